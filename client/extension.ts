@@ -1,0 +1,27 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+
+let client: LanguageClient | undefined;
+
+/** Languages served by the language server. */
+export const SERVED_LANGUAGES = ['npu-trace'];
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const module = context.asAbsolutePath(path.join('dist', 'server.js'));
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=127.0.0.1:6009'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: SERVED_LANGUAGES.map((language) => ({ language })),
+    synchronize: { configurationSection: 'npuTrace' },
+  };
+  client = new LanguageClient('npuTrace', 'NPU Trace Inspector', serverOptions, clientOptions);
+  context.subscriptions.push(client);
+  await client.start();
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+}

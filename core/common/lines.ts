@@ -1,0 +1,30 @@
+/**
+ * Splits text into lines the way LSP counts them: `\n`, `\r\n` and lone `\r` all end a line,
+ * and the terminator is not part of the line.
+ */
+export function splitLines(text: string): string[] {
+  return text.split(/\r\n|\r|\n/);
+}
+
+/** Lines `[start, end)` of the previous version were replaced by `newCount` lines. */
+export interface LineEdit {
+  start: number;
+  end: number;
+  newCount: number;
+}
+
+/**
+ * Applies line edits (in the order they happened) to per-line data, leaving `undefined` where lines
+ * must be recomputed. Returns the new array and the indices to recompute.
+ */
+export function spliceLines<T>(items: readonly (T | undefined)[], edits: readonly LineEdit[]): { items: (T | undefined)[]; todo: number[] } {
+  let out = items as (T | undefined)[];
+  for (const e of edits) {
+    const fresh = new Array<T | undefined>(e.newCount).fill(undefined);
+    // concat, not splice(...fresh): a pasted block of 100k lines would overflow the argument limit.
+    out = out.slice(0, e.start).concat(fresh, out.slice(Math.max(e.start, e.end)));
+  }
+  const todo: number[] = [];
+  for (let i = 0; i < out.length; i++) if (out[i] === undefined) todo.push(i);
+  return { items: out, todo };
+}

@@ -1,0 +1,52 @@
+import type { Diagnostic, Severity } from './diagnostic';
+
+export type SeverityOverride = Severity | 'off';
+
+export interface DiagnosticSettings {
+  /** Per-code severity, e.g. `{ "trace.time-backwards": "error" }`; `off` hides the code. */
+  severity: Record<string, SeverityOverride>;
+  /** At most this many diagnostics per file; the rest are summarised in one. */
+  maxProblems: number;
+}
+
+export const defaultDiagnosticSettings: DiagnosticSettings = { severity: {}, maxProblems: 1000 };
+
+const SEVERITIES = new Set<string>(['error', 'warning', 'information', 'hint', 'off']);
+
+/** Settings arrive from users' JSON: anything unexpected falls back to the default. */
+export function normalizeSettings(raw: unknown): DiagnosticSettings {
+  const out: DiagnosticSettings = { severity: {}, maxProblems: defaultDiagnosticSettings.maxProblems };
+  if (typeof raw !== 'object' || raw === null) return out;
+  const r = raw as { severity?: unknown; maxProblems?: unknown };
+  if (typeof r.severity === 'object' && r.severity !== null) {
+    for (const [code, sev] of Object.entries(r.severity)) {
+      if (typeof sev === 'string' && SEVERITIES.has(sev)) out.severity[code] = sev as SeverityOverride;
+    }
+  }
+  if (typeof r.maxProblems === 'number' && Number.isInteger(r.maxProblems) && r.maxProblems > 0) {
+    out.maxProblems = r.maxProblems;
+  }
+  return out;
+}
+
+/** Applies severity overrides, sorts by position and caps the list with one summary diagnostic on line 1. */
+export function finalizeDiagnostics(diags: Diagnostic[], settings: DiagnosticSettings): Diagnostic[] {
+  const kept: Diagnostic[] = [];
+  for (const d of diags) {
+    const o = settings.severity[d.code];
+    if (o === 'off') continue;
+    kept.push(o ? { ...d, severity: o } : d);
+  }
+  kept.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  const max = settings.maxProblems;
+  if (kept.length <= max) return kept;
+  const shown = kept.slice(0, max);
+  const rest = kept.length - max;
+  shown.unshift({
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity: 'information',
+    code: 'too-many-problems',
+    message: `${rest} further problems not shown (limit ${max}, setting npuTrace.diagnostics.maxProblems)`,
+  });
+  return shown;
+}

@@ -1,0 +1,9 @@
+import type { FormatDefinition } from './format';
+import { traceFormat } from './trace/format';
+
+/** Formats the command line can check, in the order they are tried. */
+export const FORMATS: readonly FormatDefinition[] = [traceFormat];
+
+export function formatFor(fileName: string, firstLine: string): FormatDefinition | undefined {
+  return FORMATS.find((f) => f.matches(fileName, firstLine));
+}

@@ -1,0 +1,41 @@
+import { EVENT_SCHEMAS, type EventSchema } from './schemas';
+
+export type Family = 'command' | 'job' | 'dma' | 'te' | 've' | 'sram' | 'dram' | 'noc' | 'irq' | 'token' | 'diag' | 'meta';
+
+export const EVENT_TYPES: readonly string[] = Object.keys(EVENT_SCHEMAS);
+
+export function eventSchema(type: string): EventSchema | undefined {
+  return Object.prototype.hasOwnProperty.call(EVENT_SCHEMAS, type) ? EVENT_SCHEMAS[type] : undefined;
+}
+
+export function familyOf(type: string): Family | undefined {
+  return eventSchema(type)?.['x-family'] as Family | undefined;
+}
+
+export type IdKey = 'cmd_id' | 'job_id' | 'tx_id';
+
+/**
+ * How START/END pairs match. TE and VE pair by `job_id`, transfers by `tx_id`; each pairing is its
+ * own namespace, because the spec reuses one tx_id across the DMA, DRAM and NoC legs of a transfer.
+ */
+export interface Pairing {
+  name: string;
+  start: string;
+  end: string;
+  key: IdKey;
+  /** Whether the END carries `latency_cycles` that must equal end − start. */
+  latency: boolean;
+}
+
+export const PAIRINGS: readonly Pairing[] = [
+  { name: 'command', start: 'CMD_START', end: 'CMD_END', key: 'cmd_id', latency: false },
+  { name: 'job', start: 'JOB_ISSUE', end: 'JOB_DONE', key: 'job_id', latency: true },
+  { name: 'TE job', start: 'TE_START', end: 'TE_END', key: 'job_id', latency: true },
+  { name: 'VE job', start: 'VE_START', end: 'VE_END', key: 'job_id', latency: true },
+  { name: 'DMA transfer', start: 'DMA_START', end: 'DMA_END', key: 'tx_id', latency: false },
+  { name: 'DRAM transaction', start: 'DRAM_TX_START', end: 'DRAM_TX_END', key: 'tx_id', latency: false },
+  { name: 'NoC transfer', start: 'NOC_TX_START', end: 'NOC_TX_END', key: 'tx_id', latency: false },
+];
+
+export const PAIRING_BY_START = new Map(PAIRINGS.map((p) => [p.start, p]));
+export const PAIRING_BY_END = new Map(PAIRINGS.map((p) => [p.end, p]));

@@ -1,0 +1,27 @@
+import type { Severity } from '../common/diagnostic';
+
+/** A problem on one line, in characters of that line, so it survives lines moving after edits. */
+export interface LocalDiagnostic {
+  start: number;
+  end: number;
+  code: string;
+  severity: Severity;
+  message: string;
+}
+
+/** An id as the index keys it: a safe integer, or the exact source digits of a larger one. */
+export type Id = number | string;
+
+/** What the checker and the index keep of one line; positions are recomputed from `text` when needed. */
+export interface TraceLine {
+  text: string;
+  /** The parsed object when the line is a JSON object. */
+  obj: Record<string, unknown> | undefined;
+  /** `event_type` when it names a known type. */
+  type: string | undefined;
+  t: number | undefined;
+  cmd: Id | undefined;
+  job: Id | undefined;
+  tx: Id | undefined;
+  local: LocalDiagnostic[] | undefined;
+}

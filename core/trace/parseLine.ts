@@ -1,0 +1,139 @@
+import type { ErrorObject } from 'ajv';
+import { nearest } from '../common/nearest';
+import { EVENT_TYPES, eventSchema } from './eventTypes';
+import type { Id, LocalDiagnostic, TraceLine } from './line';
+import { findField, scanLine, type LineScan } from './scanner';
+import { validateEvent } from './validator';
+
+const EMPTY: TraceLine = Object.freeze({ text: '', obj: undefined, type: undefined, t: undefined, cmd: undefined, job: undefined, tx: undefined, local: undefined }) as TraceLine;
+
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 0xfeff) return false;
+  }
+  return true;
+}
+
+function idOf(v: unknown, text: string, key: string, scan: () => LineScan): Id | undefined {
+  if (typeof v !== 'number' || !Number.isInteger(v)) return undefined;
+  if (Number.isSafeInteger(v)) return v;
+  const f = findField(scan(), key);
+  return f ? text.slice(f.valueStart, f.valueEnd) : undefined;
+}
+
+/**
+ * Parses one trace line. The fast path is the engine's JSON.parse; the range-keeping scanner runs
+ * only on lines that have a problem to locate, so valid traces pay for positions only on demand.
+ */
+export function parseTraceLine(text: string): TraceLine {
+  if (isBlank(text)) return text.length === 0 ? EMPTY : { ...EMPTY, text };
+  let obj: unknown;
+  let scanned: LineScan | undefined;
+  const scan = () => (scanned ??= scanLine(text));
+  try {
+    obj = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch {
+    const s = scan();
+    const e = s.error ?? { start: 0, end: text.length, message: 'Invalid JSON' };
+    return { ...EMPTY, text, local: [{ start: e.start, end: Math.max(e.end, e.start + 1), code: 'trace.invalid-json', severity: 'error', message: `Invalid JSON: ${e.message}` }] };
+  }
+  if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
+    const s = scan();
+    const what = obj === null ? 'null' : Array.isArray(obj) ? 'an array' : `a ${typeof obj}`;
+    return { ...EMPTY, text, local: [{ start: s.objStart, end: Math.max(s.objEnd, s.objStart + 1), code: 'trace.not-object', severity: 'error', message: `Each line must be one JSON object (an event); this line is ${what}` }] };
+  }
+  const o = obj as Record<string, unknown>;
+  const line: TraceLine = {
+    text, obj: o, type: undefined,
+    t: typeof o.t_cycle === 'number' ? o.t_cycle : undefined,
+    cmd: idOf(o.cmd_id, text, 'cmd_id', scan),
+    job: idOf(o.job_id, text, 'job_id', scan),
+    tx: idOf(o.tx_id, text, 'tx_id', scan),
+    local: undefined,
+  };
+  const et = o.event_type;
+  if (et === undefined) {
+    const s = scan();
+    line.local = [{ start: s.objStart, end: s.objStart + 1, code: 'trace.missing-field', severity: 'error', message: 'Missing required field "event_type": every line needs one (e.g. "CMD_START")' }];
+    return line;
+  }
+  if (typeof et !== 'string') {
+    const f = findField(scan(), 'event_type')!;
+    line.local = [{ start: f.valueStart, end: f.valueEnd, code: 'trace.wrong-type', severity: 'error', message: `"event_type" must be a string naming the event type, got ${describeValue(et)}` }];
+    return line;
+  }
+  if (!eventSchema(et)) {
+    const f = findField(scan(), 'event_type')!;
+    const near = nearest(et, EVENT_TYPES);
+    line.local = [{ start: f.valueStart, end: f.valueEnd, code: 'trace.unknown-event-type', severity: 'error',
+      message: `Unknown event_type "${et}"${near ? `; did you mean "${near}"?` : ''}` }];
+    return line;
+  }
+  line.type = et;
+  const errors = validateEvent(et, o);
+  const local: LocalDiagnostic[] = [];
+  if (errors) for (const err of errors) local.push(schemaDiagnostic(et, err, o, scan()));
+  if (et === 'ERROR' || et === 'WARN') local.push(reported(et, o, scan()));
+  if (local.length) line.local = local;
+  return line;
+}
+
+function describeValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return 'an object';
+  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`;
+  return `${typeof v} ${String(v)}`;
+}
+
+function typeName(t: string | string[] | undefined): string {
+  const names = (Array.isArray(t) ? t : [t ?? 'value']).map((x) => (x === 'integer' ? 'an integer' : x === 'null' ? 'null' : x === 'array' || x === 'object' ? `an ${x}` : `a ${x}`));
+  return names.join(' or ');
+}
+
+function schemaDiagnostic(type: string, err: ErrorObject, o: Record<string, unknown>, scan: LineScan): LocalDiagnostic {
+  const field = err.instancePath.split('/')[1] ?? '';
+  const f = field ? findField(scan, field) : undefined;
+  const at = f ? [f.valueStart, f.valueEnd] : (() => {
+    const e = findField(scan, 'event_type');
+    return e ? [e.valueStart, e.valueEnd] : [scan.objStart, scan.objStart + 1];
+  })();
+  const base = { start: at[0], end: at[1], severity: 'error' as const };
+  const prop = eventSchema(type)?.properties;
+  switch (err.keyword) {
+    case 'required': {
+      const missing = (err.params as { missingProperty: string }).missingProperty;
+      return { ...base, code: 'trace.missing-field', message: `${type} is missing required field "${missing}" (${typeName(prop?.[missing]?.type)})` };
+    }
+    case 'type': {
+      const p = err.instancePath.slice(1).replace(/\//g, '.');
+      return { ...base, code: 'trace.wrong-type', message: `"${p}" must be ${typeName((err.params as { type: string | string[] }).type)}, got ${describeValue(valueAt(o, err.instancePath))}` };
+    }
+    case 'enum': {
+      const allowed = (err.params as { allowedValues: unknown[] }).allowedValues.map(String);
+      const v = valueAt(o, err.instancePath);
+      const near = typeof v === 'string' ? nearest(v, allowed) : undefined;
+      return { ...base, code: 'trace.invalid-value', message: `"${err.instancePath.slice(1).replace(/\//g, '.')}" must be one of ${allowed.join(', ')}; got ${describeValue(v)}${near ? `. Did you mean "${near}"?` : ''}` };
+    }
+    default:
+      return { ...base, code: 'trace.invalid-value', message: `"${err.instancePath.slice(1).replace(/\//g, '.')}" ${err.message ?? 'is invalid'}, got ${describeValue(valueAt(o, err.instancePath))}` };
+  }
+}
+
+function valueAt(o: unknown, path: string): unknown {
+  let v = o;
+  for (const seg of path.split('/').slice(1)) v = (v as Record<string, unknown> | undefined)?.[seg];
+  return v;
+}
+
+function reported(type: 'ERROR' | 'WARN', o: Record<string, unknown>, scan: LineScan): LocalDiagnostic {
+  const f = findField(scan, 'msg') ?? findField(scan, 'event_type')!;
+  const parts = [o.component, o.code].filter((x) => typeof x === 'string' && x).join(' ');
+  return {
+    start: f.valueStart, end: f.valueEnd,
+    code: type === 'ERROR' ? 'trace.reported-error' : 'trace.reported-warning',
+    severity: type === 'ERROR' ? 'error' : 'warning',
+    message: `Simulator ${type === 'ERROR' ? 'error' : 'warning'}${parts ? ` [${parts}]` : ''}: ${typeof o.msg === 'string' ? o.msg : '(no msg)'}`,
+  };
+}

@@ -1,0 +1,23 @@
+// Runs the test suites with Node's test runner. `unit` = core, CLI, fuzz and LSP suites;
+// `all` adds the end-to-end suites that need a real VS Code (see scripts/e2e.mjs when present).
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+function find(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    if (statSync(p).isDirectory()) return n === 'fixtures' ? [] : find(p);
+    return n.endsWith('.test.ts') ? [p] : [];
+  });
+}
+
+const which = process.argv[2] ?? 'all';
+const files = ['test/unit', 'test/cli', 'test/fuzz', 'test/lsp'].flatMap(find).sort();
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter', 'spec', ...files], { stdio: 'inherit' });
+if (r.status !== 0) process.exit(r.status ?? 1);
+if (which === 'all' && existsSync('scripts/e2e.mjs')) {
+  const e = spawnSync(process.execPath, ['scripts/e2e.mjs'], { stdio: 'inherit' });
+  process.exit(e.status ?? 1);
+}

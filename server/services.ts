@@ -1,0 +1,5 @@
+import type { FormatService } from './format';
+import { traceService } from './trace/service';
+
+/** Every format the server understands; add a format by adding its service here. */
+export const services: FormatService[] = [traceService as FormatService];
