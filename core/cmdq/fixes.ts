@@ -1,8 +1,7 @@
-import { nearest } from '../common/nearest';
 import type { CmdqDocument } from './document';
 import { depRange, field, rangesOf, valueRange } from './fields';
 import { depId } from './model';
-import { KNOWN_OPCODES } from './opcodes';
+import { suggestOpcode } from './opcodes';
 
 /** A replacement of `[start, end)` in the document text. */
 export interface TextEditAt {
@@ -105,7 +104,7 @@ export function opcodeFix(doc: CmdqDocument, i: number): CmdqFix | undefined {
   const p = doc.parsed;
   const e = p.entries[i];
   if (!e.opcode) return undefined;
-  const near = nearest(e.opcode, KNOWN_OPCODES);
+  const near = suggestOpcode(e.opcode);
   if (!near) return undefined;
   const [a, b] = valueRange(p, e, 'opcode');
   return { title: `Change to ${near}`, code: 'cmdq.unknown-opcode', edits: [{ start: a, end: b, newText: `"${near}"` }], preferred: true };

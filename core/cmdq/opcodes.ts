@@ -1,3 +1,4 @@
+import { nearest } from '../common/nearest';
 import { COMMON_SCHEMA, OPCODE_SCHEMAS, type CmdqSchema, type PropertySchema } from './schemas';
 
 export const VE_PATTERN = /^VE_[A-Z0-9_]+_TILE$/;
@@ -50,4 +51,12 @@ export function placeholder(schema: PropertySchema): string {
   if (t === 'array') return '[]';
   if (t === 'null') return 'null';
   return String(schema.minimum ?? 0);
+}
+
+/** The opcode a typo most likely meant: a VE op missing its _TILE suffix, else the nearest known one. */
+export function suggestOpcode(op: string): string | undefined {
+  const up = op.toUpperCase();
+  if (VE_PATTERN.test(up)) return up;
+  if (VE_PATTERN.test(`${up}_TILE`)) return `${up}_TILE`;
+  return nearest(op, KNOWN_OPCODES);
 }

@@ -1,8 +1,7 @@
 import type { ErrorObject } from 'ajv';
-import { nearest } from '../common/nearest';
 import { depRange, valueRange } from './fields';
 import type { CmdqEntry, ParsedCmdq } from './model';
-import { KNOWN_OPCODES, opcodeSchema } from './opcodes';
+import { opcodeSchema, suggestOpcode } from './opcodes';
 import { COMMON_SCHEMA } from './schemas';
 import type { Report } from './report';
 import { validateEntry } from './validator';
@@ -39,7 +38,7 @@ export function entrySchemaDiagnostics(doc: ParsedCmdq, e: CmdqEntry, report: Re
   const o = e.obj!;
   const op = e.opcode;
   if (op !== undefined && !opcodeSchema(op)) {
-    const near = nearest(op, KNOWN_OPCODES);
+    const near = suggestOpcode(op);
     const [a, b] = valueRange(doc, e, 'opcode');
     report(a, b, 'error', 'cmdq.unknown-opcode',
       `Unknown opcode "${op}"${near ? `; did you mean "${near}"?` : ''} (known: DMA_LOAD_TILE, DMA_STORE_TILE, TE_GEMM_TILE, VE_<OP>_TILE, END)`);
