@@ -85,7 +85,10 @@ function fieldCompletions(doc: CmdqDocument, offset: number, back: string): Cmdq
   if (i === undefined) return [];
   const e = doc.parsed.entries[i];
   if (offset > e.end && !e.broken && e.kind === 'object') return [];
-  const have = new Set(e.obj ? Object.keys(e.obj) : []);
+  // The entry being typed rarely parses: read its opcode and keys from its text.
+  const own = doc.parsed.text.slice(e.start, e.broken || offset > e.end ? offset : e.end);
+  const have = new Set(e.obj ? Object.keys(e.obj) : Array.from(own.matchAll(/"([A-Za-z0-9_]+)"\s*:/g), (m) => m[1]));
+  const opcode = e.opcode ?? /"opcode"\s*:\s*"([A-Za-z0-9_]+)"/.exec(own)?.[1];
   const start = offset - km[2].length - km[1].length;
   let end = offset;
   const text = doc.parsed.text;
@@ -101,6 +104,6 @@ function fieldCompletions(doc: CmdqDocument, offset: number, back: string): Cmdq
     });
   };
   for (const f of commonFields()) add(f.name, f.schema, true);
-  if (e.opcode) for (const f of opcodeFields(e.opcode)) add(f.name, f.schema, f.required);
+  if (opcode) for (const f of opcodeFields(opcode)) add(f.name, f.schema, f.required);
   return out;
 }
