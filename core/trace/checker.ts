@@ -31,6 +31,13 @@ export class TraceChecker {
   private readonly pairingIndex = new Map(PAIRINGS.map((p, i) => [p, i]));
   private readonly pendingCmdRefs: { line: number; start: number; end: number; cmd: Id }[] = [];
 
+  /**
+   * `textOf` gives earlier lines' text, so related information (e.g. the first CMD_ENQUEUE of a
+   * duplicate id) can point at the exact token. The editor has every line; the streaming CLI
+   * passes nothing, keeps no line texts, and prints no related information anyway.
+   */
+  constructor(private readonly textOf?: (line: number) => string | undefined) {}
+
   add(l: TraceLine, lineNo: number): void {
     if (l.local) {
       for (const d of l.local) this.diagnostics.push({ range: range(lineNo, d.start, d.end), severity: d.severity, code: d.code, message: d.message });
@@ -134,7 +141,8 @@ export class TraceChecker {
     const [a, b] = locate(l.text, key);
     let related: RelatedInformation[] | undefined;
     if (rel) {
-      const [ra, rb] = relText !== undefined ? locate(relText, rel[1]) : [0, 0];
+      const text = relText ?? this.textOf?.(rel[0]);
+      const [ra, rb] = text !== undefined ? locate(text, rel[1]) : [0, 0];
       related = [{ range: range(rel[0], ra, rb), message: rel[2] }];
     }
     this.diagnostics.push({ range: range(lineNo, a, b), severity, code, message, related });
