@@ -236,3 +236,40 @@ export function findField(scan: LineScan, key: string): ScannedField | undefined
   for (let i = scan.fields.length - 1; i >= 0; i--) if (scan.fields[i].key === key) return scan.fields[i];
   return undefined;
 }
+
+/**
+ * Range of the value reached by `path` (object keys, array indices) from the value that starts
+ * at `start`, so a schema error inside an array or object lands on the offending element.
+ * Undefined when the path does not exist.
+ */
+export function valueRangeAt(s: string, start: number, path: readonly string[]): [number, number] | undefined {
+  try {
+    let pos = skipWs(s, start);
+    for (const seg of path) {
+      const c = s.charCodeAt(pos);
+      if (c !== 91 && c !== 123) return undefined;
+      const isObj = c === 123;
+      let j = skipWs(s, pos + 1);
+      let found = -1;
+      for (let k = 0; s.charCodeAt(j) !== (isObj ? 125 : 93); k++) {
+        let hit = !isObj && String(k) === seg;
+        if (isObj) {
+          const keyEnd = scanString(s, j);
+          hit = decodeKey(s, j, keyEnd) === seg;
+          j = expectKey(s, j);
+        }
+        // Duplicate keys: the last one wins, as in JSON.parse.
+        if (hit) found = j;
+        j = skipWs(s, scanValue(s, j)[0]);
+        if (s.charCodeAt(j) === 44) j = skipWs(s, j + 1);
+        else if (s.charCodeAt(j) !== (isObj ? 125 : 93)) return undefined;
+      }
+      if (found < 0) return undefined;
+      pos = found;
+    }
+    return [pos, scanValue(s, pos)[0]];
+  } catch (e) {
+    if (e instanceof Fail) return undefined;
+    throw e;
+  }
+}
