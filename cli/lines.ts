@@ -14,8 +14,14 @@ export async function forEachLine(file: string, onLine: (line: string, lineNo: n
   let rest = '';
   let skipLF = false;
   let n = 0;
+  let atStart = true;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
-    const text = rest + decoder.write(chunk);
+    let text = rest + decoder.write(chunk);
+    // VS Code drops a UTF-8 BOM from the document, so columns on line 1 must not count it either.
+    if (atStart && text.length > 0) {
+      atStart = false;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
     let start = 0;
     if (skipLF && text.charCodeAt(0) === 10) start = 1;
     skipLF = false;
