@@ -87,7 +87,9 @@ export async function check(args: string[]): Promise<number> {
     try {
       results.push(await checkFile(f, opts.max));
     } catch (e) {
-      process.stderr.write(`npu-trace check: ${e instanceof Error ? e.message : String(e)}\n`);
+      // Name the file: "incorrect header check" alone does not say which .gz is broken.
+      const msg = e instanceof Error ? e.message : String(e);
+      process.stderr.write(`npu-trace check: ${e instanceof UsageError ? msg : `${f}: ${msg}`}\n`);
       return 2;
     }
   }
