@@ -9,6 +9,7 @@ import { once } from 'node:events';
 import { defaultDiagnosticSettings } from '../../core/common/settings';
 import { TraceDocument } from '../../core/trace/document';
 import { FIXTURES, fixture, tokenRange } from '../unit/trace/helpers';
+import { spawn } from 'node:child_process';
 import { CLI, runCli } from './run';
 
 let dir = '';
@@ -119,6 +120,13 @@ describe('npu-trace check: unusable arguments exit 2 with a message', () => {
     assert.match(r.stderr, /notes\.txt: unknown file type/);
   });
 
+  it('a broken .gz names the file', async () => {
+    const file = tmp('broken.trace.jsonl.gz', 'not gzip at all\n');
+    const r = await runCli(['check', file]);
+    assert.equal(r.code, 2);
+    assert.equal(r.stderr, `npu-trace check: ${file}: incorrect header check\n`);
+  });
+
   it('--help prints the usage and exits 0', async () => {
     const r = await runCli(['--help']);
     assert.equal(r.code, 0);
@@ -186,5 +194,19 @@ describe('npu-trace check: file encodings and sizes', () => {
     const col = '{"event_type":"CMD_END","t_cycle":400000,"cmd_id":'.length + 1;
     assert.deepEqual(r.stdout.trim().split('\n').map((l) => l.slice(file.length + 1).split(' ').slice(0, 3).join(' ')),
       [`200001:${col} error trace.unmatched-end`, `200001:${col} error trace.unknown-cmd`]);
+  });
+});
+
+describe('npu-trace check | head', () => {
+  it('a reader that closes the pipe early does not make it crash', async () => {
+    const f = fx('too-many-problems.trace.jsonl');
+    // About 500 KB of output: far more than a pipe buffer holds.
+    const p = spawn(process.execPath, [CLI, 'check', '--max-problems', '100000', f, f, f, f, f], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    p.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    p.stdout.once('data', () => p.stdout.destroy());
+    const [code] = (await once(p, 'close')) as [number | null];
+    assert.equal(stderr, '');
+    assert.equal(code, 1);
   });
 });
