@@ -174,8 +174,9 @@ function decodeKey(s: string, start: number, end: number): string {
 /** Scans one line. Never throws: syntax errors come back in `error` with their position. */
 export function scanLine(s: string): LineScan {
   const out: LineScan = { topKind: undefined, objStart: 0, objEnd: 0, fields: [] };
-  let i = skipWs(s, 0);
-  if (s.charCodeAt(i) === 0xfeff) i = skipWs(s, i + 1);
+  // A BOM only at the very start, as the line parser strips it before JSON.parse: accepting one
+  // after spaces too made the two disagree and left a valid-looking line with no error position.
+  let i = skipWs(s, s.charCodeAt(0) === 0xfeff ? 1 : 0);
   out.objStart = i;
   try {
     if (i >= s.length) return out;
