@@ -31,6 +31,8 @@ function exercise(text: string): void {
   for (const d of all) {
     assert.ok(CODES.has(d.code), `unknown code ${d.code}`);
     assert.ok(SEVERITIES.has(d.severity), `bad severity ${d.severity}`);
+    // The generic fallback means the scanner accepted what JSON.parse rejected: it must not happen.
+    assert.notEqual(d.message, 'Invalid JSON: Invalid JSON');
     assert.ok(d.message.length > 0 && !/undefined|NaN|\[object/.test(d.message.replace(/NaN is not valid JSON|"NaN"|NaN,/g, '')), `message: ${d.message}`);
   }
   const ix = doc.index;

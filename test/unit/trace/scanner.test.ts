@@ -162,6 +162,14 @@ describe('scanLine: hostile input', () => {
     assert.deepEqual(locate(s, 'cmd_id'), [s.indexOf('5'), s.indexOf('5') + 1]);
   });
 
+  it('a BOM after spaces is an error located on the BOM, like JSON.parse sees it', () => {
+    const s = ' \uFEFF{"event_type":"IRQ_EMIT","t_cycle":1}';
+    const [d] = parseTraceLine(s).local!;
+    assert.equal(d.code, 'trace.invalid-json');
+    assert.deepEqual([d.start, d.end], [1, 2]);
+    assert.match(d.message, /expected a JSON value/);
+  });
+
   it('a 10 MB single line: valid, and broken at its very end', () => {
     const pad = 'x'.repeat(10 * 1024 * 1024);
     const ok = `{"event_type":"IRQ_EMIT","t_cycle":1,"pad":"${pad}","irq_line":"3"}`;
