@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { clip } from '../common/clip';
 import { nearest } from '../common/nearest';
 import { EVENT_TYPES, eventSchema } from './eventTypes';
 import type { Id, LocalDiagnostic, TraceLine } from './line';
@@ -71,7 +72,7 @@ export function parseTraceLine(text: string): TraceLine {
     const f = findField(scan(), 'event_type')!;
     const near = nearest(et, EVENT_TYPES);
     line.local = [{ start: f.valueStart, end: f.valueEnd, code: 'trace.unknown-event-type', severity: 'error',
-      message: `Unknown event_type "${et}"${near ? `; did you mean "${near}"?` : ''}` }];
+      message: `Unknown event_type "${clip(et)}"${near ? `; did you mean "${near}"?` : ''}` }];
     return line;
   }
   line.type = et;
@@ -133,11 +134,11 @@ function valueAt(o: unknown, path: string): unknown {
 
 function reported(type: 'ERROR' | 'WARN', o: Record<string, unknown>, scan: LineScan): LocalDiagnostic {
   const f = findField(scan, 'msg') ?? findField(scan, 'event_type')!;
-  const parts = [o.component, o.code].filter((x) => typeof x === 'string' && x).join(' ');
+  const parts = [o.component, o.code].filter((x): x is string => typeof x === 'string' && x !== '').map((x) => clip(x)).join(' ');
   return {
     start: f.valueStart, end: f.valueEnd,
     code: type === 'ERROR' ? 'trace.reported-error' : 'trace.reported-warning',
     severity: type === 'ERROR' ? 'error' : 'warning',
-    message: `Simulator ${type === 'ERROR' ? 'error' : 'warning'}${parts ? ` [${parts}]` : ''}: ${typeof o.msg === 'string' ? o.msg : '(no msg)'}`,
+    message: `Simulator ${type === 'ERROR' ? 'error' : 'warning'}${parts ? ` [${parts}]` : ''}: ${typeof o.msg === 'string' ? clip(o.msg, 500) : '(no msg)'}`,
   };
 }

@@ -1,3 +1,5 @@
+import { clip } from '../common/clip';
+
 /**
  * A JSON scanner for one line that keeps the character range of every top-level key and value.
  * It is iterative (10 000-deep nesting cannot overflow the stack) and keeps numbers as their
@@ -92,12 +94,12 @@ function scanAtom(s: string, i: number): [number, ValueKind] {
     if (w === 'NaN' || w === 'Infinity' || w === '-Infinity') {
       throw new Fail(i, WORD.lastIndex, `${w} is not valid JSON: write null or a string instead`);
     }
-    throw new Fail(i, WORD.lastIndex, `Unexpected word '${w}': expected a JSON value (string, number, true, false, null, object or array)`);
+    throw new Fail(i, WORD.lastIndex, `Unexpected word '${clip(w)}': expected a JSON value (string, number, true, false, null, object or array)`);
   }
   if (c === 45 || (c >= 48 && c <= 57)) {
     let j = i + 1;
     while (j < s.length && /[0-9A-Za-z.+-]/.test(s[j])) j++;
-    throw new Fail(i, j, `Invalid number '${s.slice(i, j)}'`);
+    throw new Fail(i, j, `Invalid number '${clip(s.slice(i, j))}'`);
   }
   throw new Fail(i, Math.min(i + 1, s.length), `Unexpected ${describe(s, i)}: expected a JSON value`);
 }
@@ -200,7 +202,7 @@ export function scanLine(s: string): LineScan {
         i = skipWs(s, keyEnd);
         if (s.charCodeAt(i) !== 58) throw new Fail(i, Math.min(i + 1, s.length), `Unexpected ${describe(s, i)}: expected ':' after the property name`);
         i = skipWs(s, i + 1);
-        if (i >= s.length) throw new Fail(i, i, `Unexpected end of line: expected a value for ${s.slice(keyStart, keyEnd)}`);
+        if (i >= s.length) throw new Fail(i, i, `Unexpected end of line: expected a value for ${clip(s.slice(keyStart, keyEnd))}`);
         const valueStart = i;
         const [valueEnd, kind] = scanValue(s, i);
         out.fields.push({ key: decodeKey(s, keyStart, keyEnd), keyStart, keyEnd, valueStart, valueEnd, kind });
