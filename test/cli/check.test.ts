@@ -52,6 +52,13 @@ describe('npu-trace check: text output', () => {
     assert.deepEqual(r, { code: 0, stdout: '', stderr: '' });
   });
 
+  it('a trace message with line breaks stays on one output line', async () => {
+    const file = tmp('multi.trace.jsonl', '{"event_type":"WARN","t_cycle":1,"component":"TE","code":"X","msg":"first\\nsecond\\r\\nthird"}\n');
+    const r = await runCli(['check', file]);
+    assert.equal(r.stdout, `${file}:1:68 warning trace.reported-warning Simulator warning [TE X]: first second third\n`);
+    assert.equal(r.code, 0);
+  });
+
   it('several files: each diagnostic names its file, exit 1 if any has an error', async () => {
     const r = await runCli(['check', fx('reported-warning.trace.jsonl'), fx('unknown-cmd.trace.jsonl'), fx('valid-all-events.trace.jsonl')]);
     assert.equal(r.code, 1);

@@ -182,6 +182,17 @@ describe('scanLine: hostile input', () => {
     assert.ok(d.end <= bad.length);
   });
 
+  it('a 1 MB token is clipped when a message quotes it', () => {
+    const big = 'Z'.repeat(1 << 20);
+    for (const [s, code] of [[`{"event_type":"${big}"}`, 'trace.unknown-event-type'], [`{"event_type":"IRQ_EMIT","t_cycle":1,"x":${big}}`, 'trace.invalid-json'],
+      [`{"${big}":`, 'trace.invalid-json'], [`{"a":-1${big}}`, 'trace.invalid-json'], [`{"event_type":"ERROR","t_cycle":1,"component":"${big}","code":"C","msg":"${big}"}`, 'trace.reported-error']]) {
+      const [d] = parseTraceLine(s).local!;
+      assert.equal(d.code, code);
+      assert.ok(d.message.length < 700, `${code}: message of ${d.message.length} characters`);
+      assert.match(d.message, /ZZZ…/);
+    }
+  });
+
   it('binary bytes and invalid UTF-8 (decoded as U+FFFD) give invalid-json, never a throw', () => {
     const bytes = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0xff, 0xfe, 0x00, 0x01, 0xc3, 0x28, 0x7d]);
     const text = new TextDecoder('utf-8').decode(bytes);
