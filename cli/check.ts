@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Diagnostic } from '../core/common/diagnostic';
 import { defaultDiagnosticSettings, finalizeDiagnostics } from '../core/common/settings';
 import { formatFor } from '../core/formats';
-import { forEachLine } from './lines';
+import { forEachLine, forEachLineBytes } from './lines';
 
 interface FileResult {
   file: string;
@@ -64,7 +64,9 @@ export async function checkFile(file: string, max: number): Promise<FileResult> 
   const fmt = formatFor(file, firstLine(file));
   if (!fmt) throw new UsageError(`${file}: unknown file type (expected .trace.jsonl, .cmdq.json, a systrace, ...)`);
   const checker = fmt.createChecker();
-  await forEachLine(file, (line, n) => checker.add(line, n));
+  const addBytes = checker.addBytes?.bind(checker);
+  if (addBytes) await forEachLineBytes(file, addBytes, (line, n) => checker.add(line, n));
+  else await forEachLine(file, (line, n) => checker.add(line, n));
   return { file, diagnostics: finalizeDiagnostics(checker.finish(), { ...defaultDiagnosticSettings, maxProblems: max }) };
 }
 

@@ -6,7 +6,7 @@ import type { Id, LocalDiagnostic, TraceLine } from './line';
 import { findField, scanLine, valueRangeAt, type LineScan } from './scanner';
 import { validateEvent } from './validator';
 
-const EMPTY: TraceLine = Object.freeze({ text: '', obj: undefined, type: undefined, t: undefined, cmd: undefined, job: undefined, tx: undefined, local: undefined }) as TraceLine;
+const EMPTY: TraceLine = Object.freeze({ text: '', event: false, obj: undefined, type: undefined, t: undefined, cmd: undefined, job: undefined, tx: undefined, latency: undefined, local: undefined }) as TraceLine;
 
 function isBlank(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
@@ -50,11 +50,12 @@ export function parseTraceLine(text: string): TraceLine {
   }
   const o = obj as Record<string, unknown>;
   const line: TraceLine = {
-    text, obj: o, type: undefined,
+    text, event: true, obj: o, type: undefined,
     t: typeof o.t_cycle === 'number' ? o.t_cycle : undefined,
     cmd: idOf(o.cmd_id, text, 'cmd_id', scan),
     job: idOf(o.job_id, text, 'job_id', scan),
     tx: idOf(o.tx_id, text, 'tx_id', scan),
+    latency: typeof o.latency_cycles === 'number' ? o.latency_cycles : undefined,
     local: undefined,
   };
   const et = o.event_type;
