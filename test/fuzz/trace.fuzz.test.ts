@@ -10,7 +10,7 @@ import { splitLines } from '../../core/common/lines';
 import { defaultDiagnosticSettings } from '../../core/common/settings';
 import { TraceDocument } from '../../core/trace/document';
 import { traceFormat } from '../../core/trace/format';
-import { forEachLine } from '../../cli/lines';
+import { forEachLine, forEachLineBytes } from '../../cli/lines';
 import { assertSaneRanges } from '../unit/trace/helpers';
 import { eventLine, traceLine } from '../unit/trace/lineGen';
 
@@ -46,6 +46,17 @@ function exercise(text: string): void {
   lines.forEach((l, i) => c.add(l, i));
   const strip = (ds: typeof all) => ds.map(({ related: _r, ...d }) => d);
   assert.deepEqual(strip(c.finish()), strip(all));
+
+  // The CLI's real path: each line's UTF-8 bytes, certified by the byte scanner or parsed fully.
+  const cb = traceFormat.createChecker();
+  const decode = (b: Uint8Array, st: number, e: number) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8', st, e);
+  lines.forEach((l, i) => {
+    // Some bytes before and after, as in a real chunk holding many lines.
+    const b = Buffer.from(`xx\n${l}\nyy`, 'utf8');
+    const start = 3;
+    cb.addBytes!(b, start, b.length - 3, i, decode);
+  });
+  assert.deepEqual(strip(cb.finish()), strip(all));
 }
 
 const lineEnd = fc.constantFrom('\n', '\r\n', '\r');
@@ -105,6 +116,10 @@ describe('trace fuzz', () => {
         assert.equal(n, got.length);
         // A leading BOM is dropped, as VS Code drops it from the document.
         assert.deepEqual(got, splitLines(text.replace(/^\uFEFF/, '')));
+        const viaBytes: string[] = [];
+        const m = await forEachLineBytes(file, (b, st, e, i, dec) => (viaBytes[i] = dec(b, st, e)), (l, i) => (viaBytes[i] = l));
+        assert.equal(m, viaBytes.length);
+        assert.deepEqual(viaBytes, got);
       }), { numRuns: 60 });
     } finally {
       rmSync(dir, { recursive: true, force: true });
