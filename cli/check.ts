@@ -80,7 +80,9 @@ export async function check(args: string[]): Promise<number> {
   try {
     opts = parseArgs(args);
     for (const f of opts.files) {
-      if (!statSync(f, { throwIfNoEntry: false })?.isFile()) throw new UsageError(`${f}: no such file`);
+      const st = statSync(f, { throwIfNoEntry: false });
+      if (!st) throw new UsageError(`${f}: no such file`);
+      if (!st.isFile()) throw new UsageError(`${f}: not a file${st.isDirectory() ? ' (a directory)' : ''}`);
     }
   } catch (e) {
     if (e instanceof UsageError) {
