@@ -107,7 +107,7 @@ describe('npu-trace check: unusable arguments exit 2 with a message', () => {
     ['--format without a value', ['check', '--format'], /--format takes text or json, got nothing/],
     ['missing file', ['check', 'does-not-exist.trace.jsonl'], /does-not-exist\.trace\.jsonl: no such file/],
     ['no files', ['check'], /no files given/],
-    ['a directory', ['check', 'test'], /test: no such file/],
+    ['a directory', ['check', 'test'], /test: not a file \(a directory\)/],
     ['bad --max-problems', ['check', '--max-problems', '0', 'x'], /--max-problems takes a positive whole number/],
     ['no command', [], /missing command/],
     ['unknown command', ['lint', 'x'], /unknown command 'lint'/],
