@@ -37,12 +37,23 @@ export async function forEachLine(file: string, onLine: (line: string, lineNo: n
     }
     return text.slice(start);
   };
-  for await (const chunk of stream as AsyncIterable<Buffer>) rest = emit(rest + decoder.write(chunk));
+  let atStart = true;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    let text = rest + decoder.write(chunk);
+    if (atStart && text.length > 0) {
+      atStart = false;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    rest = emit(text);
+  }
   rest += decoder.end();
   if (rest.indexOf('\r') < 0) onLine(rest, n++);
   else for (const q of rest.split('\r')) onLine(q, n++);
   return n;
 }
+
+// VS Code drops a UTF-8 BOM from the document, so columns on line 1 must not count it either.
+const hasBom = (b: Uint8Array) => b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf;
 
 const decodeUtf8 = (b: Uint8Array, s: number, e: number) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8', s, e);
 
@@ -66,8 +77,17 @@ export async function forEachLineBytes(
       for (const q of b.toString('utf8', s, e).split('\r')) onText(q, n++);
     } else onBytes(b, s, e, n++, decodeUtf8);
   };
+  let atStart = true;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
-    const b = rest ? Buffer.concat([rest, chunk]) : chunk;
+    let b = rest ? Buffer.concat([rest, chunk]) : chunk;
+    if (atStart) {
+      if (b.length < 3) {
+        rest = Buffer.from(b);
+        continue;
+      }
+      atStart = false;
+      if (hasBom(b)) b = b.subarray(3);
+    }
     let s = 0;
     let cr = b.indexOf(13);
     for (let i = b.indexOf(10); i >= 0; i = b.indexOf(10, s)) {

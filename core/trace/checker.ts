@@ -43,6 +43,18 @@ export class TraceChecker {
   private readonly pairingIndex = new Map(PAIRINGS.map((p, i) => [p, i]));
   private readonly pendingCmdRefs: { line: number; start: number; end: number; cmd: Id }[] = [];
 
+  /**
+   * `textOf` gives earlier lines' text, so related information (e.g. the first CMD_ENQUEUE of a
+   * duplicate id) can point at the exact token. The editor has every line; the streaming CLI
+   * passes nothing, keeps no line texts, and prints no related information anyway.
+   */
+  constructor(private readonly textOf?: (line: number) => string | undefined) {}
+
+  private earlier(line: number, key: string): [number, number] {
+    const text = this.textOf?.(line);
+    return text !== undefined ? locate(text, key) : [0, 0];
+  }
+
   add(l: TraceLine, lineNo: number): void {
     if (l.local) {
       for (const d of l.local) this.diagnostics.push({ range: range(lineNo, d.start, d.end), severity: d.severity, code: d.code, message: d.message });
@@ -67,7 +79,7 @@ export class TraceChecker {
     if (type === 'CMD_ENQUEUE' && l.cmd !== undefined) {
       const first = this.enqueued.get(l.cmd);
       if (first !== undefined) {
-        this.emit(l, lineNo, 'cmd_id', 'trace.duplicate-id', 'error', `cmd_id ${fmt(l.cmd)} is enqueued again; it was first enqueued on line ${first + 1}`, [first, [0, 0], 'first CMD_ENQUEUE']);
+        this.emit(l, lineNo, 'cmd_id', 'trace.duplicate-id', 'error', `cmd_id ${fmt(l.cmd)} is enqueued again; it was first enqueued on line ${first + 1}`, [first, this.earlier(first, 'cmd_id'), 'first CMD_ENQUEUE']);
       } else this.enqueued.set(l.cmd, lineNo);
     } else if (l.cmd !== undefined && !this.enqueued.has(l.cmd)) {
       const [start, end] = rangeOf(l, 'cmd_id');
@@ -76,7 +88,7 @@ export class TraceChecker {
     if (type === 'JOB_ISSUE' && l.job !== undefined) {
       const first = this.issued.get(l.job);
       if (first !== undefined) {
-        this.emit(l, lineNo, 'job_id', 'trace.duplicate-id', 'error', `job_id ${fmt(l.job)} is issued again; it was first issued on line ${first + 1}`, [first, [0, 0], 'first JOB_ISSUE']);
+        this.emit(l, lineNo, 'job_id', 'trace.duplicate-id', 'error', `job_id ${fmt(l.job)} is issued again; it was first issued on line ${first + 1}`, [first, this.earlier(first, 'job_id'), 'first JOB_ISSUE']);
       } else this.issued.set(l.job, lineNo);
     }
     const ps = PAIRING_BY_START.get(type);
