@@ -15,16 +15,16 @@ function label(doc: ParsedCmdq, i: number): string {
 }
 
 /** id-mismatch and duplicate-id. */
-export function checkIds(doc: ParsedCmdq, report: Report): void {
-  const first = new Map<number, number>();
+export function checkIds(doc: ParsedCmdq, g: CmdqGraph, report: Report): void {
   for (const e of doc.entries) {
     if (e.id === undefined) continue;
-    const prev = first.get(e.id);
-    if (prev !== undefined) {
+    // The graph resolves an id to its first entry: any other entry with that id is a duplicate.
+    const prev = g.indexOf(e.id);
+    if (prev !== e.index) {
       const [a, b] = entryAnchor(doc, e);
       const [pa, pb] = entryAnchor(doc, doc.entries[prev]);
       report(a, b, 'error', 'cmdq.duplicate-id', `id ${e.id} is already used by the entry at index ${prev}; deps_before naming ${e.id} resolve to that one`, [[pa, pb, `first entry with id ${e.id}`]]);
-    } else first.set(e.id, e.index);
+    }
     if (e.id !== e.index) {
       const [a, b] = entryAnchor(doc, e);
       report(a, b, 'error', 'cmdq.id-mismatch', `id ${e.id} does not match the entry's index ${e.index} in cmdq (CmdqGenerator assigns id = index)`);
@@ -36,8 +36,9 @@ export function checkIds(doc: ParsedCmdq, report: Report): void {
  * Per-dependency checks: unknown-dep, self-dep, forward-dep and duplicate-dep. `whole` says the
  * queue parsed completely; otherwise an unknown id may just be in the part that did not parse.
  */
-export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report: Report): void {
+export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report: Report): boolean {
   const entries = doc.entries;
+  let forward = false;
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
     const deps = e.deps;
@@ -71,6 +72,7 @@ export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report:
         continue;
       }
       if (t > i) {
+        forward = true;
         const [a, b] = depRange(doc, e, k);
         const [ta, tb] = entryAnchor(doc, entries[t]);
         report(a, b, 'error', 'cmdq.forward-dep',
@@ -78,6 +80,7 @@ export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report:
       }
     }
   }
+  return forward;
 }
 
 /** dep-cycle: the whole cycle in the message, reported on each member's edge with the others related. */

@@ -66,9 +66,9 @@ export function checkCmdq(doc: ParsedCmdq, graph: () => CmdqGraph): Diagnostic[]
   }
   const whole = doc.syntax.length === 0;
   const g = graph();
-  checkIds(doc, report);
-  checkDeps(doc, g, whole, report);
-  checkCycles(doc, g, report);
+  checkIds(doc, g, report);
+  // Every cycle contains a forward dependency: without one there is nothing to search for.
+  if (checkDeps(doc, g, whole, report)) checkCycles(doc, g, report);
   // END and SPM lifetimes need the whole queue: while part of it does not parse they would only add noise.
   if (whole) {
     checkEnd(doc, g, report);

@@ -8,9 +8,15 @@ export const KNOWN_OPCODES = ['DMA_LOAD_TILE', 'DMA_STORE_TILE', 'TE_GEMM_TILE',
 
 /** Name of the schema that validates an opcode (`VE_TILE` for every VE_*_TILE), or undefined. */
 export function schemaKey(opcode: string): string | undefined {
-  if (opcode in OPCODE_SCHEMAS && opcode !== 'VE_TILE') return opcode;
-  return VE_PATTERN.test(opcode) ? 'VE_TILE' : undefined;
+  // Memoised: called several times for each of 100k entries that share a handful of opcodes.
+  let k = keyCache.get(opcode);
+  if (k === undefined && !keyCache.has(opcode)) {
+    k = Object.hasOwn(OPCODE_SCHEMAS, opcode) && opcode !== 'VE_TILE' ? opcode : VE_PATTERN.test(opcode) ? 'VE_TILE' : undefined;
+    if (keyCache.size < 1000) keyCache.set(opcode, k);
+  }
+  return k;
 }
+const keyCache = new Map<string, string | undefined>();
 
 export function opcodeSchema(opcode: string): CmdqSchema | undefined {
   const k = schemaKey(opcode);

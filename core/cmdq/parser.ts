@@ -289,16 +289,25 @@ function scanCmdqArray(p: Parser, out: ParsedCmdq): void {
  * scanned on demand. An element JSON.parse rejects (comments, a trailing comma, a real error) goes
  * through the scanner, which accepts JSONC and reports errors with their positions.
  */
-function fastCmdqArray(text: string, spans: { starts: number[]; ends: number[] }, out: ParsedCmdq): void {
+function fastCmdqArray(text: string, spans: { open: number; starts: number[]; ends: number[]; close: number }, out: ParsedCmdq): void {
   const { starts, ends } = spans;
   const entries: CmdqEntry[] = new Array(starts.length);
+  // One JSON.parse for the whole array when it is plain JSON (the usual case): one native call
+  // instead of 100k. Otherwise element by element, so one bad entry costs only itself.
+  let all: unknown[] | undefined;
+  try {
+    const v: unknown = JSON.parse(text.slice(spans.open, spans.close + 1));
+    if (Array.isArray(v) && v.length === starts.length) all = v;
+  } catch {
+    all = undefined;
+  }
   for (let i = 0; i < starts.length; i++) {
     const s = starts[i];
     const e = newEntry(i, s, ends[i], kindOfChar(text.charCodeAt(s)));
     entries[i] = e;
     let v: unknown;
     try {
-      v = JSON.parse(text.slice(s, ends[i]));
+      v = all ? all[i] : JSON.parse(text.slice(s, ends[i]));
     } catch {
       const p = new Parser(text);
       p.jumpTo(s, ENTRY_DEPTH);
@@ -350,7 +359,7 @@ function parseRoot(p: Parser, text: string, out: ParsedCmdq): void {
         if (p.tok === OPEN_BRACKET) {
           const spans = splitArray(text, p.tokStart);
           if (spans) {
-            fastCmdqArray(text, spans, out);
+            fastCmdqArray(text, { ...spans, open: p.tokStart }, out);
             out.cmdqClose = spans.close;
             p.jumpTo(spans.close + 1, 1);
           } else scanCmdqArray(p, out);
