@@ -12,12 +12,15 @@ export type Report = (start: number, end: number, severity: Severity, code: stri
 export const MAX_RELATED = 100;
 
 export function reporter(doc: ParsedCmdq, out: Diagnostic[]): Report {
+  // An error at end of file points one past the text; clamp so every range lies in the document.
+  const len = doc.text.length;
+  const clamp = (a: number, b: number) => rangeOf(doc.lineStarts, Math.min(a, len), Math.min(Math.max(a, b), len));
   return (start, end, severity, code, message, related) => {
     let rel: RelatedInformation[] | undefined;
     if (related?.length) {
-      rel = related.slice(0, MAX_RELATED).map(([a, b, m]) => ({ range: rangeOf(doc.lineStarts, a, b), message: m }));
+      rel = related.slice(0, MAX_RELATED).map(([a, b, m]) => ({ range: clamp(a, b), message: m }));
     }
-    out.push({ range: rangeOf(doc.lineStarts, start, Math.max(end, start)), severity, code, message, ...(rel ? { related: rel } : {}) });
+    out.push({ range: clamp(start, end), severity, code, message, ...(rel ? { related: rel } : {}) });
   };
 }
 
