@@ -65,6 +65,22 @@ export async function run(): Promise<void> {
   }
   row('hover on a deps_before number (median of 50)', `${fmt(median(hover), 3)} ms`);
   row('definition from a deps_before number (median of 50)', `${fmt(median(def), 3)} ms`);
+  // One keystroke in the middle of the 100k-entry document, as the server receives it: incremental
+  // re-parse of the touched entry, then the diagnostics of the new version.
+  const line = 50_003;
+  const col = lines[line].indexOf('"deps_before": [') + 16;
+  const off = m.offsetAt({ line, character: col });
+  const edited = text.slice(0, off) + '1, ' + text.slice(off);
+  const edits: number[] = [];
+  let after = -1;
+  for (let r = 0; r < 5; r++) {
+    const base = CmdqDocument.parse(text);
+    base.allDiagnostics();
+    const e = await timed(() => base.update([{ start: line, end: line + 1, newCount: 1 }], edited).allDiagnostics());
+    edits.push(e.wall);
+    after = e.value.length;
+  }
+  row('one-character edit → new diagnostics, 100k entries (median of 5)', `${fmt(median(edits))} ms`, `(${after} problem: the typed forward/unknown dep)`);
   const broken = text.replace('"id": 10,', '"id": 11,');
   const fix = await timed(() => renumberFix(CmdqDocument.parse(broken)));
   row('renumber quick fix on the 100k file with one bad id (parse + edits)', `${fmt(fix.wall)} ms, ${fix.value?.edits.length ?? 0} edit(s)`);

@@ -5,6 +5,8 @@ import { metadataField } from './fields';
 import { CmdqGraph } from './graph';
 import type { ParsedCmdq } from './model';
 import { parseCmdq } from './parser';
+import { reparseEdit } from './incremental';
+import type { LineEdit } from '../common/lines';
 import { offsetAt, positionAt } from './positions';
 import { reporter, type Report } from './report';
 import { describeValue, entrySchemaDiagnostics, typeName } from './schemaDiagnostics';
@@ -89,6 +91,16 @@ export class CmdqDocument {
 
   static parse(text: string): CmdqDocument {
     return new CmdqDocument(parseCmdq(text));
+  }
+
+  /**
+   * The next version after `edits` (as the server reports them). One edit inside the cmdq array
+   * re-parses only the entries it touched; anything else parses the text again. The graph and
+   * diagnostics are then recomputed once for the new version, on first use.
+   */
+  update(edits: readonly LineEdit[], text: string): CmdqDocument {
+    const p = edits.length === 1 ? reparseEdit(this.parsed, text, edits[0]) : undefined;
+    return new CmdqDocument(p ?? parseCmdq(text));
   }
 
   get graph(): CmdqGraph {

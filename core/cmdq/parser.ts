@@ -212,7 +212,7 @@ function kindOfToken(tok: number): string {
   }
 }
 
-function kindOfChar(c: number): string {
+export function kindOfChar(c: number): string {
   if (c === 123) return 'object';
   if (c === 91) return 'array';
   if (c === 34) return 'string';
@@ -221,12 +221,12 @@ function kindOfChar(c: number): string {
   return 'number';
 }
 
-function newEntry(index: number, start: number, end: number, kind: string): CmdqEntry {
+export function newEntry(index: number, start: number, end: number, kind: string): CmdqEntry {
   return { index, start, end, kind, obj: undefined, broken: false, id: undefined, opcode: undefined, layerId: undefined, deps: undefined, ranges: undefined };
 }
 
 /** Fills the fields derived from the entry's parsed value. */
-function derive(e: CmdqEntry): void {
+export function derive(e: CmdqEntry): void {
   const o = e.obj;
   if (!o) return;
   const id = o.id;

@@ -120,3 +120,27 @@ export function splitArray(t: string, open: number): ArraySpans | undefined {
     return undefined;
   }
 }
+
+/** Elements (`start`/`end`) and commas (`start` only, end -1) found in `[from, to)`, or undefined. */
+export function scanWindow(t: string, from: number, to: number): { start: number; end: number }[] | undefined {
+  const out: { start: number; end: number }[] = [];
+  let i = from;
+  for (;;) {
+    i = skipTrivia(t, i);
+    if (i < 0 || i > to) return undefined;
+    if (i === to) return out;
+    const c = t.charCodeAt(i);
+    if (c === COMMA) {
+      out.push({ start: i, end: -1 });
+      i++;
+      continue;
+    }
+    const s = i;
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) i = skipContainer(t, i);
+    else if (c === QUOTE) i = skipString(t, i);
+    else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) return undefined;
+    else i = skipAtom(t, i);
+    if (i < 0 || i > to) return undefined;
+    out.push({ start: s, end: i });
+  }
+}

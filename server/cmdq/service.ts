@@ -10,14 +10,16 @@ import { cmdqHighlights, cmdqReferences } from './references';
 import { cmdqSymbols } from './symbols';
 
 /**
- * What is incremental: the document is parsed once per version (the store calls `parse` once per
- * didChange batch), diagnostics and the dependency graph are computed once per version on first use,
- * and key/value ranges are scanned per entry only when a feature looks at that entry. A 100k-entry
- * queue re-parses in ~0.2 s, so entry-level re-parsing was not worth its risk.
+ * What is incremental: each version is parsed once (the store calls `update` once per didChange
+ * batch); an edit inside the cmdq array re-parses only the entries on the lines it touched and
+ * shifts the rest (`core/cmdq/incremental.ts`); diagnostics and the dependency graph are computed
+ * once per version, on first use; key/value ranges are scanned per entry only when a feature looks
+ * at that entry.
  */
 export const cmdqService: FormatService<CmdqDocument> = {
   languageId: 'cmdq',
   parse: (doc) => CmdqDocument.parse(doc.getText()),
+  update: (model, doc, edits) => model.update(edits, doc.getText()),
   diagnostics: (model, _doc, settings) => cmdqDiagnostics(model, settings),
   hover: (model, _doc, pos) => cmdqHover(model, pos),
   definition: (model, doc, pos) => cmdqDefinition(model, doc.uri, pos),
