@@ -70,7 +70,7 @@ export async function run(): Promise<void> {
   const line = 50_003;
   const col = lines[line].indexOf('"deps_before": [') + 16;
   const off = m.offsetAt({ line, character: col });
-  const edited = text.slice(0, off) + '1, ' + text.slice(off);
+  const edited = text.slice(0, off) + '1' + text.slice(off);
   const edits: number[] = [];
   let after = -1;
   for (let r = 0; r < 5; r++) {
@@ -80,7 +80,7 @@ export async function run(): Promise<void> {
     edits.push(e.wall);
     after = e.value.length;
   }
-  row('one-character edit → new diagnostics, 100k entries (median of 5)', `${fmt(median(edits))} ms`, `(${after} problem: the typed forward/unknown dep)`);
+  row('one-character edit → new diagnostics, 100k entries (median of 5)', `${fmt(median(edits))} ms`, `${after} problem (the typed unknown dep)`);
   const broken = text.replace('"id": 10,', '"id": 11,');
   const fix = await timed(() => renumberFix(CmdqDocument.parse(broken)));
   row('renumber quick fix on the 100k file with one bad id (parse + edits)', `${fmt(fix.wall)} ms, ${fix.value?.edits.length ?? 0} edit(s)`);

@@ -9,7 +9,8 @@ import type { RelatedAt, Report } from './report';
  *
  * A DMA_LOAD_TILE writes `num_elements × qbits / 8` bytes (rounded up) at `spm_offset` of bank
  * `spm_bank`. That tile is live from the load until every entry that reads it has finished; the
- * readers are the entries that list the load in their `deps_before` DIRECTLY. Transitive dependents
+ * readers are the entries other than DMA loads (which only write SPM) that list the load in their
+ * `deps_before` DIRECTLY. Transitive dependents
  * read what those readers produced, not this tile (counting them would keep every tile live until
  * END, as END waits for everything). A later load B whose bytes overlap a live tile A is safe only
  * if B waits, directly or transitively, for every reader of A (for A itself when nothing reads A);
@@ -87,8 +88,8 @@ export function checkSpm(doc: ParsedCmdq, g: CmdqGraph, report: Report): void {
         keep.push(a);
         continue;
       }
-      // B itself listing A orders B after A; it does not read A's bytes.
-      const readers = Array.from(g.dependents(a.i)).filter((r) => r !== b.i);
+      // Loads only write SPM: one listing A (B itself included) is ordered after A but reads nothing of it.
+      const readers = Array.from(g.dependents(a.i)).filter((r) => doc.entries[r].opcode !== 'DMA_LOAD_TILE');
       const mustWait = readers.length ? readers : [a.i];
       const unordered = mustWait.filter((r) => !reach.waitsFor(b.i, r));
       if (unordered.length === 0) {
