@@ -1,7 +1,7 @@
 import { createScanner, type JSONScanner } from 'jsonc-parser';
 import type { CmdqEntry, EntryRanges, ParsedCmdq, SyntaxProblem } from './model';
 import { computeLineStarts } from './positions';
-import { splitArray } from './split';
+import { skipContainer, splitArray } from './split';
 
 // jsonc-parser's SyntaxKind/ScanError are `const enum`s in its typings, which esbuild cannot inline
 // across packages; the numbers are part of its stable API.
@@ -185,12 +185,40 @@ class Parser {
     this.syntax.push({ start: f.start, end: f.end, message: f.message });
   }
 
-  /** Skips to the end of a broken entry: the next ',' or ']' back at entry depth. */
-  resync(): void {
+  /** Column of the current token when only blanks precede it on its line, else -1. */
+  firstOnLine(): number {
+    const ls = this.text.lastIndexOf('\n', this.tokStart - 1) + 1;
+    for (let i = ls; i < this.tokStart; i++) {
+      const c = this.text.charCodeAt(i);
+      if (c !== 32 && c !== 9) return -1;
+    }
+    return this.tokStart - ls;
+  }
+
+  /**
+   * Skips past a broken entry. With `column` (entries start lines at that column, as generated files
+   * have them) the layout is trusted over bracket counting, which an unbalanced brace ruins: it stops
+   * at the next '{' starting a line at that column (true: a new entry) or at a ']' starting a line
+   * further left (false: the end of the array). Without a layout it stops at the next ',' or ']' at
+   * entry depth (false).
+   */
+  resync(after: number, column: number | undefined): boolean {
     for (;;) {
-      if (this.tok === EOF) return;
-      if (this.depth < ENTRY_DEPTH) return;
-      if (this.depth === ENTRY_DEPTH && (this.tok === COMMA || this.tok === CLOSE_BRACKET)) return;
+      if (this.tok === EOF) return false;
+      if (column === undefined) {
+        if (this.depth < ENTRY_DEPTH) return false;
+        if (this.depth === ENTRY_DEPTH && (this.tok === COMMA || this.tok === CLOSE_BRACKET)) return false;
+      } else if (this.tokStart > after && (this.tok === OPEN_BRACE || this.tok === CLOSE_BRACKET)) {
+        const col = this.firstOnLine();
+        if (this.tok === OPEN_BRACE && col === column) {
+          this.depth = ENTRY_DEPTH;
+          return true;
+        }
+        if (this.tok === CLOSE_BRACKET && col >= 0 && col < column) {
+          this.depth = ENTRY_DEPTH;
+          return false;
+        }
+      }
       try {
         this.next();
       } catch {
@@ -254,28 +282,56 @@ function scanEntry(p: Parser, index: number): CmdqEntry {
 }
 
 /** The slow path: every entry through the scanner, resynchronising after a broken one. */
-function scanCmdqArray(p: Parser, out: ParsedCmdq): void {
+function scanCmdqArray(p: Parser, text: string, out: ParsedCmdq): void {
   p.next();
+  let last = -1;
+  // The layout of the first entry: generated queues start each entry on its own line, same column.
+  const col = p.tok === OPEN_BRACE ? p.firstOnLine() : -1;
+  const column = col >= 0 ? col : undefined;
   while (p.tok !== CLOSE_BRACKET && p.tok !== EOF) {
     const start = p.tokStart;
-    let entry: CmdqEntry;
-    try {
-      entry = scanEntry(p, out.entries.length);
-    } catch (f) {
-      if (!(f instanceof Fail)) throw f;
-      p.record(f);
-      p.resync();
-      entry = newEntry(out.entries.length, start, Math.max(start + 1, p.prevEnd), 'invalid');
-      entry.broken = true;
+    // Every round must consume input; recovery that cannot make progress ends the array here.
+    if (start === last) throw p.fail("',' or ']'");
+    last = start;
+    let entry: CmdqEntry | undefined;
+    let atNextEntry = false;
+    // Well-formed entries still go through JSON.parse, so one typo does not slow the whole queue down.
+    const end = p.tok === OPEN_BRACE ? skipContainer(text, start) : -1;
+    if (end > 0) {
+      try {
+        const obj = JSON.parse(text.slice(start, end)) as Record<string, unknown>;
+        entry = newEntry(out.entries.length, start, end, 'object');
+        entry.obj = obj;
+        derive(entry);
+        p.jumpTo(end, ENTRY_DEPTH);
+      } catch {
+        entry = undefined;
+      }
+    }
+    if (!entry) {
+      try {
+        entry = scanEntry(p, out.entries.length);
+      } catch (f) {
+        if (!(f instanceof Fail)) throw f;
+        p.record(f);
+        atNextEntry = p.resync(start, column);
+        entry = newEntry(out.entries.length, start, Math.max(start + 1, p.prevEnd), 'invalid');
+        entry.broken = true;
+      }
     }
     out.entries.push(entry);
+    if (atNextEntry) continue;
     if (p.tok === COMMA) {
       p.next();
     } else if (p.tok === OPEN_BRACE && p.depth === ENTRY_DEPTH) {
       // A forgotten comma between two entries: report it and read on as if it were there.
       p.record(p.fail("',' between entries"));
     } else if (p.tok !== CLOSE_BRACKET && p.tok !== EOF) {
-      throw p.fail("',' or ']'");
+      // Text after an entry (a stray '}' closed it early): skip to the next entry in the same column.
+      p.record(p.fail("',' or ']'"));
+      if (column === undefined || !p.resync(start, column)) {
+        if (p.tok !== CLOSE_BRACKET) break;
+      }
     }
   }
   if (p.tok === EOF) throw p.fail("']' closing the cmdq array");
@@ -362,7 +418,7 @@ function parseRoot(p: Parser, text: string, out: ParsedCmdq): void {
             fastCmdqArray(text, { ...spans, open: p.tokStart }, out);
             out.cmdqClose = spans.close;
             p.jumpTo(spans.close + 1, 1);
-          } else scanCmdqArray(p, out);
+          } else scanCmdqArray(p, text, out);
         } else p.value(1);
         out.cmdqValue.end = p.prevEnd;
       } else if (key === 'metadata' && p.tok === OPEN_BRACE) {

@@ -52,10 +52,11 @@ function skipString(t: string, i: number): number {
   }
 }
 
-/** Index after the container opening at `i`, or -1 when it is not closed. */
-function skipContainer(t: string, i: number): number {
+/** Index after the container opening at `i`, or -1 when it is not closed or a closer does not match. */
+export function skipContainer(t: string, i: number): number {
   const n = t.length;
-  let depth = 0;
+  // Expected closers; a mismatch (a stray ']' in an object) is irregular, not a place to stop.
+  const stack: number[] = [];
   while (i < n) {
     const c = t.charCodeAt(i);
     if (c === QUOTE) {
@@ -63,9 +64,11 @@ function skipContainer(t: string, i: number): number {
       if (i < 0) return -1;
       continue;
     }
-    if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+    if (c === OPEN_BRACE) stack.push(CLOSE_BRACE);
+    else if (c === OPEN_BRACKET) stack.push(CLOSE_BRACKET);
     else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-      if (--depth === 0) return i + 1;
+      if (stack.pop() !== c) return -1;
+      if (stack.length === 0) return i + 1;
     } else if (c === SLASH) {
       const j = skipTrivia(t, i);
       if (j < 0) return -1;

@@ -23,6 +23,36 @@ describe('cmdq parser on bad input', () => {
     }
   });
 
+  it('every single-character insertion or deletion, in both layouts, gives diagnostics and terminates', () => {
+    const indented = JSON.stringify(JSON.parse(GOLDEN), null, 2);
+    for (const [base, step] of [[GOLDEN, 1], [indented, 3]] as const) {
+      for (let i = 0; i <= base.length; i += step) {
+        for (const ins of ['{', '}', '[', ']', ',', '"', ':', '']) {
+          const text = base.slice(0, i) + ins + base.slice(ins ? i : i + 1);
+          const doc = CmdqDocument.parse(text);
+          const d = doc.allDiagnostics();
+          for (const x of d) assert.ok(x.range.end.line < text.split('\n').length, `${x.code} past the end`);
+          // Recovery keeps the queue: never more entries than the text has opening braces.
+          assert.ok(doc.parsed.entries.length <= 7, `insert ${JSON.stringify(ins)} at ${i}: ${doc.parsed.entries.length} entries`);
+        }
+      }
+    }
+  });
+
+  it('a stray brace in a 1000-entry queue costs one diagnostic, not a shifted queue', () => {
+    const line = GOLDEN.split('\n')[5].replace(/,\s*$/, '');
+    const body = Array.from({ length: 1000 }, (_, i) => line.replace('"id": 2', `"id": ${i}`).replace('[0, 1]', i ? `[${i - 1}]` : '[]')).join(',\n');
+    const big = `{\n  "cmdq": [\n${body},\n    { "opcode": "END", "id": 1000, "layer_id": null, "deps_before": [999] }\n  ]\n}\n`;
+    assert.deepEqual(codes(big), []);
+    const at = big.indexOf('"te_id"', big.length / 2);
+    for (const stray of ['{', '}', '}}', ']', '[', '{{']) {
+      const c = codes(big.slice(0, at) + stray + big.slice(at));
+      assert.ok(c.length >= 1 && c.length <= 12, `${stray}: ${c.length} diagnostics: ${c.slice(0, 5).join(', ')}`);
+      assert.ok(c.includes('cmdq.invalid-json'));
+      assert.ok(!c.includes('cmdq.id-mismatch'), `${stray}: later entries lost their slots`);
+    }
+  });
+
   it('a truncated file keeps the entries before the cut and checks them', () => {
     const cut = GOLDEN.slice(0, GOLDEN.indexOf('"opcode": "VE_LAYERNORM_TILE"') + 12);
     const doc = CmdqDocument.parse(cut);
