@@ -80,7 +80,7 @@ export async function run(): Promise<void> {
     edits.push(e.wall);
     after = e.value.length;
   }
-  row('one-character edit → new diagnostics, 100k entries (median of 5)', `${fmt(median(edits))} ms`, `${after} problem (the typed unknown dep)`);
+  row('one-character edit → new diagnostics, 100k entries (median of 5)', `${fmt(median(edits))} ms`, `${after} problems after the edit (unknown dep, the SPM race it opens)`);
   const broken = text.replace('"id": 10,', '"id": 11,');
   const fix = await timed(() => renumberFix(CmdqDocument.parse(broken)));
   row('renumber quick fix on the 100k file with one bad id (parse + edits)', `${fmt(fix.wall)} ms, ${fix.value?.edits.length ?? 0} edit(s)`);

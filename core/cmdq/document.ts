@@ -64,7 +64,11 @@ export function checkCmdq(doc: ParsedCmdq, graph: () => CmdqGraph): Diagnostic[]
       report(e.start, e.end, 'error', 'cmdq.wrong-type', `Each cmdq entry must be an object, got ${e.kind === 'array' ? 'an array' : `a ${e.kind}`}`);
       continue;
     }
+    if (e.schemaValid) continue;
+    const before = out.length;
     entrySchemaDiagnostics(doc, e, report);
+    // Entries an edit did not touch are shared with the next version (incremental.ts).
+    if (out.length === before) e.schemaValid = true;
   }
   const whole = doc.syntax.length === 0;
   const g = graph();

@@ -52,6 +52,8 @@ export interface CmdqEntry {
    * the fast path parses values with JSON.parse and scans ranges only for entries someone looks at.
    */
   ranges: EntryRanges | undefined;
+  /** Set once the entry passed its schema: a later version sharing the entry skips ajv. */
+  schemaValid?: boolean;
 }
 
 export interface SyntaxProblem extends Span {
