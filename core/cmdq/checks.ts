@@ -1,7 +1,7 @@
 import { depRange, entryAnchor, valueRange } from './fields';
 import type { CmdqGraph } from './graph';
 import { depId, type ParsedCmdq } from './model';
-import { listIds, type RelatedAt, type Report } from './report';
+import { listIds, MAX_RELATED, type RelatedAt, type Report } from './report';
 
 /** How an entry is named in messages: by its id when it has one. */
 export function entryName(doc: ParsedCmdq, i: number): string {
@@ -83,27 +83,43 @@ export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report:
   return forward;
 }
 
-/** dep-cycle: the whole cycle in the message, reported on each member's edge with the others related. */
+/** Members of one cycle that get a diagnostic: more would be capped at publication anyway. */
+const MAX_CYCLE_DIAGNOSTICS = 1000;
+
+/**
+ * dep-cycle: the whole cycle in the message (the first 30 members of a longer one), reported on
+ * each member's edge to the next, with the other members' edges as related information (the next
+ * MAX_RELATED ones around the cycle, so a 100k-entry cycle stays linear).
+ */
 export function checkCycles(doc: ParsedCmdq, g: CmdqGraph, report: Report): void {
   for (const comp of g.cycles()) {
     const cycle = g.cycleIn(comp);
-    if (cycle.length < 2) continue;
-    const names = cycle.map((i) => entryName(doc, i));
-    const text = names.length > 30 ? `${names.slice(0, 30).join(' → ')} → … (${names.length} entries) → ${names[0]}` : `${names.join(' → ')} → ${names[0]}`;
-    // The edge from each member to the next, located on the deps_before element naming it.
-    const edges: RelatedAt[] = cycle.map((v, j) => {
-      const next = cycle[(j + 1) % cycle.length];
+    const len = cycle.length;
+    if (len < 2) continue;
+    const names = (cycle.length > 30 ? cycle.slice(0, 30) : cycle).map((i) => entryName(doc, i));
+    const text = len > 30 ? `${names.join(' → ')} → … (${len} entries) → ${names[0]}` : `${names.join(' → ')} → ${names[0]}`;
+    const memo = new Map<number, RelatedAt>();
+    // The edge from member j to the next, located on the deps_before element naming it.
+    const edge = (j: number): RelatedAt => {
+      let r = memo.get(j);
+      if (r) return r;
+      const v = cycle[j];
+      const next = cycle[(j + 1) % len];
       const e = doc.entries[v];
       const deps = e.deps ?? [];
       const k = deps.findIndex((d) => { const id = depId(d); return id >= 0 && g.indexOf(id) === next; });
       const [a, b] = k >= 0 ? depRange(doc, e, k) : valueRange(doc, e, 'deps_before');
-      return [a, b, `${entryName(doc, v)} waits for ${entryName(doc, next)}`];
-    });
-    const extra = comp.length > cycle.length ? ` (${comp.length} entries are caught in cycles here)` : '';
-    edges.forEach(([a, b], j) => {
-      report(a, b, 'error', 'cmdq.dep-cycle', `Dependency cycle: ${text}; none of these can ever start${extra}`,
-        edges.filter((_, x) => x !== j));
-    });
+      r = [a, b, `${entryName(doc, v)} waits for ${entryName(doc, next)}`];
+      memo.set(j, r);
+      return r;
+    };
+    const extra = comp.length > len ? ` (${comp.length} entries are caught in cycles here)` : '';
+    for (let j = 0; j < Math.min(len, MAX_CYCLE_DIAGNOSTICS); j++) {
+      const related: RelatedAt[] = [];
+      for (let r = 1; r < len && related.length < MAX_RELATED; r++) related.push(edge((j + r) % len));
+      const [a, b] = edge(j);
+      report(a, b, 'error', 'cmdq.dep-cycle', `Dependency cycle: ${text}; none of these can ever start${extra}`, related);
+    }
   }
 }
 
