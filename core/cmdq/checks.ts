@@ -36,7 +36,10 @@ export function checkIds(doc: ParsedCmdq, g: CmdqGraph, report: Report): void {
  * Per-dependency checks: unknown-dep, self-dep, forward-dep and duplicate-dep. `whole` says the
  * queue parsed completely; otherwise an unknown id may just be in the part that did not parse.
  */
-export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report: Report): boolean {
+/** Dependency diagnostics per entry; the rest of a pathological deps_before is not reported one by one. */
+const MAX_DEP_DIAGNOSTICS = 100;
+
+export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, reportAll: Report): boolean {
   const entries = doc.entries;
   let forward = false;
   for (let i = 0; i < entries.length; i++) {
@@ -45,9 +48,15 @@ export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report:
     if (!deps || deps.length === 0) continue;
     const seen = deps.length > 1 ? new Map<number, number>() : undefined;
     const own = e.id ?? i;
+    // A million bad deps in one entry must not become a million diagnostics held in memory.
+    let budget = MAX_DEP_DIAGNOSTICS;
+    const report = (...args: Parameters<Report>) => {
+      if (budget-- > 0) reportAll(...args);
+    };
     for (let k = 0; k < deps.length; k++) {
       const id = depId(deps[k]);
       if (id < 0) continue; // wrong-type / invalid-value from the schema
+      if (budget <= 0 && forward) break;
       if (seen) {
         const firstK = seen.get(id);
         if (firstK !== undefined) {
