@@ -53,6 +53,13 @@ describe('cmdq diagnostics, one faulty fixture per code', () => {
     });
   }
 
+  it('the README table documents exactly the codes that have a fixture here', () => {
+    const readme = readFileSync(resolve(__dirname, '../../../README.md'), 'utf8');
+    const documented = [...readme.matchAll(/^\| `(cmdq\.[a-z-]+)` \|/gm)].map((m) => m[1]).sort();
+    assert.deepEqual(documented, Object.keys(CASES).map((n) => `cmdq.${n}`).sort());
+    for (const [name, rows] of Object.entries(CASES)) assert.ok(rows.some(([code]) => code === `cmdq.${name}`), name);
+  });
+
   it('suggests the nearest opcode', () => {
     const d = check('unknown-opcode').diags[0];
     assert.match(d.message, /did you mean "VE_LAYERNORM_TILE"/);
