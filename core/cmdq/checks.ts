@@ -39,53 +39,67 @@ export function checkIds(doc: ParsedCmdq, g: CmdqGraph, report: Report): void {
 /** Dependency diagnostics per entry; the rest of a pathological deps_before is not reported one by one. */
 const MAX_DEP_DIAGNOSTICS = 100;
 
-export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, reportAll: Report): boolean {
+export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report: Report): boolean {
   const entries = doc.entries;
   let forward = false;
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
     const deps = e.deps;
     if (!deps || deps.length === 0) continue;
-    const seen = deps.length > 1 ? new Map<number, number>() : undefined;
+    // Short lists (the usual 1–3 deps) are searched in place; a Map only pays off for long ones.
+    const seen = deps.length > 16 ? new Map<number, number>() : undefined;
     const own = e.id ?? i;
     // A million bad deps in one entry must not become a million diagnostics held in memory.
     let budget = MAX_DEP_DIAGNOSTICS;
-    const report = (...args: Parameters<Report>) => {
-      if (budget-- > 0) reportAll(...args);
-    };
     for (let k = 0; k < deps.length; k++) {
       const id = depId(deps[k]);
       if (id < 0) continue; // wrong-type / invalid-value from the schema
       if (budget <= 0 && forward) break;
+      let firstK = -1;
       if (seen) {
-        const firstK = seen.get(id);
-        if (firstK !== undefined) {
+        firstK = seen.get(id) ?? -1;
+        if (firstK < 0) seen.set(id, k);
+      } else {
+        for (let j = 0; j < k; j++) {
+          if (depId(deps[j]) === id) {
+            firstK = j;
+            break;
+          }
+        }
+      }
+      if (firstK >= 0) {
+        if (budget-- > 0) {
           const [a, b] = depRange(doc, e, k);
           const [fa, fb] = depRange(doc, e, firstK);
           report(a, b, 'warning', 'cmdq.duplicate-dep', `${id} is listed twice in deps_before`, [[fa, fb, 'first listed here']]);
-          continue;
         }
-        seen.set(id, k);
+        continue;
       }
       if (id === own) {
-        const [a, b] = depRange(doc, e, k);
-        report(a, b, 'error', 'cmdq.self-dep', `Entry ${own} depends on itself: it would wait forever`);
+        if (budget-- > 0) {
+          const [a, b] = depRange(doc, e, k);
+          report(a, b, 'error', 'cmdq.self-dep', `Entry ${own} depends on itself: it would wait forever`);
+        }
         continue;
       }
       const t = g.indexOf(id);
       if (t < 0) {
         if (!whole && id < entries.length && entries[id].broken) continue;
         if (!whole && id >= entries.length) continue;
-        const [a, b] = depRange(doc, e, k);
-        report(a, b, 'error', 'cmdq.unknown-dep', `deps_before names ${id}, but no entry has id ${id} (the queue has ${entries.length} entries)`);
+        if (budget-- > 0) {
+          const [a, b] = depRange(doc, e, k);
+          report(a, b, 'error', 'cmdq.unknown-dep', `deps_before names ${id}, but no entry has id ${id} (the queue has ${entries.length} entries)`);
+        }
         continue;
       }
       if (t > i) {
         forward = true;
-        const [a, b] = depRange(doc, e, k);
-        const [ta, tb] = entryAnchor(doc, entries[t]);
-        report(a, b, 'error', 'cmdq.forward-dep',
-          `Entry ${own} (index ${i}) depends on ${label(doc, t)} at index ${t}, later in the queue: an in-order queue would deadlock`, [[ta, tb, `${label(doc, t)}`]]);
+        if (budget-- > 0) {
+          const [a, b] = depRange(doc, e, k);
+          const [ta, tb] = entryAnchor(doc, entries[t]);
+          report(a, b, 'error', 'cmdq.forward-dep',
+            `Entry ${own} (index ${i}) depends on ${label(doc, t)} at index ${t}, later in the queue: an in-order queue would deadlock`, [[ta, tb, `${label(doc, t)}`]]);
+        }
       }
     }
   }
