@@ -1,0 +1,43 @@
+// End-to-end tests in a real VS Code (code-server 4.100.3 in headless Chromium), on the packaged
+// .vsix as installed. Called by `npm test` after the unit suites (scripts/run-tests.mjs), or alone:
+//   npm run test:e2e [-- --update-screenshot] [-- --keep]
+// 1. installs code-server and Chromium once (scripts/vscode-setup.mjs, cached in .vscode-test/),
+// 2. packages the extension (scripts/package-vsix.mjs) and bundles test/e2e/suite,
+// 3. runs test/e2e/harness/main.ts: installs the .vsix, starts code-server on a free 127.0.0.1 port,
+//    runs the mocha suite in the extension host, then the Playwright UI journeys.
+// Screenshots of failures and the workbench console log go to test-results/.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ensureVSCode } from './vscode-setup.mjs';
+import { packageVsix, ROOT } from './package-vsix.mjs';
+import { buildSuite, prepareWorkspace, RUNNER_EXTENSION } from './e2e-build.mjs';
+
+function fail(msg) {
+  process.stderr.write(`[e2e] FAILED: ${msg}\n`);
+  process.exit(1);
+}
+
+const t0 = Date.now();
+let tools;
+try {
+  tools = ensureVSCode();
+} catch (err) {
+  fail(`could not set up code-server/Chromium: ${err instanceof Error ? err.message : String(err)}`);
+}
+if (!tools.chromium) fail('no Chromium found after set-up');
+let vsix, suite;
+try {
+  vsix = packageVsix();
+  suite = await buildSuite();
+} catch (err) {
+  fail(err instanceof Error ? err.message : String(err));
+}
+const { base, workspace } = prepareWorkspace();
+const config = {
+  root: ROOT, codeServer: tools.codeServer, chromium: tools.chromium, vsix, suite, runnerExtension: RUNNER_EXTENSION, base, workspace,
+  updateScreenshot: process.argv.includes('--update-screenshot'), keep: process.argv.includes('--keep'),
+};
+process.stdout.write(`[e2e] prepared in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
+const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'test/e2e/harness/main.ts')],
+  { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NPU_E2E_CONFIG: JSON.stringify(config) } });
+process.exit(r.status ?? 1);

@@ -1,0 +1,139 @@
+import { cpSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { faultyExample } from '../../../bench/exampleTraces';
+import type { RunningServer } from './codeServer';
+import { newPage, openWorkbench, workbenchUrl } from './workbench';
+
+export interface UiContext {
+  root: string;
+  /** Scratch directory; each journey's workspace is made in it. */
+  base: string;
+  workspace: string;
+  results: string;
+  consoleLog: string;
+  say: (msg: string) => void;
+  shoot: (page: Page, name: string) => Promise<string>;
+}
+
+const STEP_MS = 60_000;
+
+/** Quick Open (Ctrl+P) a file of the workspace by name, as a user would. */
+async function quickOpen(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: STEP_MS });
+  await page.keyboard.type(name);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor({ timeout: STEP_MS });
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: STEP_MS });
+}
+
+/** Ctrl+G to a 1-based line. */
+async function goToLine(page: Page, line: number): Promise<void> {
+  await page.keyboard.press('Control+G');
+  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_MS });
+  await page.keyboard.type(String(line));
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_MS });
+}
+
+/** Waits until the status bar's problems item reads `errors` errors and `warnings` warnings. */
+async function problemsInStatusBar(page: Page, errors: number, warnings: number): Promise<void> {
+  const item = page.locator('[id="status.problems"]');
+  try {
+    await page.waitForFunction(([e, w]) => {
+      const el = document.getElementById('status.problems');
+      const label = el?.querySelector('a')?.getAttribute('aria-label') ?? el?.getAttribute('aria-label') ?? '';
+      const nums = (el?.textContent ?? '').match(/\d+/g)?.map(Number) ?? [];
+      return (nums[0] === e && nums[1] === w) || label.includes(`Errors: ${e}, Warnings: ${w}`);
+    }, [errors, warnings], { timeout: STEP_MS });
+  } catch {
+    throw new Error(`status bar problems never read ${errors} errors, ${warnings} warnings; it reads "${await item.textContent()}"`);
+  }
+}
+
+interface Journey {
+  name: string;
+  run: (page: Page, ctx: UiContext) => Promise<void>;
+}
+
+const JOURNEYS: Journey[] = [
+  {
+    name: 'Quick Open the faulty example: status bar shows the language and the problem counts, the Problems panel lists the codes',
+    async run(page, ctx) {
+      const { mistakes } = faultyExample();
+      const warnings = mistakes.filter((m) => /latency-mismatch|time-backwards|reported-warning/.test(m.code)).length;
+      await quickOpen(page, 'faulty.trace.jsonl');
+      await page.locator('[id="status.editor.mode"]', { hasText: 'NPU Trace' }).waitFor({ timeout: STEP_MS });
+      await problemsInStatusBar(page, mistakes.length - warnings, warnings);
+      await page.keyboard.press('Control+Shift+M');
+      const panel = page.locator('.markers-panel');
+      await panel.waitFor({ state: 'visible', timeout: STEP_MS });
+      for (const code of ['trace.unknown-cmd', 'trace.invalid-json', 'trace.duplicate-id']) {
+        await panel.locator('.monaco-list-row', { hasText: code }).first().waitFor({ timeout: STEP_MS });
+      }
+      // The README screenshot: the cursor on a mistake (found with Ctrl+F), its hover open, the Problems panel below.
+      await page.locator('.monaco-editor .view-lines').first().click();
+      await page.keyboard.press('Control+F');
+      await page.locator('.find-widget textarea, .find-widget input').first().waitFor({ state: 'visible', timeout: STEP_MS });
+      await page.keyboard.type('"REED"');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Control+K');
+      await page.keyboard.press('Control+I');
+      const hover = page.locator('.monaco-hover:visible');
+      await hover.first().waitFor({ timeout: STEP_MS });
+      const text = await hover.first().textContent();
+      if (!text?.includes('must be one of READ, WRITE')) throw new Error(`the hover on "REED" does not show the diagnostic: ${text}`);
+      await ctx.shoot(page, 'editor');
+    },
+  },
+  {
+    name: 'typing a mistake with the keyboard raises the error count; Ctrl+Z brings it back to zero',
+    async run(page, ctx) {
+      // An SRAM_ACCESS line pairs with nothing: breaking it gives exactly one error.
+      const lines = readFileSync(join(ctx.workspace, 'llm-layer.trace.jsonl'), 'utf8').split('\n');
+      const target = lines.findIndex((l) => l.includes('"event_type":"SRAM_ACCESS"')) + 1;
+      await quickOpen(page, 'llm-layer.trace.jsonl');
+      await page.locator('[id="status.editor.mode"]', { hasText: 'NPU Trace' }).waitFor({ timeout: STEP_MS });
+      await problemsInStatusBar(page, 0, 0);
+      await page.locator('.monaco-editor .view-lines').first().click();
+      await goToLine(page, target);
+      await page.keyboard.press('Home');
+      await page.keyboard.type('x');
+      await problemsInStatusBar(page, 1, 0);
+      await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: STEP_MS });
+      await page.keyboard.press('Control+Z');
+      await problemsInStatusBar(page, 0, 0);
+    },
+  },
+];
+
+/** The journeys driven through the UI with keyboard and mouse; a screenshot is saved when one fails. */
+export async function uiJourneys(browser: Browser, server: RunningServer, ctx: UiContext): Promise<{ ok: boolean; passed: number; failed: number }> {
+  let passed = 0;
+  let failed = 0;
+  for (const [i, j] of JOURNEYS.entries()) {
+    const page = await newPage(browser, ctx.consoleLog);
+    const t0 = Date.now();
+    // Each journey gets its own copy of examples/: VS Code keeps editors and state per folder.
+    const workspace = join(ctx.base, `ui-workspace-${i + 1}`);
+    cpSync(join(ctx.root, 'examples'), workspace, { recursive: true });
+    try {
+      await openWorkbench(page, workbenchUrl(server.url, workspace, [['skipWelcome', 'true']]));
+      await j.run(page, { ...ctx, workspace });
+      passed++;
+      ctx.say(`  ✔ UI: ${j.name} (${Date.now() - t0} ms)`);
+    } catch (err) {
+      failed++;
+      const shot = await ctx.shoot(page, `failure-ui-${i + 1}`);
+      ctx.say(`  ✖ UI: ${j.name}\n      ${err instanceof Error ? err.message : String(err)}\n      screenshot: ${shot}`);
+    } finally {
+      await page.context().close();
+    }
+  }
+  return { ok: failed === 0, passed, failed };
+}
