@@ -4,7 +4,8 @@
 // 1. installs code-server and Chromium once (scripts/vscode-setup.mjs, cached in .vscode-test/),
 // 2. packages the extension (scripts/package-vsix.mjs) and bundles test/e2e/suite,
 // 3. runs test/e2e/harness/main.ts: installs the .vsix, starts code-server on a free 127.0.0.1 port,
-//    runs the mocha suite in the extension host, then the Playwright UI journeys.
+//    runs the mocha suite in the extension host, then the Playwright UI journeys,
+// 4. smoke-tests `npm start` (scripts/start.mjs --smoke).
 // Screenshots of failures and the workbench console log go to test-results/.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -40,4 +41,7 @@ const config = {
 process.stdout.write(`[e2e] prepared in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
 const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'test/e2e/harness/main.ts')],
   { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NPU_E2E_CONFIG: JSON.stringify(config) } });
-process.exit(r.status ?? 1);
+// `npm start` as a newcomer runs it, minus the browser: code-server must serve the examples.
+const s = spawnSync(process.execPath, [join(ROOT, 'scripts/start.mjs'), '--smoke', '--vsix', vsix], { cwd: ROOT, stdio: 'inherit', timeout: 120_000 });
+if (s.status !== 0) process.stderr.write('[e2e] FAILED: `npm start` (scripts/start.mjs --smoke) did not serve the workbench\n');
+process.exit(r.status === 0 && s.status === 0 ? 0 : 1);

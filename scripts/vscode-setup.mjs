@@ -50,16 +50,16 @@ export function chromiumPath() {
   return CHROMIUM_CANDIDATES.find((p) => existsSync(p));
 }
 
-function missingSystemPackages() {
+function missingSystemPackages(browser) {
   const missing = [];
-  if (!chromiumPath()) missing.push('chromium');
+  if (browser && !chromiumPath()) missing.push('chromium');
   if (!which('rg')) missing.push('ripgrep');
   if (!existsSync('/usr/include/gssapi/gssapi.h')) missing.push('libkrb5-dev');
   return missing;
 }
 
-function ensureSystemPackages() {
-  const missing = missingSystemPackages();
+function ensureSystemPackages(browser) {
+  const missing = missingSystemPackages(browser);
   if (missing.length === 0) return;
   if (!which('apt-get')) throw new Error(`missing ${missing.join(', ')} and no apt-get to install them; install them by hand`);
   const root = process.getuid?.() === 0;
@@ -69,8 +69,8 @@ function ensureSystemPackages() {
   log(`installing Debian packages (missing: ${missing.join(', ')})`);
   apt('-o', 'DPkg::Lock::Timeout=600', 'update');
   // Other processes (unattended upgrades, a parallel job) may hold the dpkg lock: wait for it.
-  apt('-o', 'DPkg::Lock::Timeout=600', 'install', '-y', '--no-install-recommends', ...APT_PACKAGES);
-  const still = missingSystemPackages();
+  apt('-o', 'DPkg::Lock::Timeout=600', 'install', '-y', '--no-install-recommends', ...missing);
+  const still = missingSystemPackages(browser);
   if (still.length) throw new Error(`apt-get ran but ${still.join(', ')} still missing`);
 }
 
@@ -103,9 +103,12 @@ function installCodeServer() {
   writeFileSync(MARKER, `${CODE_SERVER_VERSION}\n`);
 }
 
-/** Makes sure code-server and chromium are installed; returns their paths. Fast when cached. */
-export function ensureVSCode() {
-  ensureSystemPackages();
+/**
+ * Makes sure code-server (and Chromium unless `browser` is false) are installed; returns their
+ * paths. Fast when cached.
+ */
+export function ensureVSCode({ browser = true } = {}) {
+  ensureSystemPackages(browser);
   const cached = existsSync(MARKER) && readFileSync(MARKER, 'utf8').trim() === CODE_SERVER_VERSION;
   if (!cached) {
     log(`installing code-server ${CODE_SERVER_VERSION} into ${CACHE_DIR} (one-time, a few minutes)`);

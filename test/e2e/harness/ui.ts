@@ -120,7 +120,7 @@ export async function uiJourneys(browser: Browser, server: RunningServer, ctx: U
     const page = await newPage(browser, ctx.consoleLog);
     const t0 = Date.now();
     // Each journey gets its own copy of examples/: VS Code keeps editors and state per folder.
-    const workspace = join(ctx.base, `ui-workspace-${i + 1}`);
+    const workspace = join(ctx.base, `ui-${i + 1}`, 'examples');
     cpSync(join(ctx.root, 'examples'), workspace, { recursive: true });
     try {
       await openWorkbench(page, workbenchUrl(server.url, workspace, [['skipWelcome', 'true']]));
