@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { FAULTY_EXAMPLE, GOOD_EXAMPLE, faultyExample, goodExample } from '../../bench/exampleTraces';
-import { traceLines, writeTrace } from '../../bench/genTrace';
+import { FAULTY_EXAMPLE, GOOD_EXAMPLE, faultyExample, goodExample } from '../gen/exampleTraces';
+import { traceLines, writeTrace } from '../gen/genTrace';
 
 const ROOT = resolve(__dirname, '../..');
 const CLI = join(ROOT, 'dist/cli.js');

@@ -1,7 +1,7 @@
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { faultyExample } from '../../../bench/exampleTraces';
+import { faultyExample } from '../../gen/exampleTraces';
 import type { RunningServer } from './codeServer';
 import { newPage, openWorkbench, workbenchUrl } from './workbench';
 

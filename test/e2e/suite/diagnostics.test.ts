@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { faultyExample } from '../../../bench/exampleTraces';
+import { faultyExample } from '../../gen/exampleTraces';
 import {
   activateInstalled, codeOf, describeDiagnostics, diagnosticsWhere, linesMatching, nextDiagnosticsEvent, openEditor, workspaceUri,
 } from './helpers';
