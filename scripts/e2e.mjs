@@ -39,8 +39,11 @@ const config = {
   updateScreenshot: process.argv.includes('--update-screenshot'), keep: process.argv.includes('--keep'),
 };
 process.stdout.write(`[e2e] prepared in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
+// The whole in-VS Code run has a hard limit well inside CI's budget; the harness has finer ones.
+const LIMIT_MS = 9 * 60_000;
 const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'test/e2e/harness/main.ts')],
-  { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NPU_E2E_CONFIG: JSON.stringify(config) } });
+  { cwd: ROOT, stdio: 'inherit', timeout: LIMIT_MS, killSignal: 'SIGTERM', env: { ...process.env, NPU_E2E_CONFIG: JSON.stringify(config) } });
+if (r.error?.code === 'ETIMEDOUT') process.stderr.write(`[e2e] FAILED: the end-to-end run took longer than ${LIMIT_MS / 60_000} min and was stopped\n`);
 // `npm start` as a newcomer runs it, minus the browser: code-server must serve the examples.
 const s = spawnSync(process.execPath, [join(ROOT, 'scripts/start.mjs'), '--smoke', '--vsix', vsix], { cwd: ROOT, stdio: 'inherit', timeout: 120_000 });
 if (s.status !== 0) process.stderr.write('[e2e] FAILED: `npm start` (scripts/start.mjs --smoke) did not serve the workbench\n');

@@ -110,6 +110,15 @@ async function main(): Promise<number> {
   }
 }
 
+// On a signal (Ctrl+C, or scripts/e2e.mjs's overall time limit) exit through process.exit, so the
+// 'exit' handlers kill code-server's process group; Playwright closes Chromium on exit itself.
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(sig, () => {
+    say(`stopped by ${sig}`);
+    process.exit(1);
+  });
+}
+
 main().then((code) => process.exit(code), (err: unknown) => {
   say(`FAILED: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
   process.exit(1);

@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { listZip, readZipEntry, type ZipEntry } from './zip';
 
-// Packages the extension from the current dist/ bundles (built by `npm run build` before the unit
-// suites) into a temporary .vsix, without rebuilding dist/: the LSP suites use it concurrently.
+// Packages the extension with the project's packaging script, from the current dist/ bundles (built
+// by `npm run build` before the unit suites) into a temporary .vsix, without rebuilding dist/: the
+// LSP suites use it concurrently.
 const ROOT = resolve(__dirname, '../../..');
 let tmp = '';
 let vsix: Buffer;
@@ -20,9 +21,9 @@ before(() => {
   }
   tmp = mkdtempSync(join(tmpdir(), 'vsix-test-'));
   const out = join(tmp, 'test.vsix');
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '-o', out],
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/package-vsix.mjs'), '--no-build', '--out', out],
     { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  assert.equal(r.status, 0, `vsce package failed:\n${r.stdout}\n${r.stderr}`);
+  assert.equal(r.status, 0, `packaging failed:\n${r.stdout}\n${r.stderr}`);
   vsix = readFileSync(out);
   entries = listZip(vsix);
   names = new Set(entries.map((e) => e.name));
