@@ -70,7 +70,13 @@ const JOURNEYS: Journey[] = [
       await page.keyboard.press('Control+Shift+M');
       const panel = page.locator('.markers-panel');
       await panel.waitFor({ state: 'visible', timeout: STEP_MS });
-      for (const code of ['trace.unknown-cmd', 'trace.invalid-json', 'trace.duplicate-id']) {
+      // The tab's badge counts every problem; the rows are virtualised, so check the first few.
+      const badge = page.locator('.part.panel .badge-content').first();
+      await page.waitForFunction((n) => document.querySelector('.part.panel .badge-content')?.textContent?.trim() === String(n), mistakes.length, { timeout: STEP_MS })
+        .catch(async () => {
+          throw new Error(`the Problems badge never read ${mistakes.length}; it reads "${await badge.textContent().catch(() => '?')}"`);
+        });
+      for (const code of ['trace.invalid-json', 'trace.invalid-value', 'trace.unknown-cmd']) {
         await panel.locator('.monaco-list-row', { hasText: code }).first().waitFor({ timeout: STEP_MS });
       }
       // The README screenshot: the cursor on a mistake (found with Ctrl+F), its hover open, the Problems panel below.
