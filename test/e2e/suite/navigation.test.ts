@@ -12,7 +12,7 @@ function locationOf(l: vscode.Location | vscode.LocationLink): { uri: vscode.Uri
   return 'targetUri' in l ? { uri: l.targetUri, range: l.targetSelectionRange ?? l.targetRange } : l;
 }
 
-describe('Journey 3: hover, go to definition and references on a cmd_id', () => {
+describe('Journey 3: hover, go to definition, references and outline', () => {
   let editor: vscode.TextEditor;
   let doc: vscode.TextDocument;
   let enqueueLine: number;
@@ -62,6 +62,24 @@ describe('Journey 3: hover, go to definition and references on a cmd_id', () => 
     const active = vscode.window.activeTextEditor;
     assert.equal(active?.document.uri.toString(), doc.uri.toString());
     assert.equal(active?.selection.active.line, enqueueLine, 'the cursor is on the CMD_ENQUEUE line');
+  });
+
+  it('"Go to Definition" on the tx_id of a DMA_END goes to the DMA_START it closes', async () => {
+    const end = linesMatching(doc, /"event_type":"DMA_END"/)[7];
+    const tx = (JSON.parse(doc.lineAt(end).text) as { tx_id: number }).tx_id;
+    const start = linesMatching(doc, new RegExp(`"event_type":"DMA_START".*"tx_id":${tx},`))[0];
+    const defs = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', doc.uri, valuePosition(doc, end, 'tx_id'));
+    assert.deepEqual(defs.map((d) => locationOf(d).range.start.line), [start]);
+  });
+
+  it('the outline lists every enqueued command with its type, phase and layer', async () => {
+    const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', doc.uri);
+    assert.equal(symbols.length, linesMatching(doc, /"event_type":"CMD_ENQUEUE"/).length);
+    const qkv = symbols.find((s) => s.range.start.line === enqueueLine);
+    assert.ok(qkv, 'no outline entry on the CMD_ENQUEUE of command 2');
+    assert.match(qkv.name, /\b2\b.*MATMUL/);
+    assert.match(qkv.detail, /QKV_PROJ/);
+    assert.equal(qkv.range.end.line, cmdLines[cmdLines.length - 1]);
   });
 
   it('"Find All References" on a cmd_id lists every line of that command', async () => {
