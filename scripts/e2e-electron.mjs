@@ -29,7 +29,7 @@ async function main() {
       extensionDevelopmentPath: RUNNER_EXTENSION,
       extensionTestsPath: suite,
       launchArgs: [workspace, '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir,
-        '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes', '--disable-telemetry', '--disable-updates'],
+        '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes', '--disable-telemetry'],
     });
   } finally {
     rmSync(base, { recursive: true, force: true });
