@@ -50,16 +50,17 @@ export function chromiumPath() {
   return CHROMIUM_CANDIDATES.find((p) => existsSync(p));
 }
 
-function missingSystemPackages(browser) {
+/** `browser`: Chromium for the tests; `build`: what installing code-server needs (rg, Kerberos headers). */
+function missingSystemPackages({ browser, build }) {
   const missing = [];
   if (browser && !chromiumPath()) missing.push('chromium');
-  if (!which('rg')) missing.push('ripgrep');
-  if (!existsSync('/usr/include/gssapi/gssapi.h')) missing.push('libkrb5-dev');
+  if (build && !which('rg')) missing.push('ripgrep');
+  if (build && !existsSync('/usr/include/gssapi/gssapi.h')) missing.push('libkrb5-dev');
   return missing;
 }
 
-function ensureSystemPackages(browser) {
-  const missing = missingSystemPackages(browser);
+function ensureSystemPackages(need) {
+  const missing = missingSystemPackages(need);
   if (missing.length === 0) return;
   if (!which('apt-get')) throw new Error(`missing ${missing.join(', ')} and no apt-get to install them; install them by hand`);
   const root = process.getuid?.() === 0;
@@ -69,8 +70,9 @@ function ensureSystemPackages(browser) {
   log(`installing Debian packages (missing: ${missing.join(', ')})`);
   apt('-o', 'DPkg::Lock::Timeout=600', 'update');
   // Other processes (unattended upgrades, a parallel job) may hold the dpkg lock: wait for it.
-  apt('-o', 'DPkg::Lock::Timeout=600', 'install', '-y', '--no-install-recommends', ...missing);
-  const still = missingSystemPackages(browser);
+  // Recommends stay on, as in the commands seen to work: they bring chromium's fonts and GL drivers.
+  apt('-o', 'DPkg::Lock::Timeout=600', 'install', '-y', ...missing);
+  const still = missingSystemPackages(need);
   if (still.length) throw new Error(`apt-get ran but ${still.join(', ')} still missing`);
 }
 
@@ -108,8 +110,8 @@ function installCodeServer() {
  * paths. Fast when cached.
  */
 export function ensureVSCode({ browser = true } = {}) {
-  ensureSystemPackages(browser);
   const cached = existsSync(MARKER) && readFileSync(MARKER, 'utf8').trim() === CODE_SERVER_VERSION;
+  ensureSystemPackages({ browser, build: !cached });
   if (!cached) {
     log(`installing code-server ${CODE_SERVER_VERSION} into ${CACHE_DIR} (one-time, a few minutes)`);
     const t0 = Date.now();
