@@ -44,6 +44,7 @@ export function makeProfile(base: string): Profile {
     'window.commandCenter': false,
     'chat.commandCenter.enabled': false,
     'workbench.colorTheme': 'Default Dark Modern',
+    'workbench.reduceMotion': 'on',
   }, null, 2));
   const env = {
     ...process.env,

@@ -95,14 +95,15 @@ async function main(): Promise<number> {
     const host = await extensionHostSuite(browser, server);
     say(`extension-host suite: ${host.ok ? 'passed' : 'FAILED'} ${host.counts ?? '(no result line: the suite did not run to the end)'}`);
     const ui = await uiJourneys(browser, server, { root: c.root, base: c.base, workspace: c.workspace, results, consoleLog, say, shoot });
-    const screenshot = join(results, 'editor.png');
     if (c.updateScreenshot && ui.ok) {
-      copyFileSync(screenshot, join(c.root, 'images', 'editor.png'));
-      say('images/editor.png updated from this run');
+      for (const name of ['editor.png', 'hover.png']) copyFileSync(join(results, name), join(c.root, 'images', name));
+      say('images/editor.png and images/hover.png updated from this run');
     }
     say(`UI journeys: ${ui.passed} passed, ${ui.failed} failed`);
     say(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s; console log of the workbench: ${consoleLog}`);
-    return host.ok && ui.ok && host.counts !== undefined ? 0 : 1;
+    const ran = host.counts !== undefined && (JSON.parse(host.counts) as { passes: number }).passes > 0;
+    if (!ran) say('FAILED: no extension-host test passed (did NPU_E2E_GREP match nothing?)');
+    return host.ok && ui.ok && ran ? 0 : 1;
   } finally {
     await browser?.close().catch(() => undefined);
     await server.stop();

@@ -53,6 +53,23 @@ async function problemsInStatusBar(page: Page, errors: number, warnings: number)
   }
 }
 
+/** Waits until the visible hover holding `text` is opaque (any fade-in over), for a clean screenshot. */
+async function fullyDrawn(page: Page, text: string): Promise<void> {
+  // Runs in the page: with `detail` it reports, without it answers whether the hover is fully drawn.
+  const probe = ({ t, detail }: { t: string; detail: boolean }) => {
+    const el = Array.from(document.querySelectorAll<HTMLElement>('.monaco-hover')).find((e) => e.offsetParent && e.textContent?.includes(t));
+    let opacity = 1;
+    for (let n: HTMLElement | null = el ?? null; n; n = n.parentElement) opacity *= Number(getComputedStyle(n).opacity);
+    const animations = el?.getAnimations({ subtree: true }).length ?? 0;
+    return detail ? JSON.stringify({ found: !!el, opacity, animations }) : !!el && opacity === 1 && animations === 0;
+  };
+  try {
+    await page.waitForFunction(probe, { t: text, detail: false }, { timeout: 10_000 });
+  } catch {
+    throw new Error(`the hover never became fully opaque: ${String(await page.evaluate(probe, { t: text, detail: true }))}`);
+  }
+}
+
 interface Journey {
   name: string;
   run: (page: Page, ctx: UiContext) => Promise<void>;
@@ -114,6 +131,34 @@ const JOURNEYS: Journey[] = [
       await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: STEP_MS });
       await page.keyboard.press('Control+Z');
       await problemsInStatusBar(page, 0, 0);
+    },
+  },
+  {
+    name: 'hovering a cmd_id with the mouse shows the command summary',
+    async run(page, ctx) {
+      await quickOpen(page, 'llm-layer.trace.jsonl');
+      await page.locator('.monaco-editor .view-lines').first().click();
+      // Select the value of cmd_id on the QKV projection's CMD_ENQUEUE: find with a regex (Alt+R).
+      await page.keyboard.press('Control+F');
+      await page.locator('.find-widget textarea, .find-widget input').first().waitFor({ state: 'visible', timeout: STEP_MS });
+      await page.keyboard.press('Alt+R');
+      await page.keyboard.type('(?<="cmd_id":)2(?=,"cmd_type")');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Escape');
+      // The cursor sits right after the selected digit: put the mouse on that digit.
+      const cursor = page.locator('.monaco-editor .cursors-layer .cursor').first();
+      await cursor.waitFor({ timeout: STEP_MS });
+      const box = await cursor.boundingBox();
+      if (!box) throw new Error('the found cmd_id is not on screen');
+      await page.mouse.move(box.x - 4, box.y + box.height / 2);
+      const hover = page.locator('.monaco-hover:visible', { hasText: 'MATMUL' });
+      await hover.first().waitFor({ timeout: STEP_MS });
+      const text = (await hover.first().textContent()) ?? '';
+      for (const want of ['Command', 'QKV_PROJ', 'tinyllama_1b', 'DMA bytes']) {
+        if (!text.includes(want)) throw new Error(`the hover lacks "${want}": ${text}`);
+      }
+      await fullyDrawn(page, 'MATMUL');
+      await ctx.shoot(page, 'hover');
     },
   },
 ];
