@@ -10,7 +10,7 @@ import { traceLines, writeTrace } from '../gen/genTrace';
 const ROOT = resolve(__dirname, '../..');
 const CLI = join(ROOT, 'dist/cli.js');
 
-interface Report { file: string; diagnostics: { range: { start: { line: number } }; code: string }[] }
+interface Report { file: string; diagnostics: { range: { start: { line: number } }; code: string; severity: string }[] }
 
 function check(...files: string[]): { status: number | null; reports: Report[] } {
   const r = spawnSync(process.execPath, [CLI, 'check', '--format', 'json', ...files], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
@@ -39,8 +39,8 @@ test('the good example is a few thousand events of every engine and passes the c
 test('the faulty example gives exactly the planted diagnostics, at least ten distinct codes', () => {
   const { mistakes } = faultyExample();
   const { status, reports } = check(FAULTY_EXAMPLE);
-  const got = reports[0].diagnostics.map((d) => `${d.range.start.line} ${d.code}`).sort();
-  assert.deepEqual(got, mistakes.map((m) => `${m.line} ${m.code}`).sort());
+  const got = reports[0].diagnostics.map((d) => `${d.range.start.line} ${d.code} ${d.severity}`).sort();
+  assert.deepEqual(got, mistakes.map((m) => `${m.line} ${m.code} ${m.severity}`).sort());
   assert.ok(new Set(mistakes.map((m) => m.code)).size >= 10);
   assert.equal(status, 1);
 });

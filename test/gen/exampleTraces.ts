@@ -26,7 +26,11 @@ export interface Mistake {
   /** 0-based line. */
   line: number;
   code: string;
+  /** Default severity of the code (README's table); the examples test checks it against the CLI. */
+  severity: 'error' | 'warning';
 }
+
+const WARNINGS = new Set(['trace.latency-mismatch', 'trace.time-backwards', 'trace.reported-warning']);
 
 interface Line {
   text: string;
@@ -88,6 +92,6 @@ export function faultyExample(): { lines: string[]; mistakes: Mistake[] } {
   at(i + 5, JSON.stringify({ event_type: 'DRAM_TX_START', t_cycle: t, tx_id: 9000, channel: 2, size_bytes: 4096, cmd_id: 2 }));
   // An END earlier than its START is necessarily earlier than the line before it, too.
   at(i + 6, JSON.stringify({ event_type: 'DRAM_TX_END', t_cycle: t - 5, tx_id: 9000, channel: 2 }), 'trace.end-before-start', 'trace.time-backwards');
-  const mistakes = lines.flatMap((l, line) => l.codes.map((code) => ({ line, code })));
+  const mistakes = lines.flatMap((l, line) => l.codes.map((code): Mistake => ({ line, code, severity: WARNINGS.has(code) ? 'warning' : 'error' })));
   return { lines: lines.map((l) => l.text), mistakes };
 }

@@ -17,9 +17,10 @@ describe('Journey 1: opening the examples', () => {
     const uri = workspaceUri(FAULTY);
     const editor = await openEditor(uri);
     assert.equal(editor.document.languageId, 'npu-trace');
-    const expected = faultyExample().mistakes.map((m) => `${m.line} ${m.code}`).sort();
+    const expected = faultyExample().mistakes.map((m) => `${m.line} ${m.code} ${m.severity}`).sort();
     const ds = await diagnosticsWhere(uri, `${expected.length} diagnostics`, (d) => d.length === expected.length);
-    assert.deepEqual(ds.map((d) => `${d.range.start.line} ${codeOf(d)}`).sort(), expected);
+    const severity = (d: vscode.Diagnostic) => (d.severity === vscode.DiagnosticSeverity.Warning ? 'warning' : d.severity === vscode.DiagnosticSeverity.Error ? 'error' : 'other');
+    assert.deepEqual(ds.map((d) => `${d.range.start.line} ${codeOf(d)} ${severity(d)}`).sort(), expected);
     assert.ok(ds.every((d) => d.source === 'npu-trace'), 'diagnostics come from the npu-trace server');
     // Located on the offending token, not the whole line.
     const unknown = ds.find((d) => codeOf(d) === 'trace.unknown-cmd');
