@@ -69,6 +69,28 @@ async function fullyDrawn(page: Page, text: string): Promise<void> {
   }
 }
 
+/**
+ * The grammar at work on screen: event types get their family's colour, unlike plain string values
+ * (the phase "LN1", one token with its quotes), and the families do not all share one colour.
+ */
+async function eventTypesColoured(page: Page): Promise<void> {
+  // No named inner functions: the bundler would wrap them in a helper the page does not have.
+  const probe = (detail: boolean) => {
+    const spans = Array.from(document.querySelectorAll<HTMLElement>('.monaco-editor .view-line span span'));
+    const [plain, ...families] = ['"LN1"', 'CMD_ENQUEUE', 'JOB_ISSUE', 'DMA_START', 'VE_START', 'SRAM_ACCESS'].map((t) => {
+      const el = spans.find((x) => x.textContent === t);
+      return el ? getComputedStyle(el).color : undefined;
+    });
+    const ok = !!plain && families.every((c) => c && c !== plain) && new Set(families).size >= 3;
+    return detail ? JSON.stringify({ plain, families }) : ok;
+  };
+  try {
+    await page.waitForFunction(probe, false, { timeout: STEP_MS });
+  } catch {
+    throw new Error(`event types are not coloured by family: ${String(await page.evaluate(probe, true))}`);
+  }
+}
+
 interface Journey {
   name: string;
   run: (page: Page, ctx: UiContext) => Promise<void>;
@@ -114,13 +136,14 @@ const JOURNEYS: Journey[] = [
     },
   },
   {
-    name: 'typing a mistake with the keyboard raises the error count; Ctrl+Z brings it back to zero',
+    name: 'event types are coloured; typing a mistake with the keyboard raises the error count; Ctrl+Z brings it back to zero',
     async run(page, ctx) {
       // An SRAM_ACCESS line pairs with nothing: breaking it gives exactly one error.
       const lines = readFileSync(join(ctx.workspace, 'llm-layer.trace.jsonl'), 'utf8').split('\n');
       const target = lines.findIndex((l) => l.includes('"event_type":"SRAM_ACCESS"')) + 1;
       await quickOpen(page, 'llm-layer.trace.jsonl');
       await page.locator('[id="status.editor.mode"]', { hasText: 'NPU Trace' }).waitFor({ timeout: STEP_MS });
+      await eventTypesColoured(page);
       await problemsInStatusBar(page, 0, 0);
       await page.locator('.monaco-editor .view-lines').first().click();
       await goToLine(page, target);
