@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { registerTimeline } from './timeline/commands';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 
 let client: LanguageClient | undefined;
@@ -8,6 +9,7 @@ let client: LanguageClient | undefined;
 export const SERVED_LANGUAGES = ['npu-trace'];
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  registerTimeline(context);
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
