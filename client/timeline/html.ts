@@ -19,7 +19,9 @@ export function timelinePage(o: PageOptions): string {
   const csp = [
     "default-src 'none'",
     `script-src 'nonce-${o.nonce}'`,
-    // The toolkit's web components add their styles at run time (constructable stylesheets).
+    // Scripts need the nonce; styles may be inline because the toolkit (FAST) adds empty <style>
+    // elements for its design tokens and cannot carry a nonce. Trace text is never HTML, so no
+    // trace string can become a style either.
     `style-src ${o.cspSource} 'unsafe-inline'`,
     `font-src ${o.cspSource}`,
     `img-src ${o.cspSource} data:`,
