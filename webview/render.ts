@@ -94,9 +94,21 @@ function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number
   const vs = vp.start, ve = vp.end, scale = vp.scale, W = vp.width;
   let i = s.index.endsSorted[r] ? lowerBound(end, lo, hi, vs) : lowerBound(start, lo, hi, vs - m.rowMaxDur[r]);
   const filtering = s.filtering;
-  let lastDensity = -2, lastMark = -99;
+  let lastMark = -99;
   let fill = '';
   const y0 = y + 2, hh = h - 4;
+  // Density bars of neighbouring pixels in one colour merge into one rectangle (one fill call).
+  let runFrom = -2, runTo = -2, runColour = '';
+  const flush = () => {
+    if (runTo < runFrom) return;
+    g.globalAlpha = 0.75;
+    g.fillStyle = fill = runColour;
+    g.fillRect(HEADER_W + runFrom, y0, runTo - runFrom + 1, hh);
+    g.globalAlpha = 1;
+    stats.rects++;
+    runFrom = -2;
+    runTo = -3;
+  };
   while (i < hi) {
     const st = start[i];
     if (st > ve) break;
@@ -108,9 +120,10 @@ function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number
     const x0 = (st - vs) * scale;
     const f = flags[i];
     const c = colourOf(s, th, i);
-    if (c !== fill) g.fillStyle = fill = c;
     if (f & FLAG.instant) {
+      flush();
       if (x0 - lastMark >= 3) {
+        if (c !== fill) g.fillStyle = fill = c;
         drawMarker(g, th, it.kind[i], f, HEADER_W + x0, y, h);
         stats.rects++;
         lastMark = x0;
@@ -121,12 +134,13 @@ function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number
     const x1 = (en - vs) * scale;
     if (x1 - x0 < 1) {
       const px = Math.floor(x0);
-      if (px !== lastDensity) {
-        g.globalAlpha = 0.75;
-        g.fillRect(HEADER_W + px, y0, 1, hh);
-        g.globalAlpha = 1;
-        stats.rects++;
-        lastDensity = px;
+      if (px > runTo) {
+        if (px === runTo + 1 && c === runColour) runTo = px;
+        else {
+          flush();
+          runFrom = runTo = px;
+          runColour = c;
+        }
       }
       if (filtering) i++;
       else {
@@ -135,6 +149,8 @@ function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number
       }
       continue;
     }
+    flush();
+    if (c !== fill) g.fillStyle = fill = c;
     const a = Math.max(x0, -2), b = Math.min(x1, W + 2);
     g.fillRect(HEADER_W + a, y0, b - a, hh);
     stats.rects++;
@@ -159,6 +175,7 @@ function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number
     }
     i++;
   }
+  flush();
 }
 
 function drawMarker(g: CanvasRenderingContext2D, th: Theme, kind: number, flags: number, x: number, y: number, h: number): void {
@@ -189,21 +206,33 @@ function drawCounter(g: CanvasRenderingContext2D, s: ViewState, th: Theme, c: Co
   }
   g.fillStyle = colour;
   const n = c.values.length;
+  // Pixels showing the same value (a bucket wider than a pixel when zoomed in) share one rectangle.
+  let runFrom = 0, runV = 0;
+  const flush = (x: number) => {
+    if (runV > 0 && x > runFrom) {
+      if (c.unit === 'fraction') {
+        g.globalAlpha = 0.15 + 0.85 * Math.min(1, runV);
+        g.fillRect(HEADER_W + runFrom, y + 2, x - runFrom, h - 4);
+      } else {
+        const bh = Math.max(1, (runV / (max || 1)) * (h - 4));
+        g.fillRect(HEADER_W + runFrom, y + h - 2 - bh, x - runFrom, bh);
+      }
+    }
+  };
   for (let x = 0; x < vp.width; x++) {
     const b0 = Math.floor((vp.t(x) - c.t0) / c.bucket), b1 = Math.floor((vp.t(x + 1) - c.t0) / c.bucket);
-    if (b1 < 0 || b0 >= n) continue;
     let v = 0;
-    const step = Math.max(1, Math.floor((b1 - b0) / 32));
-    for (let b = Math.max(0, b0); b <= Math.min(n - 1, b1); b += step) if (c.values[b] > v) v = c.values[b];
-    if (v <= 0) continue;
-    if (c.unit === 'fraction') {
-      g.globalAlpha = 0.15 + 0.85 * v;
-      g.fillRect(HEADER_W + x, y + 2, 1, h - 4);
-    } else {
-      const bh = Math.max(1, (v / (max || 1)) * (h - 4));
-      g.fillRect(HEADER_W + x, y + h - 2 - bh, 1, bh);
+    if (b1 >= 0 && b0 < n) {
+      const step = Math.max(1, Math.floor((b1 - b0) / 32));
+      for (let b = Math.max(0, b0); b <= Math.min(n - 1, b1); b += step) if (c.values[b] > v) v = c.values[b];
+    }
+    if (v !== runV) {
+      flush(x);
+      runFrom = x;
+      runV = v;
     }
   }
+  flush(vp.width);
   g.globalAlpha = 1;
 }
 

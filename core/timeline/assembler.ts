@@ -33,12 +33,13 @@ export class TimelineAssembler {
 
   /** The context holding these attribute values (in ATTRS order; missing = absent). */
   context(values: readonly (string | undefined)[]): number {
-    const idx = ATTRS.map((_, k) => (values[k] === undefined ? 0 : this.intern(values[k]!)));
-    const key = idx.join(',');
+    // Keyed by the values themselves: one string per event, interning only for new contexts.
+    let key = '';
+    for (let k = 0; k < ATTRS.length; k++) key += (values[k] === undefined ? '\u0002' : values[k]) + '\u0001';
     let c = this.ctxIndex.get(key);
     if (c === undefined) {
       c = this.ctxAttrs.length / ATTRS.length;
-      this.ctxAttrs.push(...idx);
+      for (let k = 0; k < ATTRS.length; k++) this.ctxAttrs.push(values[k] === undefined ? 0 : this.intern(values[k]!));
       this.ctxIndex.set(key, c);
     }
     return c;

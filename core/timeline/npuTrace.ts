@@ -1,9 +1,11 @@
+import { eventSchema } from '../trace/eventTypes';
 import { clockOf } from '../trace/index';
-import type { Id, TraceLine } from '../trace/line';
-import { parseTraceLine } from '../trace/parseLine';
+import type { Id } from '../trace/line';
+import { findField, scanLine } from '../trace/scanner';
 import { TimelineAssembler } from './assembler';
 import type { CounterSpec } from './counters';
 import type { TimelineBuilder } from './builder';
+import { emptyEvent, readEvent, type FlatEvent } from './event';
 import { FLAG, KIND, type TimelineModel } from './model';
 
 /** Resource tracks under each core, in display order. */
@@ -39,103 +41,121 @@ interface CmdInfo {
   attrs: (string | undefined)[];
 }
 
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
+interface Core {
+  group: number;
+  counters: Record<'te' | 've' | 'dma' | 'dram', CounterSpec>;
+  /** Resource track by resource and channel/link, so the per-event path builds no names. */
+  tracks: Map<number, number>;
 }
-function int(v: unknown): number | undefined {
-  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined;
-}
+
+const RESOURCE_CODE = { commands: 0, jobs: 1, te: 2, ve: 3, dma: 4, dram: 5, noc: 6 } as const;
+
 function idNum(id: Id | undefined): number {
   return id === undefined ? NaN : typeof id === 'number' ? id : Number(id);
 }
 
+const STRIP = /_START$|_ISSUE$|_END$|_DONE$/;
+
 /**
- * Builds the timeline of an NPU simulator trace, fed one parsed line at a time (so a streamed file
- * never needs to be held whole). START/END pairs match by the same ids as the checker's PAIRINGS,
- * each event kind in its own namespace.
+ * Builds the timeline of an NPU simulator trace, fed one line at a time (so a streamed file is
+ * never held whole). START/END pairs match by the same ids as the checker's PAIRINGS, each event
+ * kind in its own namespace. Lines are read with a flat scan, not validated: the editor's
+ * diagnostics cover validity; here a line only needs a known event_type and a t_cycle to be drawn.
  */
 export class NpuTimelineBuilder implements TimelineBuilder {
   private readonly asm = new TimelineAssembler('npu-trace');
   private readonly open = new Map<string, Map<Id, number>>();
   private readonly cmds = new Map<Id, CmdInfo>();
-  private readonly cores = new Map<string, { group: number; counters: Record<'te' | 've' | 'dma' | 'dram', CounterSpec> }>();
+  private readonly cores = new Map<number, Core>();
+  private readonly ev = emptyEvent();
+  private readonly shortNames = new Map<string, number>();
   private lineCount = 0;
   private undrawable = 0;
+  /** The line being read, for exactId. */
+  private text = '';
+  private readonly exactId = (key: string): Id | undefined => {
+    const f = findField(scanLine(this.text), key);
+    return f ? this.text.slice(f.valueStart, f.valueEnd) : undefined;
+  };
   private clockGhz: number | undefined;
   private nsFirst: [number, number] | undefined;
   private nsLast: [number, number] | undefined;
 
   addLine(text: string, lineNo: number): void {
-    this.add(parseTraceLine(text), lineNo);
-  }
-
-  add(l: TraceLine, lineNo: number): void {
     this.lineCount = lineNo + 1;
-    const o = l.obj;
-    if (!o) {
-      if (l.text.trim()) this.undrawable++;
+    let o: unknown;
+    try {
+      o = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    } catch {
+      if (text.trim()) this.undrawable++;
       return;
     }
-    const type = l.type;
-    if (type === 'TRACE_META') {
-      this.clockGhz = clockOf(o);
-      return;
-    }
-    if (!type || l.t === undefined) {
+    if (typeof o !== 'object' || o === null || Array.isArray(o)) {
       this.undrawable++;
       return;
     }
-    const t = l.t;
-    if (typeof o.t_ns === 'number') {
-      this.nsFirst ??= [t, o.t_ns];
-      this.nsLast = [t, o.t_ns];
+    const r = o as Record<string, unknown>;
+    if (r.event_type === 'TRACE_META') {
+      this.clockGhz = clockOf(r);
+      return;
     }
-    const invalid = l.local?.some((d) => d.severity === 'error' && d.code !== 'trace.reported-error') ? FLAG.invalid : 0;
+    this.text = text;
+    readEvent(r, this.ev, this.exactId);
+    this.add(this.ev, lineNo);
+  }
+
+  private add(e: FlatEvent, lineNo: number): void {
+    const type = e.type;
+    if (!type || !eventSchema(type) || e.t === undefined) {
+      this.undrawable++;
+      return;
+    }
+    const t = e.t;
+    if (e.tNs !== undefined) {
+      this.nsFirst ??= [t, e.tNs];
+      this.nsLast = [t, e.tNs];
+    }
     const asm = this.asm;
-    if (type === 'CMD_ENQUEUE' && l.cmd !== undefined) {
-      this.cmds.set(l.cmd, { npu: int(o.npu_id) ?? 0, core: int(o.core_id) ?? 0, type: str(o.cmd_type), attrs: this.attrs(o, l.cmd, undefined) });
+    if (type === 'CMD_ENQUEUE') {
+      if (e.cmd !== undefined) this.cmds.set(e.cmd, { npu: e.npu ?? 0, core: e.core ?? 0, type: e.cmdType, attrs: this.attrs(e, undefined) });
       asm.seen(t);
       return;
     }
     const start = STARTS[type];
     if (start) {
-      const cmd = l.cmd !== undefined ? this.cmds.get(l.cmd) : undefined;
-      const core = this.core(o, cmd);
-      const track = this.resourceTrack(core, start.resource, o);
-      const name = start.kind === KIND.command ? cmd?.type ?? 'command'
-        : str(o.job_type) ?? str(o.op_type) ?? str(o.direction) ?? type.replace(/_START$|_ISSUE$/, '');
-      const id = start.key === 'cmd' ? l.cmd : start.key === 'job' ? l.job : l.tx;
-      const bytes = typeof o.size_bytes === 'number' ? o.size_bytes : 0;
-      const i = asm.add(track, t, NaN, lineNo, asm.intern(name), idNum(id), asm.context(this.attrs(o, l.cmd, cmd)), bytes, start.kind, invalid);
+      const cmd = e.cmd !== undefined ? this.cmds.get(e.cmd) : undefined;
+      const track = this.resourceTrack(this.core(e, cmd), start.resource, e);
+      const name = start.kind === KIND.command ? asm.intern(cmd?.type ?? 'command')
+        : e.jobType !== undefined ? asm.intern(e.jobType) : e.opType !== undefined ? asm.intern(e.opType) : e.direction !== undefined ? asm.intern(e.direction) : this.short(type);
+      const id = start.key === 'cmd' ? e.cmd : start.key === 'job' ? e.job : e.tx;
+      const i = asm.add(track, t, NaN, lineNo, name, idNum(id), asm.context(this.attrs(e, cmd)), e.size ?? 0, start.kind, id === undefined ? FLAG.invalid : 0);
       if (id !== undefined) this.openMap(type).set(id, i);
       return;
     }
     const startType = ENDS[type];
     if (startType) {
       const p = STARTS[startType];
-      const id = p.key === 'cmd' ? l.cmd : p.key === 'job' ? l.job : l.tx;
+      const id = p.key === 'cmd' ? e.cmd : p.key === 'job' ? e.job : e.tx;
       const m = this.openMap(startType);
       const i = id === undefined ? undefined : m.get(id);
-      const failed = typeof o.status === 'string' && o.status !== 'OK' ? FLAG.failed : 0;
+      const failed = e.status !== undefined && e.status !== 'OK' ? FLAG.failed : 0;
       if (i !== undefined) {
         m.delete(id!);
-        asm.close(i, t, lineNo, failed | invalid);
+        asm.close(i, t, lineNo, failed);
         return;
       }
-      const cmd = l.cmd !== undefined ? this.cmds.get(l.cmd) : undefined;
-      const track = this.resourceTrack(this.core(o, cmd), p.resource, o);
-      const name = type.replace(/_END$|_DONE$/, '');
-      asm.add(track, t, t, lineNo, asm.intern(name), idNum(id), asm.context(this.attrs(o, l.cmd, cmd)), 0, p.kind, FLAG.instant | FLAG.unmatchedEnd | failed | invalid);
+      const cmd = e.cmd !== undefined ? this.cmds.get(e.cmd) : undefined;
+      const track = this.resourceTrack(this.core(e, cmd), p.resource, e);
+      asm.add(track, t, t, lineNo, this.short(type), idNum(id), asm.context(this.attrs(e, cmd)), 0, p.kind, FLAG.instant | FLAG.unmatchedEnd | failed | (id === undefined ? FLAG.invalid : 0));
       return;
     }
     const ik = INSTANTS[type];
     if (ik !== undefined) {
-      const cmd = l.cmd !== undefined ? this.cmds.get(l.cmd) : undefined;
-      const core = this.core(o, cmd);
-      const track = asm.track(core.group, 'Markers', ORDER.markers, false);
-      const failed = type === 'ERROR' || (typeof o.status === 'string' && o.status !== 'OK') ? FLAG.failed : 0;
-      const name = type === 'ERROR' || type === 'WARN' ? [str(o.component), str(o.code)].filter(Boolean).join(' ') || type : type;
-      asm.add(track, t, t, lineNo, asm.intern(name), idNum(l.cmd), asm.context(this.attrs(o, l.cmd, cmd)), 0, ik, FLAG.instant | failed | invalid);
+      const cmd = e.cmd !== undefined ? this.cmds.get(e.cmd) : undefined;
+      const track = asm.track(this.core(e, cmd).group, 'Markers', ORDER.markers, false);
+      const failed = type === 'ERROR' || (e.status !== undefined && e.status !== 'OK') ? FLAG.failed : 0;
+      const name = type === 'ERROR' || type === 'WARN' ? [e.component, e.code].filter(Boolean).join(' ') || type : type;
+      asm.add(track, t, t, lineNo, asm.intern(name), idNum(e.cmd), asm.context(this.attrs(e, cmd)), 0, ik, FLAG.instant | failed);
       return;
     }
     // SRAM_ACCESS and other events are not drawn, but they belong to the trace's time range.
@@ -157,17 +177,24 @@ export class NpuTimelineBuilder implements TimelineBuilder {
     return m;
   }
 
-  /** Attribute values of an event, falling back to those of its command's CMD_ENQUEUE. */
-  private attrs(o: Record<string, unknown>, cmdId: Id | undefined, cmd: CmdInfo | undefined): (string | undefined)[] {
-    const own = [str(o.phase), str(o.layer_id ?? o.block_id), cmdId === undefined ? undefined : String(cmdId), str(o.tenant_id), str(o.model_name)];
+  /** "TE_START" → "TE": the name of an item that has no better one. */
+  private short(type: string): number {
+    let k = this.shortNames.get(type);
+    if (k === undefined) this.shortNames.set(type, (k = this.asm.intern(type.replace(STRIP, ''))));
+    return k;
+  }
+
+  /** Attribute values of an event (ATTRS order), falling back to those of its command's CMD_ENQUEUE. */
+  private attrs(e: FlatEvent, cmd: CmdInfo | undefined): (string | undefined)[] {
+    const own = [e.phase, e.layer ?? e.block, e.cmd === undefined ? undefined : String(e.cmd), e.tenant, e.model];
     if (cmd) for (let k = 0; k < own.length; k++) own[k] ??= cmd.attrs[k];
     return own;
   }
 
-  private core(o: Record<string, unknown>, cmd: CmdInfo | undefined): { group: number; counters: Record<'te' | 've' | 'dma' | 'dram', CounterSpec> } {
-    const npu = int(o.npu_id) ?? cmd?.npu ?? 0;
-    const core = int(o.core_id) ?? cmd?.core ?? 0;
-    const key = `${npu}/${core}`;
+  private core(e: FlatEvent, cmd: CmdInfo | undefined): Core {
+    const npu = e.npu ?? cmd?.npu ?? 0;
+    const core = e.core ?? cmd?.core ?? 0;
+    const key = npu * 65536 + core;
     let c = this.cores.get(key);
     if (!c) {
       const asm = this.asm;
@@ -177,13 +204,21 @@ export class NpuTimelineBuilder implements TimelineBuilder {
         te: { mode: 'busy' as const, sources: [] }, ve: { mode: 'busy' as const, sources: [] },
         dma: { mode: 'bytes' as const, sources: [] }, dram: { mode: 'bytes' as const, sources: [] },
       };
-      c = { group, counters };
+      c = { group, counters, tracks: new Map() };
       this.cores.set(key, c);
     }
     return c;
   }
 
-  private resourceTrack(core: { group: number; counters: Record<'te' | 've' | 'dma' | 'dram', CounterSpec> }, resource: Pair['resource'], o: Record<string, unknown>): number {
+  private resourceTrack(core: Core, resource: Pair['resource'], e: FlatEvent): number {
+    const ch = resource === 'noc' ? e.link ?? 0 : resource === 'dma' || resource === 'dram' ? e.channel ?? 0 : 0;
+    const key = ch * 8 + RESOURCE_CODE[resource];
+    let t = core.tracks.get(key);
+    if (t === undefined) core.tracks.set(key, (t = this.newResourceTrack(core, resource, e)));
+    return t;
+  }
+
+  private newResourceTrack(core: Core, resource: Pair['resource'], e: FlatEvent): number {
     const asm = this.asm;
     switch (resource) {
       case 'commands': return asm.track(core.group, 'Commands', ORDER.commands);
@@ -197,13 +232,12 @@ export class NpuTimelineBuilder implements TimelineBuilder {
       }
       case 'dma':
       case 'dram': {
-        const ch = int(o.channel) ?? 0;
         const label = resource === 'dma' ? 'DMA' : 'DRAM';
-        const t = asm.track(core.group, `${label} ch ${ch}`, ORDER[resource]);
+        const t = asm.track(core.group, `${label} ch ${e.channel ?? 0}`, ORDER[resource]);
         this.counterFor(core.group, `${label} bandwidth`, resource === 'dma' ? ORDER.dmaBw : ORDER.dramBw, core.counters[resource], t);
         return t;
       }
-      case 'noc': return asm.track(core.group, `NoC link ${int(o.link_id) ?? 0}`, ORDER.noc);
+      case 'noc': return asm.track(core.group, `NoC link ${e.link ?? 0}`, ORDER.noc);
     }
   }
 
