@@ -7,13 +7,13 @@
  *   - webview memory: JS heap + ArrayBuffer backing stores after GC, minus the empty page, per event.
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { TimelineModel } from '../core/timeline/model';
-import { encode, modelMessage, openTimelinePage } from '../test/webview/page';
+import { encode, modelMessage, openTimelinePage, repoRoot } from '../test/webview/page';
 import { writeTimelineTrace } from './timelineTrace';
 
-const ROOT = resolve(__dirname, '..');
+const ROOT = repoRoot();
 
 function buildInWorker(file: string): Promise<TimelineModel> {
   return new Promise((res, rej) => {
@@ -107,4 +107,3 @@ function itemsBytes(m: TimelineModel): number {
   return b;
 }
 
-if (require.main === module) void run();

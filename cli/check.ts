@@ -3,11 +3,12 @@ import { gunzipSync } from 'node:zlib';
 import type { Diagnostic } from '../core/common/diagnostic';
 import { defaultDiagnosticSettings, finalizeDiagnostics } from '../core/common/settings';
 import { formatFor } from '../core/formats';
-import { forEachLine } from './lines';
+import { forEachLine, forEachLineBytes } from './lines';
 
 interface FileResult {
   file: string;
   diagnostics: Diagnostic[];
+  hasError: boolean;
 }
 
 export class UsageError extends Error {}
@@ -64,8 +65,18 @@ export async function checkFile(file: string, max: number): Promise<FileResult> 
   const fmt = formatFor(file, firstLine(file));
   if (!fmt) throw new UsageError(`${file}: unknown file type (expected .trace.jsonl, .cmdq.json, a systrace, ...)`);
   const checker = fmt.createChecker();
-  await forEachLine(file, (line, n) => checker.add(line, n));
-  return { file, diagnostics: finalizeDiagnostics(checker.finish(), { ...defaultDiagnosticSettings, maxProblems: max }) };
+  const addBytes = checker.addBytes?.bind(checker);
+  if (addBytes) await forEachLineBytes(file, addBytes, (line, n) => checker.add(line, n));
+  else await forEachLine(file, (line, n) => checker.add(line, n));
+  const all = checker.finish();
+  // The exit status counts every error, also those the cap leaves out of the output: an error
+  // after 1000 warnings must still fail a CI run.
+  return { file, diagnostics: finalizeDiagnostics(all, { ...defaultDiagnosticSettings, maxProblems: max }), hasError: all.some((d) => d.severity === 'error') };
+}
+
+/** One diagnostic per output line, even when a trace's own ERROR msg holds line breaks. */
+function oneLine(s: string): string {
+  return s.replace(/\r\n|\r|\n/g, ' ');
 }
 
 export async function check(args: string[]): Promise<number> {
@@ -73,7 +84,9 @@ export async function check(args: string[]): Promise<number> {
   try {
     opts = parseArgs(args);
     for (const f of opts.files) {
-      if (!statSync(f, { throwIfNoEntry: false })?.isFile()) throw new UsageError(`${f}: no such file`);
+      const st = statSync(f, { throwIfNoEntry: false });
+      if (!st) throw new UsageError(`${f}: no such file`);
+      if (!st.isFile()) throw new UsageError(`${f}: not a file${st.isDirectory() ? ' (a directory)' : ''}`);
     }
   } catch (e) {
     if (e instanceof UsageError) {
@@ -87,7 +100,9 @@ export async function check(args: string[]): Promise<number> {
     try {
       results.push(await checkFile(f, opts.max));
     } catch (e) {
-      process.stderr.write(`npu-trace check: ${e instanceof Error ? e.message : String(e)}\n`);
+      // Name the file: "incorrect header check" alone does not say which .gz is broken.
+      const msg = e instanceof Error ? e.message : String(e);
+      process.stderr.write(`npu-trace check: ${e instanceof UsageError ? msg : `${f}: ${msg}`}\n`);
       return 2;
     }
   }
@@ -96,9 +111,9 @@ export async function check(args: string[]): Promise<number> {
     out.push(JSON.stringify(results.map((r) => ({ file: r.file, diagnostics: r.diagnostics.map((d) => ({ range: d.range, severity: d.severity, code: d.code, message: d.message })) })), null, 2));
   } else {
     for (const r of results) {
-      for (const d of r.diagnostics) out.push(`${r.file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${d.code} ${d.message}`);
+      for (const d of r.diagnostics) out.push(`${r.file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${d.code} ${oneLine(d.message)}`);
     }
   }
   if (out.length) process.stdout.write(out.join('\n') + '\n');
-  return results.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
+  return results.some((r) => r.hasError) ? 1 : 0;
 }

@@ -2,9 +2,9 @@
  * Loads the built timeline page (dist/webview.js + css, the exact HTML the extension serves) in
  * headless Chromium, with a stand-in for acquireVsCodeApi that records what the page sends.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { timelinePage } from '../../client/timeline/html';
@@ -12,7 +12,15 @@ import type { TimelineModel } from '../../core/timeline/model';
 import type { HostMessage, WebviewMessage } from '../../protocol/timeline';
 import { chromiumPath } from './chromium';
 
-const DIST = resolve(__dirname, '../../dist/webview');
+/** The repository root, from source (tsx) or from a bundle in out/ (the bench). */
+export function repoRoot(): string {
+  for (let d = __dirname; ; d = dirname(d)) {
+    if (existsSync(join(d, 'package.json')) && existsSync(join(d, 'webview'))) return d;
+    if (dirname(d) === d) return resolve(__dirname, '../..');
+  }
+}
+
+const DIST = join(repoRoot(), 'dist/webview');
 
 export interface TimelinePage {
   browser: Browser;

@@ -1,0 +1,74 @@
+// cli/lines.ts reads files in 1 MiB chunks: line ends and characters cut by a chunk boundary.
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { forEachLine, forEachLineBytes } from '../../cli/lines';
+import { splitLines } from '../../core/common/lines';
+
+const dir = mkdtempSync(join(tmpdir(), 'trace-lines-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+const MiB = 1 << 20;
+
+/** Both readers (text, and bytes as the CLI uses) must see the same lines; returns them. */
+async function linesOf(name: string, content: Buffer): Promise<string[]> {
+  const file = join(dir, name);
+  writeFileSync(file, content);
+  const out: string[] = [];
+  await forEachLine(file, (l) => out.push(l));
+  const viaBytes: string[] = [];
+  await forEachLineBytes(file, (b, s, e, i, decode) => (viaBytes[i] = decode(b, s, e)), (l, i) => (viaBytes[i] = l));
+  assert.deepEqual(viaBytes, out, 'forEachLineBytes disagrees with forEachLine');
+  const plain = /\.gz$/.test(name) ? undefined : content.toString('utf8').replace(/^\uFEFF/, '');
+  if (plain !== undefined) assert.deepEqual(out, splitLines(plain), 'the editor would split differently');
+  return out;
+}
+
+describe('forEachLine / forEachLineBytes', () => {
+  it('a CRLF split across the chunk boundary is one line end', async () => {
+    const a = 'a'.repeat(MiB - 1);
+    const got = await linesOf('crlf.txt', Buffer.from(`${a}\r\nb\r\n`));
+    assert.deepEqual(got.map((l) => l.length), [MiB - 1, 1, 0]);
+  });
+
+  it('a multi-byte character split across the boundary stays whole', async () => {
+    const a = 'a'.repeat(MiB - 2);
+    const got = await linesOf('utf8.txt', Buffer.from(`${a}€x\n€`));
+    assert.equal(got.length, 2);
+    assert.equal(got[0].slice(-2), '€x');
+    assert.equal(got[1], '€');
+  });
+
+  it('a BOM is dropped, only at the start; gz is decompressed', async () => {
+    assert.deepEqual(await linesOf('bom.txt', Buffer.from('\uFEFFa\n\uFEFFb')), ['a', '\uFEFFb']);
+    assert.deepEqual(await linesOf('bom.txt.gz', gzipSync(Buffer.from('\uFEFFa\r\nb'))), ['a', 'b']);
+  });
+
+  it('an empty file is one empty line, as in the editor; tiny files too', async () => {
+    assert.deepEqual(await linesOf('empty.txt', Buffer.alloc(0)), ['']);
+    assert.deepEqual(await linesOf('one.txt', Buffer.from('a')), ['a']);
+    assert.deepEqual(await linesOf('bomonly.txt', Buffer.from('\uFEFF')), ['']);
+    assert.deepEqual(await linesOf('cr.txt', Buffer.from('\r')), ['', '']);
+  });
+
+  it('lines longer than many chunks, with line ends of every kind between them', async () => {
+    const big = 'x'.repeat(3 * MiB + 7);
+    const got = await linesOf('long.txt', Buffer.from(`${big}\r\n${big}\n${big}\r${big}`));
+    assert.deepEqual(got.map((l) => l.length), [big.length, big.length, big.length, big.length]);
+  });
+
+  it('more than 4 MiB of lone-CR lines is split as it streams', async () => {
+    const got = await linesOf('crs.txt', Buffer.from('abc\r'.repeat(1_500_000) + 'end'));
+    assert.equal(got.length, 1_500_001);
+    assert.equal(got[1_499_999], 'abc');
+    assert.equal(got[1_500_000], 'end');
+  });
+
+  it('lone CRs, and a CR right at the chunk boundary followed by a non-LF', async () => {
+    assert.deepEqual(await linesOf('lone.txt', Buffer.from('a\rb\r\nc\n\rd')), ['a', 'b', 'c', '', 'd']);
+    const a = 'a'.repeat(MiB - 1);
+    assert.deepEqual((await linesOf('crb.txt', Buffer.from(`${a}\rb`))).map((l) => l.length), [MiB - 1, 1]);
+  });
+});
