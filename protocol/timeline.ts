@@ -7,8 +7,11 @@ import { ATTRS, ITEM_COLUMNS, type ItemColumns, type TimelineModel } from '../co
 
 /** Host → webview. */
 export type HostMessage =
-  /** A new model for the file (after opening, reloading from disk, or an edit). */
-  | { type: 'model'; uri: string; fileName: string; model: TimelineModel }
+  /**
+   * A new model for the file (after opening, reloading from disk, or an edit). `complete` is false
+   * for the preview of a large file's first lines; the complete model follows.
+   */
+  | { type: 'model'; uri: string; fileName: string; model: TimelineModel; complete: boolean }
   /** Reading or building is under way. */
   | { type: 'progress'; message: string }
   /** Reading or building failed; the message says why. */
@@ -54,7 +57,7 @@ export function parseHostMessage(x: unknown): HostMessage | undefined {
   if (!isObj(x)) return undefined;
   const m = x as HostMessage;
   switch (m.type) {
-    case 'model': return isStr(m.uri) && isStr(m.fileName) && validModel(m.model) ? m : undefined;
+    case 'model': return isStr(m.uri) && isStr(m.fileName) && typeof m.complete === 'boolean' && validModel(m.model) ? m : undefined;
     case 'progress': return isStr(m.message) ? m : undefined;
     case 'error': return isStr(m.message) ? m : undefined;
     case 'selectLine': return isLine(m.line) ? m : undefined;

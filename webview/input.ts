@@ -51,6 +51,7 @@ export function attachInput(canvas: HTMLCanvasElement, h: InputHost): void {
     const s = h.state();
     if (!s) return;
     e.preventDefault();
+    s.moved = true;
     const { x } = pos(e);
     if (x < h.headerWidth || e.shiftKey) s.scrollY = Math.max(0, s.scrollY + e.deltaY);
     else if (Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
@@ -82,6 +83,7 @@ export function attachInput(canvas: HTMLCanvasElement, h: InputHost): void {
     if (drag) {
       if (Math.abs(x - drag.x) + Math.abs(y - drag.y) > 3) drag.moved = true;
       if (!drag.moved) return;
+      s.moved = true;
       if (drag.mode === 'pan') {
         const span = s.viewport.end - s.viewport.start;
         const st = drag.start - (x - drag.x) / s.viewport.scale;
@@ -157,6 +159,7 @@ export function attachInput(canvas: HTMLCanvasElement, h: InputHost): void {
       default: return;
     }
     e.preventDefault();
+    s.moved = true;
     h.schedule();
   });
 }

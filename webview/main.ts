@@ -35,6 +35,8 @@ const fontFamily = getComputedStyle(document.body).fontFamily || 'sans-serif';
 
 let s: ViewState | undefined;
 let uri = '';
+/** Whether the model shown is the preview of a large file (the complete one replaces it). */
+let previewShown = false;
 let pending = false;
 /** Frame times and what the last frame drew: read by the rendering tests and the bench. */
 const perf = { frames: [] as number[], last: undefined as FrameStats | undefined, firstPaint: 0, modelReceived: 0 };
@@ -124,12 +126,17 @@ function onMessage(m: HostMessage): void {
     case 'model': {
       perf.modelReceived = performance.now();
       const prev = s;
+      const prevWasPreview = previewShown;
+      previewShown = !m.complete;
       const saved = vscode.getState() as Saved | undefined;
       s = new ViewState(m.model);
       uri = m.uri;
       if (prev) {
-        // An edit: keep what the user was looking at.
-        s.viewport.set(prev.viewport.start, prev.viewport.end, m.model);
+        // An edit, or the complete model after a preview: keep what the user was looking at
+        // (a preview nobody has moved yet is refitted to the whole trace).
+        s.moved = prev.moved;
+        if (prevWasPreview && !prev.moved) fit();
+        else s.viewport.set(prev.viewport.start, prev.viewport.end, m.model);
         s.scrollY = prev.scrollY;
         for (const k of prev.collapsed) if (k < m.model.tracks.length) s.collapsed.add(k);
         s.relayout();
@@ -141,7 +148,7 @@ function onMessage(m: HostMessage): void {
       } else fit();
       overlay.hidden = true;
       const bad = m.model.undrawable;
-      toolbar.setStatus(`${m.model.items.start.length.toLocaleString('en-US')} items${bad ? ` · ${bad.toLocaleString('en-US')} lines not drawable` : ''}`);
+      toolbar.setStatus(`${m.complete ? '' : `Reading… first ${m.model.lineCount.toLocaleString('en-US')} lines: `}${m.model.items.start.length.toLocaleString('en-US')} items${bad ? ` · ${bad.toLocaleString('en-US')} lines not drawable` : ''}`);
       details.hidden = true;
       schedule();
       return;

@@ -20,6 +20,8 @@ export class ViewState {
   hover = -1;
   range: [number, number] | undefined;
   scrollY = 0;
+  /** Whether the user has zoomed or panned (a preview is then not refitted when the full model comes). */
+  moved = false;
   readonly index: ModelIndex;
 
   constructor(readonly model: TimelineModel) {

@@ -7,7 +7,7 @@ import type { BuildReport, BuildRequest } from './workerProtocol';
  * Runs one model build in a worker thread. The promise rejects with a CancellationError when
  * `token` fires (the worker is terminated at once: parsing stops mid-file).
  */
-export function buildInWorker(workerFile: string, req: BuildRequest, token: vscode.CancellationToken, onProgress?: (bytesRead: number) => void): Promise<TimelineModel> {
+export function buildInWorker(workerFile: string, req: BuildRequest, token: vscode.CancellationToken, onProgress?: (bytesRead: number) => void, onPreview?: (m: TimelineModel) => void): Promise<TimelineModel> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerFile, { workerData: req });
     let settled = false;
@@ -22,6 +22,7 @@ export function buildInWorker(workerFile: string, req: BuildRequest, token: vsco
     worker.on('message', (r: BuildReport) => {
       switch (r.kind) {
         case 'progress': onProgress?.(r.bytesRead); return;
+        case 'preview': if (!settled) onPreview?.(r.model); return;
         case 'done': finish(() => resolve(r.model)); return;
         case 'error': finish(() => reject(new Error(r.message))); return;
         default: { const never: never = r; return never; }

@@ -85,7 +85,7 @@ export class TimelinePanel implements vscode.Disposable {
       if (doc && !/\.gz$/i.test(name)) {
         this.fromDocument = true;
         this.post({ type: 'progress', message: `Building the timeline of ${name}…` });
-        model = await buildInWorker(workerFile, { kind: 'text', fileName: name, text: doc.getText() }, cts.token);
+        model = await buildInWorker(workerFile, { kind: 'text', fileName: name, text: doc.getText() }, cts.token, undefined, (m) => this.post({ type: 'model', uri: this.uri.toString(), fileName: name, model: m, complete: false }));
       } else {
         this.fromDocument = false;
         if (this.uri.scheme !== 'file') throw new Error(`${name} is not open and not on disk: open it in an editor first.`);
@@ -100,12 +100,12 @@ export class TimelinePanel implements vscode.Disposable {
               const pct = Math.min(100, (bytes / Math.max(1, size)) * 100);
               progress.report({ increment: pct - last, message: `${Math.round(bytes / 1048576)} of ${Math.round(size / 1048576)} MB` });
               last = pct;
-            });
+            }, (m) => this.post({ type: 'model', uri: this.uri.toString(), fileName: name, model: m, complete: false }));
           },
         );
       }
       if (cts.token.isCancellationRequested) return;
-      this.post({ type: 'model', uri: this.uri.toString(), fileName: name, model });
+      this.post({ type: 'model', uri: this.uri.toString(), fileName: name, model, complete: true });
     } catch (e) {
       if (e instanceof vscode.CancellationError || cts.token.isCancellationRequested) {
         if (this.build === cts) this.post({ type: 'error', message: 'Reading was cancelled. Run "NPU Trace: Show Timeline" again to retry.' });

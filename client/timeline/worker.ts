@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { forEachLine } from '../../cli/lines';
 import { splitLines } from '../../core/common/lines';
-import { timelineBuilderFor } from '../../core/timeline/builder';
+import { PREVIEW_LINES, timelineBuilderFor } from '../../core/timeline/builder';
 import { modelBuffers } from '../../core/timeline/model';
 import type { BuildReport, BuildRequest } from './workerProtocol';
 
@@ -15,12 +15,19 @@ const post = (r: BuildReport, transfer: ArrayBuffer[] = []) => parentPort!.postM
 async function build(req: BuildRequest): Promise<void> {
   const builder = timelineBuilderFor(req.fileName, '');
   if (!builder) throw new Error(`No timeline for ${req.fileName}: not a trace format this extension knows.`);
+  const add = (l: string, n: number) => {
+    builder.addLine(l, n);
+    if (n === PREVIEW_LINES) {
+      const preview = builder.finish();
+      post({ kind: 'preview', model: preview }, modelBuffers(preview));
+    }
+  };
   if (req.kind === 'text') {
     const lines = splitLines(req.text);
-    for (let i = 0; i < lines.length; i++) builder.addLine(lines[i], i);
+    for (let i = 0; i < lines.length; i++) add(lines[i], i);
   } else {
     let last = 0;
-    await forEachLine(req.path, (l, n) => builder.addLine(l, n), (bytes) => {
+    await forEachLine(req.path, add, (bytes) => {
       // A few progress messages per second is plenty.
       if (bytes - last >= 8 << 20) {
         last = bytes;

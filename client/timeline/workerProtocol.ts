@@ -8,5 +8,7 @@ export type BuildRequest =
 /** What the worker reports back. The model's buffers are transferred, not copied. */
 export type BuildReport =
   | { kind: 'progress'; bytesRead: number }
+  /** The first lines of a large file, drawn while the rest is read. */
+  | { kind: 'preview'; model: TimelineModel }
   | { kind: 'done'; model: TimelineModel }
   | { kind: 'error'; message: string };

@@ -102,14 +102,21 @@ export class TimelineAssembler {
     this.seen(end);
   }
 
+  /**
+   * The model of everything added so far. Leaves the assembler as it was, so a builder can show a
+   * preview of a large file and then go on reading.
+   */
   finish(extra: { lineCount: number; undrawable: number; nsPerCycle: number | undefined }): TimelineModel {
-    if (this.t0 > this.t1) this.t0 = this.t1 = 0;
+    const empty = this.t0 > this.t1;
+    const t0 = empty ? 0 : this.t0, t1 = empty ? 0 : this.t1;
     const it = this.items;
     const n = it.length;
-    // Items still open run to the end of the trace, marked as unmatched.
+    // Items still open run to the end of the trace, marked as unmatched (undone after the copy).
+    const open: number[] = [];
     for (let i = 0; i < n; i++) {
       if (it.end.data[i] !== it.end.data[i]) {
-        it.end.data[i] = this.t1;
+        open.push(i);
+        it.end.data[i] = t1;
         it.flags.data[i] |= FLAG.unmatchedStart;
       }
     }
@@ -149,16 +156,20 @@ export class TimelineAssembler {
     }
     rowStarts.push(pos);
     const items = it.take(sortedItems);
+    for (const i of open) {
+      it.end.data[i] = NaN;
+      it.flags.data[i] &= ~FLAG.unmatchedStart;
+    }
     const trackOfOld = (t: number) => newIndex[t];
     for (const { info, spec } of counterTracks) {
       info.counter = counters.length;
-      counters.push(computeCounter(spec, info.name, items, tracks, Uint32Array.from(rowStarts), this.t0, this.t1, trackOfOld));
+      counters.push(computeCounter(spec, info.name, items, tracks, Uint32Array.from(rowStarts), t0, t1, trackOfOld));
     }
     return {
       format: this.format, strings: this.strings, tracks,
       rowItemStart: Uint32Array.from(rowStarts), rowMaxDur: Float64Array.from(rowMax),
       items, ctxAttrs: Uint32Array.from(this.ctxAttrs), counters,
-      t0: this.t0, t1: this.t1, ...extra,
+      t0, t1, ...extra,
     };
   }
 

@@ -4,8 +4,15 @@ import { NpuTimelineBuilder } from './npuTrace';
 /** Builds a timeline from a file's lines, fed in order, so a streamed file is never held whole. */
 export interface TimelineBuilder {
   addLine(text: string, lineNo: number): void;
+  /** The model of the lines so far; the builder can go on (used for a preview of large files). */
   finish(): TimelineModel;
 }
+
+/**
+ * Lines after which a large file shows a preview while the rest is read: on a 1M-event trace the
+ * first paint then comes within a second instead of after the whole file.
+ */
+export const PREVIEW_LINES = 150_000;
 
 /**
  * The builder for a file, by name and first line. Formats without a timeline get undefined.

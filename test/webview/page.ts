@@ -102,7 +102,7 @@ export function encode(v: unknown): unknown {
 }
 
 export function modelMessage(model: TimelineModel, fileName = 'test.trace.jsonl'): HostMessage {
-  return { type: 'model', uri: `file:///${fileName}`, fileName, model };
+  return { type: 'model', uri: `file:///${fileName}`, fileName, model, complete: true };
 }
 
 const THEMES = {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { splitLines } from '../../../core/common/lines';
-import { buildTimeline } from '../../../core/timeline/builder';
+import { buildTimeline, timelineBuilderFor } from '../../../core/timeline/builder';
 import { ATTRS, FLAG, KIND, NO_LINE, type TimelineModel } from '../../../core/timeline/model';
 
 const FIXTURE = join(__dirname, '../../fixtures/timeline/llama-layer.trace.jsonl');
@@ -129,4 +129,19 @@ test('lines that cannot be drawn are counted, not fatal', () => {
   const empty = model('');
   assert.equal(empty.items.start.length, 0);
   assert.deepEqual([empty.t0, empty.t1], [0, 0]);
+});
+
+test('a preview of the first lines leaves the builder as it was: the final model is unchanged', () => {
+  const lines = splitLines(readFileSync(FIXTURE, 'utf8'));
+  const b = timelineBuilderFor('x.trace.jsonl', lines[0])!;
+  let preview: TimelineModel | undefined;
+  lines.forEach((l, i) => {
+    b.addLine(l, i);
+    if (i === 12) preview = b.finish();
+  });
+  const full = b.finish();
+  assert.deepEqual(full, model());
+  const open = items(preview!).filter((x) => x.flags & FLAG.unmatchedStart).map((x) => [x.kind, x.id]);
+  assert.ok(open.some(([k, id]) => k === KIND.command && id === 42), 'in the preview, command 42 is still open');
+  assert.equal(items(full).find((x) => x.kind === KIND.command && x.id === 42)!.flags, 0, 'closed in the complete model');
 });
