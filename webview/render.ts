@@ -302,7 +302,7 @@ function niceStep(min: number): number {
 }
 
 export function formatCycles(t: number): string {
-  return Math.round(t).toLocaleString('en-US');
+  return (Math.round(t) || 0).toLocaleString('en-US');
 }
 
 export function formatNs(ns: number): string {

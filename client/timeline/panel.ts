@@ -1,20 +1,14 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { scanLine } from '../../core/trace/scanner';
 import { parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../protocol/timeline';
 import { buildInWorker } from './build';
+import { lineFields } from './fields';
 import { timelinePage } from './html';
 import { readLines } from './lineReader';
 
 export const VIEW_TYPE = 'npuTrace.timeline';
 const EDIT_DEBOUNCE_MS = 300;
-
-/** The JSON fields of one source line as [key, raw JSON value], exact (64-bit ids stay intact). */
-export function lineFields(text: string): [string, string][] {
-  const scan = scanLine(text);
-  return scan.fields.map((f) => [f.key, text.slice(f.valueStart, f.valueEnd)]);
-}
 
 /** One timeline panel, showing one file and linked to its editor both ways. */
 export class TimelinePanel implements vscode.Disposable {

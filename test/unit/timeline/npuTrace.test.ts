@@ -145,3 +145,21 @@ test('a preview of the first lines leaves the builder as it was: the final model
   assert.ok(open.some(([k, id]) => k === KIND.command && id === 42), 'in the preview, command 42 is still open');
   assert.equal(items(full).find((x) => x.kind === KIND.command && x.id === 42)!.flags, 0, 'closed in the complete model');
 });
+
+test('the foundation fixtures: every event type drawn; unmatched and backwards pairs marked', () => {
+  const load = (name: string) => model(readFileSync(join(__dirname, '../../fixtures/trace', name), 'utf8'));
+  const all = load('valid-all-events.trace.jsonl');
+  assert.equal(all.undrawable, 0);
+  assert.equal(all.nsPerCycle! , 66.67 / 100, 't_ns of the trace wins over the TRACE_META clock');
+  const kinds = new Set(items(all).map((x) => x.kind));
+  for (const k of Object.values(KIND).filter((k) => k !== KIND.slice && k !== KIND.marker)) assert.ok(kinds.has(k), `kind ${k} drawn`);
+  assert.ok(items(all).every((x) => (x.flags & (FLAG.unmatchedStart | FLAG.unmatchedEnd | FLAG.endBeforeStart)) === 0), 'a valid trace has no broken pairs');
+  assert.ok(items(load('unmatched-start.trace.jsonl')).some((x) => x.flags & FLAG.unmatchedStart));
+  assert.ok(items(load('unmatched-end.trace.jsonl')).some((x) => x.flags & FLAG.unmatchedEnd));
+  assert.ok(items(load('end-before-start.trace.jsonl')).some((x) => x.flags & FLAG.endBeforeStart));
+  // Broken lines never stop the build: every faulty fixture gives a model.
+  for (const f of ['invalid-json', 'not-object', 'wrong-type', 'missing-field', 'unknown-event-type', 'duplicate-id', 'time-backwards', 'too-many-problems']) {
+    const m = load(`${f}.trace.jsonl`);
+    assert.equal(m.rowItemStart[m.rowItemStart.length - 1], m.items.start.length, f);
+  }
+});
