@@ -1,5 +1,5 @@
 import { FLAG } from '../core/timeline/model';
-import { bandAt, type Band } from './layout';
+import { bandAt, HEADER_W, type Band } from './layout';
 import { fillTooltip } from './panels';
 import { lowerBound } from './query';
 import { RULER_H } from './render';
@@ -13,7 +13,6 @@ export interface InputHost {
   range(r: [number, number] | undefined): void;
   fit(): void;
   focusSearch(): void;
-  headerWidth: number;
 }
 
 /** The item under (x, y) in canvas pixels, within a few pixels of slack; -1 when none. */
@@ -53,11 +52,11 @@ export function attachInput(canvas: HTMLCanvasElement, h: InputHost): void {
     e.preventDefault();
     s.moved = true;
     const { x } = pos(e);
-    if (x < h.headerWidth || e.shiftKey) s.scrollY = Math.max(0, s.scrollY + e.deltaY);
+    if (x < HEADER_W || e.shiftKey) s.scrollY = Math.max(0, s.scrollY + e.deltaY);
     else if (Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
       const dt = e.deltaX / s.viewport.scale;
       s.viewport.set(s.viewport.start + dt, s.viewport.end + dt, s.model);
-    } else s.viewport.zoomAt(x - h.headerWidth, Math.exp(e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.002)), s.model);
+    } else s.viewport.zoomAt(x - HEADER_W, Math.exp(e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.002)), s.model);
     h.schedule();
   }, { passive: false });
 
@@ -66,14 +65,14 @@ export function attachInput(canvas: HTMLCanvasElement, h: InputHost): void {
     if (!s || e.button !== 0) return;
     canvas.focus();
     const { x, y } = pos(e);
-    if (x < h.headerWidth && y > RULER_H) {
+    if (x < HEADER_W && y > RULER_H) {
       toggle(s, bandAt(s.bands, y - RULER_H + s.scrollY));
       h.schedule();
       return;
     }
     canvas.setPointerCapture(e.pointerId);
     const mode = e.shiftKey || y < RULER_H ? 'range' : 'pan';
-    drag = { x, y, start: s.viewport.start, scrollY: s.scrollY, mode, t0: s.viewport.t(x - h.headerWidth), moved: false };
+    drag = { x, y, start: s.viewport.start, scrollY: s.scrollY, mode, t0: s.viewport.t(x - HEADER_W), moved: false };
   });
 
   canvas.addEventListener('pointermove', (e) => {
@@ -90,14 +89,14 @@ export function attachInput(canvas: HTMLCanvasElement, h: InputHost): void {
         s.viewport.set(st, st + span, s.model);
         s.scrollY = Math.max(0, drag.scrollY - (y - drag.y));
       } else {
-        const t = s.viewport.t(x - h.headerWidth);
+        const t = s.viewport.t(x - HEADER_W);
         h.range([Math.min(drag.t0, t), Math.max(drag.t0, t)]);
       }
       tip.hidden = true;
       h.schedule();
       return;
     }
-    const i = hitTest(s, x, y, h.headerWidth);
+    const i = hitTest(s, x, y, HEADER_W);
     if (i !== s.hover) {
       s.hover = i;
       h.schedule();
@@ -131,14 +130,14 @@ export function attachInput(canvas: HTMLCanvasElement, h: InputHost): void {
       h.range(undefined);
       return;
     }
-    h.select(hitTest(s, x, y, h.headerWidth), false);
+    h.select(hitTest(s, x, y, HEADER_W), false);
   });
 
   canvas.addEventListener('dblclick', (e) => {
     const s = h.state();
     if (!s) return;
     const { x, y } = pos(e);
-    const i = hitTest(s, x, y, h.headerWidth);
+    const i = hitTest(s, x, y, HEADER_W);
     if (i >= 0) h.select(i, true);
   });
 

@@ -1,6 +1,10 @@
 import type { TimelineModel } from '../core/timeline/model';
 
-export const HEADER_W = 200;
+/** Width of the track-name column: narrower when the panel is narrow, so the plot keeps most of it. */
+export let HEADER_W = 200;
+export function fitHeaderWidth(canvasWidth: number): void {
+  HEADER_W = Math.round(Math.max(110, Math.min(200, canvasWidth * 0.28)));
+}
 export const GROUP_H = 20;
 export const LANE_H = 18;
 export const COUNTER_H = 22;

@@ -5,7 +5,7 @@
 import { NO_LINE } from '../core/timeline/model';
 import { parseHostMessage, type HostMessage, type WebviewMessage } from '../protocol/timeline';
 import { attachInput } from './input';
-import { bandOfRow, HEADER_W } from './layout';
+import { bandOfRow } from './layout';
 import { fillDetails, fillSummary } from './panels';
 import { render, RULER_H, type FrameStats } from './render';
 import { Search } from './search';
@@ -207,7 +207,6 @@ attachInput(canvas, {
   },
   fit,
   focusSearch: () => toolbar.focusSearch(),
-  headerWidth: HEADER_W,
 });
 
 new ResizeObserver(() => schedule()).observe(canvas);

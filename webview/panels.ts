@@ -61,7 +61,11 @@ export function fillTooltip(tip: HTMLElement, s: ViewState, i: number): void {
 }
 
 export function fillDetails(pane: HTMLElement, s: ViewState, i: number, host: { fields: [string, string][]; endFields: [string, string][] } | undefined, select: (i: number) => void): void {
-  const parts: HTMLElement[] = [el('h2', undefined, itemLabel(s, i)), table(facts(s, i))];
+  const close = el('button', 'link close', '×');
+  close.title = 'Close details (Esc)';
+  close.setAttribute('aria-label', 'Close details');
+  close.addEventListener('click', () => select(-1));
+  const parts: HTMLElement[] = [close, el('h2', undefined, itemLabel(s, i)), table(facts(s, i))];
   if (host) {
     parts.push(el('h3', undefined, 'Fields'), table(host.fields));
     if (host.endFields.length) parts.push(el('h3', undefined, 'End fields'), table(host.endFields));

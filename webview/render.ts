@@ -1,5 +1,5 @@
 import { BROKEN, FLAG, KIND, type Counter } from '../core/timeline/model';
-import { bandOfRow, GROUP_H, HEADER_W, type Band } from './layout';
+import { bandOfRow, fitHeaderWidth, GROUP_H, HEADER_W, type Band } from './layout';
 import { lowerBound } from './query';
 import type { ViewState } from './state';
 import type { Theme } from './theme';
@@ -17,6 +17,7 @@ export interface FrameStats {
 /** Draws one frame. Pure function of the state: layout decides where, this decides how. */
 export function render(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: number, H: number, fontFamily: string): FrameStats {
   const vp = s.viewport;
+  fitHeaderWidth(W);
   vp.width = Math.max(1, W - HEADER_W);
   g.font = `${FONT_PX}px ${fontFamily}`;
   g.textBaseline = 'middle';

@@ -164,8 +164,11 @@ export class TimelinePanel implements vscode.Disposable {
       const doc = visible?.document ?? (await vscode.workspace.openTextDocument(this.uri));
       const l = Math.min(line, doc.lineCount - 1);
       const range = doc.lineAt(l).range;
-      const editor = await vscode.window.showTextDocument(doc, { viewColumn: column, preserveFocus: true, selection: new vscode.Selection(range.start, range.end) });
-      editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+      // The whole line is selected with the cursor at its start, so the editor shows where it begins.
+      // (showTextDocument takes a Range and would put the cursor at the end: set the selection after.)
+      const editor = await vscode.window.showTextDocument(doc, { viewColumn: column, preserveFocus: true });
+      editor.selection = new vscode.Selection(range.end, range.start);
+      editor.revealRange(new vscode.Range(range.start, range.start), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
     } catch (e) {
       void vscode.window.showWarningMessage(`Cannot show line ${line + 1} of ${fileName(this.uri)} in an editor: ${e instanceof Error ? e.message : String(e)}`);
     }
