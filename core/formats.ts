@@ -1,8 +1,9 @@
 import type { FormatDefinition } from './format';
+import { nnapiFormat } from './nnapi/format';
 import { traceFormat } from './trace/format';
 
 /** Formats the command line can check, in the order they are tried. */
-export const FORMATS: readonly FormatDefinition[] = [traceFormat];
+export const FORMATS: readonly FormatDefinition[] = [traceFormat, nnapiFormat];
 
 export function formatFor(fileName: string, firstLine: string): FormatDefinition | undefined {
   return FORMATS.find((f) => f.matches(fileName, firstLine));
