@@ -1,5 +1,6 @@
 import type { FormatService } from './format';
+import { nnapiService } from './nnapi/service';
 import { traceService } from './trace/service';
 
 /** Every format the server understands; add a format by adding its service here. */
-export const services: FormatService[] = [traceService as FormatService];
+export const services: FormatService[] = [traceService as FormatService, nnapiService as FormatService];

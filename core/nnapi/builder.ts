@@ -28,7 +28,7 @@ export class ThreadState {
   /** Filled by the analysis: `appPhase_layer_phase` → ms. */
   stats = new Map<string, number>();
 
-  constructor(readonly pid: string, readonly tgid: string, readonly isDriver: boolean) {}
+  constructor(readonly pid: string, readonly tgid: string, readonly isDriver: boolean, readonly run: number) {}
 
   get current(): Scope {
     return this.stack.length ? this.stack[this.stack.length - 1] : this.root;
@@ -88,7 +88,7 @@ export function buildRuns(c: Collector): Built {
     let t = run.threads.get(e.row.pid);
     if (!t) {
       const tgid = c.tracked.get(e.row.pid) ?? e.tgid;
-      t = new ThreadState(e.row.pid, tgid, c.driverTgids.has(tgid));
+      t = new ThreadState(e.row.pid, tgid, c.driverTgids.has(tgid), run.index);
       t.firstLine = e.line;
       t.task = e.row.task.trim();
       run.threads.set(e.row.pid, t);
@@ -110,7 +110,10 @@ export function buildRuns(c: Collector): Built {
     node.end = e.row.time;
     node.endLine = e.line;
     const real = node.kind === 'dummy' ? node.origin : node;
-    if (real) closed.set(e.line, real);
+    if (real) {
+      closed.set(e.line, real);
+      real.closers.push(e.line);
+    }
     if (node.kind === 'dummy') return node;
     // Rules §3: the E of an LA warm-up/benchmark scope pops the application phase. (The Python
     // reference compares a method to strings here and never pops; see README.)
@@ -147,6 +150,10 @@ export function buildRuns(c: Collector): Built {
     if (layer === 'LA' && phase === 'PE') t.laPeCounts.set(app.current(), (t.laPeCounts.get(app.current()) ?? 0) + 1);
     const s = new Scope('scope', time, layer, phase, app.current(), bm.subtract, e.line, bm.text, bm.fn);
     s.markCol = e.row.markCol;
+    s.thread = t;
+    let up: Scope | undefined = t.current;
+    while (up?.kind === 'dummy') up = up.parent ?? undefined;
+    s.rawParent = up && up.kind === 'scope' ? up : null;
     t.current.add(s);
     t.stack.push(s);
     t.scopes.push(s);

@@ -1,3 +1,4 @@
+import type { ThreadState } from './builder';
 import { isSubphase } from './naming';
 
 export type ScopeKind = 'root' | 'scope' | 'dummy' | 'copy' | 'intermediate';
@@ -22,6 +23,12 @@ export class Scope {
   time = 0;
   /** Column of the mark in its row (for diagnostics on the tag). */
   markCol = 0;
+  /** The enclosing real scope as traced (dummies skipped), kept through the rewriting for the outline. */
+  rawParent: Scope | null = null;
+  /** Rows that close it: its E or [SW] row, and the E of the dummy standing for it after a switch. */
+  closers: number[] = [];
+  /** The thread (and run) a real scope belongs to. */
+  thread: ThreadState | undefined;
 
   constructor(
     readonly kind: ScopeKind,
