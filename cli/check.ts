@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Diagnostic } from '../core/common/diagnostic';
 import { defaultDiagnosticSettings, finalizeDiagnostics } from '../core/common/settings';
 import { formatFor } from '../core/formats';
-import { forEachLine } from './lines';
+import { forEachLine, forEachLineBytes } from './lines';
 
 interface FileResult {
   file: string;
@@ -64,8 +64,15 @@ export async function checkFile(file: string, max: number): Promise<FileResult> 
   const fmt = formatFor(file, firstLine(file));
   if (!fmt) throw new UsageError(`${file}: unknown file type (expected .trace.jsonl, .cmdq.json, a systrace, ...)`);
   const checker = fmt.createChecker();
-  await forEachLine(file, (line, n) => checker.add(line, n));
+  const addBytes = checker.addBytes?.bind(checker);
+  if (addBytes) await forEachLineBytes(file, addBytes, (line, n) => checker.add(line, n));
+  else await forEachLine(file, (line, n) => checker.add(line, n));
   return { file, diagnostics: finalizeDiagnostics(checker.finish(), { ...defaultDiagnosticSettings, maxProblems: max }) };
+}
+
+/** One diagnostic per output line, even when a trace's own ERROR msg holds line breaks. */
+function oneLine(s: string): string {
+  return s.replace(/\r\n|\r|\n/g, ' ');
 }
 
 export async function check(args: string[]): Promise<number> {
@@ -87,7 +94,9 @@ export async function check(args: string[]): Promise<number> {
     try {
       results.push(await checkFile(f, opts.max));
     } catch (e) {
-      process.stderr.write(`npu-trace check: ${e instanceof Error ? e.message : String(e)}\n`);
+      // Name the file: "incorrect header check" alone does not say which .gz is broken.
+      const msg = e instanceof Error ? e.message : String(e);
+      process.stderr.write(`npu-trace check: ${e instanceof UsageError ? msg : `${f}: ${msg}`}\n`);
       return 2;
     }
   }
@@ -96,7 +105,7 @@ export async function check(args: string[]): Promise<number> {
     out.push(JSON.stringify(results.map((r) => ({ file: r.file, diagnostics: r.diagnostics.map((d) => ({ range: d.range, severity: d.severity, code: d.code, message: d.message })) })), null, 2));
   } else {
     for (const r of results) {
-      for (const d of r.diagnostics) out.push(`${r.file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${d.code} ${d.message}`);
+      for (const d of r.diagnostics) out.push(`${r.file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${d.code} ${oneLine(d.message)}`);
     }
   }
   if (out.length) process.stdout.write(out.join('\n') + '\n');

@@ -12,26 +12,102 @@ export async function forEachLine(file: string, onLine: (line: string, lineNo: n
   const stream = /\.gz$/i.test(file) ? raw.pipe(createGunzip()) : raw;
   const decoder = new StringDecoder('utf8');
   let rest = '';
-  let skipLF = false;
   let n = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    const text = rest + decoder.write(chunk);
+  // Splits on '\n' with the native indexOf (a per-character loop cost more than the JSON parsing);
+  // a piece holding '\r' is a CRLF line or holds lone CRs, which LSP also counts as line ends.
+  const piece = (p: string) => {
+    if (p.indexOf('\r') < 0) {
+      onLine(p, n++);
+      return;
+    }
+    const parts = (p.endsWith('\r') ? p.slice(0, -1) : p).split('\r');
+    for (const q of parts) onLine(q, n++);
+  };
+  const emit = (text: string) => {
     let start = 0;
-    if (skipLF && text.charCodeAt(0) === 10) start = 1;
-    skipLF = false;
-    for (let i = start; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c !== 10 && c !== 13) continue;
-      onLine(text.slice(start, i), n++);
-      if (c === 13) {
-        if (i + 1 === text.length) skipLF = true;
-        else if (text.charCodeAt(i + 1) === 10) i++;
-      }
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', start)) {
+      piece(text.slice(start, i));
       start = i + 1;
     }
-    rest = text.slice(start);
+    // A file with lone CRs only would otherwise grow `rest` to the whole file.
+    const cr = text.length - start > 1 << 22 ? text.lastIndexOf('\r', text.length - 2) : -1;
+    if (cr >= start) {
+      for (const q of text.slice(start, cr).split('\r')) onLine(q, n++);
+      start = cr + 1;
+    }
+    return text.slice(start);
+  };
+  let atStart = true;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    let text = rest + decoder.write(chunk);
+    if (atStart && text.length > 0) {
+      atStart = false;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    rest = emit(text);
   }
   rest += decoder.end();
-  onLine(rest, n++);
+  if (rest.indexOf('\r') < 0) onLine(rest, n++);
+  else for (const q of rest.split('\r')) onLine(q, n++);
+  return n;
+}
+
+// VS Code drops a UTF-8 BOM from the document, so columns on line 1 must not count it either.
+const hasBom = (b: Uint8Array) => b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf;
+
+const decodeUtf8 = (b: Uint8Array, s: number, e: number) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8', s, e);
+
+/**
+ * Streams a file's lines as byte ranges of the chunk that holds them, for checkers that can work on
+ * bytes. Line ends are counted as LSP does (`\n`, `\r\n`, lone `\r`): a line holding a lone CR is
+ * decoded and split, and its pieces go to `onText`.
+ */
+export async function forEachLineBytes(
+  file: string,
+  onBytes: (b: Uint8Array, s: number, e: number, lineNo: number, decode: typeof decodeUtf8) => void,
+  onText: (line: string, lineNo: number) => void,
+): Promise<number> {
+  const raw = createReadStream(file, { highWaterMark: 1 << 20 });
+  const stream = /\.gz$/i.test(file) ? raw.pipe(createGunzip()) : raw;
+  let rest: Buffer | undefined;
+  let n = 0;
+  const line = (b: Buffer, s: number, e: number, cr: number) => {
+    if (e > s && b[e - 1] === 13) e--;
+    if (cr >= s && cr < e) {
+      for (const q of b.toString('utf8', s, e).split('\r')) onText(q, n++);
+    } else onBytes(b, s, e, n++, decodeUtf8);
+  };
+  let atStart = true;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    let b = rest ? Buffer.concat([rest, chunk]) : chunk;
+    if (atStart) {
+      if (b.length < 3) {
+        rest = Buffer.from(b);
+        continue;
+      }
+      atStart = false;
+      if (hasBom(b)) b = b.subarray(3);
+    }
+    let s = 0;
+    let cr = b.indexOf(13);
+    for (let i = b.indexOf(10); i >= 0; i = b.indexOf(10, s)) {
+      while (cr >= 0 && cr < s) cr = b.indexOf(13, s);
+      line(b, s, i, cr);
+      s = i + 1;
+    }
+    rest = s < b.length ? b.subarray(s) : undefined;
+    // A file of lone CRs only must not grow `rest` to the whole file.
+    if (rest && rest.length > 1 << 22) {
+      const last = rest.lastIndexOf(13, rest.length - 2);
+      if (last >= 0) {
+        for (const q of rest.toString('utf8', 0, last).split('\r')) onText(q, n++);
+        rest = rest.subarray(last + 1);
+      }
+    }
+    if (rest) rest = Buffer.from(rest);
+  }
+  const tail = rest ?? Buffer.alloc(0);
+  if (tail.indexOf(13) >= 0) for (const q of tail.toString('utf8').split('\r')) onText(q, n++);
+  else onBytes(tail, 0, tail.length, n++, decodeUtf8);
   return n;
 }

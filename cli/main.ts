@@ -23,6 +23,11 @@ async function main(argv: string[]): Promise<number> {
   return run(rest);
 }
 
+// `npu-trace check big.trace.jsonl | head` closes the pipe early: that is not a crash.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e;
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -3,6 +3,11 @@ import type { Diagnostic } from './common/diagnostic';
 /** A checker fed one line at a time, so files of any size can be streamed through it. */
 export interface LineChecker {
   add(line: string, lineNo: number): void;
+  /**
+   * Optional fast path for streamed files: the line's UTF-8 bytes `[s, e)` (no terminator), and a
+   * decoder to fall back on. The bytes are only valid during the call.
+   */
+  addBytes?(bytes: Uint8Array, s: number, e: number, lineNo: number, decode: (b: Uint8Array, s: number, e: number) => string): void;
   /** All diagnostics, unsorted and uncapped. */
   finish(): Diagnostic[];
 }

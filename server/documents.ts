@@ -1,30 +1,16 @@
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { FormatService, LineEdit } from './format';
+import type { FormatService } from './format';
+import { LineDocument } from './lineDocument';
 
 export interface OpenDocument {
-  doc: TextDocument;
+  doc: LineDocument;
   service: FormatService | undefined;
   model: unknown;
 }
 
-/** Counts the line breaks in `text` the way LSP does (`\r\n`, `\r`, `\n`). */
-function countBreaks(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) n++;
-    else if (c === 13) {
-      n++;
-      if (text.charCodeAt(i + 1) === 10) i++;
-    }
-  }
-  return n;
-}
-
 /**
- * Keeps each open document with its parsed model. Incremental changes are turned into line edits so
- * a format can re-parse only the lines an edit touched; the model is parsed once per version.
+ * Keeps each open document with its parsed model. Incremental changes become line edits so a
+ * format can re-parse only the lines an edit touched; the model is parsed once per version.
  */
 export class DocumentStore {
   private readonly docs = new Map<string, OpenDocument>();
@@ -36,7 +22,7 @@ export class DocumentStore {
   }
 
   open(uri: string, languageId: string, version: number, text: string): OpenDocument {
-    const doc = TextDocument.create(uri, languageId, version, text);
+    const doc = LineDocument.create(uri, languageId, version, text);
     const service = this.serviceFor(languageId);
     const entry: OpenDocument = { doc, service, model: service?.parse(doc) };
     this.docs.set(uri, entry);
@@ -46,22 +32,9 @@ export class DocumentStore {
   change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): OpenDocument | undefined {
     const entry = this.docs.get(uri);
     if (!entry) return undefined;
-    const edits: LineEdit[] = [];
-    let full = false;
-    let doc = entry.doc;
-    for (const ch of changes) {
-      if ('range' in ch) {
-        const start = ch.range.start.line;
-        const end = ch.range.end.line + 1;
-        edits.push({ start, end, newCount: countBreaks(ch.text) + 1 });
-      } else {
-        full = true;
-      }
-      doc = TextDocument.update(doc, [ch], version);
-    }
-    entry.doc = doc;
+    const edits = entry.doc.apply(changes, version);
     const s = entry.service;
-    if (s) entry.model = !full && s.update ? s.update(entry.model, doc, edits) : s.parse(doc);
+    if (s) entry.model = edits && s.update ? s.update(entry.model, entry.doc, edits) : s.parse(entry.doc);
     return entry;
   }
 

@@ -3,10 +3,22 @@ import { PAIRING_BY_END, PAIRING_BY_START, PAIRINGS, type IdKey, type Pairing } 
 import type { Id, TraceLine } from './line';
 import { locate } from './locate';
 
+/** An open START: ranges are copied so a streamed line's bytes are not kept alive. */
 interface Open {
   line: number;
   t: number | undefined;
-  text: string;
+  idRange: [number, number] | undefined;
+  tRange: [number, number] | undefined;
+  text: string | undefined;
+}
+
+function rangeOf(l: TraceLine, key: string): [number, number] {
+  return l.rangeOf?.(key) ?? locate(l.text, key);
+}
+
+function openRange(o: Open, key: string, which: 'id' | 't'): [number, number] {
+  const r = which === 'id' ? o.idRange : o.tRange;
+  return r ?? (o.text !== undefined ? locate(o.text, key) : [0, 0]);
 }
 
 const ID_FIELD: Record<IdKey, 'cmd' | 'job' | 'tx'> = { cmd_id: 'cmd', job_id: 'job', tx_id: 'tx' };
@@ -24,18 +36,30 @@ export class TraceChecker {
   private firstEventLine = -1;
   private prevT: number | undefined;
   private prevTLine = -1;
-  private prevTText = '';
+  private prevTEvent: TraceLine | undefined;
   private readonly enqueued = new Map<Id, number>();
   private readonly issued = new Map<Id, number>();
   private readonly open = PAIRINGS.map(() => new Map<Id, Open>());
   private readonly pairingIndex = new Map(PAIRINGS.map((p, i) => [p, i]));
   private readonly pendingCmdRefs: { line: number; start: number; end: number; cmd: Id }[] = [];
 
+  /**
+   * `textOf` gives earlier lines' text, so related information (e.g. the first CMD_ENQUEUE of a
+   * duplicate id) can point at the exact token. The editor has every line; the streaming CLI
+   * passes nothing, keeps no line texts, and prints no related information anyway.
+   */
+  constructor(private readonly textOf?: (line: number) => string | undefined) {}
+
+  private earlier(line: number, key: string): [number, number] {
+    const text = this.textOf?.(line);
+    return text !== undefined ? locate(text, key) : [0, 0];
+  }
+
   add(l: TraceLine, lineNo: number): void {
     if (l.local) {
       for (const d of l.local) this.diagnostics.push({ range: range(lineNo, d.start, d.end), severity: d.severity, code: d.code, message: d.message });
     }
-    if (!l.obj) return;
+    if (!l.event) return;
     const type = l.type;
     if (this.firstEventLine < 0) this.firstEventLine = lineNo;
     if (type === 'TRACE_META' && lineNo !== this.firstEventLine) {
@@ -45,26 +69,26 @@ export class TraceChecker {
     if (l.t !== undefined) {
       if (this.prevT !== undefined && l.t < this.prevT) {
         this.emit(l, lineNo, 't_cycle', 'trace.time-backwards', 'warning',
-          `t_cycle ${l.t} is lower than ${this.prevT} on line ${this.prevTLine + 1}: events should be in time order`, [this.prevTLine, 't_cycle', 'previous event'], this.prevTText);
+          `t_cycle ${l.t} is lower than ${this.prevT} on line ${this.prevTLine + 1}: events should be in time order`, [this.prevTLine, rangeOf(this.prevTEvent!, 't_cycle'), 'previous event']);
       }
       this.prevT = l.t;
       this.prevTLine = lineNo;
-      this.prevTText = l.text;
+      this.prevTEvent = l;
     }
     if (!type) return;
     if (type === 'CMD_ENQUEUE' && l.cmd !== undefined) {
       const first = this.enqueued.get(l.cmd);
       if (first !== undefined) {
-        this.emit(l, lineNo, 'cmd_id', 'trace.duplicate-id', 'error', `cmd_id ${fmt(l.cmd)} is enqueued again; it was first enqueued on line ${first + 1}`, [first, 'cmd_id', 'first CMD_ENQUEUE']);
+        this.emit(l, lineNo, 'cmd_id', 'trace.duplicate-id', 'error', `cmd_id ${fmt(l.cmd)} is enqueued again; it was first enqueued on line ${first + 1}`, [first, this.earlier(first, 'cmd_id'), 'first CMD_ENQUEUE']);
       } else this.enqueued.set(l.cmd, lineNo);
     } else if (l.cmd !== undefined && !this.enqueued.has(l.cmd)) {
-      const [start, end] = locate(l.text, 'cmd_id');
+      const [start, end] = rangeOf(l, 'cmd_id');
       this.pendingCmdRefs.push({ line: lineNo, start, end, cmd: l.cmd });
     }
     if (type === 'JOB_ISSUE' && l.job !== undefined) {
       const first = this.issued.get(l.job);
       if (first !== undefined) {
-        this.emit(l, lineNo, 'job_id', 'trace.duplicate-id', 'error', `job_id ${fmt(l.job)} is issued again; it was first issued on line ${first + 1}`, [first, 'job_id', 'first JOB_ISSUE']);
+        this.emit(l, lineNo, 'job_id', 'trace.duplicate-id', 'error', `job_id ${fmt(l.job)} is issued again; it was first issued on line ${first + 1}`, [first, this.earlier(first, 'job_id'), 'first JOB_ISSUE']);
       } else this.issued.set(l.job, lineNo);
     }
     const ps = PAIRING_BY_START.get(type);
@@ -80,9 +104,13 @@ export class TraceChecker {
     const prev = open.get(id);
     if (prev && p.start !== 'JOB_ISSUE') {
       this.emit(l, lineNo, p.key, 'trace.duplicate-id', 'error',
-        `${p.start} for ${p.key} ${fmt(id)} while the ${p.name} started on line ${prev.line + 1} is still open`, [prev.line, p.key, `open ${p.start}`], prev.text);
+        `${p.start} for ${p.key} ${fmt(id)} while the ${p.name} started on line ${prev.line + 1} is still open`, [prev.line, openRange(prev, p.key, 'id'), `open ${p.start}`]);
     }
-    open.set(id, { line: lineNo, t: l.t, text: l.text });
+    const fast = l.rangeOf !== undefined;
+    open.set(id, {
+      line: lineNo, t: l.t, text: fast ? undefined : l.text,
+      idRange: fast ? rangeOf(l, p.key) : undefined, tRange: fast ? l.rangeOf!('t_cycle') : undefined,
+    });
   }
 
   private end(p: Pairing, l: TraceLine, lineNo: number): void {
@@ -98,12 +126,12 @@ export class TraceChecker {
     if (l.t !== undefined && s.t !== undefined) {
       if (l.t < s.t) {
         this.emit(l, lineNo, 't_cycle', 'trace.end-before-start', 'error',
-          `${p.end} at cycle ${l.t} is before its ${p.start} at cycle ${s.t} (line ${s.line + 1})`, [s.line, 't_cycle', p.start], s.text);
+          `${p.end} at cycle ${l.t} is before its ${p.start} at cycle ${s.t} (line ${s.line + 1})`, [s.line, openRange(s, 't_cycle', 't'), p.start]);
       } else if (p.latency) {
-        const lat = l.obj?.latency_cycles;
-        if (typeof lat === 'number' && lat !== l.t - s.t) {
+        const lat = l.latency;
+        if (lat !== undefined && lat !== l.t - s.t) {
           this.emit(l, lineNo, 'latency_cycles', 'trace.latency-mismatch', 'warning',
-            `latency_cycles is ${lat} but ${p.end} − ${p.start} is ${l.t} − ${s.t} = ${l.t - s.t} cycles`, [s.line, 't_cycle', p.start], s.text);
+            `latency_cycles is ${lat} but ${p.end} − ${p.start} is ${l.t} − ${s.t} = ${l.t - s.t} cycles`, [s.line, openRange(s, 't_cycle', 't'), p.start]);
         }
       }
     }
@@ -113,7 +141,7 @@ export class TraceChecker {
   finish(): Diagnostic[] {
     PAIRINGS.forEach((p, i) => {
       for (const [id, s] of this.open[i]) {
-        const [a, b] = locate(s.text, p.key);
+        const [a, b] = openRange(s, p.key, 'id');
         this.diagnostics.push({ range: range(s.line, a, b), severity: 'error', code: 'trace.unmatched-start',
           message: `${p.start} for ${p.key} ${fmt(id)} has no ${p.end} after it` });
       }
@@ -130,13 +158,9 @@ export class TraceChecker {
   }
 
   private emit(l: TraceLine, lineNo: number, key: string, code: string, severity: Diagnostic['severity'], message: string,
-    rel?: [number, string, string], relText?: string): void {
-    const [a, b] = locate(l.text, key);
-    let related: RelatedInformation[] | undefined;
-    if (rel) {
-      const [ra, rb] = relText !== undefined ? locate(relText, rel[1]) : [0, 0];
-      related = [{ range: range(rel[0], ra, rb), message: rel[2] }];
-    }
+    rel?: [number, [number, number], string]): void {
+    const [a, b] = rangeOf(l, key);
+    const related: RelatedInformation[] | undefined = rel && [{ range: range(rel[0], rel[1][0], rel[1][1]), message: rel[2] }];
     this.diagnostics.push({ range: range(lineNo, a, b), severity, code, message, related });
   }
 }

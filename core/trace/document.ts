@@ -33,8 +33,8 @@ export class TraceDocument {
   /** All diagnostics, unsorted and uncapped. */
   allDiagnostics(): Diagnostic[] {
     if (!this._diagnostics) {
-      const c = new TraceChecker();
       const lines = this.lines;
+      const c = new TraceChecker((i) => lines[i]?.text);
       for (let i = 0; i < lines.length; i++) c.add(lines[i], i);
       this._diagnostics = c.finish();
     }

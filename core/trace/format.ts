@@ -1,12 +1,18 @@
 import type { FormatDefinition, LineChecker } from '../format';
 import { TraceChecker } from './checker';
+import { fastTraceBytes } from './fastBytes';
 import { parseTraceLine } from './parseLine';
 
 export const traceFormat: FormatDefinition = {
   id: 'npu-trace',
-  matches: (name, first) => /\.jsonl(\.gz)?$/i.test(name) || (/\.json$/i.test(name) === false && /"event_type"/.test(first)),
+  matches: (name, first) => /\.jsonl(\.gz)?$/i.test(name) || (!/\.json$/i.test(name) && /"event_type"/.test(first)),
   createChecker(): LineChecker {
     const c = new TraceChecker();
-    return { add: (line, n) => c.add(parseTraceLine(line), n), finish: () => c.finish() };
+    return {
+      add: (line, n) => c.add(parseTraceLine(line), n),
+      // Streaming keeps no objects: the byte scanner certifies clean lines, the full parser explains the rest.
+      addBytes: (b, s, e, n, decode) => c.add(fastTraceBytes(b, s, e, decode) ?? parseTraceLine(decode(b, s, e)), n),
+      finish: () => c.finish(),
+    };
   },
 };

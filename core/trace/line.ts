@@ -15,7 +15,9 @@ export type Id = number | string;
 /** What the checker and the index keep of one line; positions are recomputed from `text` when needed. */
 export interface TraceLine {
   text: string;
-  /** The parsed object when the line is a JSON object. */
+  /** Whether the line is a JSON object, i.e. an event (valid or not). */
+  event: boolean;
+  /** The parsed object; left out by the streaming fast path, which keeps only the fields below. */
   obj: Record<string, unknown> | undefined;
   /** `event_type` when it names a known type. */
   type: string | undefined;
@@ -23,5 +25,8 @@ export interface TraceLine {
   cmd: Id | undefined;
   job: Id | undefined;
   tx: Id | undefined;
+  latency: number | undefined;
   local: LocalDiagnostic[] | undefined;
+  /** Ranges of t_cycle, cmd_id, job_id, tx_id and latency_cycles when the parser already knows them. */
+  rangeOf?(key: string): [number, number] | undefined;
 }

@@ -1,11 +1,12 @@
 import type { ErrorObject } from 'ajv';
+import { clip } from '../common/clip';
 import { nearest } from '../common/nearest';
 import { EVENT_TYPES, eventSchema } from './eventTypes';
 import type { Id, LocalDiagnostic, TraceLine } from './line';
-import { findField, scanLine, type LineScan } from './scanner';
+import { findField, scanLine, valueRangeAt, type LineScan } from './scanner';
 import { validateEvent } from './validator';
 
-const EMPTY: TraceLine = Object.freeze({ text: '', obj: undefined, type: undefined, t: undefined, cmd: undefined, job: undefined, tx: undefined, local: undefined }) as TraceLine;
+const EMPTY: TraceLine = Object.freeze({ text: '', event: false, obj: undefined, type: undefined, t: undefined, cmd: undefined, job: undefined, tx: undefined, latency: undefined, local: undefined }) as TraceLine;
 
 function isBlank(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
@@ -36,7 +37,11 @@ export function parseTraceLine(text: string): TraceLine {
   } catch {
     const s = scan();
     const e = s.error ?? { start: 0, end: text.length, message: 'Invalid JSON' };
-    return { ...EMPTY, text, local: [{ start: e.start, end: Math.max(e.end, e.start + 1), code: 'trace.invalid-json', severity: 'error', message: `Invalid JSON: ${e.message}` }] };
+    // An error at the end of the line (a truncated event) marks the last character: ranges must
+    // stay inside the line, and a zero-width range would be hard to see.
+    const start = Math.max(0, Math.min(e.start, text.length - 1));
+    const end = Math.min(text.length, Math.max(e.end, start + 1));
+    return { ...EMPTY, text, local: [{ start, end, code: 'trace.invalid-json', severity: 'error', message: `Invalid JSON: ${e.message}` }] };
   }
   if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
     const s = scan();
@@ -45,11 +50,12 @@ export function parseTraceLine(text: string): TraceLine {
   }
   const o = obj as Record<string, unknown>;
   const line: TraceLine = {
-    text, obj: o, type: undefined,
+    text, event: true, obj: o, type: undefined,
     t: typeof o.t_cycle === 'number' ? o.t_cycle : undefined,
     cmd: idOf(o.cmd_id, text, 'cmd_id', scan),
     job: idOf(o.job_id, text, 'job_id', scan),
     tx: idOf(o.tx_id, text, 'tx_id', scan),
+    latency: typeof o.latency_cycles === 'number' ? o.latency_cycles : undefined,
     local: undefined,
   };
   const et = o.event_type;
@@ -67,13 +73,13 @@ export function parseTraceLine(text: string): TraceLine {
     const f = findField(scan(), 'event_type')!;
     const near = nearest(et, EVENT_TYPES);
     line.local = [{ start: f.valueStart, end: f.valueEnd, code: 'trace.unknown-event-type', severity: 'error',
-      message: `Unknown event_type "${et}"${near ? `; did you mean "${near}"?` : ''}` }];
+      message: `Unknown event_type "${clip(et)}"${near ? `; did you mean "${near}"?` : ''}` }];
     return line;
   }
   line.type = et;
   const errors = validateEvent(et, o);
   const local: LocalDiagnostic[] = [];
-  if (errors) for (const err of errors) local.push(schemaDiagnostic(et, err, o, scan()));
+  if (errors) for (const err of errors) local.push(schemaDiagnostic(et, err, o, scan(), text));
   if (et === 'ERROR' || et === 'WARN') local.push(reported(et, o, scan()));
   if (local.length) line.local = local;
   return line;
@@ -92,10 +98,10 @@ function typeName(t: string | string[] | undefined): string {
   return names.join(' or ');
 }
 
-function schemaDiagnostic(type: string, err: ErrorObject, o: Record<string, unknown>, scan: LineScan): LocalDiagnostic {
-  const field = err.instancePath.split('/')[1] ?? '';
-  const f = field ? findField(scan, field) : undefined;
-  const at = f ? [f.valueStart, f.valueEnd] : (() => {
+function schemaDiagnostic(type: string, err: ErrorObject, o: Record<string, unknown>, scan: LineScan, text: string): LocalDiagnostic {
+  const path = err.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const f = path.length ? findField(scan, path[0]) : undefined;
+  const at = f ? (path.length > 1 && valueRangeAt(text, f.valueStart, path.slice(1))) || [f.valueStart, f.valueEnd] : (() => {
     const e = findField(scan, 'event_type');
     return e ? [e.valueStart, e.valueEnd] : [scan.objStart, scan.objStart + 1];
   })();
@@ -129,11 +135,11 @@ function valueAt(o: unknown, path: string): unknown {
 
 function reported(type: 'ERROR' | 'WARN', o: Record<string, unknown>, scan: LineScan): LocalDiagnostic {
   const f = findField(scan, 'msg') ?? findField(scan, 'event_type')!;
-  const parts = [o.component, o.code].filter((x) => typeof x === 'string' && x).join(' ');
+  const parts = [o.component, o.code].filter((x): x is string => typeof x === 'string' && x !== '').map((x) => clip(x)).join(' ');
   return {
     start: f.valueStart, end: f.valueEnd,
     code: type === 'ERROR' ? 'trace.reported-error' : 'trace.reported-warning',
     severity: type === 'ERROR' ? 'error' : 'warning',
-    message: `Simulator ${type === 'ERROR' ? 'error' : 'warning'}${parts ? ` [${parts}]` : ''}: ${typeof o.msg === 'string' ? o.msg : '(no msg)'}`,
+    message: `Simulator ${type === 'ERROR' ? 'error' : 'warning'}${parts ? ` [${parts}]` : ''}: ${typeof o.msg === 'string' ? clip(o.msg, 500) : '(no msg)'}`,
   };
 }

@@ -1,3 +1,5 @@
+import { clip } from '../common/clip';
+
 /**
  * A JSON scanner for one line that keeps the character range of every top-level key and value.
  * It is iterative (10 000-deep nesting cannot overflow the stack) and keeps numbers as their
@@ -92,12 +94,12 @@ function scanAtom(s: string, i: number): [number, ValueKind] {
     if (w === 'NaN' || w === 'Infinity' || w === '-Infinity') {
       throw new Fail(i, WORD.lastIndex, `${w} is not valid JSON: write null or a string instead`);
     }
-    throw new Fail(i, WORD.lastIndex, `Unexpected word '${w}': expected a JSON value (string, number, true, false, null, object or array)`);
+    throw new Fail(i, WORD.lastIndex, `Unexpected word '${clip(w)}': expected a JSON value (string, number, true, false, null, object or array)`);
   }
   if (c === 45 || (c >= 48 && c <= 57)) {
     let j = i + 1;
     while (j < s.length && /[0-9A-Za-z.+-]/.test(s[j])) j++;
-    throw new Fail(i, j, `Invalid number '${s.slice(i, j)}'`);
+    throw new Fail(i, j, `Invalid number '${clip(s.slice(i, j))}'`);
   }
   throw new Fail(i, Math.min(i + 1, s.length), `Unexpected ${describe(s, i)}: expected a JSON value`);
 }
@@ -174,8 +176,9 @@ function decodeKey(s: string, start: number, end: number): string {
 /** Scans one line. Never throws: syntax errors come back in `error` with their position. */
 export function scanLine(s: string): LineScan {
   const out: LineScan = { topKind: undefined, objStart: 0, objEnd: 0, fields: [] };
-  let i = skipWs(s, 0);
-  if (s.charCodeAt(i) === 0xfeff) i = skipWs(s, i + 1);
+  // A BOM only at the very start, as the line parser strips it before JSON.parse: accepting one
+  // after spaces too made the two disagree and left a valid-looking line with no error position.
+  let i = skipWs(s, s.charCodeAt(0) === 0xfeff ? 1 : 0);
   out.objStart = i;
   try {
     if (i >= s.length) return out;
@@ -199,7 +202,7 @@ export function scanLine(s: string): LineScan {
         i = skipWs(s, keyEnd);
         if (s.charCodeAt(i) !== 58) throw new Fail(i, Math.min(i + 1, s.length), `Unexpected ${describe(s, i)}: expected ':' after the property name`);
         i = skipWs(s, i + 1);
-        if (i >= s.length) throw new Fail(i, i, `Unexpected end of line: expected a value for ${s.slice(keyStart, keyEnd)}`);
+        if (i >= s.length) throw new Fail(i, i, `Unexpected end of line: expected a value for ${clip(s.slice(keyStart, keyEnd))}`);
         const valueStart = i;
         const [valueEnd, kind] = scanValue(s, i);
         out.fields.push({ key: decodeKey(s, keyStart, keyEnd), keyStart, keyEnd, valueStart, valueEnd, kind });
@@ -235,4 +238,41 @@ export function fieldAt(scan: LineScan, ch: number): ScannedField | undefined {
 export function findField(scan: LineScan, key: string): ScannedField | undefined {
   for (let i = scan.fields.length - 1; i >= 0; i--) if (scan.fields[i].key === key) return scan.fields[i];
   return undefined;
+}
+
+/**
+ * Range of the value reached by `path` (object keys, array indices) from the value that starts
+ * at `start`, so a schema error inside an array or object lands on the offending element.
+ * Undefined when the path does not exist.
+ */
+export function valueRangeAt(s: string, start: number, path: readonly string[]): [number, number] | undefined {
+  try {
+    let pos = skipWs(s, start);
+    for (const seg of path) {
+      const c = s.charCodeAt(pos);
+      if (c !== 91 && c !== 123) return undefined;
+      const isObj = c === 123;
+      let j = skipWs(s, pos + 1);
+      let found = -1;
+      for (let k = 0; s.charCodeAt(j) !== (isObj ? 125 : 93); k++) {
+        let hit = !isObj && String(k) === seg;
+        if (isObj) {
+          const keyEnd = scanString(s, j);
+          hit = decodeKey(s, j, keyEnd) === seg;
+          j = expectKey(s, j);
+        }
+        // Duplicate keys: the last one wins, as in JSON.parse.
+        if (hit) found = j;
+        j = skipWs(s, scanValue(s, j)[0]);
+        if (s.charCodeAt(j) === 44) j = skipWs(s, j + 1);
+        else if (s.charCodeAt(j) !== (isObj ? 125 : 93)) return undefined;
+      }
+      if (found < 0) return undefined;
+      pos = found;
+    }
+    return [pos, scanValue(s, pos)[0]];
+  } catch (e) {
+    if (e instanceof Fail) return undefined;
+    throw e;
+  }
 }

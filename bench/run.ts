@@ -1,0 +1,17 @@
+// `npm run bench`: every format's benchmark in one run. Not a test: it prints numbers.
+import * as os from 'node:os';
+import { childCheck, run as trace } from './trace';
+
+const BENCHES: [string, () => Promise<void>][] = [['trace', trace]];
+
+async function main(): Promise<void> {
+  if (process.argv[2] === '--child-check') return childCheck(process.argv[3]);
+  const only = process.argv.slice(2);
+  console.log(`# npm run bench — ${new Date().toISOString()} — node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  for (const [name, f] of BENCHES) if (!only.length || only.includes(name)) await f();
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

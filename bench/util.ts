@@ -1,0 +1,43 @@
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const DATA = resolve(__dirname, '../../bench/.data');
+
+export function dataFile(name: string): string {
+  if (!existsSync(DATA)) mkdirSync(DATA, { recursive: true });
+  return join(DATA, name);
+}
+
+export function exists(file: string): boolean {
+  return existsSync(file) && statSync(file).size > 0;
+}
+
+export function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/** Runs `f` and returns wall and CPU milliseconds (CPU time is less disturbed by other load). */
+export async function timed<T>(f: () => Promise<T> | T): Promise<{ wall: number; cpu: number; value: T }> {
+  (globalThis as { gc?: () => void }).gc?.();
+  const c = cpuMs();
+  const t = performance.now();
+  const value = await f();
+  return { wall: performance.now() - t, cpu: cpuMs() - c, value };
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)];
+}
+
+export function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+}
+
+export const fmt = (n: number, d = 0) => n.toFixed(d);
+
+export function row(name: string, value: string, target = ''): void {
+  console.log(`  ${name.padEnd(58)} ${value.padStart(22)}  ${target}`);
+}

@@ -1,0 +1,197 @@
+import {
+  BOOL, INT, K_CMD, K_EVENT_TYPE, K_JOB, K_LATENCY, K_T_CYCLE, K_TX, KEY_TABLE, keySlot, NULL, NUM, sameBytes, STR, TYPE_RULES,
+  type TypeRules,
+} from './fastRules';
+import type { Id, LocalDiagnostic, TraceLine } from './line';
+
+// Scratch space reused across lines: the scanner allocates nothing for a clean line but its result.
+const MAX_FIELDS = 64;
+const keyOf = new Int32Array(MAX_FIELDS);
+const kindOf = new Uint8Array(MAX_FIELDS);
+const vStart = new Int32Array(MAX_FIELDS);
+const vEnd = new Int32Array(MAX_FIELDS);
+const numOf = new Float64Array(MAX_FIELDS);
+const negOf = new Uint8Array(MAX_FIELDS);
+
+/** A line certified by the byte scanner; its text is decoded only if a diagnostic needs it. */
+class ByteLine implements TraceLine {
+  readonly event = true;
+  readonly obj = undefined;
+  readonly local: LocalDiagnostic[] | undefined = undefined;
+  private decoded: string | undefined;
+  constructor(
+    private readonly bytes: Uint8Array, private readonly s: number, private readonly e: number,
+    private readonly decode: (b: Uint8Array, s: number, e: number) => string,
+    readonly type: string, readonly t: number | undefined, readonly cmd: Id | undefined, readonly job: Id | undefined,
+    readonly tx: Id | undefined, readonly latency: number | undefined,
+    // Value ranges packed as start * 2^26 + end (-1 when absent): a million lines cost no extra objects.
+    private readonly rT: number, private readonly rCmd: number, private readonly rJob: number,
+    private readonly rTx: number, private readonly rLat: number,
+  ) {}
+  rangeOf(key: string): [number, number] | undefined {
+    const r = key === 't_cycle' ? this.rT : key === 'cmd_id' ? this.rCmd : key === 'job_id' ? this.rJob : key === 'tx_id' ? this.rTx : key === 'latency_cycles' ? this.rLat : -1;
+    return r < 0 ? undefined : [Math.floor(r / PACK), r % PACK];
+  }
+  get text(): string {
+    return (this.decoded ??= this.decode(this.bytes, this.s, this.e));
+  }
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+const PACK = 2 ** 26;
+
+/**
+ * Certifies a flat, valid event line straight from its UTF-8 bytes, for streaming huge files.
+ * Returns undefined whenever it is not sure — nested values, escapes, non-ASCII or control bytes,
+ * anything the schema rejects, ERROR/WARN events (they always report) — and the caller then parses
+ * the line fully (JSON.parse + ajv), which produces every diagnostic. It never decides a problem.
+ */
+export function fastTraceBytes(b: Uint8Array, s: number, e: number, decode: (b: Uint8Array, s: number, e: number) => string): TraceLine | undefined {
+  if (e - s >= PACK) return undefined;
+  let i = s;
+  while (i < e && (b[i] === 32 || b[i] === 9)) i++;
+  if (b[i] !== 123) return undefined;
+  i++;
+  let n = 0;
+  for (;;) {
+    while (b[i] === 32 || b[i] === 9) i++;
+    if (b[i] !== 34 || n === MAX_FIELDS) return undefined;
+    const ks = ++i;
+    while (i < e) {
+      const c = b[i];
+      if (c === 34) break;
+      if (c === 92 || c - 32 > 94 || c < 32) return undefined;
+      i++;
+    }
+    if (i >= e) return undefined;
+    const klen = i - ks;
+    let id = -1;
+    const slot = keySlot(klen, b[ks]);
+    const cands = slot < 0 ? undefined : KEY_TABLE[slot];
+    if (cands) for (let q = 0; q < cands.length; q++) if (sameBytes(b, ks, i, cands[q].bytes)) id = cands[q].id;
+    keyOf[n] = id;
+    i++;
+    while (b[i] === 32 || b[i] === 9) i++;
+    if (b[i] !== 58) return undefined;
+    i++;
+    while (b[i] === 32 || b[i] === 9) i++;
+    const c = b[i];
+    vStart[n] = i;
+    if (c === 34) {
+      i++;
+      while (i < e) {
+        const d = b[i];
+        if (d === 34) break;
+        if (d === 92 || d < 32 || d > 126) return undefined;
+        i++;
+      }
+      if (i >= e) return undefined;
+      i++;
+      kindOf[n] = STR;
+    } else if (c === 45 || isDigit(c)) {
+      const neg = c === 45;
+      if (neg) i++;
+      const ds = i;
+      let v = 0;
+      if (b[i] === 48) i++;
+      else while (isDigit(b[i])) v = v * 10 + b[i++] - 48;
+      if (i === ds || i - ds > 15) return undefined;
+      let kind = INT;
+      if (b[i] === 46) {
+        i++;
+        if (!isDigit(b[i])) return undefined;
+        while (isDigit(b[i])) i++;
+        kind = NUM;
+      }
+      if (b[i] === 101 || b[i] === 69) {
+        i++;
+        if (b[i] === 43 || b[i] === 45) i++;
+        if (!isDigit(b[i])) return undefined;
+        while (isDigit(b[i])) i++;
+        kind = NUM;
+      }
+      kindOf[n] = kind;
+      numOf[n] = neg ? -v : v;
+      negOf[n] = neg ? 1 : 0;
+    } else if (c === 116 && b[i + 1] === 114 && b[i + 2] === 117 && b[i + 3] === 101) {
+      kindOf[n] = BOOL;
+      i += 4;
+    } else if (c === 102 && b[i + 1] === 97 && b[i + 2] === 108 && b[i + 3] === 115 && b[i + 4] === 101) {
+      kindOf[n] = BOOL;
+      i += 5;
+    } else if (c === 110 && b[i + 1] === 117 && b[i + 2] === 108 && b[i + 3] === 108) {
+      kindOf[n] = NULL;
+      i += 4;
+    } else return undefined;
+    vEnd[n] = i;
+    n++;
+    while (b[i] === 32 || b[i] === 9) i++;
+    const sep = b[i++];
+    if (sep === 44) continue;
+    if (sep === 125) break;
+    return undefined;
+  }
+  while (i < e && (b[i] === 32 || b[i] === 9)) i++;
+  if (i !== e) return undefined;
+  return certify(b, s, e, n, decode);
+}
+
+function typeOf(b: Uint8Array, k: number): TypeRules | undefined {
+  const s = vStart[k] + 1, e = vEnd[k] - 1;
+  for (const tr of TYPE_RULES) if (sameBytes(b, s, e, tr.bytes)) return tr;
+  return undefined;
+}
+
+function certify(b: Uint8Array, s: number, e: number, n: number, decode: (b: Uint8Array, s: number, e: number) => string): TraceLine | undefined {
+  let tr: TypeRules | undefined;
+  for (let k = n - 1; k >= 0; k--) {
+    if (keyOf[k] === K_EVENT_TYPE) {
+      if (kindOf[k] !== STR) return undefined;
+      tr = typeOf(b, k);
+      break;
+    }
+  }
+  if (!tr || tr.name === 'ERROR' || tr.name === 'WARN') return undefined;
+  let seen = 0;
+  let t: number | undefined, cmd: Id | undefined, job: Id | undefined, tx: Id | undefined, latency: number | undefined;
+  let rT = -1, rCmd = -1, rJob = -1, rTx = -1, rLat = -1;
+  for (let k = 0; k < n; k++) {
+    const key = keyOf[k];
+    if (key < 0) continue;
+    const kind = kindOf[k];
+    const rule = tr.rules[key];
+    if (rule && key !== K_EVENT_TYPE) {
+      if ((rule.kinds & kind) === 0 || rule.unsupported) return undefined;
+      if (rule.nonNegative && negOf[k] && (kind === INT || kind === NUM)) return undefined;
+      if (rule.enumValues) {
+        if (kind !== STR) return undefined;
+        let ok = false;
+        for (const v of rule.enumValues) if (sameBytes(b, vStart[k] + 1, vEnd[k] - 1, v)) ok = true;
+        if (!ok) return undefined;
+      }
+      seen |= rule.requiredBit;
+    }
+    // The last duplicate wins, as with JSON.parse; values are what parseTraceLine would keep.
+    const v = kind === INT ? numOf[k] : undefined;
+    const packed = (vStart[k] - s) * PACK + (vEnd[k] - s);
+    if (key === K_T_CYCLE) {
+      t = v;
+      rT = packed;
+    } else if (key === K_LATENCY) {
+      latency = v;
+      rLat = packed;
+    } else if (key === K_CMD) {
+      cmd = v;
+      rCmd = packed;
+    } else if (key === K_JOB) {
+      job = v;
+      rJob = packed;
+    } else if (key === K_TX) {
+      tx = v;
+      rTx = packed;
+    }
+  }
+  if ((seen & tr.requiredMask) !== tr.requiredMask) return undefined;
+  return new ByteLine(b, s, e, decode, tr.name, t, cmd, job, tx, latency, rT, rCmd, rJob, rTx, rLat);
+}

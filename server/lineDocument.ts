@@ -1,0 +1,110 @@
+import type { Position, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { splitLines, type LineEdit } from '../core/common/lines';
+
+/**
+ * A document kept as an array of lines. An incremental change rewrites only the lines it touches,
+ * where a single string would be copied (and flattened) whole on every keystroke: on a 100k-line
+ * trace that copy alone cost more than re-checking. The full text is joined lazily, for formats
+ * that parse the whole file. Lines are joined with '\n' (VS Code keeps one EOL kind per document,
+ * and positions are line/character, so the EOL kind never shows in results).
+ */
+export class LineDocument implements TextDocument {
+  private text: string | undefined;
+  private offsets: number[] | undefined;
+
+  constructor(readonly uri: string, readonly languageId: string, public version: number, private lines: string[]) {}
+
+  static create(uri: string, languageId: string, version: number, text: string): LineDocument {
+    const d = new LineDocument(uri, languageId, version, splitLines(text));
+    d.text = text.indexOf('\r') < 0 ? text : undefined;
+    return d;
+  }
+
+  get lineCount(): number {
+    return this.lines.length;
+  }
+
+  line(i: number): string {
+    return this.lines[i] ?? '';
+  }
+
+  getLineRange(line: number): Range {
+    return { start: { line, character: 0 }, end: { line, character: this.line(line).length } };
+  }
+
+  getEOLCharacters(): string {
+    return '\n';
+  }
+
+  getText(range?: Range): string {
+    this.text ??= this.lines.join('\n');
+    if (!range) return this.text;
+    return this.text.slice(this.offsetAt(range.start), this.offsetAt(range.end));
+  }
+
+  offsetAt(p: Position): number {
+    const o = this.lineOffsets();
+    if (p.line >= this.lines.length) return this.getText().length;
+    if (p.line < 0) return 0;
+    return o[p.line] + Math.max(0, Math.min(p.character, this.lines[p.line].length + (p.line + 1 < this.lines.length ? 1 : 0)));
+  }
+
+  positionAt(offset: number): Position {
+    const o = this.lineOffsets();
+    offset = Math.max(0, Math.min(offset, this.getText().length));
+    let lo = 0, hi = o.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (o[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, character: offset - o[lo] };
+  }
+
+  private lineOffsets(): number[] {
+    if (!this.offsets) {
+      const o = new Array<number>(this.lines.length);
+      let at = 0;
+      for (let i = 0; i < this.lines.length; i++) {
+        o[i] = at;
+        at += this.lines[i].length + 1;
+      }
+      this.offsets = o;
+    }
+    return this.offsets;
+  }
+
+  /** Applies LSP changes in order; returns the line edits, or undefined after a full replacement. */
+  apply(changes: readonly TextDocumentContentChangeEvent[], version: number): LineEdit[] | undefined {
+    this.version = version;
+    this.text = undefined;
+    this.offsets = undefined;
+    const edits: LineEdit[] = [];
+    let full = false;
+    for (const ch of changes) {
+      if (!('range' in ch) || !ch.range) {
+        this.lines = splitLines(ch.text);
+        full = true;
+        continue;
+      }
+      const last = this.lines.length - 1;
+      const s = clamp(ch.range.start, last, this.lines);
+      const e = clamp(ch.range.end, last, this.lines);
+      const head = this.lines[s.line].slice(0, s.character);
+      const tail = this.lines[e.line].slice(e.character);
+      const fresh = splitLines(head + ch.text + tail);
+      // concat, not splice(...fresh): a pasted block of 100k lines would overflow the argument limit.
+      this.lines = fresh.length > 1000
+        ? this.lines.slice(0, s.line).concat(fresh, this.lines.slice(e.line + 1))
+        : (this.lines.splice(s.line, e.line - s.line + 1, ...fresh), this.lines);
+      edits.push({ start: s.line, end: e.line + 1, newCount: fresh.length });
+    }
+    return full ? undefined : edits;
+  }
+}
+
+function clamp(p: Position, last: number, lines: string[]): Position {
+  const line = Math.max(0, Math.min(p.line, last));
+  return { line, character: Math.max(0, Math.min(p.character, lines[line].length)) };
+}

@@ -1,0 +1,16 @@
+import type { DocumentHighlight, Location, Position } from 'vscode-languageserver';
+import type { TraceDocument } from '../../core/trace/document';
+import { referencesAt } from '../../core/trace/navigation';
+
+export function traceReferences(model: TraceDocument, uri: string, pos: Position, includeDeclaration: boolean): Location[] {
+  return referencesAt(model, pos.line, pos.character, includeDeclaration).map((t) => ({
+    uri, range: { start: { line: t.line, character: t.start }, end: { line: t.line, character: t.end } },
+  }));
+}
+
+/** Highlights are references capped, so a cursor on a busy id does not paint thousands of lines. */
+export function traceHighlights(model: TraceDocument, pos: Position): DocumentHighlight[] {
+  return referencesAt(model, pos.line, pos.character).slice(0, 2000).map((t) => ({
+    range: { start: { line: t.line, character: t.start }, end: { line: t.line, character: t.end } },
+  }));
+}

@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import {
+  createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection,
+  type Diagnostic, type PublishDiagnosticsParams, type TextDocumentContentChangeEvent, type Position,
+} from 'vscode-languageserver-protocol/node';
+
+const SERVER = resolve(__dirname, '../../dist/server.js');
+
+interface Waiter {
+  uri: string;
+  version: number | undefined;
+  resolve: (d: Diagnostic[]) => void;
+}
+
+/**
+ * Starts the bundled language server over stdio and speaks LSP to it, as an editor would.
+ * Diagnostics are awaited by document version, never by sleeping.
+ */
+export class LspClient {
+  private readonly latest = new Map<string, PublishDiagnosticsParams>();
+  private waiters: Waiter[] = [];
+  private readonly versions = new Map<string, number>();
+  /** What the server gets when it asks for `npuTrace.diagnostics` settings. */
+  settings: unknown = {};
+  readonly stderr: string[] = [];
+
+  private constructor(readonly conn: ProtocolConnection, readonly proc: ChildProcess) {
+    conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+      this.latest.set(p.uri, p);
+      const ready = this.waiters.filter((w) => w.uri === p.uri && (w.version === undefined || (p.version ?? 0) >= w.version));
+      this.waiters = this.waiters.filter((w) => !ready.includes(w));
+      for (const w of ready) w.resolve(p.diagnostics);
+    });
+    conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => this.settings));
+    conn.onRequest('client/registerCapability', () => null);
+    conn.onRequest('window/workDoneProgress/create', () => null);
+  }
+
+  static async start(): Promise<LspClient> {
+    const proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const conn = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+    const client = new LspClient(conn, proc);
+    proc.stderr!.on('data', (d: Buffer) => client.stderr.push(d.toString()));
+    conn.listen();
+    await conn.sendRequest('initialize', {
+      processId: process.pid, rootUri: null, workspaceFolders: null,
+      capabilities: { workspace: { configuration: true }, textDocument: { hover: { contentFormat: ['markdown', 'plaintext'] } } },
+    });
+    await conn.sendNotification('initialized', {});
+    return client;
+  }
+
+  /** Opens a document and resolves with its first diagnostics. */
+  open(uri: string, languageId: string, text: string): Promise<Diagnostic[]> {
+    this.versions.set(uri, 1);
+    const p = this.diagnostics(uri, 1);
+    void this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+    return p;
+  }
+
+  /** Sends incremental changes and resolves with the diagnostics of the new version. */
+  change(uri: string, changes: TextDocumentContentChangeEvent[]): Promise<Diagnostic[]> {
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
+    const p = this.diagnostics(uri, version);
+    void this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
+    return p;
+  }
+
+  close(uri: string): void {
+    void this.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  }
+
+  /** Resolves with the diagnostics published for `version` (or the next ones when undefined). */
+  diagnostics(uri: string, version?: number): Promise<Diagnostic[]> {
+    const last = this.latest.get(uri);
+    if (last && version !== undefined && (last.version ?? 0) >= version) return Promise.resolve(last.diagnostics);
+    return new Promise((resolve) => this.waiters.push({ uri, version, resolve }));
+  }
+
+  request<R>(method: string, params: unknown): Promise<R> {
+    return this.conn.sendRequest(method, params) as Promise<R>;
+  }
+
+  at(uri: string, position: Position): { textDocument: { uri: string }; position: Position } {
+    return { textDocument: { uri }, position };
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await this.conn.sendRequest('shutdown');
+      await this.conn.sendNotification('exit');
+    } catch {
+      // already gone
+    }
+    this.conn.dispose();
+    if (this.proc.exitCode === null) {
+      await new Promise<void>((r) => {
+        const t = setTimeout(() => { this.proc.kill(); }, 2000);
+        this.proc.once('exit', () => { clearTimeout(t); r(); });
+      });
+    }
+  }
+}

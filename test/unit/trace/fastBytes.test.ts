@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { fastTraceBytes } from '../../../core/trace/fastBytes';
+import { parseTraceLine } from '../../../core/trace/parseLine';
+import { locate } from '../../../core/trace/locate';
+import { TraceDocument } from '../../../core/trace/document';
+import { traceFormat } from '../../../core/trace/format';
+
+const decode = (b: Uint8Array, s: number, e: number) => Buffer.from(b).toString('utf8', s, e);
+const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'utf8'));
+
+const TYPES = ['CMD_ENQUEUE', 'CMD_START', 'CMD_END', 'JOB_ISSUE', 'JOB_DONE', 'DMA_START', 'DMA_END', 'TE_START', 'TE_END', 'VE_START', 'VE_END',
+  'SRAM_ACCESS', 'SRAM_CONFLICT', 'DRAM_TX_START', 'DRAM_TX_END', 'NOC_TX_START', 'NOC_TX_END', 'IRQ_EMIT', 'TOKEN_COMPLETE', 'ERROR', 'WARN', 'TRACE_META', 'BOGUS'];
+const KEYS = ['t_cycle', 'cmd_id', 'job_id', 'tx_id', 'latency_cycles', 'cmd_type', 'status', 'channel', 'direction', 'size_bytes', 'access_type', 'bank_id',
+  'by', 'num_requests', 'link_id', 'token', 'version', 'layer_id', 'phase', 't_ns', 'source', 'extra', 'component', 'code', 'msg'];
+const VALUES = fc.oneof(
+  fc.integer({ min: -5, max: 1_000_000 }), fc.constantFrom(0, 1.5, -0.5, 1e3, 2 ** 53, 2 ** 60, 'OK', 'FAIL', 'READ', 'TE', 'ISA', 'DRAM_TO_SRAM', 'x\\"y', 'é', '\t'),
+  fc.string({ maxLength: 6 }), fc.boolean(), fc.constant(null), fc.constant([1]), fc.constant({ a: 1 }),
+);
+
+const TEMPLATES: Record<string, unknown>[] = [
+  { event_type: 'CMD_ENQUEUE', t_cycle: 100, cmd_id: 42, cmd_type: 'MATMUL', source: 'ISA', token: 10, layer_id: 3, phase: 'QKV_PROJ' },
+  { event_type: 'CMD_START', t_cycle: 150, cmd_id: 42 },
+  { event_type: 'CMD_END', t_cycle: 900, cmd_id: 42, status: 'OK' },
+  { event_type: 'JOB_ISSUE', t_cycle: 200, job_id: 1001, cmd_id: 42, job_type: 'TE_GEMM', tile_id: 5, vec_chunk_id: null },
+  { event_type: 'JOB_DONE', t_cycle: 260, job_id: 1001, cmd_id: 42, latency_cycles: 60 },
+  { event_type: 'DMA_START', t_cycle: 210, tx_id: 500, channel: 0, direction: 'DRAM_TO_SRAM', size_bytes: 65536, cmd_id: 42 },
+  { event_type: 'DMA_END', t_cycle: 260, tx_id: 500, channel: 0 },
+  { event_type: 'TE_START', t_cycle: 230, job_id: 1001, m: 128, n: 128, k: 256 },
+  { event_type: 'TE_END', t_cycle: 280, job_id: 1001, mac_count: 4194304, latency_cycles: 50 },
+  { event_type: 'SRAM_ACCESS', t_cycle: 235, addr: 8192, bank_id: 1, access_type: 'READ', by: 'TE', conflict: false },
+  { event_type: 'NOC_TX_START', t_cycle: 218, tx_id: 500, link_id: 0, size_bytes: 65536, t_ns: 12.5 },
+  { event_type: 'TOKEN_COMPLETE', t_cycle: 900, token: 10, status: 'OK' },
+  { event_type: 'WARN', t_cycle: 700, component: 'TE', code: 'LOW_UTIL', msg: 'low' },
+];
+
+/** Mostly undefined: most generated lines keep a valid shape so the fast path is exercised. */
+const rarely = <T>(a: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, { arbitrary: a, weight: 1 });
+
+// A line: a valid event, then maybe a field changed, added or dropped, reordered, spaced or cut short.
+const LINE = fc.record({
+  base: fc.constantFrom(...TEMPLATES),
+  set: rarely(fc.tuple(fc.constantFrom(...KEYS, 'event_type'), VALUES)),
+  drop: rarely(fc.nat()),
+  type: rarely(fc.constantFrom(...TYPES)),
+  spaced: fc.boolean(),
+  reverse: fc.boolean(),
+  cut: rarely(fc.nat()),
+}).map(({ base, set, drop, type, spaced, reverse, cut }) => {
+  const o: Record<string, unknown> = { ...base };
+  if (type) o.event_type = type;
+  if (set) o[set[0]] = set[1];
+  const keys = Object.keys(o);
+  if (drop !== undefined) delete o[keys[drop % keys.length]];
+  const entries = Object.entries(o);
+  if (reverse) entries.reverse();
+  const text = `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${spaced ? ' ' : ''}${JSON.stringify(v)}`).join(spaced ? ', ' : ',')}}`;
+  return cut === undefined ? text : text.slice(0, cut % (text.length + 1));
+});
+
+describe('byte fast path agrees with JSON.parse + ajv', () => {
+  it('certifies only lines the full parser finds clean, with the same values and ranges', () => {
+    let certified = 0;
+    fc.assert(fc.property(LINE, (text) => {
+      const b = bytes(text);
+      const fast = fastTraceBytes(b, 0, b.length, decode);
+      const full = parseTraceLine(text);
+      if (!fast) return;
+      certified++;
+      assert.equal(full.local, undefined, `fast path certified a line with problems: ${text}`);
+      assert.deepEqual([fast.type, fast.t, fast.cmd, fast.job, fast.tx, fast.latency], [full.type, full.t, full.cmd, full.job, full.tx, full.latency], text);
+      for (const k of ['t_cycle', 'cmd_id', 'job_id', 'tx_id', 'latency_cycles']) {
+        const r = fast.rangeOf!(k);
+        if (r) assert.deepEqual(r, locate(text, k), `${k} in ${text}`);
+      }
+      assert.equal(fast.text, text);
+    }), { numRuns: 3000, seed: 42 });
+    assert.ok(certified > 100, `the generator must reach the fast path (certified ${certified})`);
+  });
+
+  it('gives the same diagnostics streamed as bytes as the editor does on text', () => {
+    fc.assert(fc.property(fc.array(LINE, { maxLength: 30 }), (lines) => {
+      const text = lines.join('\n');
+      const viaEditor = TraceDocument.parse(text).allDiagnostics();
+      const c = traceFormat.createChecker();
+      const all = bytes(text);
+      let s = 0;
+      let n = 0;
+      for (let i = 0; i <= all.length; i++) {
+        if (i === all.length || all[i] === 10) {
+          c.addBytes!(all, s, i, n++, decode);
+          s = i + 1;
+        }
+      }
+      const key = (d: { code: string; range: unknown; message: string }) => JSON.stringify([d.code, d.range, d.message]);
+      assert.deepEqual(c.finish().map(key).sort(), viaEditor.map(key).sort(), text);
+    }), { numRuns: 300, seed: 7 });
+  });
+});

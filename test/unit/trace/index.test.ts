@@ -1,0 +1,69 @@
+// TraceIndex on the every-event fixture: definitions, END→START pairs, ids → lines.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { TraceDocument } from '../../../core/trace/document';
+import { fixture } from './helpers';
+
+const doc = TraceDocument.parse(fixture('valid-all-events.trace.jsonl'));
+const ix = doc.index;
+const typeAt = (i: number) => doc.lines[i].type;
+
+describe('TraceIndex', () => {
+  it('definitions: cmd_id → CMD_ENQUEUE, job_id → JOB_ISSUE, tx_id → its first START', () => {
+    assert.deepEqual([...ix.definitions.cmd_id], [[42, 1], [43, 2]]);
+    assert.deepEqual([...ix.definitions.job_id], [[1001, 4], [1100, 17]]);
+    assert.deepEqual([...ix.definitions.tx_id], [[500, 5]]);
+    assert.equal(typeAt(5), 'DMA_START');
+  });
+
+  it('startOf: every END/DONE line → the START/ISSUE line it closes', () => {
+    const pairs = [...ix.startOf].sort((a, b) => a[0] - b[0]).map(([e, s]) => `${typeAt(e)}@${e}→${typeAt(s)}@${s}`);
+    assert.deepEqual(pairs, [
+      'NOC_TX_END@11→NOC_TX_START@6',
+      'DMA_END@12→DMA_START@5',
+      'DRAM_TX_END@13→DRAM_TX_START@7',
+      'JOB_DONE@14→JOB_ISSUE@4',
+      'TE_END@15→TE_START@8',
+      'VE_END@19→VE_START@18',
+      'JOB_DONE@20→JOB_ISSUE@17',
+      'CMD_END@21→CMD_START@16',
+      'CMD_END@23→CMD_START@3',
+    ]);
+  });
+
+  it('byKey / linesOf: every line that carries an id, in file order', () => {
+    const withCmd = (id: number) => doc.lines.flatMap((l, i) => (l.obj?.cmd_id === id ? [i] : []));
+    assert.deepEqual(ix.linesOf('cmd_id', 42), withCmd(42));
+    assert.deepEqual(ix.linesOf('cmd_id', 43), withCmd(43));
+    assert.equal(ix.linesOf('cmd_id', 42).length, 16);
+    assert.deepEqual(ix.linesOf('job_id', 1100), [17, 18, 19, 20]);
+    assert.deepEqual(ix.linesOf('tx_id', 500), [5, 6, 7, 11, 12, 13]);
+    assert.deepEqual(ix.linesOf('cmd_id', 7), []);
+  });
+
+  it('commands: the CMD_ENQUEUE lines; clock from TRACE_META', () => {
+    assert.deepEqual(ix.commands, [1, 2]);
+    assert.equal(ix.clockGhz, 1.5);
+    assert.equal(TraceDocument.parse('{"event_type":"TRACE_META","version":"1","sim_config":{"clock_mhz":800}}').index.clockGhz, 0.8);
+    assert.equal(TraceDocument.parse('{"event_type":"TRACE_META","version":"1"}').index.clockGhz, undefined);
+  });
+
+  it('ids beyond 2^53 are keyed by their exact digits', () => {
+    const d = TraceDocument.parse([
+      '{"event_type":"DMA_START","t_cycle":1,"tx_id":18446744073709551615,"channel":0}',
+      '{"event_type":"DMA_START","t_cycle":1,"tx_id":18446744073709551614,"channel":0}',
+      '{"event_type":"DMA_END","t_cycle":2,"tx_id":18446744073709551615}',
+    ].join('\n'));
+    assert.deepEqual(d.index.linesOf('tx_id', '18446744073709551615'), [0, 2]);
+    assert.deepEqual([...d.index.startOf], [[2, 0]]);
+  });
+
+  it('a reopened id pairs each END with the latest START', () => {
+    const d = TraceDocument.parse([
+      '{"event_type":"CMD_START","t_cycle":1,"cmd_id":1}', '{"event_type":"CMD_END","t_cycle":2,"cmd_id":1}',
+      '{"event_type":"CMD_START","t_cycle":3,"cmd_id":1}', '{"event_type":"CMD_END","t_cycle":4,"cmd_id":1}',
+      '{"event_type":"CMD_END","t_cycle":5,"cmd_id":1}',
+    ].join('\n'));
+    assert.deepEqual([...d.index.startOf], [[1, 0], [3, 2]]);
+  });
+});
