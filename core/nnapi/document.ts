@@ -23,6 +23,13 @@ export class NnapiDocument {
     return new NnapiDocument(lines.map(read), looksLikeHtml(lines[0] ?? ''));
   }
 
+  /** From an editor's lines, without joining them into one string. */
+  static fromLines(count: number, lineText: (i: number) => string): NnapiDocument {
+    const rows = new Array<Cached>(count);
+    for (let i = 0; i < count; i++) rows[i] = read(lineText(i));
+    return new NnapiDocument(rows, count > 0 && looksLikeHtml(lineText(0)));
+  }
+
   update(edits: readonly LineEdit[], lineText: (i: number) => string): this {
     const { items, todo } = spliceLines(this.rows, edits);
     for (const i of todo) items[i] = read(lineText(i));

@@ -8,7 +8,7 @@ import { nnapiFolding, nnapiSymbols } from './outline';
 
 export const nnapiService: FormatService<NnapiDocument> = {
   languageId: 'nnapi-systrace',
-  parse: (doc) => NnapiDocument.parse(doc.getText()),
+  parse: (doc) => NnapiDocument.fromLines(doc.lineCount, (i) => lineText(doc, i)),
   update: (model, doc, edits) => model.update(edits, (i) => lineText(doc, i)),
   diagnostics: (model, _doc, settings) => model.diagnostics(settings),
   hover: (model, _doc, pos) => nnapiHover(model, pos),
