@@ -123,5 +123,5 @@ describe('nnapi fuzz', () => {
       const fresh = NnapiDocument.parse(merged.join('\n'));
       const key = (ds: ReturnType<typeof doc.allDiagnostics>) => ds.map((d) => `${d.range.start.line}:${d.range.start.character}:${d.code}`).sort();
       assert.deepEqual(key(doc.allDiagnostics()), key(fresh.allDiagnostics()));
-    })), { numRuns: 150 });
+    }), { numRuns: 150 }));
 });
