@@ -4,6 +4,7 @@ import { aggregateRun, type Aggregate } from './aggregate';
 import { buildRuns, type Run } from './builder';
 import type { Collector } from './collect';
 import { rewriteTree } from './rewrite';
+import type { LineMap } from './lineMap';
 import type { Scope } from './scope';
 import { computeTimes, threadStats } from './threadTimes';
 import { validateTree } from './validate';
@@ -19,8 +20,8 @@ export interface RunResult {
 export interface Analysis {
   runs: RunResult[];
   diagnostics: Diagnostic[];
-  opened: Map<number, Scope>;
-  closed: Map<number, Scope>;
+  opened: LineMap<Scope>;
+  closed: LineMap<Scope>;
   noRuntime: boolean;
 }
 

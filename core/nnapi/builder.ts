@@ -1,7 +1,9 @@
 import type { Diagnostic } from '../common/diagnostic';
 import { range } from '../common/diagnostic';
-import type { Collector, Entry } from './collect';
+import type { Collector } from './collect';
+import { LineMap } from './lineMap';
 import { readBeginMark, tagRange } from './mark';
+import type { MarkRow } from './row';
 import { Scope } from './scope';
 
 /** Functions whose begin/end times feed the special cases of §6 (runtime and driver execution, counts). */
@@ -69,50 +71,50 @@ export interface Built {
   runs: Run[];
   diagnostics: Diagnostic[];
   /** `B` row → the scope it opened. */
-  opened: Map<number, Scope>;
+  opened: LineMap<Scope>;
   /** `E` (or `[SW]`) row → the real scope it ends. */
-  closed: Map<number, Scope>;
+  closed: LineMap<Scope>;
 }
 
 /** Second pass (rules §2–§3): builds each tracked thread's scope tree, run by run. */
 export function buildRuns(c: Collector): Built {
   const diagnostics: Diagnostic[] = [];
-  const opened = new Map<number, Scope>();
-  const closed = new Map<number, Scope>();
+  const opened = new LineMap<Scope>();
+  const closed = new LineMap<Scope>();
   const runs: Run[] = [];
   let run = new Run(0, '', -1);
   let first = true;
   let app = new AppPhaseStack();
 
-  function thread(e: Entry): ThreadState {
-    let t = run.threads.get(e.row.pid);
+  function thread(r: MarkRow, line: number): ThreadState {
+    let t = run.threads.get(r.pid);
     if (!t) {
-      const tgid = c.tracked.get(e.row.pid) ?? e.tgid;
-      t = new ThreadState(e.row.pid, tgid, c.driverTgids.has(tgid), run.index);
-      t.firstLine = e.line;
-      t.task = e.row.task.trim();
-      run.threads.set(e.row.pid, t);
+      const tgid = c.tracked.get(r.pid) ?? '';
+      t = new ThreadState(r.pid, tgid, c.driverTgids.has(tgid), run.index);
+      t.firstLine = line;
+      t.task = r.task.trim();
+      run.threads.set(r.pid, t);
     }
-    t.lastLine = e.line;
+    t.lastLine = line;
     return t;
   }
 
-  function end(t: ThreadState, e: Entry, why: string): Scope | undefined {
+  function end(t: ThreadState, r: MarkRow, line: number, why: string): Scope | undefined {
     const node = t.stack.pop();
     if (!node) {
-      const col = e.row.markCol;
-      diagnostics.push({ range: range(e.line, col, col + (why === 'E' ? e.row.mark.length : tagRange(e.row.mark)[1])), severity: 'error', code: 'nnapi.unmatched-end',
+      const col = r.markCol;
+      diagnostics.push({ range: range(line, col, col + (why === 'E' ? r.mark.length : tagRange(r.mark)[1])), severity: 'error', code: 'nnapi.unmatched-end',
         message: why === 'E'
           ? `this E closes nothing: thread ${t.pid} has no open scope here. Check that the trace includes the application's full lifecycle (the capture may have started inside a traced function).`
           : `[SW] switches phase by closing the current scope, but thread ${t.pid} has no open scope here.` });
       return undefined;
     }
-    node.end = e.row.time;
-    node.endLine = e.line;
+    node.end = r.time;
+    node.endLine = line;
     const real = node.kind === 'dummy' ? node.origin : node;
     if (real) {
-      closed.set(e.line, real);
-      real.closers.push(e.line);
+      closed.set(line, real);
+      if (node !== real) real.functionEndLine = line;
     }
     if (node.kind === 'dummy') return node;
     // Rules §3: the E of an LA warm-up/benchmark scope pops the application phase. (The Python
@@ -127,18 +129,18 @@ export function buildRuns(c: Collector): Built {
     return node;
   }
 
-  function begin(t: ThreadState, e: Entry): void {
-    const bm = readBeginMark(e.row.mark);
+  function begin(t: ThreadState, r: MarkRow, line: number): void {
+    const bm = readBeginMark(r.mark);
     if (bm.problem) {
-      const [a, b] = tagRange(e.row.mark);
-      diagnostics.push({ range: range(e.line, e.row.markCol + a, e.row.markCol + b), severity: bm.problem.severity, code: bm.problem.code, message: bm.problem.message });
+      const [a, b] = tagRange(r.mark);
+      diagnostics.push({ range: range(line, r.markCol + a, r.markCol + b), severity: bm.problem.severity, code: bm.problem.code, message: bm.problem.message });
     }
-    const time = e.row.time;
+    const time = r.time;
     if (bm.switchPhase) {
-      const closedNode = end(t, e, 'SW');
+      const closedNode = end(t, r, line, 'SW');
       if (closedNode) {
         const origin = closedNode.kind === 'dummy' ? closedNode.origin : closedNode;
-        const dummy = new Scope('dummy', time, null, null, app.current(), false, e.line, '', '', origin);
+        const dummy = new Scope('dummy', time, null, null, app.current(), false, line, '', '', origin);
         t.current.add(dummy);
         t.stack.push(dummy);
       }
@@ -148,8 +150,8 @@ export function buildRuns(c: Collector): Built {
     if (layer === 'LA' && (phase === 'PWU' || phase === 'PBM')) app.push(phase);
     layer = t.isDriver ? layer.replaceAll('LC', 'LD') : layer.replaceAll('LD', 'LC');
     if (layer === 'LA' && phase === 'PE') t.laPeCounts.set(app.current(), (t.laPeCounts.get(app.current()) ?? 0) + 1);
-    const s = new Scope('scope', time, layer, phase, app.current(), bm.subtract, e.line, bm.text, bm.fn);
-    s.markCol = e.row.markCol;
+    const s = new Scope('scope', time, layer, phase, app.current(), bm.subtract, line, bm.text, bm.fn);
+    s.markCol = r.markCol;
     s.thread = t;
     let up: Scope | undefined = t.current;
     while (up?.kind === 'dummy') up = up.parent ?? undefined;
@@ -157,29 +159,31 @@ export function buildRuns(c: Collector): Built {
     t.current.add(s);
     t.stack.push(s);
     t.scopes.push(s);
-    opened.set(e.line, s);
+    opened.set(line, s);
   }
 
-  for (const e of c.entries) {
-    if (!c.tracked.has(e.row.pid)) continue;
-    const mark = e.row.mark;
+  for (let i = 0; i < c.rows.length; i++) {
+    const r = c.rows[i];
+    const line = c.lines[i];
+    if (!c.tracked.has(r.pid)) continue;
+    const mark = r.mark;
     if (mark.includes('[NN_LA_PO]')) {
       if (!first) {
         finishRun(run, diagnostics);
         runs.push(run);
-        run = new Run(runs.length, mark, e.line);
+        run = new Run(runs.length, mark, line);
         app = new AppPhaseStack();
       } else {
         run.startingMark = mark;
-        run.startLine = e.line;
+        run.startLine = line;
       }
       first = false;
     }
-    const t = thread(e);
-    run.lastTime = e.row.time;
-    run.lastLine = e.line;
-    if (mark.charCodeAt(0) === 66 /* B */) begin(t, e);
-    else end(t, e, 'E');
+    const t = thread(r, line);
+    run.lastTime = r.time;
+    run.lastLine = line;
+    if (mark.charCodeAt(0) === 66 /* B */) begin(t, r, line);
+    else end(t, r, line, 'E');
   }
   finishRun(run, diagnostics);
   runs.push(run);

@@ -2,13 +2,6 @@ import type { Diagnostic } from '../common/diagnostic';
 import { range } from '../common/diagnostic';
 import type { MarkRow, RowLine } from './row';
 
-export interface Entry {
-  line: number;
-  row: MarkRow;
-  /** Process id after the rules of §1 (column, else `B|<tgid>|`, else last seen for the thread). */
-  tgid: string;
-}
-
 /**
  * First pass over a trace (rules §1–§2): keeps the rows inside the text trace (the whole file for
  * plain text; from the header to the first `</script>` for HTML), resolves process ids, and learns
@@ -16,7 +9,9 @@ export interface Entry {
  * file before any mark is interpreted, as the reference does, hence two passes.
  */
 export class Collector {
-  readonly entries: Entry[] = [];
+  /** Mark rows inside the text trace and their line numbers (two arrays: no object per row). */
+  readonly rows: MarkRow[] = [];
+  readonly lines: number[] = [];
   readonly diagnostics: Diagnostic[] = [];
   /** Thread id → the process id of the row that made it tracked. */
   readonly tracked = new Map<string, string>();
@@ -49,6 +44,7 @@ export class Collector {
       return;
     }
     const row = r;
+    // Process id (§1): the column, else `B|<tgid>|`, else the one last seen for the thread.
     let tgid = row.tgidColumn;
     if (tgid === undefined) {
       // Old rows: the tgid is in `B|<tgid>|`, or for an `E` the one last seen for the thread.
@@ -59,7 +55,8 @@ export class Collector {
       tgid = m ? m[1] : (this.lastTgid.get(row.pid) ?? '');
     }
     if (tgid) this.lastTgid.set(row.pid, tgid);
-    this.entries.push({ line, row, tgid });
+    this.rows.push(row);
+    this.lines.push(line);
     const mark = row.mark;
     if (mark.includes('[NN')) {
       this.tracked.set(row.pid, tgid);

@@ -86,8 +86,12 @@ export function fixUpMark(mark: string): string {
  * Begin/end times are kept per function name for the special cases of §6.
  */
 export function functionName(mark: string): string {
-  const fields = mark.split('|');
-  let f = fields.length > 2 ? fields[2] : '';
+  // The third `|` field, without splitting the whole mark.
+  const a = mark.indexOf('|');
+  const b = a < 0 ? -1 : mark.indexOf('|', a + 1);
+  if (b < 0) return '';
+  const c = mark.indexOf('|', b + 1);
+  let f = c < 0 ? mark.slice(b + 1) : mark.slice(b + 1, c);
   if (f.includes('[NN_')) {
     f = f.replaceAll('[SUB]', '').replaceAll('[SW]', '');
     f = (f.split(']')[1] ?? '').replaceAll('[', '').replaceAll(']', '');

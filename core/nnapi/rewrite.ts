@@ -29,7 +29,7 @@ function removeWhere(root: Scope, drop: (s: Scope) => boolean): void {
         const c = pending.pop()!;
         if (drop(c)) {
           for (let i = c.children.length - 1; i >= 0; i--) pending.push(c.children[i]);
-          c.children = [];
+          c.children.length = 0;
           c.parent = null;
         } else {
           c.parent = p;
@@ -99,6 +99,6 @@ function addMissingApplicationScopes(root: Scope): void {
     la.parent = p;
     p.children[p.children.indexOf(s)] = la;
     s.parent = la;
-    la.children.push(s);
+    la.add(s);
   }
 }

@@ -18,12 +18,10 @@ export interface MarkRow {
   tgidColumn: string | undefined;
   /** Seconds, as the trace prints them. */
   time: number;
-  timeText: string;
   /** `B|<tgid>|<text>`, `E` or `E|<tgid>`. */
   mark: string;
-  /** Column of the mark and of the timestamp in the line. */
+  /** Column of the mark in the line. */
   markCol: number;
-  timeCol: number;
 }
 
 export interface UnparsedRow {
@@ -77,9 +75,7 @@ export function parseRowLine(line: string): RowLine | undefined {
 }
 
 function row(line: string, task: string, pid: string, tgid: string | undefined, timeText: string, mark: string): MarkRow {
-  const markCol = line.length - mark.length;
-  const timeCol = markCol - MARKER.length - 2 - timeText.length;
-  return { kind: 'row', task, pid, tgidColumn: tgid, time: Number(timeText), timeText, mark, markCol, timeCol };
+  return { kind: 'row', task, pid, tgidColumn: tgid, time: Number(timeText), mark, markCol: line.length - mark.length };
 }
 
 /** Whether a file's first line says it is HTML (a systrace HTML export) rather than plain text. */

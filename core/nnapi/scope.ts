@@ -1,6 +1,9 @@
 import type { ThreadState } from './builder';
 import { isSubphase } from './naming';
 
+/** Shared by every leaf: most scopes have no children, and a million empty arrays cost GC time. */
+const NO_CHILDREN: Scope[] = [];
+
 export type ScopeKind = 'root' | 'scope' | 'dummy' | 'copy' | 'intermediate';
 
 /**
@@ -9,7 +12,7 @@ export type ScopeKind = 'root' | 'scope' | 'dummy' | 'copy' | 'intermediate';
  */
 export class Scope {
   parent: Scope | null = null;
-  children: Scope[] = [];
+  children: Scope[] = NO_CHILDREN;
   /** Seconds; `end` stays undefined while the scope is open. */
   end: number | undefined;
   /** Row of the `E` (or `[SW]`) that closed it. */
@@ -25,8 +28,10 @@ export class Scope {
   markCol = 0;
   /** The enclosing real scope as traced (dummies skipped), kept through the rewriting for the outline. */
   rawParent: Scope | null = null;
-  /** Rows that close it: its E or [SW] row, and the E of the dummy standing for it after a switch. */
-  closers: number[] = [];
+  /** After a `[SW]` switched away from it: the row of the E that ends its function (the dummy's E). */
+  functionEndLine = -1;
+  /** Filled by `computeTimes`: what this scope takes out of its parent's time. */
+  sub = 0;
   /** The thread (and run) a real scope belongs to. */
   thread: ThreadState | undefined;
 
@@ -60,8 +65,14 @@ export class Scope {
 
   add(child: Scope): Scope {
     child.parent = this;
+    if (this.children === NO_CHILDREN) this.children = [];
     this.children.push(child);
     return child;
+  }
+
+  /** Rows that close it: its E (or the [SW] row that switched away from it), then its function's E. */
+  get closers(): number[] {
+    return [this.endLine, this.functionEndLine].filter((l) => l >= 0);
   }
 
   elapsedMs(): number {

@@ -7,7 +7,6 @@ import type { Scope } from './scope';
  * Bottom-up once, so deep chains of added detail stay linear.
  */
 export function computeTimes(root: Scope): void {
-  const sub = new Map<Scope, number>();
   const order: Scope[] = [];
   const stack = [root];
   while (stack.length) {
@@ -18,9 +17,9 @@ export function computeTimes(root: Scope): void {
   for (let i = order.length - 1; i >= 0; i--) {
     const s = order[i];
     let childSub = 0;
-    for (const c of s.children) childSub += sub.get(c)!;
+    for (const c of s.children) childSub += c.sub;
     s.time = s.isRoot() ? 0 : s.elapsedMs() - childSub;
-    sub.set(s, s.isAddedDetail() ? childSub : s.subtract ? s.elapsedMs() : 0);
+    s.sub = s.isAddedDetail() ? childSub : s.subtract ? s.elapsedMs() : 0;
   }
 }
 
@@ -34,8 +33,15 @@ export function isCounted(s: Scope): boolean {
  * `appPhase_layer_PE` unless a `PE` scope of the same layer encloses it.
  */
 export function threadStats(t: ThreadState): Map<string, number> {
-  const stats = new Map<string, number>();
-  const add = (k: string, v: number) => stats.set(k, (stats.get(k) ?? 0) + v);
+  // Nested maps while walking (no key string per scope), flattened to `appPhase_layer_phase` at the end.
+  const nested = new Map<string, Map<string, Map<string | null, number>>>();
+  const add = (ap: string, layer: string, phase: string | null, v: number) => {
+    let byLayer = nested.get(ap);
+    if (!byLayer) nested.set(ap, (byLayer = new Map()));
+    let byPhase = byLayer.get(layer);
+    if (!byPhase) byLayer.set(layer, (byPhase = new Map()));
+    byPhase.set(phase, (byPhase.get(phase) ?? 0) + v);
+  };
   const inPe = new Map<string, number>();
   const stack: [Scope, boolean][] = [];
   for (let i = t.root.children.length - 1; i >= 0; i--) stack.push([t.root.children[i], false]);
@@ -48,8 +54,8 @@ export function threadStats(t: ThreadState): Map<string, number> {
       continue;
     }
     if (isCounted(s)) {
-      add(`${s.appPhase}_${layer}_${phase}`, s.time);
-      if (isExecSubphase(phase) && !inPe.get(layer)) add(`${s.appPhase}_${layer}_PE`, s.time);
+      add(s.appPhase, layer, phase, s.time);
+      if (isExecSubphase(phase) && !inPe.get(layer)) add(s.appPhase, layer, 'PE', s.time);
     }
     if (phase === 'PE') {
       inPe.set(layer, (inPe.get(layer) ?? 0) + 1);
@@ -57,6 +63,8 @@ export function threadStats(t: ThreadState): Map<string, number> {
     }
     for (let i = s.children.length - 1; i >= 0; i--) stack.push([s.children[i], false]);
   }
+  const stats = new Map<string, number>();
+  for (const [ap, byLayer] of nested) for (const [layer, byPhase] of byLayer) for (const [phase, v] of byPhase) stats.set(`${ap}_${layer}_${phase}`, v);
   return stats;
 }
 

@@ -39,20 +39,24 @@ export function validateTree(root: Scope, pid: string): Diagnostic[] {
   const seen = new Set<string>();
   preOrder(root, (s) => {
     if (s.isRoot() || !s.parent || s.parent.isRoot()) return;
+    const phaseOk = phaseAllowed(s);
+    const layerOk = layerAllowed(s);
+    if (phaseOk && layerOk) return;
+    // Messages are built only for violations: this walk visits every scope of the trace.
     const p = s.parent;
     const [a, b] = tagRange(s.mark);
     const at = range(s.line, s.markCol + a, s.markCol + b);
     const [pa, pb] = tagRange(p.mark);
     const related = [{ range: range(p.line, p.markCol + pa, p.markCol + pb), message: `parent: ${scopeLabel(p)} ${tagOf(p)}` }];
     const head = `${scopeLabel(s)} on thread ${pid} (layer ${describe(s.layer)}, phase ${describe(s.phase())}) is nested in ${scopeLabel(p)} (layer ${describe(p.layer)}, phase ${describe(p.phase())}, line ${p.line + 1})`;
-    if (!phaseAllowed(s) && !seen.has(`${s.line}:p`)) {
+    if (!phaseOk && !seen.has(`${s.line}:p`)) {
       seen.add(`${s.line}:p`);
       const allowed = [p.phase(), 'PU', 'PI', ...(SUBPHASES[p.phase() ?? ''] ?? [])];
       out.push({ range: at, severity: 'error', code: 'nnapi.phase-nesting', related,
         message: `${head}: phase rule broken — inside ${describe(p.phase())} only ${[...new Set(allowed)].join(', ')} may nest. `
           + `If the function switches phase here, open the new phase with [SW] (NNTRACE_*_SWITCH); if this time belongs elsewhere, mark the scope [SUB] (NNTRACE_FULL_SUBTRACT).` });
     }
-    if (!layerAllowed(s) && !seen.has(`${s.line}:l`)) {
+    if (!layerOk && !seen.has(`${s.line}:l`)) {
       seen.add(`${s.line}:l`);
       const callees = LAYER_ORDER[p.layer ?? ''] ?? [];
       out.push({ range: at, severity: 'error', code: 'nnapi.layer-nesting', related,
