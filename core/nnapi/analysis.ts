@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../common/diagnostic';
 import { range } from '../common/diagnostic';
 import { aggregateRun, type Aggregate } from './aggregate';
-import { buildRuns, type Run } from './builder';
+import type { Run } from './builder';
 import type { Collector } from './collect';
 import { rewriteTree } from './rewrite';
 import type { LineMap } from './lineMap';
@@ -27,7 +27,7 @@ export interface Analysis {
 
 /** Everything after the first pass: trees, rewriting, validation and numbers, run by run. */
 export function analyze(c: Collector): Analysis {
-  const built = buildRuns(c);
+  const built = c.builder.finish(c.tracked, c.driverTgids);
   const diagnostics = [...c.diagnostics, ...built.diagnostics];
   const runs: RunResult[] = [];
   for (const run of built.runs) {

@@ -1,17 +1,16 @@
 import type { Diagnostic } from '../common/diagnostic';
 import { range } from '../common/diagnostic';
-import type { MarkRow, RowLine } from './row';
+import { RunBuilder } from './builder';
+import type { RowLine } from './row';
 
 /**
- * First pass over a trace (rules §1–§2): keeps the rows inside the text trace (the whole file for
- * plain text; from the header to the first `</script>` for HTML), resolves process ids, and learns
- * which threads are tracked and which processes are drivers. Tracking is decided over the whole
- * file before any mark is interpreted, as the reference does, hence two passes.
+ * Reads a trace's rows in order (rules §1–§2): takes the rows inside the text trace (the whole
+ * file for plain text; from the header to the first `</script>` for HTML), resolves process ids,
+ * learns which threads are tracked and which processes are drivers, and feeds each mark row to
+ * the tree builder. No row is kept.
  */
 export class Collector {
-  /** Mark rows inside the text trace and their line numbers (two arrays: no object per row). */
-  readonly rows: MarkRow[] = [];
-  readonly lines: number[] = [];
+  readonly builder = new RunBuilder();
   readonly diagnostics: Diagnostic[] = [];
   /** Thread id → the process id of the row that made it tracked. */
   readonly tracked = new Map<string, string>();
@@ -55,8 +54,7 @@ export class Collector {
       tgid = m ? m[1] : (this.lastTgid.get(row.pid) ?? '');
     }
     if (tgid) this.lastTgid.set(row.pid, tgid);
-    this.rows.push(row);
-    this.lines.push(line);
+    this.builder.row(row, line);
     const mark = row.mark;
     if (mark.includes('[NN')) {
       this.tracked.set(row.pid, tgid);

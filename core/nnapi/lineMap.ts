@@ -5,7 +5,7 @@
 export class LineMap<T> {
   private readonly items: (T | undefined)[] = [];
 
-  set(line: number, v: T): void {
+  set(line: number, v: T | undefined): void {
     this.items[line] = v;
   }
 

@@ -27,7 +27,21 @@ export interface BeginMark {
   problem?: MarkProblem;
 }
 
+// Traces repeat the same marks (same process, same functions) a great many times, and a read mark
+// is immutable: a bounded cache saves the regex and the allocations for most rows.
+const cache = new Map<string, BeginMark>();
+const CACHE_MAX = 50_000;
+
 export function readBeginMark(mark: string): BeginMark {
+  let bm = cache.get(mark);
+  if (bm) return bm;
+  bm = readUncached(mark);
+  if (cache.size >= CACHE_MAX) cache.clear();
+  cache.set(mark, bm);
+  return bm;
+}
+
+function readUncached(mark: string): BeginMark {
   const text = fixUpMark(mark);
   const switchPhase = text.includes('[SW]');
   const subtract = text.includes('[SUB]');

@@ -38,8 +38,8 @@ export class Scope {
   constructor(
     readonly kind: ScopeKind,
     public start: number,
-    /** Layer after the CPU/driver mapping; null for root and dummies. */
-    readonly layer: string | null,
+    /** Layer (mapped CPU/driver by process once the trace is read); null for root and dummies. */
+    public layer: string | null,
     /** Phase as tagged (`PU` unresolved); null for root and dummies. */
     readonly phaseTag: string | null,
     readonly appPhase: string,
