@@ -8,6 +8,7 @@ import { forEachLine, forEachLineBytes } from './lines';
 interface FileResult {
   file: string;
   diagnostics: Diagnostic[];
+  hasError: boolean;
 }
 
 export class UsageError extends Error {}
@@ -67,7 +68,10 @@ export async function checkFile(file: string, max: number): Promise<FileResult> 
   const addBytes = checker.addBytes?.bind(checker);
   if (addBytes) await forEachLineBytes(file, addBytes, (line, n) => checker.add(line, n));
   else await forEachLine(file, (line, n) => checker.add(line, n));
-  return { file, diagnostics: finalizeDiagnostics(checker.finish(), { ...defaultDiagnosticSettings, maxProblems: max }) };
+  const all = checker.finish();
+  // The exit status counts every error, also those the cap leaves out of the output: an error
+  // after 1000 warnings must still fail a CI run.
+  return { file, diagnostics: finalizeDiagnostics(all, { ...defaultDiagnosticSettings, maxProblems: max }), hasError: all.some((d) => d.severity === 'error') };
 }
 
 /** One diagnostic per output line, even when a trace's own ERROR msg holds line breaks. */
@@ -80,7 +84,9 @@ export async function check(args: string[]): Promise<number> {
   try {
     opts = parseArgs(args);
     for (const f of opts.files) {
-      if (!statSync(f, { throwIfNoEntry: false })?.isFile()) throw new UsageError(`${f}: no such file`);
+      const st = statSync(f, { throwIfNoEntry: false });
+      if (!st) throw new UsageError(`${f}: no such file`);
+      if (!st.isFile()) throw new UsageError(`${f}: not a file${st.isDirectory() ? ' (a directory)' : ''}`);
     }
   } catch (e) {
     if (e instanceof UsageError) {
@@ -109,5 +115,5 @@ export async function check(args: string[]): Promise<number> {
     }
   }
   if (out.length) process.stdout.write(out.join('\n') + '\n');
-  return results.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
+  return results.some((r) => r.hasError) ? 1 : 0;
 }

@@ -23,28 +23,36 @@ export async function forEachLine(file: string, onLine: (line: string, lineNo: n
     const parts = (p.endsWith('\r') ? p.slice(0, -1) : p).split('\r');
     for (const q of parts) onLine(q, n++);
   };
-  const emit = (text: string) => {
+  // `rest` is the unfinished line and never holds '\n': only the new text is searched, so a line
+  // of hundreds of MB is scanned once, not once per chunk.
+  const emit = (head: string, text: string) => {
     let start = 0;
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', start)) {
-      piece(text.slice(start, i));
+    let i = text.indexOf('\n');
+    if (i >= 0) {
+      piece(head + text.slice(0, i));
+      head = '';
       start = i + 1;
+      for (i = text.indexOf('\n', start); i >= 0; i = text.indexOf('\n', start)) {
+        piece(text.slice(start, i));
+        start = i + 1;
+      }
     }
     // A file with lone CRs only would otherwise grow `rest` to the whole file.
-    const cr = text.length - start > 1 << 22 ? text.lastIndexOf('\r', text.length - 2) : -1;
+    const cr = head.length + text.length - start > 1 << 22 && text.length > 1 ? text.lastIndexOf('\r', text.length - 2) : -1;
     if (cr >= start) {
-      for (const q of text.slice(start, cr).split('\r')) onLine(q, n++);
-      start = cr + 1;
+      for (const q of (head + text.slice(start, cr)).split('\r')) onLine(q, n++);
+      return text.slice(cr + 1);
     }
-    return text.slice(start);
+    return head + text.slice(start);
   };
   let atStart = true;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
-    let text = rest + decoder.write(chunk);
+    let text = decoder.write(chunk);
     if (atStart && text.length > 0) {
       atStart = false;
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
-    rest = emit(text);
+    rest = emit(rest, text);
   }
   rest += decoder.end();
   if (rest.indexOf('\r') < 0) onLine(rest, n++);
@@ -69,7 +77,6 @@ export async function forEachLineBytes(
 ): Promise<number> {
   const raw = createReadStream(file, { highWaterMark: 1 << 20 });
   const stream = /\.gz$/i.test(file) ? raw.pipe(createGunzip()) : raw;
-  let rest: Buffer | undefined;
   let n = 0;
   const line = (b: Buffer, s: number, e: number, cr: number) => {
     if (e > s && b[e - 1] === 13) e--;
@@ -77,36 +84,59 @@ export async function forEachLineBytes(
       for (const q of b.toString('utf8', s, e).split('\r')) onText(q, n++);
     } else onBytes(b, s, e, n++, decodeUtf8);
   };
+  // The unfinished line, as the chunks that hold it, joined once when its '\n' arrives: copying it
+  // into every next chunk made a 64 MB single line take seconds (quadratic).
+  let pending: Buffer[] = [];
+  let pendingLen = 0;
+  const join = (b: Buffer) => {
+    const all = pending.length ? Buffer.concat([...pending, b]) : b;
+    pending = [];
+    pendingLen = 0;
+    return all;
+  };
   let atStart = true;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
-    let b = rest ? Buffer.concat([rest, chunk]) : chunk;
+    let b = chunk;
     if (atStart) {
-      if (b.length < 3) {
-        rest = Buffer.from(b);
+      if (pendingLen + b.length < 3) {
+        pending.push(b);
+        pendingLen += b.length;
         continue;
       }
+      b = join(b);
       atStart = false;
       if (hasBom(b)) b = b.subarray(3);
     }
+    if (b.indexOf(10) < 0) {
+      pending.push(b);
+      pendingLen += b.length;
+      // A file of lone CRs only must not grow the pending line to the whole file.
+      const last = pendingLen > 1 << 22 && b.length > 1 ? b.lastIndexOf(13, b.length - 2) : -1;
+      if (last >= 0) {
+        const all = join(Buffer.alloc(0));
+        const cut = all.length - b.length + last;
+        for (const q of all.toString('utf8', 0, cut).split('\r')) onText(q, n++);
+        pending = [Buffer.from(all.subarray(cut + 1))];
+        pendingLen = pending[0].length;
+      }
+      continue;
+    }
+    const from = pendingLen;
+    b = join(b);
     let s = 0;
     let cr = b.indexOf(13);
-    for (let i = b.indexOf(10); i >= 0; i = b.indexOf(10, s)) {
+    for (let i = b.indexOf(10, from); i >= 0; i = b.indexOf(10, s)) {
       while (cr >= 0 && cr < s) cr = b.indexOf(13, s);
       line(b, s, i, cr);
       s = i + 1;
     }
-    rest = s < b.length ? b.subarray(s) : undefined;
-    // A file of lone CRs only must not grow `rest` to the whole file.
-    if (rest && rest.length > 1 << 22) {
-      const last = rest.lastIndexOf(13, rest.length - 2);
-      if (last >= 0) {
-        for (const q of rest.toString('utf8', 0, last).split('\r')) onText(q, n++);
-        rest = rest.subarray(last + 1);
-      }
+    // A copy, so the chunk is not kept alive by its last few bytes.
+    if (s < b.length) {
+      pending = [Buffer.from(b.subarray(s))];
+      pendingLen = b.length - s;
     }
-    if (rest) rest = Buffer.from(rest);
   }
-  const tail = rest ?? Buffer.alloc(0);
+  const tail = join(Buffer.alloc(0));
   if (tail.indexOf(13) >= 0) for (const q of tail.toString('utf8').split('\r')) onText(q, n++);
   else onBytes(tail, 0, tail.length, n++, decodeUtf8);
   return n;

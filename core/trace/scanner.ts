@@ -48,7 +48,14 @@ function skipWs(s: string, i: number): number {
 function describe(s: string, i: number): string {
   if (i >= s.length) return 'end of line';
   const c = s[i];
-  return c.charCodeAt(0) < 32 ? `control character U+${c.charCodeAt(0).toString(16).padStart(4, '0')}` : `'${c}'`;
+  const code = c.charCodeAt(0);
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  if (code < 32) return `control character ${hex}`;
+  // Invisible in a message, and a usual copy-paste accident: name them by code point.
+  if ((code >= 0x7f && code <= 0xa0) || code === 0xfeff || (code >= 0x2000 && code <= 0x200f) || code === 0x2028 || code === 0x2029 || code === 0x3000) {
+    return `invisible character ${hex}`;
+  }
+  return `'${c}'`;
 }
 
 function scanString(s: string, i: number): number {
@@ -58,7 +65,7 @@ function scanString(s: string, i: number): number {
     if (j >= s.length) throw new Fail(i, s.length, 'Unterminated string: expected a closing \'"\'');
     const c = s.charCodeAt(j);
     if (c === 34) return j + 1;
-    if (c < 32) throw new Fail(j, j + 1, `Control character U+${c.toString(16).padStart(4, '0')} must be escaped inside a string`);
+    if (c < 32) throw new Fail(j, j + 1, `Control character U+${c.toString(16).toUpperCase().padStart(4, '0')} must be escaped inside a string`);
     if (c === 92) {
       const e = s.charCodeAt(j + 1);
       if (e === 117) {

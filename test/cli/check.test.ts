@@ -66,7 +66,16 @@ describe('npu-trace check: text output', () => {
     assert.deepEqual(files, ['reported-warning.trace.jsonl', 'unknown-cmd.trace.jsonl', 'valid-all-events.trace.jsonl', 'valid-all-events.trace.jsonl']);
   });
 
-  it('--max-problems caps and summarises', async () => {
+  it('an error beyond the cap still makes the exit status 1', async () => {
+    const lines = Array.from({ length: 6 }, (_, i) => `{"event_type":"IRQ_EMIT","t_cycle":${100 - i}}`);
+    lines.push('{"event_type":"IRQ_EMIT","t_cycle":"late"}');
+    const r = await runCli(['check', '--max-problems', '2', tmp('late-error.trace.jsonl', lines.join('\n'))]);
+    assert.doesNotMatch(r.stdout, / error /, 'the error is not among the two shown');
+    assert.match(r.stdout, /4 further problems not shown/);
+    assert.equal(r.code, 1);
+  });
+
+    it('--max-problems caps and summarises', async () => {
     const r = await runCli(['check', '--max-problems', '2', fx('unmatched-end.trace.jsonl'), fx('too-many-problems.trace.jsonl')]);
     const lines = r.stdout.trim().split('\n');
     assert.equal(lines.length, 1 + 3);
@@ -107,7 +116,7 @@ describe('npu-trace check: unusable arguments exit 2 with a message', () => {
     ['--format without a value', ['check', '--format'], /--format takes text or json, got nothing/],
     ['missing file', ['check', 'does-not-exist.trace.jsonl'], /does-not-exist\.trace\.jsonl: no such file/],
     ['no files', ['check'], /no files given/],
-    ['a directory', ['check', 'test'], /test: no such file/],
+    ['a directory', ['check', 'test'], /test: not a file \(a directory\)/],
     ['bad --max-problems', ['check', '--max-problems', '0', 'x'], /--max-problems takes a positive whole number/],
     ['no command', [], /missing command/],
     ['unknown command', ['lint', 'x'], /unknown command 'lint'/],

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { forEachLine, forEachLineBytes } from '../../cli/lines';
+import { splitLines } from '../../core/common/lines';
 
 const dir = mkdtempSync(join(tmpdir(), 'trace-lines-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -20,6 +21,8 @@ async function linesOf(name: string, content: Buffer): Promise<string[]> {
   const viaBytes: string[] = [];
   await forEachLineBytes(file, (b, s, e, i, decode) => (viaBytes[i] = decode(b, s, e)), (l, i) => (viaBytes[i] = l));
   assert.deepEqual(viaBytes, out, 'forEachLineBytes disagrees with forEachLine');
+  const plain = /\.gz$/.test(name) ? undefined : content.toString('utf8').replace(/^\uFEFF/, '');
+  if (plain !== undefined) assert.deepEqual(out, splitLines(plain), 'the editor would split differently');
   return out;
 }
 
@@ -48,6 +51,19 @@ describe('forEachLine / forEachLineBytes', () => {
     assert.deepEqual(await linesOf('one.txt', Buffer.from('a')), ['a']);
     assert.deepEqual(await linesOf('bomonly.txt', Buffer.from('\uFEFF')), ['']);
     assert.deepEqual(await linesOf('cr.txt', Buffer.from('\r')), ['', '']);
+  });
+
+  it('lines longer than many chunks, with line ends of every kind between them', async () => {
+    const big = 'x'.repeat(3 * MiB + 7);
+    const got = await linesOf('long.txt', Buffer.from(`${big}\r\n${big}\n${big}\r${big}`));
+    assert.deepEqual(got.map((l) => l.length), [big.length, big.length, big.length, big.length]);
+  });
+
+  it('more than 4 MiB of lone-CR lines is split as it streams', async () => {
+    const got = await linesOf('crs.txt', Buffer.from('abc\r'.repeat(1_500_000) + 'end'));
+    assert.equal(got.length, 1_500_001);
+    assert.equal(got[1_499_999], 'abc');
+    assert.equal(got[1_500_000], 'end');
   });
 
   it('lone CRs, and a CR right at the chunk boundary followed by a non-LF', async () => {

@@ -5,7 +5,9 @@ import type { Severity } from '../../../core/common/diagnostic';
 import { defaultDiagnosticSettings } from '../../../core/common/settings';
 import { splitLines } from '../../../core/common/lines';
 import { TraceDocument } from '../../../core/trace/document';
-import { byPosition, fixture, tokenRange } from './helpers';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { byPosition, fixture, FIXTURES, tokenRange } from './helpers';
 
 interface Expected {
   line: number;
@@ -99,6 +101,18 @@ function check(name: string, text: string, expected: Expected[]): void {
 }
 
 describe('trace diagnostics: one fixture per code', () => {
+  it('every code in the README table has a fixture named after it and an entry here', () => {
+    const readme = readFileSync(join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
+    const documented = [...readme.matchAll(/^\| `((?:trace\.)?[a-z-]+)` \|/gm)].map((m) => m[1]).filter((c) => c.startsWith('trace.') || c === 'too-many-problems');
+    assert.ok(documented.length >= 17, `found ${documented.length} codes in the README table`);
+    const files = new Set(readdirSync(FIXTURES));
+    for (const code of documented) {
+      const name = `${code.replace(/^trace\./, '')}.trace.jsonl`;
+      assert.ok(files.has(name), `no fixture ${name} for ${code}`);
+      if (code !== 'too-many-problems') assert.ok(CASES[name]?.some((e) => e.code === code), `no expectation for ${code} in CASES`);
+    }
+  });
+
   for (const [name, expected] of Object.entries(CASES)) {
     it(`${name} → ${[...new Set(expected.map((e) => e.code))].join(', ')}`, () => check(name, fixture(name), expected));
   }

@@ -167,7 +167,15 @@ describe('scanLine: hostile input', () => {
     const [d] = parseTraceLine(s).local!;
     assert.equal(d.code, 'trace.invalid-json');
     assert.deepEqual([d.start, d.end], [1, 2]);
-    assert.match(d.message, /expected a JSON value/);
+    assert.match(d.message, /Unexpected invisible character U\+FEFF: expected a JSON value/);
+  });
+
+  it('invisible characters are named by code point', () => {
+    for (const [s, msg] of [['{"a":\u00a01}', /invisible character U\+00A0/], ['{"a":1,\u200b"b":2}', /invisible character U\+200B/], ['{"a":"x\u001f"}', /Control character U\+001F/]] as const) {
+      const [d] = parseTraceLine(s).local!;
+      assert.match(d.message, msg);
+      assert.equal(d.end - d.start, 1);
+    }
   });
 
   it('a 10 MB single line: valid, and broken at its very end', () => {
