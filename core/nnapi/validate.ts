@@ -38,7 +38,15 @@ export function validateTree(root: Scope, pid: string): Diagnostic[] {
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
   preOrder(root, (s) => {
-    if (s.isRoot() || !s.parent || s.parent.isRoot()) return;
+    if (s.isRoot() || !s.parent) return;
+    if (s.phase() === null && !s.subtract && !s.isAddedDetail()) {
+      // A PU scope with no phased ancestor: the reference crashes when it files its time.
+      const [a, b] = tagRange(s.mark);
+      out.push({ range: range(s.line, s.markCol + a, s.markCol + b), severity: 'error', code: 'nnapi.phase-nesting',
+        message: `${scopeLabel(s)} on thread ${pid} has phase PU (unspecified: takes its caller's), but no enclosing scope has a phase, so its time belongs to no phase (the reference parser crashes here). Tag it with its phase, or trace its caller.` });
+      return;
+    }
+    if (s.parent.isRoot()) return;
     const phaseOk = phaseAllowed(s);
     const layerOk = layerAllowed(s);
     if (phaseOk && layerOk) return;

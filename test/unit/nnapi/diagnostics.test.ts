@@ -138,3 +138,13 @@ describe('nnapi systrace HTML', () => {
     assert.match(html[d[0].range.start.line], /\[NN_LR_PC\]c/);
   });
 });
+
+describe('nnapi PU without a phase', () => {
+  it('nnapi.phase-nesting: a top-level PU scope has no phase to take', () => {
+    const doc = analyzeText(trace(thread([[0, '[NN_LR_PP]x'], [1, 'E'], [2, '[NN_LU_PU]helper'], [3, 'E']])));
+    const d = only(doc.allDiagnostics(), 'nnapi.phase-nesting');
+    assert.equal(d.length, 1);
+    assert.equal(d[0].range.start.line, H + 2);
+    assert.match(d[0].message, /PU.*no enclosing scope has a phase/);
+  });
+});
