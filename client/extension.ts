@@ -1,12 +1,13 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { registerCmdqDetection } from './cmdqDetect';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerNnapiSummary } from './nnapi/summaryCommand';
 
 let client: LanguageClient | undefined;
 
 /** Languages served by the language server. */
-export const SERVED_LANGUAGES = ['npu-trace', 'nnapi-systrace'];
+export const SERVED_LANGUAGES = ['npu-trace', 'cmdq', 'nnapi-systrace'];
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
@@ -18,6 +19,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     documentSelector: SERVED_LANGUAGES.map((language) => ({ language })),
     synchronize: { configurationSection: 'npuTrace' },
   };
+  registerCmdqDetection(context);
   client = new LanguageClient('npuTrace', 'NPU Trace Inspector', serverOptions, clientOptions);
   context.subscriptions.push(client);
   registerNnapiSummary(context, () => client);
