@@ -95,6 +95,13 @@ describe('cmdq diagnostics, one faulty fixture per code', () => {
     assert.deepEqual(CmdqDocument.parse(racy).allDiagnostics().map((d) => d.code), ['cmdq.spm-overlap']);
   });
 
+  it('a key with "/" or "~" (a JSON Pointer escape in ajv) is named and located as written', () => {
+    const text = read('golden').replace('"qbits_ofm": 8', '"qbits_/~x": 3');
+    const [d] = CmdqDocument.parse(text).allDiagnostics();
+    assert.equal(d.message, '"qbits_/~x" must be one of 1, 2, 4, 8, 16, 32; got number 3');
+    assert.equal(text.split('\n')[d.range.start.line].slice(d.range.start.character, d.range.end.character), '3');
+  });
+
   it('reports a metadata field of the wrong type', () => {
     const d = CmdqDocument.parse(read('golden').replace('"version": "1.0"', '"version": 1')).allDiagnostics();
     assert.deepEqual(d.map((x) => [x.code, x.range.start.line]), [['cmdq.wrong-type', 1]]);
