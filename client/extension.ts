@@ -1,12 +1,13 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { registerCmdqDetection } from './cmdqDetect';
 import { registerTimeline } from './timeline/commands';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 
 let client: LanguageClient | undefined;
 
 /** Languages served by the language server. */
-export const SERVED_LANGUAGES = ['npu-trace'];
+export const SERVED_LANGUAGES = ['npu-trace', 'cmdq'];
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   registerTimeline(context);
@@ -19,6 +20,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     documentSelector: SERVED_LANGUAGES.map((language) => ({ language })),
     synchronize: { configurationSection: 'npuTrace' },
   };
+  registerCmdqDetection(context);
   client = new LanguageClient('npuTrace', 'NPU Trace Inspector', serverOptions, clientOptions);
   context.subscriptions.push(client);
   await client.start();

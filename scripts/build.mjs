@@ -2,7 +2,9 @@
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
-const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', legalComments: 'none' };
+const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', legalComments: 'none',
+  // jsonc-parser's UMD entry requires its modules dynamically, which a bundle cannot follow; its ESM entry bundles.
+  mainFields: ['module', 'main'] };
 
 await Promise.all([
   esbuild.build({ ...common, entryPoints: ['client/extension.ts'], outfile: 'dist/client.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] }),

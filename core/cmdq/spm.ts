@@ -1,0 +1,121 @@
+import { entryAnchor, valueRange } from './fields';
+import type { CmdqGraph } from './graph';
+import type { CmdqEntry, ParsedCmdq } from './model';
+import { entryName } from './checks';
+import type { RelatedAt, Report } from './report';
+
+/**
+ * cmdq.spm-overlap — the rule (also in the README):
+ *
+ * A DMA_LOAD_TILE writes `num_elements × qbits / 8` bytes (rounded up) at `spm_offset` of bank
+ * `spm_bank`. That tile is live from the load until every entry that reads it has finished; the
+ * readers are the entries other than DMA loads (which only write SPM) that list the load in their
+ * `deps_before` DIRECTLY. Transitive dependents
+ * read what those readers produced, not this tile (counting them would keep every tile live until
+ * END, as END waits for everything). A later load B whose bytes overlap a live tile A is safe only
+ * if B waits, directly or transitively, for every reader of A (for A itself when nothing reads A);
+ * otherwise the engines may run B before a reader of A and overwrite its input. Order is taken from
+ * deps_before, not from queue positions: engines run concurrently, so queue order alone orders nothing.
+ */
+
+interface Tile {
+  i: number;
+  bank: number;
+  lo: number;
+  hi: number;
+}
+
+/** Live tiles kept per bank; beyond this, the oldest are forgotten (pathological queues only). */
+const MAX_ACTIVE = 2048;
+/** Entries visited per ordering query before giving up (and assuming order, so no false alarm). */
+const VISIT_BUDGET = 20000;
+
+function tileOf(e: CmdqEntry): Tile | undefined {
+  if (e.opcode !== 'DMA_LOAD_TILE' || !e.obj) return undefined;
+  const { spm_bank: bank, spm_offset: off, num_elements: n, qbits: q } = e.obj;
+  if (![bank, off, n, q].every((v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) return undefined;
+  const bytes = Math.ceil(((n as number) * (q as number)) / 8);
+  if (bytes <= 0) return undefined;
+  return { i: e.index, bank: bank as number, lo: off as number, hi: (off as number) + bytes };
+}
+
+class Reach {
+  private readonly mark: Int32Array;
+  private epoch = 0;
+  private readonly stack: number[] = [];
+
+  constructor(private readonly g: CmdqGraph) {
+    this.mark = new Int32Array(g.n);
+  }
+
+  /** Whether `from` waits for `target`, directly or transitively. */
+  waitsFor(from: number, target: number): boolean {
+    const g = this.g;
+    const ep = ++this.epoch;
+    const stack = this.stack;
+    stack.length = 0;
+    stack.push(from);
+    this.mark[from] = ep;
+    let budget = VISIT_BUDGET;
+    while (stack.length) {
+      const v = stack.pop()!;
+      if (--budget < 0) return true;
+      for (let e = g.edgeStart[v]; e < g.edgeStart[v + 1]; e++) {
+        const t = g.targets[e];
+        if (t === target) return true;
+        // In a well-formed queue deps point backwards, so nothing before `target` can lead to it.
+        if (t > target && this.mark[t] !== ep) {
+          this.mark[t] = ep;
+          stack.push(t);
+        }
+      }
+    }
+    return false;
+  }
+}
+
+export function checkSpm(doc: ParsedCmdq, g: CmdqGraph, report: Report): void {
+  const active = new Map<number, Tile[]>();
+  const reach = new Reach(g);
+  for (const e of doc.entries) {
+    const b = tileOf(e);
+    if (!b) continue;
+    let list = active.get(b.bank);
+    if (!list) active.set(b.bank, (list = []));
+    const keep: Tile[] = [];
+    for (const a of list) {
+      if (a.hi <= b.lo || b.hi <= a.lo) {
+        keep.push(a);
+        continue;
+      }
+      // Loads only write SPM: one listing A (B itself included) is ordered after A but reads nothing of it.
+      const readers = Array.from(g.dependents(a.i)).filter((r) => doc.entries[r].opcode !== 'DMA_LOAD_TILE');
+      const mustWait = readers.length ? readers : [a.i];
+      const unordered = mustWait.filter((r) => !reach.waitsFor(b.i, r));
+      if (unordered.length === 0) {
+        // B replaced A safely; A stays relevant only for bytes B does not cover.
+        if (!(b.lo <= a.lo && a.hi <= b.hi)) keep.push(a);
+        continue;
+      }
+      keep.push(a);
+      const [s, t] = valueRange(doc, e, 'spm_offset');
+      const ae = doc.entries[a.i];
+      const [aa, ab] = valueRange(doc, ae, 'spm_offset');
+      const rel: RelatedAt[] = [[aa, ab, `tile of entry ${entryName(doc, a.i)}: bank ${a.bank} bytes [${a.lo}, ${a.hi})`]];
+      for (const r of unordered) {
+        if (r === a.i) continue;
+        const [ra, rb] = entryAnchor(doc, doc.entries[r]);
+        rel.push([ra, rb, `entry ${entryName(doc, r)} reads that tile`]);
+      }
+      const who = unordered.map((r) => entryName(doc, r)).join(', ');
+      const why = readers.length
+        ? `entry ${entryName(doc, a.i)}'s tile is still being read by ${who}, and this load does not wait for ${unordered.length === 1 ? 'it' : 'them'}`
+        : `this load does not wait for entry ${entryName(doc, a.i)} itself`;
+      report(s, t, 'warning', 'cmdq.spm-overlap',
+        `SPM bank ${b.bank} bytes [${b.lo}, ${b.hi}) overlap bytes [${a.lo}, ${a.hi}) loaded by entry ${entryName(doc, a.i)}, and ${why}: the load can overwrite a live tile`, rel);
+    }
+    keep.push(b);
+    if (keep.length > MAX_ACTIVE) keep.splice(0, keep.length - MAX_ACTIVE);
+    active.set(b.bank, keep);
+  }
+}

@@ -1,0 +1,126 @@
+// The end-to-end run under code-server (started by scripts/e2e.mjs, which installs code-server,
+// packages the .vsix and bundles the suite first, then passes the paths in NPU_E2E_CONFIG).
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { installExtension, makeProfile, startCodeServer, type RunningServer } from './codeServer';
+import { uiJourneys } from './ui';
+import { launchChromium, newPage, openWorkbench, workbenchUrl } from './workbench';
+
+interface Config {
+  root: string;
+  codeServer: string;
+  chromium: string;
+  vsix: string;
+  suite: string;
+  runnerExtension: string;
+  base: string;
+  workspace: string;
+  updateScreenshot: boolean;
+  keep: boolean;
+}
+
+const SUITE_TIMEOUT_MS = 6 * 60_000;
+const cfg = JSON.parse(process.env.NPU_E2E_CONFIG ?? 'null') as Config | null;
+if (!cfg) throw new Error('run this through scripts/e2e.mjs (NPU_E2E_CONFIG is not set)');
+const results = join(cfg.root, 'test-results');
+mkdirSync(results, { recursive: true });
+const consoleLog = join(results, 'e2e-console.log');
+rmSync(consoleLog, { force: true });
+for (const f of readdirSync(results)) if (f.startsWith('failure-')) rmSync(join(results, f), { force: true });
+
+function say(msg: string): void {
+  process.stdout.write(`[e2e] ${msg}\n`);
+}
+
+async function shoot(page: Page, name: string): Promise<string> {
+  const path = join(results, `${name}.png`);
+  await page.screenshot({ path }).catch((e: unknown) => say(`screenshot ${name} failed: ${String(e)}`));
+  return path;
+}
+
+/**
+ * Runs the mocha suite inside VS Code's extension host: the workbench URL's payload names the test
+ * module (extensionTestsPath) and, as VS Code requires one for tests, an extensionDevelopmentPath:
+ * an empty runner extension, so that the extension under test is the one installed from the .vsix.
+ */
+async function extensionHostSuite(browser: Browser, server: RunningServer): Promise<{ ok: boolean; counts?: string }> {
+  const remote = (p: string) => `vscode-remote://127.0.0.1:${server.port}${p}`;
+  let counts: string | undefined;
+  const shots: Promise<string>[] = [];
+  const page: Page = await newPage(browser, consoleLog, (line) => {
+    const m = /^E2E-RESULT (.*)$/.exec(line.trim());
+    if (m) counts = m[1];
+    else process.stdout.write(`  ${line}\n`);
+    // Shoot while the failed test's editor is still on screen.
+    if (line.trim().startsWith('✖')) shots.push(shoot(page, `failure-${line.trim().slice(2, 80).replace(/[^\w-]+/g, '_')}`));
+  });
+  const exitCode = new Promise<number>((resolve) => {
+    void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code));
+  });
+  const url = workbenchUrl(server.url, cfg!.workspace, [
+    ['extensionDevelopmentPath', remote(cfg!.runnerExtension)],
+    ['extensionTestsPath', remote(cfg!.suite)],
+    ['skipWelcome', 'true'],
+  ]);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await openWorkbench(page, url);
+    say('workbench loaded; extension-host suite running');
+    const code = await Promise.race([exitCode, new Promise<number>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the extension-host suite did not finish within ${SUITE_TIMEOUT_MS / 60_000} min`)), SUITE_TIMEOUT_MS);
+    })]);
+    if (code !== 0) say(`extension-host suite failed (exit code ${code}); screenshot: ${await shoot(page, 'failure-extension-host')}`);
+    return { ok: code === 0, counts };
+  } catch (err) {
+    say(`${err instanceof Error ? err.message : String(err)}; screenshot: ${await shoot(page, 'failure-extension-host')}`);
+    return { ok: false, counts };
+  } finally {
+    clearTimeout(timer);
+    for (const p of await Promise.all(shots)) say(`screenshot of a failed test: ${p}`);
+    await page.context().close();
+  }
+}
+
+async function main(): Promise<number> {
+  const c = cfg!;
+  const t0 = Date.now();
+  const profile = makeProfile(c.base);
+  say(installExtension(c.codeServer, c.vsix, profile).split('\n').filter((l) => /install/i.test(l)).join(' '));
+  const server = await startCodeServer(c.codeServer, profile, c.workspace);
+  say(`code-server listening at ${server.url}`);
+  let browser: Browser | undefined;
+  try {
+    browser = await launchChromium(c.chromium);
+    const host = await extensionHostSuite(browser, server);
+    say(`extension-host suite: ${host.ok ? 'passed' : 'FAILED'} ${host.counts ?? '(no result line: the suite did not run to the end)'}`);
+    const ui = await uiJourneys(browser, server, { root: c.root, base: c.base, workspace: c.workspace, results, consoleLog, say, shoot });
+    if (c.updateScreenshot && ui.ok) {
+      for (const name of ['editor.png', 'hover.png']) copyFileSync(join(results, name), join(c.root, 'images', name));
+      say('images/editor.png and images/hover.png updated from this run');
+    }
+    say(`UI journeys: ${ui.passed} passed, ${ui.failed} failed`);
+    say(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s; console log of the workbench: ${consoleLog}`);
+    const ran = host.counts !== undefined && (JSON.parse(host.counts) as { passes: number }).passes > 0;
+    if (!ran) say('FAILED: no extension-host test passed (did NPU_E2E_GREP match nothing?)');
+    return host.ok && ui.ok && ran ? 0 : 1;
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await server.stop();
+    if (!c.keep) rmSync(c.base, { recursive: true, force: true });
+  }
+}
+
+// On a signal (Ctrl+C, or scripts/e2e.mjs's overall time limit) exit through process.exit, so the
+// 'exit' handlers kill code-server's process group; Playwright closes Chromium on exit itself.
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(sig, () => {
+    say(`stopped by ${sig}`);
+    process.exit(1);
+  });
+}
+
+main().then((code) => process.exit(code), (err: unknown) => {
+  say(`FAILED: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,220 @@
+import { cpSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { faultyExample } from '../../gen/exampleTraces';
+import type { RunningServer } from './codeServer';
+import { timelineJourney } from './timeline';
+import { newPage, openWorkbench, workbenchUrl } from './workbench';
+
+export interface UiContext {
+  root: string;
+  /** Scratch directory; each journey's workspace is made in it. */
+  base: string;
+  workspace: string;
+  results: string;
+  consoleLog: string;
+  say: (msg: string) => void;
+  shoot: (page: Page, name: string) => Promise<string>;
+}
+
+const STEP_MS = 60_000;
+
+/** Quick Open (Ctrl+P) a file of the workspace by name, as a user would. */
+async function quickOpen(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: STEP_MS });
+  await page.keyboard.type(name);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor({ timeout: STEP_MS });
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: STEP_MS });
+}
+
+/** Ctrl+G to a 1-based line. */
+async function goToLine(page: Page, line: number): Promise<void> {
+  await page.keyboard.press('Control+G');
+  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_MS });
+  await page.keyboard.type(String(line));
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_MS });
+}
+
+/** Waits until the status bar's problems item reads `errors` errors and `warnings` warnings. */
+async function problemsInStatusBar(page: Page, errors: number, warnings: number): Promise<void> {
+  const item = page.locator('[id="status.problems"]');
+  try {
+    // The item reads "<error icon> E <warning icon> W" (plus an info count when there are infos).
+    await page.waitForFunction(([e, w]) => {
+      const nums = (document.getElementById('status.problems')?.textContent ?? '').match(/\d+/g)?.map(Number) ?? [];
+      return nums[0] === e && nums[1] === w;
+    }, [errors, warnings], { timeout: STEP_MS });
+  } catch {
+    throw new Error(`status bar problems never read ${errors} errors, ${warnings} warnings; it reads "${await item.textContent()}"`);
+  }
+}
+
+/** Waits until the visible hover holding `text` is opaque (any fade-in over), for a clean screenshot. */
+async function fullyDrawn(page: Page, text: string): Promise<void> {
+  // Runs in the page: with `detail` it reports, without it answers whether the hover is fully drawn.
+  const probe = ({ t, detail }: { t: string; detail: boolean }) => {
+    const el = Array.from(document.querySelectorAll<HTMLElement>('.monaco-hover')).find((e) => e.offsetParent && e.textContent?.includes(t));
+    let opacity = 1;
+    for (let n: HTMLElement | null = el ?? null; n; n = n.parentElement) opacity *= Number(getComputedStyle(n).opacity);
+    const animations = el?.getAnimations({ subtree: true }).length ?? 0;
+    return detail ? JSON.stringify({ found: !!el, opacity, animations }) : !!el && opacity === 1 && animations === 0;
+  };
+  try {
+    await page.waitForFunction(probe, { t: text, detail: false }, { timeout: 10_000 });
+  } catch {
+    throw new Error(`the hover never became fully opaque: ${String(await page.evaluate(probe, { t: text, detail: true }))}`);
+  }
+}
+
+/**
+ * The grammar at work on screen: event types get their family's colour, unlike plain string values
+ * (the phase "LN1", one token with its quotes), and the families do not all share one colour.
+ */
+async function eventTypesColoured(page: Page): Promise<void> {
+  // No named inner functions: the bundler would wrap them in a helper the page does not have.
+  const probe = (detail: boolean) => {
+    const spans = Array.from(document.querySelectorAll<HTMLElement>('.monaco-editor .view-line span span'));
+    const [plain, ...families] = ['"LN1"', 'CMD_ENQUEUE', 'JOB_ISSUE', 'DMA_START', 'VE_START', 'SRAM_ACCESS'].map((t) => {
+      const el = spans.find((x) => x.textContent === t);
+      return el ? getComputedStyle(el).color : undefined;
+    });
+    const ok = !!plain && families.every((c) => c && c !== plain) && new Set(families).size >= 3;
+    return detail ? JSON.stringify({ plain, families }) : ok;
+  };
+  try {
+    await page.waitForFunction(probe, false, { timeout: STEP_MS });
+  } catch {
+    throw new Error(`event types are not coloured by family: ${String(await page.evaluate(probe, true))}`);
+  }
+}
+
+interface Journey {
+  name: string;
+  run: (page: Page, ctx: UiContext) => Promise<void>;
+}
+
+const JOURNEYS: Journey[] = [
+  {
+    name: 'Quick Open the faulty example: status bar shows the language and the problem counts, the Problems panel lists the codes',
+    async run(page, ctx) {
+      const { mistakes } = faultyExample();
+      const warnings = mistakes.filter((m) => m.severity === 'warning').length;
+      await quickOpen(page, 'faulty.trace.jsonl');
+      await page.locator('[id="status.editor.mode"]', { hasText: 'NPU Trace' }).waitFor({ timeout: STEP_MS });
+      await problemsInStatusBar(page, mistakes.length - warnings, warnings);
+      await page.keyboard.press('Control+Shift+M');
+      const panel = page.locator('.markers-panel');
+      await panel.waitFor({ state: 'visible', timeout: STEP_MS });
+      // The tab's badge counts every problem; the rows are virtualised, so check the first few.
+      const badge = page.locator('.part.panel .badge-content').first();
+      await page.waitForFunction((n) => document.querySelector('.part.panel .badge-content')?.textContent?.trim() === String(n), mistakes.length, { timeout: STEP_MS })
+        .catch(async () => {
+          throw new Error(`the Problems badge never read ${mistakes.length}; it reads "${await badge.textContent().catch(() => '?')}"`);
+        });
+      for (const code of ['trace.invalid-json', 'trace.invalid-value', 'trace.unknown-cmd']) {
+        await panel.locator('.monaco-list-row', { hasText: code }).first().waitFor({ timeout: STEP_MS });
+      }
+      // The README screenshot: the cursor on a mistake (found with Ctrl+F), its hover open, the Problems panel below.
+      await page.locator('.monaco-editor .view-lines').first().click();
+      await page.keyboard.press('Control+F');
+      await page.locator('.find-widget textarea, .find-widget input').first().waitFor({ state: 'visible', timeout: STEP_MS });
+      await page.keyboard.type('"REED"');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Control+K');
+      await page.keyboard.press('Control+I');
+      const hover = page.locator('.monaco-hover:visible');
+      await hover.first().waitFor({ timeout: STEP_MS });
+      const text = await hover.first().textContent();
+      if (!text?.includes('must be one of READ, WRITE')) throw new Error(`the hover on "REED" does not show the diagnostic: ${text}`);
+      await ctx.shoot(page, 'editor');
+    },
+  },
+  {
+    name: 'event types are coloured; typing a mistake with the keyboard raises the error count; Ctrl+Z brings it back to zero',
+    async run(page, ctx) {
+      // An SRAM_ACCESS line pairs with nothing: breaking it gives exactly one error.
+      const lines = readFileSync(join(ctx.workspace, 'llm-layer.trace.jsonl'), 'utf8').split('\n');
+      const target = lines.findIndex((l) => l.includes('"event_type":"SRAM_ACCESS"')) + 1;
+      await quickOpen(page, 'llm-layer.trace.jsonl');
+      await page.locator('[id="status.editor.mode"]', { hasText: 'NPU Trace' }).waitFor({ timeout: STEP_MS });
+      await eventTypesColoured(page);
+      await problemsInStatusBar(page, 0, 0);
+      await page.locator('.monaco-editor .view-lines').first().click();
+      await goToLine(page, target);
+      await page.keyboard.press('Home');
+      await page.keyboard.type('x');
+      await problemsInStatusBar(page, 1, 0);
+      await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: STEP_MS });
+      await page.keyboard.press('Control+Z');
+      await problemsInStatusBar(page, 0, 0);
+    },
+  },
+  {
+    name: 'Show Timeline on the example: click a span → its line selected; cursor on a line → its span selected; filter by phase → only that phase',
+    async run(page, ctx) {
+      await timelineJourney(page, 'llm-layer.trace.jsonl', 'LN1', (m) => ctx.say(`    ${m}`));
+      await ctx.shoot(page, 'timeline-e2e');
+    },
+  },
+  {
+    name: 'hovering a cmd_id with the mouse shows the command summary',
+    async run(page, ctx) {
+      await quickOpen(page, 'llm-layer.trace.jsonl');
+      await page.locator('.monaco-editor .view-lines').first().click();
+      // Select the value of cmd_id on the QKV projection's CMD_ENQUEUE: find with a regex (Alt+R).
+      await page.keyboard.press('Control+F');
+      await page.locator('.find-widget textarea, .find-widget input').first().waitFor({ state: 'visible', timeout: STEP_MS });
+      await page.keyboard.press('Alt+R');
+      await page.keyboard.type('(?<="cmd_id":)2(?=,"cmd_type")');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Escape');
+      // The cursor sits right after the selected digit: put the mouse on that digit.
+      const cursor = page.locator('.monaco-editor .cursors-layer .cursor').first();
+      await cursor.waitFor({ timeout: STEP_MS });
+      const box = await cursor.boundingBox();
+      if (!box) throw new Error('the found cmd_id is not on screen');
+      await page.mouse.move(box.x - 4, box.y + box.height / 2);
+      const hover = page.locator('.monaco-hover:visible', { hasText: 'MATMUL' });
+      await hover.first().waitFor({ timeout: STEP_MS });
+      const text = (await hover.first().textContent()) ?? '';
+      for (const want of ['Command', 'QKV_PROJ', 'tinyllama_1b', 'DMA bytes']) {
+        if (!text.includes(want)) throw new Error(`the hover lacks "${want}": ${text}`);
+      }
+      await fullyDrawn(page, 'MATMUL');
+      await ctx.shoot(page, 'hover');
+    },
+  },
+];
+
+/** The journeys driven through the UI with keyboard and mouse; a screenshot is saved when one fails. */
+export async function uiJourneys(browser: Browser, server: RunningServer, ctx: UiContext): Promise<{ ok: boolean; passed: number; failed: number }> {
+  let passed = 0;
+  let failed = 0;
+  for (const [i, j] of JOURNEYS.entries()) {
+    const page = await newPage(browser, ctx.consoleLog);
+    const t0 = Date.now();
+    // Each journey gets its own copy of examples/: VS Code keeps editors and state per folder.
+    const workspace = join(ctx.base, `ui-${i + 1}`, 'examples');
+    cpSync(join(ctx.root, 'examples'), workspace, { recursive: true });
+    try {
+      await openWorkbench(page, workbenchUrl(server.url, workspace, [['skipWelcome', 'true']]));
+      await j.run(page, { ...ctx, workspace });
+      passed++;
+      ctx.say(`  ✔ UI: ${j.name} (${Date.now() - t0} ms)`);
+    } catch (err) {
+      failed++;
+      const shot = await ctx.shoot(page, `failure-ui-${i + 1}`);
+      ctx.say(`  ✖ UI: ${j.name}\n      ${err instanceof Error ? err.message : String(err)}\n      screenshot: ${shot}`);
+    } finally {
+      await page.context().close();
+    }
+  }
+  return { ok: failed === 0, passed, failed };
+}

@@ -1,0 +1,141 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { listZip, readZipEntry, type ZipEntry } from './zip';
+
+// Packages the extension with the project's packaging script, from the current dist/ bundles (built
+// by `npm run build` before the unit suites) into a temporary .vsix, without rebuilding dist/: the
+// LSP suites use it concurrently.
+const ROOT = resolve(__dirname, '../../..');
+let tmp = '';
+let vsix: Buffer;
+let entries: ZipEntry[];
+let names: Set<string>;
+
+before(() => {
+  for (const f of ['dist/client.js', 'dist/server.js', 'dist/cli.js']) {
+    assert.ok(existsSync(join(ROOT, f)), `${f} is missing: run \`npm run build\` before the unit tests`);
+  }
+  tmp = mkdtempSync(join(tmpdir(), 'vsix-test-'));
+  const out = join(tmp, 'test.vsix');
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/package-vsix.mjs'), '--no-build', '--out', out],
+    { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  assert.equal(r.status, 0, `packaging failed:\n${r.stdout}\n${r.stderr}`);
+  vsix = readFileSync(out);
+  entries = listZip(vsix);
+  names = new Set(entries.map((e) => e.name));
+});
+
+after(() => {
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Files the packaged extension may hold; anything else (sources, maps, tests, node_modules) is a leak. */
+const ALLOWED = [
+  /^extension\.vsixmanifest$/, /^\[Content_Types\]\.xml$/,
+  /^extension\/package\.json$/, /^extension\/readme\.md$/, /^extension\/changelog\.md$/, /^extension\/LICENSE\.txt$/,
+  /^extension\/images\/icon\.png$/,
+  /^extension\/dist\/[\w-]+\.js$/,
+  /^extension\/dist\/webview\/webview\.(js|css)$/,
+  /^extension\/syntaxes\/[\w.-]+\.json$/,
+  /^extension\/schemas\/[\w/.-]+\.json$/,
+];
+
+test('the .vsix holds only allow-listed files', () => {
+  const extra = [...names].filter((n) => !ALLOWED.some((re) => re.test(n)));
+  assert.deepEqual(extra, [], `unexpected files in the .vsix: ${extra.join(', ')}`);
+  for (const n of names) {
+    assert.ok(!/\.(map|ts)$|node_modules|^extension\/(test|client|server|core|cli|scripts|examples)\//.test(n), `${n} must not ship`);
+  }
+});
+
+test('the .vsix holds the bundles and the marketplace files', () => {
+  for (const f of ['dist/client.js', 'dist/server.js', 'dist/cli.js', 'dist/timelineWorker.js', 'dist/webview/webview.js', 'dist/webview/webview.css', 'package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'images/icon.png']) {
+    assert.ok(names.has(`extension/${f}`), `extension/${f} is missing from the .vsix`);
+  }
+});
+
+/** Every relative file path the manifest points to: main, bin, icon and inside contributes. */
+function manifestPaths(pkg: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const add = (v: unknown) => {
+    if (typeof v === 'string' && !/^[a-z]+:/i.test(v) && !v.startsWith('$(')) out.push(v.replace(/^\.\//, ''));
+  };
+  add(pkg.main);
+  add(pkg.icon);
+  if (pkg.bin && typeof pkg.bin === 'object') Object.values(pkg.bin).forEach(add);
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (['path', 'url', 'configuration', 'icon', 'light', 'dark'].includes(k) && typeof x === 'string') add(x);
+        else walk(x);
+      }
+    }
+  };
+  walk(pkg.contributes);
+  return out;
+}
+
+test('everything package.json points to is inside the .vsix', () => {
+  const e = entries.find((x) => x.name === 'extension/package.json');
+  assert.ok(e);
+  const pkg = JSON.parse(readZipEntry(vsix, e).toString('utf8')) as Record<string, unknown>;
+  const paths = manifestPaths(pkg);
+  // The manifest as shipped must point at the client bundle and the grammar, or the walk above is broken.
+  assert.ok(paths.includes('dist/client.js') && paths.some((p) => p.startsWith('syntaxes/')), `paths found: ${paths.join(', ')}`);
+  const missing = paths.filter((p) => !names.has(`extension/${p}`));
+  assert.deepEqual(missing, [], `package.json points to files missing from the .vsix: ${missing.join(', ')}`);
+});
+
+test('the marketplace fields are filled in', () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
+  for (const k of ['displayName', 'description', 'icon', 'categories', 'keywords', 'repository', 'license', 'publisher', 'version']) {
+    assert.ok(pkg[k], `package.json lacks ${k}`);
+  }
+  assert.equal(pkg.license, 'MIT');
+});
+
+/** Unpacks the .vsix under the temp dir, where no node_modules is reachable from the bundles. */
+function unpack(): string {
+  const dir = join(tmp, 'unpacked');
+  for (const e of entries) {
+    const p = join(dir, e.name);
+    mkdirSync(dirname(p), { recursive: true });
+    writeFileSync(p, readZipEntry(vsix, e));
+  }
+  return join(dir, 'extension');
+}
+
+test('the shipped bundles run without node_modules: the CLI checks a trace, the server answers initialize', async () => {
+  const ext = unpack();
+  const trace = join(tmp, 'one.trace.jsonl');
+  writeFileSync(trace, '{"event_type":"CMD_START","t_cycle":1,"cmd_id":1}\n');
+  const cli = spawnSync(process.execPath, [join(ext, 'dist/cli.js'), 'check', '--format', 'json', trace], { encoding: 'utf8' });
+  assert.equal(cli.status, 1, `cli: ${cli.stderr}`);
+  const codes = (JSON.parse(cli.stdout) as { diagnostics: { code: string }[] }[])[0].diagnostics.map((d) => d.code);
+  assert.deepEqual(codes, ['trace.unmatched-start']);
+
+  const server = spawn(process.execPath, [join(ext, 'dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  try {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+    server.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    const reply = await new Promise<string>((res, rej) => {
+      let buf = '';
+      server.stdout.on('data', (d: Buffer) => {
+        buf += d.toString('utf8');
+        const m = /Content-Length: (\d+)\r\n\r\n/.exec(buf);
+        if (m && Buffer.byteLength(buf.slice(m.index + m[0].length)) >= Number(m[1])) res(buf.slice(m.index + m[0].length));
+      });
+      server.on('exit', (code) => rej(new Error(`server exited with ${code} before answering`)));
+    });
+    const msg = JSON.parse(reply) as { id: number; result: { capabilities: { hoverProvider?: boolean } } };
+    assert.equal(msg.id, 1);
+    assert.equal(msg.result.capabilities.hoverProvider, true);
+  } finally {
+    server.kill();
+  }
+});
