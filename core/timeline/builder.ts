@@ -18,8 +18,9 @@ export const PREVIEW_LINES = 150_000;
  * The builder for a file, by name and first line. Formats without a timeline get undefined.
  * A new format adds one entry here.
  */
-export function timelineBuilderFor(fileName: string, _firstLine: string): TimelineBuilder | undefined {
-  if (/\.jsonl(\.gz)?$/i.test(fileName) || /\.json(\.gz)?$/i.test(fileName)) return new NpuTimelineBuilder();
+export function timelineBuilderFor(fileName: string, firstLine: string): TimelineBuilder | undefined {
+  // By name, or (untitled documents, other extensions) by a first line that is an NPU trace event.
+  if (/\.trace\.jsonl(\.gz)?$/i.test(fileName) || /^\s*\{.*"event_type"\s*:/.test(firstLine)) return new NpuTimelineBuilder();
   return undefined;
 }
 
