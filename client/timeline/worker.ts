@@ -20,7 +20,7 @@ async function build(req: BuildRequest): Promise<void> {
     if (!builder) throw new Error(`No timeline for ${req.fileName}: its first line is not an NPU trace event and its name does not end in .trace.jsonl.`);
     builder.addLine(l, n);
     if (n === PREVIEW_LINES) {
-      const preview = builder.finish();
+      const preview = builder.finish(true);
       post({ kind: 'preview', model: preview }, modelBuffers(preview));
     }
   };
