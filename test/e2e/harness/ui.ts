@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { faultyExample } from '../../gen/exampleTraces';
 import type { RunningServer } from './codeServer';
+import { timelineJourney } from './timeline';
 import { newPage, openWorkbench, workbenchUrl } from './workbench';
 
 export interface UiContext {
@@ -153,6 +154,13 @@ const JOURNEYS: Journey[] = [
       await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: STEP_MS });
       await page.keyboard.press('Control+Z');
       await problemsInStatusBar(page, 0, 0);
+    },
+  },
+  {
+    name: 'Show Timeline on the example: click a span → its line selected; cursor on a line → its span selected; filter by phase → only that phase',
+    async run(page, ctx) {
+      await timelineJourney(page, 'llm-layer.trace.jsonl', 'LN1', (m) => ctx.say(`    ${m}`));
+      await ctx.shoot(page, 'timeline-e2e');
     },
   },
   {

@@ -39,6 +39,7 @@ const ALLOWED = [
   /^extension\/package\.json$/, /^extension\/readme\.md$/, /^extension\/changelog\.md$/, /^extension\/LICENSE\.txt$/,
   /^extension\/images\/icon\.png$/,
   /^extension\/dist\/[\w-]+\.js$/,
+  /^extension\/dist\/webview\/webview\.(js|css)$/,
   /^extension\/syntaxes\/[\w.-]+\.json$/,
   /^extension\/schemas\/[\w/.-]+\.json$/,
 ];
@@ -52,7 +53,7 @@ test('the .vsix holds only allow-listed files', () => {
 });
 
 test('the .vsix holds the bundles and the marketplace files', () => {
-  for (const f of ['dist/client.js', 'dist/server.js', 'dist/cli.js', 'package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'images/icon.png']) {
+  for (const f of ['dist/client.js', 'dist/server.js', 'dist/cli.js', 'dist/timelineWorker.js', 'dist/webview/webview.js', 'dist/webview/webview.css', 'package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'images/icon.png']) {
     assert.ok(names.has(`extension/${f}`), `extension/${f} is missing from the .vsix`);
   }
 });
