@@ -15,16 +15,17 @@ export interface OpenDocument {
 export class DocumentStore {
   private readonly docs = new Map<string, OpenDocument>();
 
-  constructor(private readonly services: readonly FormatService[]) {}
-
   serviceFor(languageId: string): FormatService | undefined {
     return this.services.find((s) => s.languageId === languageId);
   }
 
+  /** `onError` hears of a format that failed: the document stays open, without a model, instead of killing the server. */
+  constructor(private readonly services: readonly FormatService[], private readonly onError: (uri: string, err: unknown) => void = () => {}) {}
+
   open(uri: string, languageId: string, version: number, text: string): OpenDocument {
-    const doc = LineDocument.create(uri, languageId, version, text);
+    const doc = LineDocument.create(uri, languageId, version, typeof text === 'string' ? text : '');
     const service = this.serviceFor(languageId);
-    const entry: OpenDocument = { doc, service, model: service?.parse(doc) };
+    const entry: OpenDocument = { doc, service, model: this.parse(uri, service, doc) };
     this.docs.set(uri, entry);
     return entry;
   }
@@ -34,8 +35,25 @@ export class DocumentStore {
     if (!entry) return undefined;
     const edits = entry.doc.apply(changes, version);
     const s = entry.service;
-    if (s) entry.model = edits && s.update ? s.update(entry.model, entry.doc, edits) : s.parse(entry.doc);
+    if (!s) return entry;
+    try {
+      entry.model = edits && s.update && entry.model !== undefined ? s.update(entry.model, entry.doc, edits) : s.parse(entry.doc);
+    } catch (err) {
+      // An incremental update that failed is retried as a full parse before giving up.
+      this.onError(uri, err);
+      entry.model = this.parse(uri, s, entry.doc);
+    }
     return entry;
+  }
+
+  private parse(uri: string, s: FormatService | undefined, doc: LineDocument): unknown {
+    if (!s) return undefined;
+    try {
+      return s.parse(doc);
+    } catch (err) {
+      this.onError(uri, err);
+      return undefined;
+    }
   }
 
   close(uri: string): void {

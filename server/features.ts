@@ -9,7 +9,7 @@ import type { FormatService } from './format';
 export function registerFeatures(connection: Connection, store: DocumentStore): void {
   function run<T>(uri: string, empty: T, f: (s: FormatService, e: OpenDocument) => T | undefined): T {
     const e = store.get(uri);
-    if (!e?.service) return empty;
+    if (!e?.service || e.model === undefined) return empty;
     try {
       return f(e.service, e) ?? empty;
     } catch (err) {

@@ -83,6 +83,8 @@ export class LineDocument implements TextDocument {
     const edits: LineEdit[] = [];
     let full = false;
     for (const ch of changes) {
+      // A malformed change (no text) from a client is ignored rather than breaking the document.
+      if (typeof ch?.text !== 'string') continue;
       if (!('range' in ch) || !ch.range) {
         this.lines = splitLines(ch.text);
         full = true;

@@ -9,7 +9,7 @@ import { registerCustomRequests } from './requests';
 import { services } from './services';
 
 const connection = createConnection(ProposedFeatures.all);
-const store = new DocumentStore(services);
+const store = new DocumentStore(services, (uri, err) => connection.console.error(`parsing ${uri} failed: ${err instanceof Error ? err.stack : String(err)}`));
 let settings: DiagnosticSettings = defaultDiagnosticSettings;
 let canPullConfig = false;
 
@@ -67,7 +67,7 @@ function schedule(entry: OpenDocument): void {
 
 function publish(uri: string): void {
   const entry = store.get(uri);
-  if (!entry?.service) return;
+  if (!entry?.service || entry.model === undefined) return;
   let diags;
   try {
     diags = entry.service.diagnostics(entry.model, entry.doc, settings);

@@ -128,6 +128,16 @@ describe('trace language server over stdio', () => {
     c.settings = {};
   });
 
+  it('ignores a malformed change and keeps publishing for later edits', async () => {
+    const uri = 'file:///malformed.trace.jsonl';
+    await c.open(uri, 'npu-trace', SAMPLE);
+    // A change without `text`, as a broken client might send: the document must stay as it was.
+    assert.deepEqual(await c.change(uri, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } } as never]), []);
+    const at = col(9, '"OK"');
+    const diags = await c.change(uri, [{ range: { start: { line: 9, character: at }, end: { line: 9, character: at + 4 } }, text: '"BAD"' }]);
+    assert.deepEqual(diags.map((d) => [d.code, d.range.start.line]), [['trace.invalid-value', 9]]);
+  });
+
   it('caps the published diagnostics at 1000 with a summary on line 1', async () => {
     const uri = 'file:///many.trace.jsonl';
     const text = Array.from({ length: 1500 }, () => '{bad').join('\n');
