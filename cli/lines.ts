@@ -5,10 +5,11 @@ import { createGunzip } from 'node:zlib';
 /**
  * Streams a file's lines (`\n`, `\r\n` or `\r`) to `onLine` without holding the whole file as one
  * string. A callback, not an async iterator: one promise per line would cost more than the parsing.
- * `.gz` files are decompressed on the fly.
+ * `.gz` files are decompressed on the fly. `onProgress` gets the bytes read from disk so far.
  */
-export async function forEachLine(file: string, onLine: (line: string, lineNo: number) => void): Promise<number> {
+export async function forEachLine(file: string, onLine: (line: string, lineNo: number) => void, onProgress?: (bytesRead: number) => void): Promise<number> {
   const raw = createReadStream(file, { highWaterMark: 1 << 20 });
+  if (onProgress) raw.on('data', () => onProgress(raw.bytesRead));
   const stream = /\.gz$/i.test(file) ? raw.pipe(createGunzip()) : raw;
   const decoder = new StringDecoder('utf8');
   let rest = '';

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { registerCmdqDetection } from './cmdqDetect';
+import { registerTimeline } from './timeline/commands';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 
 let client: LanguageClient | undefined;
@@ -9,6 +10,7 @@ let client: LanguageClient | undefined;
 export const SERVED_LANGUAGES = ['npu-trace', 'cmdq'];
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  registerTimeline(context);
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },

@@ -62,7 +62,8 @@ function push(m: Map<Id, number[]>, id: Id, line: number): void {
   else m.set(id, [line]);
 }
 
-function clockOf(meta: Record<string, unknown>): number | undefined {
+/** Clock in GHz from TRACE_META (`clock_ghz`, `clock_mhz` or `freq_mhz`, top level or in `sim_config`). */
+export function clockOf(meta: Record<string, unknown>): number | undefined {
   const cfg = (typeof meta.sim_config === 'object' && meta.sim_config !== null ? meta.sim_config : {}) as Record<string, unknown>;
   for (const src of [meta, cfg]) {
     if (typeof src.clock_ghz === 'number' && src.clock_ghz > 0) return src.clock_ghz;

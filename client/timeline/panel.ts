@@ -1,0 +1,186 @@
+import * as vscode from 'vscode';
+import { randomBytes } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../protocol/timeline';
+import { buildInWorker } from './build';
+import { lineFields } from './fields';
+import { timelinePage } from './html';
+import { readLines } from './lineReader';
+
+export const VIEW_TYPE = 'npuTrace.timeline';
+const EDIT_DEBOUNCE_MS = 300;
+
+/** One timeline panel, showing one file and linked to its editor both ways. */
+export class TimelinePanel implements vscode.Disposable {
+  private readonly disposables: vscode.Disposable[] = [];
+  private build: vscode.CancellationTokenSource | undefined;
+  private debounce: NodeJS.Timeout | undefined;
+  private ready = false;
+  private queued: HostMessage | undefined;
+  /** Whether the model came from the open document (then edits update it). */
+  private fromDocument = false;
+
+  constructor(
+    readonly uri: vscode.Uri,
+    readonly panel: vscode.WebviewPanel,
+    private readonly extensionUri: vscode.Uri,
+    private readonly log: vscode.OutputChannel,
+    onDispose: () => void,
+  ) {
+    const assets = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
+    panel.webview.options = { enableScripts: true, localResourceRoots: [assets] };
+    panel.title = `Timeline: ${fileName(uri)}`;
+    panel.webview.html = timelinePage({
+      cspSource: panel.webview.cspSource,
+      nonce: randomBytes(18).toString('base64url'),
+      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(assets, 'webview.js')).toString(),
+      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(assets, 'webview.css')).toString(),
+      title: panel.title,
+    });
+    this.disposables.push(
+      panel.webview.onDidReceiveMessage((raw) => {
+        const m = parseWebviewMessage(raw);
+        if (!m) this.log.appendLine(`timeline: ignored an invalid message from the page`);
+        else void this.onMessage(m);
+      }),
+      panel.onDidDispose(() => {
+        this.dispose();
+        onDispose();
+      }),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document.uri.toString() !== uri.toString() || !e.contentChanges.length) return;
+        clearTimeout(this.debounce);
+        this.debounce = setTimeout(() => void this.load(), EDIT_DEBOUNCE_MS);
+      }),
+      vscode.window.onDidChangeTextEditorSelection((e) => {
+        if (e.textEditor.document.uri.toString() !== uri.toString()) return;
+        this.post({ type: 'selectLine', line: e.selections[0].active.line });
+      }),
+    );
+    void this.load();
+  }
+
+  reveal(): void {
+    this.panel.reveal(undefined, true);
+  }
+
+  /**
+   * Builds the model in a worker: from the open document when there is one, else from disk
+   * (explorer, .gz, and files over 50 MB, which VS Code never hands to extensions as documents).
+   */
+  async load(): Promise<void> {
+    this.build?.cancel();
+    const cts = (this.build = new vscode.CancellationTokenSource());
+    const workerFile = vscode.Uri.joinPath(this.extensionUri, 'dist', 'timelineWorker.js').fsPath;
+    const name = fileName(this.uri);
+    try {
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.uri.toString());
+      let model;
+      if (doc && !/\.gz$/i.test(name)) {
+        this.fromDocument = true;
+        this.post({ type: 'progress', message: `Building the timeline of ${name}…` });
+        model = await buildInWorker(workerFile, { kind: 'text', fileName: name, text: doc.getText() }, cts.token, undefined, (m) => this.post({ type: 'model', uri: this.uri.toString(), fileName: name, model: m, complete: false }));
+      } else {
+        this.fromDocument = false;
+        if (this.uri.scheme !== 'file') throw new Error(`${name} is not open and not on disk: open it in an editor first.`);
+        const size = (await stat(this.uri.fsPath)).size;
+        this.post({ type: 'progress', message: `Reading ${name}…` });
+        model = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: `Timeline: reading ${name}`, cancellable: true },
+          (progress, token) => {
+            token.onCancellationRequested(() => cts.cancel());
+            let last = 0;
+            return buildInWorker(workerFile, { kind: 'file', fileName: name, path: this.uri.fsPath }, cts.token, (bytes) => {
+              const pct = Math.min(100, (bytes / Math.max(1, size)) * 100);
+              progress.report({ increment: pct - last, message: `${Math.round(bytes / 1048576)} of ${Math.round(size / 1048576)} MB` });
+              last = pct;
+            }, (m) => this.post({ type: 'model', uri: this.uri.toString(), fileName: name, model: m, complete: false }));
+          },
+        );
+      }
+      if (cts.token.isCancellationRequested) return;
+      this.post({ type: 'model', uri: this.uri.toString(), fileName: name, model, complete: true });
+    } catch (e) {
+      if (e instanceof vscode.CancellationError || cts.token.isCancellationRequested) {
+        if (this.build === cts) this.post({ type: 'error', message: 'Reading was cancelled. Run "NPU Trace: Show Timeline" again to retry.' });
+        return;
+      }
+      const message = `Could not build the timeline of ${name}: ${e instanceof Error ? e.message : String(e)}`;
+      this.log.appendLine(message);
+      this.post({ type: 'error', message });
+    }
+  }
+
+  private post(m: HostMessage): void {
+    // Until the page says it listens, keep only the latest state-bearing message.
+    if (!this.ready) {
+      if (m.type !== 'selectLine' && m.type !== 'details') this.queued = m;
+      return;
+    }
+    void this.panel.webview.postMessage(m);
+  }
+
+  private async onMessage(m: WebviewMessage): Promise<void> {
+    switch (m.type) {
+      case 'ready':
+        this.ready = true;
+        if (this.queued) {
+          const q = this.queued;
+          this.queued = undefined;
+          this.post(q);
+        }
+        return;
+      case 'select': {
+        const lines = await this.lineTexts([m.line, ...(m.endLine === null ? [] : [m.endLine])]);
+        this.post({ type: 'details', line: m.line, fields: lineFields(lines.get(m.line) ?? ''), endFields: m.endLine === null ? [] : lineFields(lines.get(m.endLine) ?? '') });
+        if (m.reveal) await this.revealLine(m.line);
+        return;
+      }
+      case 'error':
+        this.log.appendLine(`timeline page: ${m.message}`);
+        return;
+      default: {
+        const never: never = m;
+        return never;
+      }
+    }
+  }
+
+  private async lineTexts(lines: number[]): Promise<Map<number, string>> {
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.uri.toString());
+    if (doc && this.fromDocument) return new Map(lines.filter((l) => l < doc.lineCount).map((l) => [l, doc.lineAt(l).text]));
+    return this.uri.scheme === 'file' ? readLines(this.uri.fsPath, lines) : new Map();
+  }
+
+  /** Shows the line in an editor (opening the file if needed) with the whole line selected. */
+  private async revealLine(line: number): Promise<void> {
+    if (/\.gz$/i.test(this.uri.path)) {
+      void vscode.window.showInformationMessage(`Line ${line + 1}: compressed traces cannot be shown in an editor.`);
+      return;
+    }
+    try {
+      const visible = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === this.uri.toString());
+      const column = visible?.viewColumn ?? (this.panel.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One);
+      const doc = visible?.document ?? (await vscode.workspace.openTextDocument(this.uri));
+      const l = Math.min(line, doc.lineCount - 1);
+      const range = doc.lineAt(l).range;
+      // The whole line is selected with the cursor at its start, so the editor shows where it begins.
+      // (showTextDocument takes a Range and would put the cursor at the end: set the selection after.)
+      const editor = await vscode.window.showTextDocument(doc, { viewColumn: column, preserveFocus: true });
+      editor.selection = new vscode.Selection(range.end, range.start);
+      editor.revealRange(new vscode.Range(range.start, range.start), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    } catch (e) {
+      void vscode.window.showWarningMessage(`Cannot show line ${line + 1} of ${fileName(this.uri)} in an editor: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  dispose(): void {
+    this.build?.cancel();
+    clearTimeout(this.debounce);
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+}
+
+export function fileName(uri: vscode.Uri): string {
+  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
+}

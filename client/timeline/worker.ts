@@ -1,0 +1,42 @@
+/**
+ * Builds a timeline model off the extension host's thread (bundled as dist/timelineWorker.js).
+ * Parsing a large trace takes seconds; the host must stay responsive, and cancelling is simply
+ * terminating this worker.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { forEachLine } from '../../cli/lines';
+import { splitLines } from '../../core/common/lines';
+import { PREVIEW_LINES, timelineBuilderFor } from '../../core/timeline/builder';
+import { modelBuffers } from '../../core/timeline/model';
+import type { BuildReport, BuildRequest } from './workerProtocol';
+
+const post = (r: BuildReport, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(r, transfer);
+
+async function build(req: BuildRequest): Promise<void> {
+  const builder = timelineBuilderFor(req.fileName, '');
+  if (!builder) throw new Error(`No timeline for ${req.fileName}: not a trace format this extension knows.`);
+  const add = (l: string, n: number) => {
+    builder.addLine(l, n);
+    if (n === PREVIEW_LINES) {
+      const preview = builder.finish();
+      post({ kind: 'preview', model: preview }, modelBuffers(preview));
+    }
+  };
+  if (req.kind === 'text') {
+    const lines = splitLines(req.text);
+    for (let i = 0; i < lines.length; i++) add(lines[i], i);
+  } else {
+    let last = 0;
+    await forEachLine(req.path, add, (bytes) => {
+      // A few progress messages per second is plenty.
+      if (bytes - last >= 8 << 20) {
+        last = bytes;
+        post({ kind: 'progress', bytesRead: bytes });
+      }
+    });
+  }
+  const model = builder.finish();
+  post({ kind: 'done', model }, modelBuffers(model));
+}
+
+build(workerData as BuildRequest).catch((e: unknown) => post({ kind: 'error', message: e instanceof Error ? e.message : String(e) }));

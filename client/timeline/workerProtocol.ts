@@ -1,0 +1,14 @@
+import type { TimelineModel } from '../../core/timeline/model';
+
+/** What the extension host asks the timeline worker to build (passed as workerData). */
+export type BuildRequest =
+  | { kind: 'text'; fileName: string; text: string }
+  | { kind: 'file'; fileName: string; path: string };
+
+/** What the worker reports back. The model's buffers are transferred, not copied. */
+export type BuildReport =
+  | { kind: 'progress'; bytesRead: number }
+  /** The first lines of a large file, drawn while the rest is read. */
+  | { kind: 'preview'; model: TimelineModel }
+  | { kind: 'done'; model: TimelineModel }
+  | { kind: 'error'; message: string };

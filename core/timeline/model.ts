@@ -1,0 +1,127 @@
+/**
+ * A format-neutral timeline: tracks (grouped into a tree), rows of items (spans and instants)
+ * stored as typed-array columns, and counters. Every format only adds a builder that produces it;
+ * the webview draws it without knowing where it came from.
+ *
+ * Items are sorted by row, then by start, and `rowItemStart` gives each row's range, so the
+ * renderer finds the visible part of a row with a binary search. Strings (names, attribute
+ * values) live once in `strings`; columns hold indices into it.
+ */
+
+/** What an item is; decides its default colour and how it is described. */
+export const KIND = {
+  command: 0, job: 1, te: 2, ve: 3, dma: 4, dram: 5, noc: 6,
+  irq: 7, token: 8, sramConflict: 9, error: 10, warn: 11,
+  /** A generic slice of a format without fixed resources (NNAPI B/E scopes). */
+  slice: 12,
+  /** A generic instant of such a format (NNAPI violations). */
+  marker: 13,
+} as const;
+export type Kind = (typeof KIND)[keyof typeof KIND];
+export const KIND_NAMES: readonly string[] = ['command', 'job', 'TE', 'VE', 'DMA', 'DRAM', 'NoC', 'IRQ', 'token', 'SRAM conflict', 'error', 'warning', 'slice', 'marker'];
+
+/** Bits of the `flags` column. */
+export const FLAG = {
+  /** Drawn as a point, not a span. */
+  instant: 1,
+  /** A START with no END: drawn up to the end of the trace. */
+  unmatchedStart: 2,
+  /** An END with no START: drawn as a point at the END. */
+  unmatchedEnd: 4,
+  /** END earlier than START: drawn between the two, marked. */
+  endBeforeStart: 8,
+  /** The event reports a failure (status other than OK, ERROR events). */
+  failed: 16,
+  /** The source line has a diagnostic of its own (bad field type, wrong value...). */
+  invalid: 32,
+} as const;
+export const BROKEN = FLAG.unmatchedStart | FLAG.unmatchedEnd | FLAG.endBeforeStart | FLAG.invalid;
+
+/** Attributes items can be coloured and filtered by; `ctxAttrs` holds one string index per name. */
+export const ATTRS = ['phase', 'layer_id', 'cmd_id', 'tenant_id', 'model_name'] as const;
+export type AttrName = (typeof ATTRS)[number];
+
+/** Marks "no line" in `line`/`endLine`. */
+export const NO_LINE = 0xffffffff;
+
+export interface TrackInfo {
+  name: string;
+  /** Index of the parent track (a group), or -1 at the top. */
+  parent: number;
+  kind: 'group' | 'slices' | 'counter';
+  /** First row of this track and how many (slices tracks only; one row per lane). */
+  rowStart: number;
+  rowCount: number;
+  /** Index into `counters` (counter tracks only). */
+  counter: number;
+}
+
+export interface Counter {
+  name: string;
+  /** 'fraction' (0..1, drawn as a heatmap) or 'bytes/cycle' (drawn as a bar chart). */
+  unit: 'fraction' | 'bytes/cycle';
+  /** Start time of bucket 0 and the width of a bucket, in cycles. */
+  t0: number;
+  bucket: number;
+  values: Float32Array;
+}
+
+/** The columns, one entry per item. 46 bytes per span (two events), 46 per instant. */
+export interface ItemColumns {
+  start: Float64Array;
+  end: Float64Array;
+  /** Source line of the START (or of the instant / lone END), 0-based. */
+  line: Uint32Array;
+  /** Source line of the END, or NO_LINE. */
+  endLine: Uint32Array;
+  /** String index of the item's name (cmd_type, job_type, op_type, event type...). */
+  name: Uint32Array;
+  /** The item's own id (cmd_id, job_id, tx_id...), NaN when none. */
+  id: Float64Array;
+  /** Index of the item's context (its attribute values) in `ctxAttrs`. */
+  ctx: Uint32Array;
+  /** Bytes moved (transfers), 0 otherwise. */
+  bytes: Float32Array;
+  kind: Uint8Array;
+  flags: Uint8Array;
+}
+
+export interface TimelineModel {
+  /** The format that produced it, e.g. 'npu-trace'. */
+  format: string;
+  strings: string[];
+  tracks: TrackInfo[];
+  /** rowCount + 1 entries: row r holds items [rowItemStart[r], rowItemStart[r+1]). */
+  rowItemStart: Uint32Array;
+  /** Longest item per row, so a search by start can find items that began before the view. */
+  rowMaxDur: Float64Array;
+  items: ItemColumns;
+  /** ATTRS.length string indices per context; index 0 of `strings` is '' (absent). */
+  ctxAttrs: Uint32Array;
+  counters: Counter[];
+  /** Time range of all drawn items, in cycles. */
+  t0: number;
+  t1: number;
+  /** Nanoseconds per cycle when `t_ns` or a clock in the trace allows; otherwise undefined. */
+  nsPerCycle: number | undefined;
+  /** Lines read, and lines that could not be drawn (no JSON object, no time, unknown type). */
+  lineCount: number;
+  undrawable: number;
+}
+
+export const ITEM_COLUMNS: readonly (keyof ItemColumns)[] = ['start', 'end', 'line', 'endLine', 'name', 'id', 'ctx', 'bytes', 'kind', 'flags'];
+
+/** The buffers of a model, for postMessage transfer lists. */
+export function modelBuffers(m: TimelineModel): ArrayBuffer[] {
+  const out = new Set<ArrayBuffer>();
+  for (const k of ITEM_COLUMNS) out.add(m.items[k].buffer as ArrayBuffer);
+  out.add(m.rowItemStart.buffer as ArrayBuffer);
+  out.add(m.rowMaxDur.buffer as ArrayBuffer);
+  out.add(m.ctxAttrs.buffer as ArrayBuffer);
+  for (const c of m.counters) out.add(c.values.buffer as ArrayBuffer);
+  return [...out];
+}
+
+export function itemCount(m: TimelineModel): number {
+  return m.items.start.length;
+}

@@ -1,0 +1,115 @@
+/**
+ * Every message between the timeline panel's host (extension) and its webview, both directions.
+ * Both sides validate what they receive with the parse functions below: the webview is a separate
+ * page whose messages are untrusted input, and the host must not trust a page that draws trace data.
+ */
+import { ATTRS, ITEM_COLUMNS, type ItemColumns, type TimelineModel } from '../core/timeline/model';
+
+/** Host → webview. */
+export type HostMessage =
+  /**
+   * A new model for the file (after opening, reloading from disk, or an edit). `complete` is false
+   * for the preview of a large file's first lines; the complete model follows.
+   */
+  | { type: 'model'; uri: string; fileName: string; model: TimelineModel; complete: boolean }
+  /** Reading or building is under way. */
+  | { type: 'progress'; message: string }
+  /** Reading or building failed; the message says why. */
+  | { type: 'error'; message: string }
+  /** The editor cursor moved onto this line: select the item drawn from it. */
+  | { type: 'selectLine'; line: number }
+  /** All fields of the selected item's source lines, as [key, JSON value] pairs. */
+  | { type: 'details'; line: number; fields: [string, string][]; endFields: [string, string][] };
+
+/** Webview → host. */
+export type WebviewMessage =
+  /** The page is loaded and listens; send the model. */
+  | { type: 'ready' }
+  /**
+   * An item was selected: send its details, and when `reveal` (the user picked it in the timeline,
+   * not the editor cursor) reveal and select its line in the editor.
+   */
+  | { type: 'select'; line: number; endLine: number | null; reveal: boolean }
+  /** Something failed in the page (shown in the host's log). */
+  | { type: 'error'; message: string };
+
+export type TimelineMessage = HostMessage | WebviewMessage;
+
+const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isLine = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < 0xffffffff;
+const isStr = (x: unknown): x is string => typeof x === 'string';
+const isPairs = (x: unknown): x is [string, string][] => Array.isArray(x) && x.every((p) => Array.isArray(p) && p.length === 2 && isStr(p[0]) && isStr(p[1]));
+
+export function parseWebviewMessage(x: unknown): WebviewMessage | undefined {
+  if (!isObj(x)) return undefined;
+  const m = x as WebviewMessage;
+  switch (m.type) {
+    case 'ready': return { type: 'ready' };
+    case 'select':
+      return isLine(m.line) && (m.endLine === null || isLine(m.endLine)) && typeof m.reveal === 'boolean'
+        ? { type: 'select', line: m.line, endLine: m.endLine, reveal: m.reveal } : undefined;
+    case 'error': return isStr(m.message) ? { type: 'error', message: m.message.slice(0, 2000) } : undefined;
+    default: return unknownType(m);
+  }
+}
+
+export function parseHostMessage(x: unknown): HostMessage | undefined {
+  if (!isObj(x)) return undefined;
+  const m = x as HostMessage;
+  switch (m.type) {
+    case 'model': return isStr(m.uri) && isStr(m.fileName) && typeof m.complete === 'boolean' && validModel(m.model) ? m : undefined;
+    case 'progress': return isStr(m.message) ? m : undefined;
+    case 'error': return isStr(m.message) ? m : undefined;
+    case 'selectLine': return isLine(m.line) ? m : undefined;
+    case 'details': return isLine(m.line) && isPairs(m.fields) && isPairs(m.endFields) ? m : undefined;
+    default: return unknownType(m);
+  }
+}
+
+/** Makes the switches exhaustive: a new message type that is not handled fails to compile. */
+function unknownType(_m: never): undefined {
+  return undefined;
+}
+
+const COLUMN_TYPES: Record<keyof ItemColumns, new (n: number) => ArrayLike<number>> = {
+  start: Float64Array, end: Float64Array, line: Uint32Array, endLine: Uint32Array, name: Uint32Array,
+  id: Float64Array, ctx: Uint32Array, bytes: Float32Array, kind: Uint8Array, flags: Uint8Array,
+};
+
+/**
+ * Checks that a model's columns have the right types and agree with each other, so the renderer
+ * can index them without bounds checks.
+ */
+export function validModel(x: unknown): x is TimelineModel {
+  if (!isObj(x)) return false;
+  const m = x as unknown as TimelineModel;
+  if (!isStr(m.format) || !Array.isArray(m.strings) || !m.strings.every(isStr) || m.strings[0] !== '') return false;
+  if (!isObj(m.items)) return false;
+  for (const k of ITEM_COLUMNS) if (!(m.items[k] instanceof COLUMN_TYPES[k])) return false;
+  const n = m.items.start.length;
+  if (!ITEM_COLUMNS.every((k) => m.items[k].length === n)) return false;
+  if (!(m.rowItemStart instanceof Uint32Array) || !(m.rowMaxDur instanceof Float64Array) || !(m.ctxAttrs instanceof Uint32Array)) return false;
+  const rows = m.rowItemStart.length - 1;
+  if (rows < 0 || m.rowMaxDur.length !== rows || m.rowItemStart[rows] !== n || m.ctxAttrs.length % ATTRS.length !== 0) return false;
+  for (let r = 0; r < rows; r++) if (m.rowItemStart[r] > m.rowItemStart[r + 1]) return false;
+  if (m.rowItemStart[0] !== 0) return false;
+  const nCtx = m.ctxAttrs.length / ATTRS.length, nStr = m.strings.length;
+  for (let i = 0; i < m.ctxAttrs.length; i++) if (m.ctxAttrs[i] >= nStr) return false;
+  const { name, ctx } = m.items;
+  for (let i = 0; i < n; i++) if (name[i] >= nStr || ctx[i] >= nCtx) return false;
+  if (!Array.isArray(m.counters) || !Array.isArray(m.tracks)) return false;
+  for (const c of m.counters) {
+    if (!isObj(c) || !isStr(c.name) || !(c.values instanceof Float32Array) || !(c.bucket > 0) || typeof c.t0 !== 'number' || (c.unit !== 'fraction' && c.unit !== 'bytes/cycle')) return false;
+  }
+  for (let k = 0; k < m.tracks.length; k++) {
+    const t = m.tracks[k];
+    if (!isObj(t) || !isStr(t.name) || !Number.isInteger(t.parent) || t.parent >= k || t.parent < -1) return false;
+    if (t.kind === 'slices') {
+      if (!(Number.isInteger(t.rowStart) && Number.isInteger(t.rowCount) && t.rowStart >= 0 && t.rowCount >= 0 && t.rowStart + t.rowCount <= rows)) return false;
+    } else if (t.kind === 'counter') {
+      if (!(Number.isInteger(t.counter) && t.counter >= 0 && t.counter < m.counters.length)) return false;
+    } else if (t.kind !== 'group') return false;
+  }
+  return typeof m.t0 === 'number' && typeof m.t1 === 'number' && (m.nsPerCycle === undefined || typeof m.nsPerCycle === 'number')
+    && Number.isInteger(m.lineCount) && Number.isInteger(m.undrawable);
+}

@@ -1,0 +1,112 @@
+/**
+ * Loads the built timeline page (dist/webview.js + css, the exact HTML the extension serves) in
+ * headless Chromium, with a stand-in for acquireVsCodeApi that records what the page sends.
+ */
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { timelinePage } from '../../client/timeline/html';
+import type { TimelineModel } from '../../core/timeline/model';
+import type { HostMessage, WebviewMessage } from '../../protocol/timeline';
+import { chromiumPath } from './chromium';
+
+/** The repository root, from source (tsx) or from a bundle in out/ (the bench). */
+export function repoRoot(): string {
+  for (let d = __dirname; ; d = dirname(d)) {
+    if (existsSync(join(d, 'package.json')) && existsSync(join(d, 'webview'))) return d;
+    if (dirname(d) === d) return resolve(__dirname, '../..');
+  }
+}
+
+const DIST = join(repoRoot(), 'dist/webview');
+
+export interface TimelinePage {
+  browser: Browser;
+  page: Page;
+  /** Messages the page sent to the "host", in order. */
+  sent(): Promise<WebviewMessage[]>;
+  /** Sends a host message (typed arrays included) to the page. */
+  post(m: HostMessage): Promise<void>;
+  /** Console errors, CSP violations and uncaught exceptions of the page. */
+  errors: string[];
+  /** Resolves after the next frame has been drawn. */
+  frame(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openTimelinePage(opts: { width?: number; height?: number; theme?: 'dark' | 'light' | 'hc'; bodyVars?: string } = {}): Promise<TimelinePage> {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
+  const page = await browser.newPage({ viewport: { width: opts.width ?? 1200, height: opts.height ?? 700 } });
+  const dir = mkdtempSync(join(tmpdir(), 'timeline-page-'));
+  const html = timelinePage({
+    cspSource: 'file:', nonce: 'testnonce123', title: 'test',
+    scriptUri: pathToFileURL(join(DIST, 'webview.js')).href, styleUri: pathToFileURL(join(DIST, 'webview.css')).href,
+  });
+  // VS Code puts the theme's colours on the page as CSS variables; these are some of its dark/light/high-contrast ones.
+  const vars = THEMES[opts.theme ?? 'dark'];
+  writeFileSync(join(dir, 'index.html'), html.replace('<body>', `<body class="vscode-${opts.theme ?? 'dark'}" style="${vars}">`));
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    // The tests' own pixel reads trigger Chromium's getImageData advice; that is not the page's fault.
+    if ((m.type() === 'error' || m.type() === 'warning') && !m.text().includes('willReadFrequently')) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
+  // Scripts go in as strings: tsx would wrap named functions in a helper the page does not have.
+  await page.addInitScript(`
+    window.__sent = [];
+    let state;
+    window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__sent.push(m), getState: () => state, setState: (s) => (state = s) });
+    window.__decode = function decode(v) {
+      if (Array.isArray(v)) return v.map(decode);
+      if (v && typeof v === 'object') {
+        if (typeof v.__typed === 'string') {
+          const bin = atob(v.b64);
+          const bytes = new Uint8Array(bin.length);
+          for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+          return new globalThis[v.__typed](bytes.buffer);
+        }
+        return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, decode(x)]));
+      }
+      return v;
+    };
+  `);
+  await page.goto(pathToFileURL(join(dir, 'index.html')).href);
+  await page.waitForFunction('window.__sent.some((m) => m.type === "ready")', undefined, { timeout: 10000 })
+    .catch((e: Error) => { throw new Error(`${e.message}\npage errors: ${errors.join('\n')}`); });
+  return {
+    browser, page, errors,
+    sent: () => page.evaluate('window.__sent') as Promise<WebviewMessage[]>,
+    post: async (m) => {
+      // An anonymous arrow: tsx leaves it alone.
+      await page.evaluate((enc) => {
+        const w = window as unknown as { __decode(v: unknown): unknown };
+        window.postMessage(w.__decode(enc), '*');
+      }, encode(m) as never);
+    },
+    frame: () => page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))') as Promise<void>,
+    close: () => browser.close(),
+  };
+}
+
+/** Typed arrays cannot cross page.evaluate as such: send them as base64 and rebuild them in the page. */
+export function encode(v: unknown): unknown {
+  if (ArrayBuffer.isView(v)) {
+    const b = Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+    return { __typed: v.constructor.name, b64: b.toString('base64') };
+  }
+  if (Array.isArray(v)) return v.map(encode);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => [k, encode(x)]));
+  return v;
+}
+
+export function modelMessage(model: TimelineModel, fileName = 'test.trace.jsonl'): HostMessage {
+  return { type: 'model', uri: `file:///${fileName}`, fileName, model, complete: true };
+}
+
+const THEMES = {
+  dark: '--vscode-editor-background:#1e1e1e;--vscode-editor-foreground:#cccccc;--vscode-descriptionForeground:#ccccccb3;--vscode-sideBar-background:#252526;--vscode-focusBorder:#007fd4;--vscode-charts-red:#f14c4c;--vscode-charts-blue:#3794ff;--vscode-charts-yellow:#cca700;--vscode-charts-orange:#d18616;--vscode-charts-green:#89d185;--vscode-charts-purple:#b180d7;--vscode-panel-border:#80808059;--vscode-font-family:sans-serif;--vscode-font-size:13px;--vscode-editor-font-family:monospace;--vscode-textLink-foreground:#3794ff;--vscode-errorForeground:#f48771',
+  light: '--vscode-editor-background:#ffffff;--vscode-editor-foreground:#000000;--vscode-descriptionForeground:#717171;--vscode-sideBar-background:#f3f3f3;--vscode-focusBorder:#0090f1;--vscode-charts-red:#e51400;--vscode-charts-blue:#1a85ff;--vscode-charts-yellow:#bf8803;--vscode-charts-orange:#d18616;--vscode-charts-green:#388a34;--vscode-charts-purple:#652d90;--vscode-panel-border:#80808059;--vscode-font-family:sans-serif;--vscode-font-size:13px;--vscode-editor-font-family:monospace;--vscode-textLink-foreground:#006ab1;--vscode-errorForeground:#a1260d',
+  hc: '--vscode-editor-background:#000000;--vscode-editor-foreground:#ffffff;--vscode-descriptionForeground:#ffffff;--vscode-sideBar-background:#000000;--vscode-focusBorder:#f38518;--vscode-contrastBorder:#6fc3df;--vscode-charts-red:#f14c4c;--vscode-charts-blue:#3794ff;--vscode-charts-yellow:#ffff00;--vscode-charts-orange:#d18616;--vscode-charts-green:#89d185;--vscode-charts-purple:#b180d7;--vscode-font-family:sans-serif;--vscode-font-size:13px;--vscode-editor-font-family:monospace;--vscode-textLink-foreground:#3794ff;--vscode-errorForeground:#f48771',
+};

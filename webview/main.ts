@@ -1,0 +1,220 @@
+/**
+ * The timeline page: receives a model from the host, draws it on a canvas, and reports selections.
+ * Every message is validated on receipt (protocol/timeline.ts).
+ */
+import { NO_LINE } from '../core/timeline/model';
+import { parseHostMessage, type HostMessage, type WebviewMessage } from '../protocol/timeline';
+import { attachInput } from './input';
+import { bandOfRow } from './layout';
+import { fillDetails, fillSummary } from './panels';
+import { render, RULER_H, type FrameStats } from './render';
+import { Search } from './search';
+import { ViewState } from './state';
+import { readTheme } from './theme';
+import { createToolbar } from './toolbar';
+
+declare function acquireVsCodeApi(): { postMessage(m: unknown): void; getState(): unknown; setState(s: unknown): void };
+
+interface Saved {
+  uri: string;
+  view?: [number, number];
+  scrollY?: number;
+}
+
+const vscode = acquireVsCodeApi();
+const send = (m: WebviewMessage) => vscode.postMessage(m);
+const $ = (id: string) => document.getElementById(id)!;
+
+const canvas = $('canvas') as HTMLCanvasElement;
+const g = canvas.getContext('2d', { alpha: false })!;
+const details = $('details');
+const summary = $('summary');
+const overlay = $('overlay');
+let theme = readTheme();
+const fontFamily = getComputedStyle(document.body).fontFamily || 'sans-serif';
+
+let s: ViewState | undefined;
+let uri = '';
+/** Whether the model shown is the preview of a large file (the complete one replaces it). */
+let previewShown = false;
+let pending = false;
+/** Frame times and what the last frame drew: read by the rendering tests and the bench. */
+const perf = { frames: [] as number[], last: undefined as FrameStats | undefined, firstPaint: 0, modelReceived: 0 };
+(window as unknown as { __timeline: unknown }).__timeline = { perf, state: () => s };
+
+const search = new Search();
+
+const toolbar = createToolbar($('toolbar'), {
+  fit: () => fit(),
+  colourBy: (a) => { if (s) { s.setColourBy(a, theme.palette.length); schedule(); } },
+  filter: (f) => { if (s) { s.setFilter(f); schedule(); } },
+  valuesOf: (a) => s?.values(a) ?? [],
+  search: (q) => { if (s) { search.run(s, q); toolbar.setMatches(search.describe()); schedule(); } },
+  step: (d) => { if (s) { const i = search.step(d); toolbar.setMatches(search.describe()); if (i >= 0) select(i, true, true); } },
+});
+
+function fit(): void {
+  if (!s) return;
+  const pad = Math.max(1, (s.model.t1 - s.model.t0) * 0.02);
+  s.viewport.set(s.model.t0 - pad, s.model.t1 + pad, s.model);
+  schedule();
+}
+
+export function schedule(): void {
+  if (pending) return;
+  pending = true;
+  requestAnimationFrame(draw);
+}
+
+function draw(): void {
+  pending = false;
+  if (!s) return;
+  const t = performance.now();
+  const dpr = window.devicePixelRatio || 1;
+  const W = canvas.clientWidth, H = canvas.clientHeight;
+  if (canvas.width !== Math.round(W * dpr) || canvas.height !== Math.round(H * dpr)) {
+    canvas.width = Math.round(W * dpr);
+    canvas.height = Math.round(H * dpr);
+  }
+  g.setTransform(dpr, 0, 0, dpr, 0, 0);
+  s.scrollY = Math.max(0, Math.min(s.scrollY, s.contentHeight - (H - RULER_H) + 20));
+  perf.last = render(g, s, theme, W, H, fontFamily);
+  perf.frames.push(performance.now() - t);
+  if (perf.frames.length > 1000) perf.frames.splice(0, 500);
+  if (!perf.firstPaint) perf.firstPaint = performance.now();
+  vscode.setState({ uri, view: [s.viewport.start, s.viewport.end], scrollY: s.scrollY } satisfies Saved);
+}
+
+/** Selects item `i`; `reveal` when the user picked it here (the host then moves the editor). */
+function select(i: number, reveal: boolean, scrollIntoView: boolean): void {
+  if (!s) return;
+  s.selected = i;
+  if (i < 0) {
+    details.hidden = true;
+    schedule();
+    return;
+  }
+  const it = s.model.items;
+  if (scrollIntoView) ensureVisible(i);
+  details.hidden = false;
+  fillDetails(details, s, i, undefined, (j) => select(j, true, true));
+  send({ type: 'select', line: it.line[i], endLine: it.endLine[i] === NO_LINE ? null : it.endLine[i], reveal });
+  schedule();
+}
+
+function ensureVisible(i: number): void {
+  const st = s!, vp = st.viewport, it = st.model.items;
+  if (it.end[i] < vp.start || it.start[i] > vp.end) {
+    const half = (vp.end - vp.start) / 2, mid = (it.start[i] + it.end[i]) / 2;
+    vp.set(mid - half, mid + half, st.model);
+  }
+  let band = bandOfRow(st.bands, st.index.rowOfItem[i]);
+  if (!band) {
+    // Its track is collapsed: open the way to it.
+    for (let k: number = st.index.trackOfRow[st.index.rowOfItem[i]]; k >= 0; k = st.model.tracks[k].parent) st.collapsed.delete(k);
+    st.relayout();
+    band = bandOfRow(st.bands, st.index.rowOfItem[i]);
+  }
+  if (band) {
+    const viewH = canvas.clientHeight - RULER_H;
+    if (band.y < st.scrollY + 40 || band.y + band.h > st.scrollY + viewH) st.scrollY = Math.max(0, band.y - viewH / 3);
+  }
+}
+
+function onMessage(m: HostMessage): void {
+  switch (m.type) {
+    case 'model': {
+      perf.modelReceived = performance.now();
+      const prev = s;
+      const prevWasPreview = previewShown;
+      previewShown = !m.complete;
+      const saved = vscode.getState() as Saved | undefined;
+      s = new ViewState(m.model);
+      uri = m.uri;
+      if (prev) {
+        // An edit, or the complete model after a preview: keep what the user was looking at
+        // (a preview nobody has moved yet is refitted to the whole trace).
+        s.moved = prev.moved;
+        if (prevWasPreview && !prev.moved) fit();
+        else s.viewport.set(prev.viewport.start, prev.viewport.end, m.model);
+        s.scrollY = prev.scrollY;
+        for (const k of prev.collapsed) if (k < m.model.tracks.length) s.collapsed.add(k);
+        s.relayout();
+        s.setColourBy(prev.colourBy, theme.palette.length);
+        if (prev.filter) s.setFilter(prev.filter);
+      } else if (saved?.uri === m.uri && saved.view) {
+        s.viewport.set(saved.view[0], saved.view[1], m.model);
+        s.scrollY = saved.scrollY ?? 0;
+      } else fit();
+      overlay.hidden = true;
+      const bad = m.model.undrawable;
+      toolbar.setStatus(`${m.complete ? '' : `Reading… first ${m.model.lineCount.toLocaleString('en-US')} lines: `}${m.model.items.start.length.toLocaleString('en-US')} items${bad ? ` · ${bad.toLocaleString('en-US')} lines not drawable` : ''}`);
+      details.hidden = true;
+      schedule();
+      return;
+    }
+    case 'progress':
+    case 'error':
+      overlay.hidden = false;
+      overlay.className = m.type;
+      overlay.textContent = m.message;
+      return;
+    case 'selectLine': {
+      const i = s && m.line < s.index.itemOfLine.length ? s.index.itemOfLine[m.line] : -1;
+      if (i >= 0 && i !== s!.selected) select(i, false, true);
+      return;
+    }
+    case 'details':
+      if (s && s.selected >= 0 && s.model.items.line[s.selected] === m.line) fillDetails(details, s, s.selected, m, (j) => select(j, true, true));
+      return;
+    default: {
+      const never: never = m;
+      return never;
+    }
+  }
+}
+
+window.addEventListener('message', (e: MessageEvent) => {
+  const m = parseHostMessage(e.data);
+  if (!m) {
+    send({ type: 'error', message: `Ignored an invalid message: ${String((e.data as { type?: unknown })?.type)}` });
+    return;
+  }
+  try {
+    onMessage(m);
+  } catch (err) {
+    send({ type: 'error', message: String((err as Error)?.stack ?? err) });
+  }
+});
+
+attachInput(canvas, {
+  state: () => s,
+  schedule,
+  select: (i, dbl) => {
+    if (!s) return;
+    if (dbl && i >= 0) {
+      const it = s.model.items, pad = Math.max(4, (it.end[i] - it.start[i]) * 0.1);
+      s.viewport.set(it.start[i] - pad, it.end[i] + pad, s.model);
+    }
+    if (i !== s.selected || dbl) select(i, i >= 0, false);
+  },
+  range: (r) => {
+    if (!s) return;
+    s.range = r;
+    summary.hidden = !r;
+    if (r) fillSummary(summary, s, r[0], r[1]);
+    schedule();
+  },
+  fit,
+  focusSearch: () => toolbar.focusSearch(),
+});
+
+new ResizeObserver(() => schedule()).observe(canvas);
+// Theme switches change the body's class: re-read the colours.
+new MutationObserver(() => {
+  theme = readTheme();
+  if (s) s.setColourBy(s.colourBy, theme.palette.length);
+  schedule();
+}).observe(document.body, { attributes: true, attributeFilter: ['class'] });
+
+send({ type: 'ready' });

@@ -1,0 +1,106 @@
+/**
+ * Tooltip, details pane and range summary. Every trace string is set with textContent, never as
+ * HTML, so a field holding markup shows as text.
+ */
+import { ATTRS, FLAG, KIND, KIND_NAMES, NO_LINE } from '../core/timeline/model';
+import { formatCycles, formatNs, itemLabel } from './render';
+import { linkedItems, summarizeRange } from './query';
+import type { ViewState } from './state';
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function time(s: ViewState, t: number): string {
+  const ns = s.model.nsPerCycle;
+  return ns ? `${formatCycles(t)} (${formatNs(t * ns)})` : formatCycles(t);
+}
+
+export function flagText(f: number): string[] {
+  const out: string[] = [];
+  if (f & FLAG.unmatchedStart) out.push('no END: runs to the end of the trace');
+  if (f & FLAG.unmatchedEnd) out.push('END without START');
+  if (f & FLAG.endBeforeStart) out.push('END before START');
+  if (f & FLAG.failed) out.push('reports a failure');
+  if (f & FLAG.invalid) out.push('line has errors');
+  return out;
+}
+
+/** The facts of one item the page knows without asking the host. */
+function facts(s: ViewState, i: number): [string, string][] {
+  const it = s.model.items;
+  const rows: [string, string][] = [['kind', KIND_NAMES[it.kind[i]] ?? '?']];
+  if (it.flags[i] & FLAG.instant) rows.push(['time', time(s, it.start[i])]);
+  else rows.push(['start', time(s, it.start[i])], ['end', time(s, it.end[i])], ['duration', `${formatCycles(it.end[i] - it.start[i])} cycles`]);
+  if (it.bytes[i]) rows.push(['bytes', formatCycles(it.bytes[i])]);
+  ATTRS.forEach((a, k) => {
+    const v = s.index.attr(i, k);
+    if (v) rows.push([a, v]);
+  });
+  const problems = flagText(it.flags[i]);
+  if (problems.length) rows.push(['problem', problems.join('; ')]);
+  rows.push(['line', String(it.line[i] + 1) + (it.endLine[i] !== NO_LINE ? ` → ${it.endLine[i] + 1}` : '')]);
+  return rows;
+}
+
+function table(rows: [string, string][]): HTMLTableElement {
+  const t = el('table');
+  for (const [k, v] of rows) {
+    const tr = el('tr');
+    tr.append(el('th', undefined, k), el('td', undefined, v));
+    t.append(tr);
+  }
+  return t;
+}
+
+export function fillTooltip(tip: HTMLElement, s: ViewState, i: number): void {
+  tip.replaceChildren(el('div', 'title', itemLabel(s, i)), table(facts(s, i)));
+}
+
+export function fillDetails(pane: HTMLElement, s: ViewState, i: number, host: { fields: [string, string][]; endFields: [string, string][] } | undefined, select: (i: number) => void): void {
+  const close = el('button', 'link close', '×');
+  close.title = 'Close details (Esc)';
+  close.setAttribute('aria-label', 'Close details');
+  close.addEventListener('click', () => select(-1));
+  const parts: HTMLElement[] = [close, el('h2', undefined, itemLabel(s, i)), table(facts(s, i))];
+  if (host) {
+    parts.push(el('h3', undefined, 'Fields'), table(host.fields));
+    if (host.endFields.length) parts.push(el('h3', undefined, 'End fields'), table(host.endFields));
+  } else parts.push(el('p', 'muted', 'Loading fields…'));
+  const linked = linkedItems(s.index, i, { command: KIND.command, job: KIND.job, transfer: [KIND.dma, KIND.dram, KIND.noc] });
+  for (const [title, list] of [['Command', linked.command], ['Jobs', linked.jobs], ['Transfers', linked.transfers]] as const) {
+    if (!list.length) continue;
+    parts.push(el('h3', undefined, `${title} (${list.length}${list.length >= 50 ? '+' : ''})`));
+    const ul = el('ul', 'linked');
+    for (const j of list) {
+      const b = el('button', 'link', `${itemLabel(s, j)} @ ${formatCycles(s.model.items.start[j])}`);
+      b.addEventListener('click', () => select(j));
+      const li = el('li');
+      li.append(b);
+      ul.append(li);
+    }
+    parts.push(ul);
+  }
+  pane.replaceChildren(...parts);
+}
+
+export function fillSummary(box: HTMLElement, s: ViewState, a: number, b: number): void {
+  const sum = summarizeRange(s.index, a, b, (i) => s.passes(i));
+  const rows: [string, string][] = [
+    ['range', `${time(s, a)} – ${time(s, b)}`],
+    ['length', `${formatCycles(b - a)} cycles`],
+    ['events', formatCycles(sum.events)],
+  ];
+  const path = (k: number): string => {
+    const t = s.model.tracks[k];
+    return t.parent >= 0 ? `${path(t.parent)} › ${t.name}` : t.name;
+  };
+  for (const t of sum.tracks) {
+    const bytes = t.bytes ? `, ${formatCycles(t.bytes)} B` : '';
+    rows.push([path(t.track), `${(t.busy * 100).toFixed(1)}% busy${bytes}`]);
+  }
+  box.replaceChildren(el('div', 'title', 'Selected range'), table(rows));
+}

@@ -1,0 +1,92 @@
+/**
+ * The toolbar: the only module that uses @vscode/webview-ui-toolkit, so replacing the toolkit
+ * (it is deprecated upstream) touches this file alone. Everything is a native-focusable control:
+ * Tab moves through it, Enter/Space activate, Enter in search goes to the next match.
+ */
+import { provideVSCodeDesignSystem, vsCodeButton, vsCodeDropdown, vsCodeOption, vsCodeTextField } from '@vscode/webview-ui-toolkit';
+import { ATTRS } from '../core/timeline/model';
+
+provideVSCodeDesignSystem().register(vsCodeButton(), vsCodeDropdown(), vsCodeOption(), vsCodeTextField());
+
+export interface ToolbarHandlers {
+  fit(): void;
+  /** -1 = by resource kind, else an index into ATTRS. */
+  colourBy(attr: number): void;
+  /** Filter attribute (index into ATTRS) and value, or undefined for no filter. */
+  filter(f: { attr: number; value: string } | undefined): void;
+  /** Attribute chosen for filtering: return its values to offer. */
+  valuesOf(attr: number): string[];
+  search(query: string): void;
+  step(dir: 1 | -1): void;
+}
+
+export interface Toolbar {
+  setMatches(text: string): void;
+  setStatus(text: string): void;
+  focusSearch(): void;
+}
+
+type El = HTMLElement & { value: string };
+
+function el(tag: string, attrs: Record<string, string> = {}, text?: string): El {
+  const e = document.createElement(tag) as El;
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function dropdown(label: string, options: [string, string][]): El {
+  const d = el('vscode-dropdown', { 'aria-label': label, title: label });
+  for (const [value, text] of options) d.append(el('vscode-option', { value }, text));
+  return d;
+}
+
+export function createToolbar(host: HTMLElement, h: ToolbarHandlers): Toolbar {
+  const fit = el('vscode-button', { appearance: 'secondary', title: 'Fit all (F)', 'aria-label': 'Fit all' }, 'Fit all');
+  fit.addEventListener('click', () => h.fit());
+
+  const attrOptions: [string, string][] = ATTRS.map((a, k) => [String(k), a]);
+  const colour = dropdown('Colour by', [['-1', 'colour: resource'], ...attrOptions.map(([v, t]) => [v, `colour: ${t}`] as [string, string])]);
+  colour.addEventListener('change', () => h.colourBy(Number(colour.value)));
+
+  const filterAttr = dropdown('Filter by', [['-1', 'filter: none'], ...attrOptions.map(([v, t]) => [v, `filter: ${t}`] as [string, string])]);
+  const filterValue = dropdown('Filter value', [['', '(all)']]);
+  filterValue.setAttribute('disabled', '');
+  filterAttr.addEventListener('change', () => {
+    const a = Number(filterAttr.value);
+    filterValue.replaceChildren(el('vscode-option', { value: '' }, '(all)'));
+    if (a < 0) filterValue.setAttribute('disabled', '');
+    else {
+      filterValue.removeAttribute('disabled');
+      // A few hundred values are enough to pick from; more would make the list unusable anyway.
+      for (const v of h.valuesOf(a).slice(0, 500)) filterValue.append(el('vscode-option', { value: v }, v));
+    }
+    filterValue.value = '';
+    h.filter(undefined);
+  });
+  filterValue.addEventListener('change', () => {
+    const a = Number(filterAttr.value);
+    h.filter(a >= 0 && filterValue.value !== '' ? { attr: a, value: filterValue.value } : undefined);
+  });
+
+  const search = el('vscode-text-field', { placeholder: 'Search id or type', 'aria-label': 'Search events by id or type', size: '18' });
+  search.addEventListener('input', () => h.search(search.value));
+  search.addEventListener('keydown', (e) => {
+    if ((e as KeyboardEvent).key !== 'Enter') return;
+    e.preventDefault();
+    h.step((e as KeyboardEvent).shiftKey ? -1 : 1);
+  });
+  const prev = el('vscode-button', { appearance: 'icon', title: 'Previous match (Shift+Enter)', 'aria-label': 'Previous match' }, '↑');
+  const next = el('vscode-button', { appearance: 'icon', title: 'Next match (Enter)', 'aria-label': 'Next match' }, '↓');
+  prev.addEventListener('click', () => h.step(-1));
+  next.addEventListener('click', () => h.step(1));
+  const matches = el('span', { class: 'matches', 'aria-live': 'polite' });
+  const status = el('span', { class: 'status' });
+
+  host.replaceChildren(fit, colour, filterAttr, filterValue, search, prev, next, matches, status);
+  return {
+    setMatches: (t) => (matches.textContent = t),
+    setStatus: (t) => (status.textContent = t),
+    focusSearch: () => search.focus(),
+  };
+}
