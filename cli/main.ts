@@ -1,12 +1,13 @@
 import { check } from './check';
+import { NNAPI_STATS_USAGE, nnapiStats } from './nnapiStats';
 
 const USAGE = `Usage:
   npu-trace check [--format text|json] [--max-problems N] <files...>
-`;
+${NNAPI_STATS_USAGE}`;
 
 type Command = (args: string[]) => Promise<number>;
 
-const COMMANDS: Record<string, Command> = { check };
+const COMMANDS: Record<string, Command> = { check, 'nnapi-stats': nnapiStats };
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;

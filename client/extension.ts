@@ -3,11 +3,12 @@ import * as vscode from 'vscode';
 import { registerCmdqDetection } from './cmdqDetect';
 import { registerTimeline } from './timeline/commands';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { registerNnapiSummary } from './nnapi/summaryCommand';
 
 let client: LanguageClient | undefined;
 
 /** Languages served by the language server. */
-export const SERVED_LANGUAGES = ['npu-trace', 'cmdq'];
+export const SERVED_LANGUAGES = ['npu-trace', 'cmdq', 'nnapi-systrace'];
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   registerTimeline(context);
@@ -23,6 +24,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerCmdqDetection(context);
   client = new LanguageClient('npuTrace', 'NPU Trace Inspector', serverOptions, clientOptions);
   context.subscriptions.push(client);
+  registerNnapiSummary(context, () => client);
   await client.start();
 }
 

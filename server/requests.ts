@@ -1,7 +1,9 @@
 import type { Connection } from 'vscode-languageserver';
 import type { DocumentStore } from './documents';
+import { registerNnapiRequests } from './nnapi/summaryRequest';
 
 /** Custom requests declared in `protocol/`; each format adds its handlers here. */
-export function registerCustomRequests(_connection: Connection, _store: DocumentStore): void {
+export function registerCustomRequests(connection: Connection, store: DocumentStore): void {
   // Filled in by the timeline and NNAPI summary features.
+  registerNnapiRequests(connection, store);
 }

@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { forEachLine } from '../cli/lines';
+import { analyze } from '../core/nnapi/analysis';
+import { Collector } from '../core/nnapi/collect';
+import { looksLikeHtml, parseRowLine } from '../core/nnapi/row';
+import { summarize } from '../core/nnapi/summary';
+import { writeSystrace } from './nnapiGen';
+import { existsSync, mkdirSync } from 'node:fs';
+import { exists, fmt, median, row, timed } from './util';
+
+/** Generated data stays in this checkout's bench/.data (git-ignored). */
+function dataFile(name: string): string {
+  const dir = resolve(__dirname, '.data');
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
+  return resolve(dir, name);
+}
+
+async function ensure(name: string, lines: number, opts: { noise?: number; html?: boolean } = {}): Promise<string> {
+  const f = dataFile(name);
+  if (!exists(f)) await writeSystrace(f, lines, opts);
+  return f;
+}
+
+function child(file: string): { ms: number; maxRssMb: number; diagnostics: number; runs: number } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', resolve(__dirname, 'nnapiChild.ts'), file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (r.status !== 0) throw new Error(`child failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as { ms: number; maxRssMb: number; diagnostics: number; runs: number };
+}
+
+/** `npm run bench`: NNAPI systraces — 1M mark rows parsed, validated and summarised; a 200 MB HTML export. */
+export async function run(): Promise<void> {
+  console.log('\n## nnapi-systrace (.systrace, systrace HTML)');
+  const f1m = await ensure('nnapi-1m.systrace', 1_000_000);
+
+  // Phase by phase, in this process: first pass from disk, trees + rewriting + validation + numbers, summary views.
+  const rounds: { read: number; analyze: number; summary: number; cpu: number }[] = [];
+  let diags = -1;
+  let runs = 0;
+  for (let r = 0; r < 3; r++) {
+    let c: Collector | undefined;
+    const read = await timed(() => forEachLine(f1m, (line, n) => {
+      c ??= new Collector(n === 0 && looksLikeHtml(line));
+      c.add(parseRowLine(line), n);
+    }));
+    const an = await timed(() => analyze(c!));
+    const sm = await timed(() => [false, true].flatMap((totalTimes) => [false, true].map((perExecution) => summarize(an.value, { totalTimes, perExecution }))));
+    diags = an.value.diagnostics.length;
+    runs = an.value.runs.length;
+    rounds.push({ read: read.wall, analyze: an.wall, summary: sm.wall, cpu: read.cpu + an.cpu + sm.cpu });
+  }
+  const total = rounds.map((x) => x.read + x.analyze + x.summary);
+  row('1M-line systrace: read, parse rows, build trees (median of 3)', `${fmt(median(rounds.map((x) => x.read)))} ms`);
+  row('  §4 rewriting, §5 validation, §6 times', `${fmt(median(rounds.map((x) => x.analyze)))} ms`);
+  row('  summary, 4 views', `${fmt(median(rounds.map((x) => x.summary)))} ms`);
+  row('1M-line systrace: parse + validate + summary (wall / CPU)', `${fmt(median(total))} / ${fmt(median(rounds.map((x) => x.cpu)))} ms`, 'target ≤ 2000 ms');
+  row('  diagnostics / runs in the generated (valid) trace', `${diags} / ${runs}`, 'expect 0 / 50');
+  const one = child(f1m);
+  row('peak RSS, 1M-line systrace (separate process)', `${fmt(one.maxRssMb)} MB`, `(${fmt(one.ms)} ms)`);
+
+  if (process.env.NNAPI_BENCH_SKIP_HTML) return;
+  // A 200 MB systrace HTML export: scheduler noise between the marks, big script lines around the trace.
+  const html = await ensure('nnapi-200mb.systrace.html', 420_000, { noise: 2, html: true });
+  const size = statSync(html).size / 1e6;
+  const big = child(html);
+  row(`${fmt(size)} MB systrace HTML: diagnostics + summary (separate process)`, `${fmt(big.ms)} ms`, `${big.diagnostics} diagnostics, ${big.runs} runs`);
+  row('  peak RSS', `${fmt(big.maxRssMb)} MB`);
+}

@@ -1,0 +1,54 @@
+import { statSync } from 'node:fs';
+import { defaultDiagnosticSettings, finalizeDiagnostics } from '../core/common/settings';
+import { analyze } from '../core/nnapi/analysis';
+import { Collector } from '../core/nnapi/collect';
+import { looksLikeHtml, parseRowLine } from '../core/nnapi/row';
+import { summarize, summaryJson, summaryText } from '../core/nnapi/summary';
+import { forEachLine } from './lines';
+
+export const NNAPI_STATS_USAGE = '  npu-trace nnapi-stats [--json] [--total-times] [--per-execution] <file>\n';
+
+const MAX_SHOWN = 20;
+
+/**
+ * `npu-trace nnapi-stats`: the NNAPI timing summary of a systrace (text or HTML), per run, as the
+ * reference parser prints it (`--json`: its version-1 JSON). Problems go to stderr; exit 1 when
+ * there are errors (the reference would have refused the trace), 2 on unusable arguments.
+ */
+export async function nnapiStats(args: string[]): Promise<number> {
+  const opts = { json: false, totalTimes: false, perExecution: false };
+  const files: string[] = [];
+  for (const a of args) {
+    if (a === '--json') opts.json = true;
+    else if (a === '--total-times') opts.totalTimes = true;
+    else if (a === '--per-execution') opts.perExecution = true;
+    else if (a.startsWith('-') && a !== '-') return usage(`unknown option ${a}`);
+    else files.push(a);
+  }
+  if (files.length !== 1) return usage(files.length ? 'give exactly one file' : 'no file given');
+  const file = files[0];
+  if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return usage(`${file}: no such file`);
+
+  let c: Collector | undefined;
+  await forEachLine(file, (line, n) => {
+    c ??= new Collector(n === 0 && looksLikeHtml(line));
+    c.add(parseRowLine(line), n);
+  });
+  const analysis = analyze(c ?? new Collector(false));
+  const runs = summarize(analysis, opts);
+  process.stdout.write(opts.json ? summaryJson(runs) : summaryText(runs));
+
+  const diags = finalizeDiagnostics(analysis.diagnostics, defaultDiagnosticSettings);
+  const errors = diags.filter((d) => d.severity === 'error');
+  for (const d of diags.slice(0, MAX_SHOWN)) {
+    process.stderr.write(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${d.code} ${d.message}\n`);
+  }
+  if (diags.length > MAX_SHOWN) process.stderr.write(`... ${diags.length - MAX_SHOWN} more problems (npu-trace check ${file} lists them all)\n`);
+  for (const r of runs) if (!r.complete) process.stderr.write(`run ${r.index + 1} (${r.startingMark || 'trace'}): Incomplete trace, not able to print all statistics\n`);
+  return errors.length ? 1 : 0;
+}
+
+function usage(msg: string): number {
+  process.stderr.write(`npu-trace nnapi-stats: ${msg}\nUsage:\n${NNAPI_STATS_USAGE}`);
+  return 2;
+}

@@ -1,0 +1,43 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { NNAPI_SUMMARY_METHOD, type NnapiSummaryParams, type NnapiSummaryResult } from '../../protocol/nnapi';
+import { renderSummary } from './summaryText';
+
+export const SHOW_TIMING_SUMMARY = 'npuTrace.nnapi.showTimingSummary';
+const SCHEME = 'npu-nnapi-summary';
+
+/**
+ * "NNAPI: Show Timing Summary": asks the server for the numbers of the active systrace and shows
+ * them in a read-only virtual document beside it (plain text: nothing to inject, readable, diffable).
+ */
+export function registerNnapiSummary(context: vscode.ExtensionContext, getClient: () => LanguageClient | undefined): void {
+  const contents = new Map<string, string>();
+  const changed = new vscode.EventEmitter<vscode.Uri>();
+  const provider: vscode.TextDocumentContentProvider = {
+    onDidChange: changed.event,
+    provideTextDocumentContent: (uri) => contents.get(uri.toString()) ?? 'Run "NNAPI: Show Timing Summary" from a systrace to fill this view.',
+  };
+  context.subscriptions.push(changed, vscode.workspace.registerTextDocumentContentProvider(SCHEME, provider));
+
+  context.subscriptions.push(vscode.commands.registerCommand(SHOW_TIMING_SUMMARY, async (arg?: vscode.Uri) => {
+    const doc = arg instanceof vscode.Uri ? await vscode.workspace.openTextDocument(arg) : vscode.window.activeTextEditor?.document;
+    if (!doc || doc.languageId !== 'nnapi-systrace') {
+      void vscode.window.showWarningMessage('NNAPI: Show Timing Summary works on a systrace (language NNAPI Systrace). Open one, or set its language mode.');
+      return;
+    }
+    const client = getClient();
+    if (!client) {
+      void vscode.window.showErrorMessage('The NPU Trace language server is not running.');
+      return;
+    }
+    const params: NnapiSummaryParams = { uri: doc.uri.toString() };
+    const result = await client.sendRequest<NnapiSummaryResult>(NNAPI_SUMMARY_METHOD, params);
+    const name = path.basename(doc.uri.path);
+    const target = vscode.Uri.from({ scheme: SCHEME, path: `/${name} - timing summary.txt`, query: doc.uri.toString() });
+    contents.set(target.toString(), renderSummary(result, name));
+    changed.fire(target);
+    const summary = await vscode.workspace.openTextDocument(target);
+    await vscode.window.showTextDocument(summary, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: false });
+  }));
+}

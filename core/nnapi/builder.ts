@@ -1,0 +1,244 @@
+import type { Diagnostic } from '../common/diagnostic';
+import { range } from '../common/diagnostic';
+import { LineMap } from './lineMap';
+import { readBeginMark, tagRange } from './mark';
+import type { MarkRow } from './row';
+import { Scope } from './scope';
+
+/** Functions whose begin/end times feed the special cases of §6 (runtime and driver execution, counts). */
+export const TIMED_FUNCTIONS = new Set([
+  'ANeuralNetworksExecution_startCompute', 'ANeuralNetworksEvent_wait',
+  'ANeuralNetworksExecution_create', 'ANeuralNetworksExecution_free', 'ANeuralNetworksEvent_create', 'ANeuralNetworksEvent_free',
+  'ANeuralNetworksExecution_setInput', 'ANeuralNetworksExecution_setOutput',
+  'ANeuralNetworksExecution_setInputFromMemory', 'ANeuralNetworksExecution_setOutputFromMemory',
+  'HIDL::IPreparedModel::execute::server', 'HIDL::IExecutionCallback::notify::client',
+]);
+
+/** One tracked thread within one run. */
+export class ThreadState {
+  readonly root = new Scope('root', Number.NaN, null, null, 'PO', false, -1, '', '');
+  readonly stack: Scope[] = [];
+  /** `appPhase::function` → begin ms, end ms, begin ms, … (flat) in the order the scopes closed. */
+  readonly beginsEnds = new Map<string, number[]>();
+  readonly laPeCounts = new Map<string, number>();
+  /** Real scopes (not dummies) in the order they opened. */
+  readonly scopes: Scope[] = [];
+  firstLine = -1;
+  lastLine = -1;
+  task = '';
+  /** Filled by the analysis: `appPhase_layer_phase` → ms. */
+  stats = new Map<string, number>();
+  /** Problems found while building; kept only if the thread turns out to be tracked. */
+  readonly problems: Diagnostic[] = [];
+
+  constructor(readonly pid: string, public tgid: string, public isDriver: boolean, readonly run: number) {}
+
+  get current(): Scope {
+    return this.stack.length ? this.stack[this.stack.length - 1] : this.root;
+  }
+
+  begins(appPhase: string, fn: string): number[] {
+    return (this.beginsEnds.get(`${appPhase}::${fn}`) ?? []).filter((_x, i) => i % 2 === 0);
+  }
+  ends(appPhase: string, fn: string): number[] {
+    return (this.beginsEnds.get(`${appPhase}::${fn}`) ?? []).filter((_x, i) => i % 2 === 1);
+  }
+}
+
+/** Statistics are produced per run; a run starts at each `[NN_LA_PO]` mark (rules §2). */
+export class Run {
+  readonly threads = new Map<string, ThreadState>();
+  complete = true;
+  lastTime = Number.NaN;
+  lastLine = -1;
+  constructor(readonly index: number, public startingMark: string, public startLine: number) {}
+}
+
+/** The application phase stack, shared by every thread of a run (warm-up/benchmark reach the driver). */
+class AppPhaseStack {
+  private stack: string[] = [];
+  current(): string {
+    return this.stack.length ? this.stack[this.stack.length - 1] : 'PO';
+  }
+  push(p: string): void {
+    this.stack.push(p);
+  }
+  pop(): void {
+    this.stack.pop();
+  }
+}
+
+export interface Built {
+  runs: Run[];
+  diagnostics: Diagnostic[];
+  /** `B` row → the scope it opened. */
+  opened: LineMap<Scope>;
+  /** `E` (or `[SW]`) row → the real scope it ends. */
+  closed: LineMap<Scope>;
+}
+
+/**
+ * Builds every thread's scope tree in one pass over the rows (rules §2–§3), run by run.
+ *
+ * The reference decides which threads count over the whole file first. Building speculatively for
+ * every thread gives the same trees without keeping the rows for a second pass: a thread that is
+ * not tracked never touches shared state (run starts and the application phase come only from
+ * `[NN` marks, which make their thread tracked), so its tree and problems are simply dropped at the
+ * end. Likewise the CPU/driver layer mapping waits for the end, when the driver processes are known.
+ */
+export class RunBuilder {
+  private readonly runs: Run[] = [];
+  private run = new Run(0, '', -1);
+  private first = true;
+  private app = new AppPhaseStack();
+  readonly opened = new LineMap<Scope>();
+  readonly closed = new LineMap<Scope>();
+
+  row(r: MarkRow, line: number): void {
+    const mark = r.mark;
+    if (mark.includes('[NN_LA_PO]')) {
+      if (!this.first) {
+        this.runs.push(this.run);
+        this.run = new Run(this.runs.length, mark, line);
+        this.app = new AppPhaseStack();
+      } else {
+        this.run.startingMark = mark;
+        this.run.startLine = line;
+      }
+      this.first = false;
+    }
+    const t = this.thread(r, line);
+    this.run.lastTime = r.time;
+    this.run.lastLine = line;
+    if (mark.charCodeAt(0) === 66 /* B */) this.begin(t, r, line);
+    else this.end(t, r, line, 'E');
+  }
+
+  /** Keeps the tracked threads, maps CPU/driver layers by process, and closes each run (§2, §3). */
+  finish(tracked: ReadonlyMap<string, string>, driverTgids: ReadonlySet<string>): Built {
+    this.runs.push(this.run);
+    const diagnostics: Diagnostic[] = [];
+    for (const run of this.runs) {
+      for (const [pid, t] of run.threads) {
+        if (!tracked.has(pid)) {
+          for (const s of t.scopes) {
+            this.opened.set(s.line, undefined);
+            if (s.endLine >= 0) this.closed.set(s.endLine, undefined);
+            if (s.functionEndLine >= 0) this.closed.set(s.functionEndLine, undefined);
+          }
+          run.threads.delete(pid);
+          continue;
+        }
+        t.tgid = tracked.get(pid)!;
+        t.isDriver = driverTgids.has(t.tgid);
+        for (const s of t.scopes) s.layer = mapLayer(s.layer!, t.isDriver);
+        diagnostics.push(...t.problems);
+        closeRun(run, t, diagnostics);
+      }
+    }
+    return { runs: this.runs, diagnostics, opened: this.opened, closed: this.closed };
+  }
+
+  private thread(r: MarkRow, line: number): ThreadState {
+    let t = this.run.threads.get(r.pid);
+    if (!t) {
+      t = new ThreadState(r.pid, '', false, this.run.index);
+      t.firstLine = line;
+      t.task = r.task.trim();
+      this.run.threads.set(r.pid, t);
+    }
+    t.lastLine = line;
+    return t;
+  }
+
+  private end(t: ThreadState, r: MarkRow, line: number, why: 'E' | 'SW'): Scope | undefined {
+    const node = t.stack.pop();
+    if (!node) {
+      const col = r.markCol;
+      t.problems.push({ range: range(line, col, col + (why === 'E' ? r.mark.length : tagRange(r.mark)[1])), severity: 'error', code: 'nnapi.unmatched-end',
+        message: why === 'E'
+          ? `this E closes nothing: thread ${t.pid} has no open scope here. Check that the trace includes the application's full lifecycle (the capture may have started inside a traced function).`
+          : `[SW] switches phase by closing the current scope, but thread ${t.pid} has no open scope here.` });
+      return undefined;
+    }
+    node.end = r.time;
+    node.endLine = line;
+    const real = node.kind === 'dummy' ? node.origin : node;
+    if (real) {
+      this.closed.set(line, real);
+      if (node !== real) real.functionEndLine = line;
+    }
+    if (node.kind === 'dummy') return node;
+    // Rules §3: the E of an LA warm-up/benchmark scope pops the application phase. (The Python
+    // reference compares a method to strings here and never pops; see README.)
+    if (node.layer === 'LA' && (node.phaseTag === 'PWU' || node.phaseTag === 'PBM')) this.app.pop();
+    if (TIMED_FUNCTIONS.has(node.fn)) {
+      const key = `${node.appPhase}::${node.fn}`;
+      let list = t.beginsEnds.get(key);
+      if (!list) t.beginsEnds.set(key, (list = []));
+      list.push(node.start * 1000, node.end * 1000);
+    }
+    return node;
+  }
+
+  private begin(t: ThreadState, r: MarkRow, line: number): void {
+    const bm = readBeginMark(r.mark);
+    if (bm.problem) {
+      const [a, b] = tagRange(r.mark);
+      t.problems.push({ range: range(line, r.markCol + a, r.markCol + b), severity: bm.problem.severity, code: bm.problem.code, message: bm.problem.message });
+    }
+    const time = r.time;
+    const app = this.app;
+    if (bm.switchPhase) {
+      const closedNode = this.end(t, r, line, 'SW');
+      if (closedNode) {
+        const origin = closedNode.kind === 'dummy' ? closedNode.origin : closedNode;
+        const dummy = new Scope('dummy', time, null, null, app.current(), false, line, '', '', origin);
+        t.current.add(dummy);
+        t.stack.push(dummy);
+      }
+    }
+    const layer = bm.layer;
+    const phase = bm.phase;
+    if (layer === 'LA' && (phase === 'PWU' || phase === 'PBM')) app.push(phase);
+    if (layer === 'LA' && phase === 'PE') t.laPeCounts.set(app.current(), (t.laPeCounts.get(app.current()) ?? 0) + 1);
+    // The layer is mapped (CPU vs driver) in `finish`, once the driver processes are known.
+    const s = new Scope('scope', time, layer, phase, app.current(), bm.subtract, line, bm.text, bm.fn);
+    s.markCol = r.markCol;
+    s.thread = t;
+    let up: Scope | null = t.current;
+    while (up && up.kind === 'dummy') up = up.parent;
+    s.rawParent = up && up.kind === 'scope' ? up : null;
+    t.current.add(s);
+    t.stack.push(s);
+    t.scopes.push(s);
+    this.opened.set(line, s);
+  }
+}
+
+/** In a driver process `LC` becomes `LD`; in any other `LD` becomes `LC` (§3). */
+function mapLayer(layer: string, isDriver: boolean): string {
+  return isDriver ? layer.replaceAll('LC', 'LD') : layer.replaceAll('LD', 'LC');
+}
+
+/**
+ * A run is complete when no tracked thread has an open scope (the reference prints no numbers
+ * otherwise). Open scopes are reported, then closed at the run's last timestamp so the nesting of
+ * the rest can still be checked.
+ */
+function closeRun(run: Run, t: ThreadState, diagnostics: Diagnostic[]): void {
+  if (!t.stack.length) return;
+  run.complete = false;
+  for (const s of t.stack) {
+    const real = s.kind === 'dummy' ? s.origin : s;
+    if (real) {
+      const [a, b] = tagRange(real.mark);
+      const col = real.markCol;
+      diagnostics.push({ range: range(real.line, col + a, col + b), severity: 'error', code: 'nnapi.unclosed-begin',
+        message: `${real.fn || real.mark} (${real.layer}_${real.phaseTag}) on thread ${t.pid} is still open at the end of ${run.startingMark ? `the run started by ${run.startingMark}` : 'the trace'}: no E closes it, so the run gets no statistics (reference: 'Incomplete trace').` });
+    }
+    s.end = run.lastTime;
+    s.endLine = -1;
+  }
+  t.stack.length = 0;
+}

@@ -1,0 +1,68 @@
+import type { Diagnostic } from '../common/diagnostic';
+import { range } from '../common/diagnostic';
+import { RunBuilder } from './builder';
+import type { RowLine } from './row';
+
+/**
+ * Reads a trace's rows in order (rules §1–§2): takes the rows inside the text trace (the whole
+ * file for plain text; from the header to the first `</script>` for HTML), resolves process ids,
+ * learns which threads are tracked and which processes are drivers, and feeds each mark row to
+ * the tree builder. No row is kept.
+ */
+export class Collector {
+  readonly builder = new RunBuilder();
+  readonly diagnostics: Diagnostic[] = [];
+  /** Thread id → the process id of the row that made it tracked. */
+  readonly tracked = new Map<string, string>();
+  readonly driverTgids = new Set<string>();
+  seenRuntime = false;
+  private readonly lastTgid = new Map<string, string>();
+  private inTrace: boolean;
+  private ended = false;
+
+  constructor(readonly html: boolean) {
+    // Plain text is all trace; HTML only between the header and `</script>`.
+    this.inTrace = !html;
+  }
+
+  add(r: RowLine | undefined, line: number): void {
+    if (!r || this.ended) return;
+    if (r.kind === 'header') {
+      this.inTrace = true;
+      return;
+    }
+    if (!this.inTrace) return;
+    if (r.kind === 'script-end') {
+      if (this.html) this.ended = true;
+      return;
+    }
+    if (r.kind === 'unparsed') {
+      this.diagnostics.push({ range: range(line, r.start, r.end), severity: 'error', code: 'nnapi.unparsed-mark',
+        message: `this row mentions '${r.mentions}' but is not a tracing_mark_write row the parser can read `
+          + `(expected 'TASK-PID ( TGID) [CPU] FLAGS SECONDS.FRACTION: tracing_mark_write: B|<tgid>|<text>' or '... : E'); the reference parser aborts here. The row is skipped.` });
+      return;
+    }
+    const row = r;
+    // Process id (§1): the column, else `B|<tgid>|`, else the one last seen for the thread.
+    let tgid = row.tgidColumn;
+    if (tgid === undefined) {
+      // Old rows: the tgid is in `B|<tgid>|`, or for an `E` the one last seen for the thread.
+      tgid = row.mark.includes('|') ? row.mark.split('|')[1] : (this.lastTgid.get(row.pid) ?? '');
+    }
+    if (tgid === '-----' || tgid === '') {
+      const m = /^[BE]\|(\d+)/.exec(row.mark);
+      tgid = m ? m[1] : (this.lastTgid.get(row.pid) ?? '');
+    }
+    if (tgid) this.lastTgid.set(row.pid, tgid);
+    this.builder.row(row, line);
+    const mark = row.mark;
+    if (mark.includes('[NN')) {
+      this.tracked.set(row.pid, tgid);
+      if (mark.includes('NN_LR')) this.seenRuntime = true;
+    }
+    if (mark.includes('HIDL::IDevice') && mark.includes('::server')) {
+      this.tracked.set(row.pid, tgid);
+      this.driverTgids.add(tgid);
+    }
+  }
+}
