@@ -110,6 +110,8 @@ export function validModel(x: unknown): x is TimelineModel {
       if (!(Number.isInteger(t.counter) && t.counter >= 0 && t.counter < m.counters.length)) return false;
     } else if (t.kind !== 'group') return false;
   }
+  if (m.unit !== undefined && !isStr(m.unit)) return false;
+  if (m.colourBy !== undefined && !(ATTRS as readonly string[]).includes(m.colourBy)) return false;
   return typeof m.t0 === 'number' && typeof m.t1 === 'number' && (m.nsPerCycle === undefined || typeof m.nsPerCycle === 'number')
     && Number.isInteger(m.lineCount) && Number.isInteger(m.undrawable);
 }

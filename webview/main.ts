@@ -2,7 +2,7 @@
  * The timeline page: receives a model from the host, draws it on a canvas, and reports selections.
  * Every message is validated on receipt (protocol/timeline.ts).
  */
-import { NO_LINE } from '../core/timeline/model';
+import { ATTRS, NO_LINE } from '../core/timeline/model';
 import { parseHostMessage, type HostMessage, type WebviewMessage } from '../protocol/timeline';
 import { attachInput } from './input';
 import { bandOfRow } from './layout';
@@ -40,7 +40,7 @@ let previewShown = false;
 let pending = false;
 /** Frame times and what the last frame drew: read by the rendering tests and the bench. */
 const perf = { frames: [] as number[], last: undefined as FrameStats | undefined, firstPaint: 0, modelReceived: 0 };
-(window as unknown as { __timeline: unknown }).__timeline = { perf, state: () => s };
+(window as unknown as { __timeline: unknown }).__timeline = { perf, state: () => s, redraw: () => schedule() };
 
 const search = new Search();
 
@@ -146,6 +146,11 @@ function onMessage(m: HostMessage): void {
         s.viewport.set(saved.view[0], saved.view[1], m.model);
         s.scrollY = saved.scrollY ?? 0;
       } else fit();
+      if (!prev && m.model.colourBy) {
+        const a = ATTRS.indexOf(m.model.colourBy);
+        s.setColourBy(a, theme.palette.length);
+        toolbar.setColourBy(a);
+      }
       overlay.hidden = true;
       const bad = m.model.undrawable;
       toolbar.setStatus(`${m.complete ? '' : `Reading… first ${m.model.lineCount.toLocaleString('en-US')} lines: `}${m.model.items.start.length.toLocaleString('en-US')} items${bad ? ` · ${bad.toLocaleString('en-US')} lines not drawable` : ''}`);

@@ -34,7 +34,7 @@ function facts(s: ViewState, i: number): [string, string][] {
   const it = s.model.items;
   const rows: [string, string][] = [['kind', KIND_NAMES[it.kind[i]] ?? '?']];
   if (it.flags[i] & FLAG.instant) rows.push(['time', time(s, it.start[i])]);
-  else rows.push(['start', time(s, it.start[i])], ['end', time(s, it.end[i])], ['duration', `${formatCycles(it.end[i] - it.start[i])} cycles`]);
+  else rows.push(['start', time(s, it.start[i])], ['end', time(s, it.end[i])], ['duration', `${formatCycles(it.end[i] - it.start[i])} ${s.model.unit ?? 'cycles'}`]);
   if (it.bytes[i]) rows.push(['bytes', formatCycles(it.bytes[i])]);
   ATTRS.forEach((a, k) => {
     const v = s.index.attr(i, k);
@@ -91,7 +91,7 @@ export function fillSummary(box: HTMLElement, s: ViewState, a: number, b: number
   const sum = summarizeRange(s.index, a, b, (i) => s.passes(i));
   const rows: [string, string][] = [
     ['range', `${time(s, a)} – ${time(s, b)}`],
-    ['length', `${formatCycles(b - a)} cycles`],
+    ['length', `${formatCycles(b - a)} ${s.model.unit ?? 'cycles'}`],
     ['events', formatCycles(sum.events)],
   ];
   const path = (k: number): string => {

@@ -329,7 +329,7 @@ function drawRuler(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: numb
   g.fillStyle = th.grid;
   g.fillRect(0, RULER_H - 1, W, 1);
   g.fillStyle = th.muted;
-  g.fillText('cycles', 6, 10);
+  g.fillText(s.model.unit ?? 'cycles', 6, 10);
   if (ns) g.fillText('ns', 6, 26);
   const step = niceStep(100 / vp.scale);
   g.save();

@@ -21,6 +21,8 @@ export interface ToolbarHandlers {
 }
 
 export interface Toolbar {
+  /** Shows the colour-by choice the view opened with. */
+  setColourBy(attr: number): void;
   setMatches(text: string): void;
   setStatus(text: string): void;
   focusSearch(): void;
@@ -85,6 +87,7 @@ export function createToolbar(host: HTMLElement, h: ToolbarHandlers): Toolbar {
 
   host.replaceChildren(fit, colour, filterAttr, filterValue, search, prev, next, matches, status);
   return {
+    setColourBy: (a) => (colour.value = String(a)),
     setMatches: (t) => (matches.textContent = t),
     setStatus: (t) => (status.textContent = t),
     focusSearch: () => search.focus(),

@@ -6,19 +6,21 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { forEachLine } from '../../cli/lines';
 import { splitLines } from '../../core/common/lines';
-import { PREVIEW_LINES, timelineBuilderFor } from '../../core/timeline/builder';
+import { PREVIEW_LINES, timelineBuilderFor, type TimelineBuilder } from '../../core/timeline/builder';
 import { modelBuffers } from '../../core/timeline/model';
 import type { BuildReport, BuildRequest } from './workerProtocol';
 
 const post = (r: BuildReport, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(r, transfer);
 
 async function build(req: BuildRequest): Promise<void> {
-  const builder = timelineBuilderFor(req.fileName, '');
-  if (!builder) throw new Error(`No timeline for ${req.fileName}: not a trace format this extension knows.`);
+  // The format is decided on the first line (a file on disk is only read once).
+  let builder: TimelineBuilder | undefined;
   const add = (l: string, n: number) => {
+    builder ??= timelineBuilderFor(req.fileName, l);
+    if (!builder) throw new Error(`No timeline for ${req.fileName}: its first line is not an NPU trace event and its name does not end in .trace.jsonl.`);
     builder.addLine(l, n);
     if (n === PREVIEW_LINES) {
-      const preview = builder.finish();
+      const preview = builder.finish(true);
       post({ kind: 'preview', model: preview }, modelBuffers(preview));
     }
   };
@@ -35,6 +37,7 @@ async function build(req: BuildRequest): Promise<void> {
       }
     });
   }
+  if (!builder) throw new Error(`${req.fileName} is empty.`);
   const model = builder.finish();
   post({ kind: 'done', model }, modelBuffers(model));
 }

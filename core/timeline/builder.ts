@@ -1,11 +1,16 @@
 import type { TimelineModel } from './model';
+import { isSystraceFile } from '../nnapi/format';
+import { NnapiTimelineBuilder } from './nnapiTrace';
 import { NpuTimelineBuilder } from './npuTrace';
 
 /** Builds a timeline from a file's lines, fed in order, so a streamed file is never held whole. */
 export interface TimelineBuilder {
   addLine(text: string, lineNo: number): void;
-  /** The model of the lines so far; the builder can go on (used for a preview of large files). */
-  finish(): TimelineModel;
+  /**
+   * The model of the lines so far; the builder can go on. `preview`: a first look at a large file
+   * while the rest is read (checks that need the whole file may be left out).
+   */
+  finish(preview?: boolean): TimelineModel;
 }
 
 /**
@@ -18,8 +23,10 @@ export const PREVIEW_LINES = 150_000;
  * The builder for a file, by name and first line. Formats without a timeline get undefined.
  * A new format adds one entry here.
  */
-export function timelineBuilderFor(fileName: string, _firstLine: string): TimelineBuilder | undefined {
-  if (/\.jsonl(\.gz)?$/i.test(fileName) || /\.json(\.gz)?$/i.test(fileName)) return new NpuTimelineBuilder();
+export function timelineBuilderFor(fileName: string, firstLine: string): TimelineBuilder | undefined {
+  // By name, or (untitled documents, other extensions) by a first line that is an NPU trace event.
+  if (isSystraceFile(fileName, firstLine)) return new NnapiTimelineBuilder();
+  if (/\.trace\.jsonl(\.gz)?$/i.test(fileName) || /^\s*\{.*"event_type"\s*:/.test(firstLine)) return new NpuTimelineBuilder();
   return undefined;
 }
 

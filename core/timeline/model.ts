@@ -107,6 +107,10 @@ export interface TimelineModel {
   /** Lines read, and lines that could not be drawn (no JSON object, no time, unknown type). */
   lineCount: number;
   undrawable: number;
+  /** Unit of the time axis: 'cycles' when absent (NPU traces); NNAPI systraces use 'µs'. */
+  unit?: string;
+  /** Attribute to colour by when the view opens (NNAPI: by layer); by kind when absent. */
+  colourBy?: AttrName;
 }
 
 export const ITEM_COLUMNS: readonly (keyof ItemColumns)[] = ['start', 'end', 'line', 'endLine', 'name', 'id', 'ctx', 'bytes', 'kind', 'flags'];

@@ -163,3 +163,11 @@ test('the foundation fixtures: every event type drawn; unmatched and backwards p
     assert.equal(m.rowItemStart[m.rowItemStart.length - 1], m.items.start.length, f);
   }
 });
+
+test('the builder is picked by file name, or by a first line that is a trace event', () => {
+  assert.ok(timelineBuilderFor('run.trace.jsonl', ''));
+  assert.ok(timelineBuilderFor('run.TRACE.JSONL.GZ', ''));
+  assert.ok(timelineBuilderFor('Untitled-1', '{"event_type": "CMD_START", "t_cycle": 1, "cmd_id": 1}'));
+  assert.equal(timelineBuilderFor('golden.cmdq.json', '{'), undefined);
+  assert.equal(timelineBuilderFor('notes.txt', 'hello'), undefined);
+});
