@@ -2,7 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { forEachLine } from '../cli/lines';
+import { defaultDiagnosticSettings } from '../core/common/settings';
 import { analyze } from '../core/nnapi/analysis';
+import { NnapiDocument } from '../core/nnapi/document';
 import { Collector } from '../core/nnapi/collect';
 import { looksLikeHtml, parseRowLine } from '../core/nnapi/row';
 import { summarize } from '../core/nnapi/summary';
@@ -56,6 +58,19 @@ export async function run(): Promise<void> {
   row('  summary, 4 views', `${fmt(median(rounds.map((x) => x.summary)))} ms`);
   row('1M-line systrace: parse + validate + summary (wall / CPU)', `${fmt(median(total))} / ${fmt(median(rounds.map((x) => x.cpu)))} ms`, 'target ≤ 2000 ms');
   row('  diagnostics / runs in the generated (valid) trace', `${diags} / ${runs}`, 'expect 0 / 50');
+  // The editor: a one-line edit in a 100k-line systrace re-reads that row and rebuilds the trees.
+  const lines100k: string[] = [];
+  await forEachLine(f1m, (l, n) => {
+    if (n < 100_000) lines100k.push(l);
+  });
+  const doc = NnapiDocument.fromLines(lines100k.length, (i) => lines100k[i]);
+  doc.diagnostics(defaultDiagnosticSettings);
+  const edits: number[] = [];
+  for (let k = 0; k < 7; k++) {
+    const e = await timed(() => doc.update([{ start: 500 + k, end: 501 + k, newCount: 1 }], (i) => lines100k[i]).diagnostics(defaultDiagnosticSettings));
+    edits.push(e.wall);
+  }
+  row('editor: one-line edit → diagnostics, 100k-line systrace (median of 7)', `${fmt(median(edits))} ms`);
   const one = child(f1m);
   row('peak RSS, 1M-line systrace (separate process)', `${fmt(one.maxRssMb)} MB`, `(${fmt(one.ms)} ms)`);
 
