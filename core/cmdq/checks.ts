@@ -1,7 +1,7 @@
 import { depRange, entryAnchor, valueRange } from './fields';
 import type { CmdqGraph } from './graph';
 import { depId, type ParsedCmdq } from './model';
-import { listIds, type RelatedAt, type Report } from './report';
+import { listIds, MAX_RELATED, type RelatedAt, type Report } from './report';
 
 /** How an entry is named in messages: by its id when it has one. */
 export function entryName(doc: ParsedCmdq, i: number): string {
@@ -36,6 +36,9 @@ export function checkIds(doc: ParsedCmdq, g: CmdqGraph, report: Report): void {
  * Per-dependency checks: unknown-dep, self-dep, forward-dep and duplicate-dep. `whole` says the
  * queue parsed completely; otherwise an unknown id may just be in the part that did not parse.
  */
+/** Dependency diagnostics per entry; the rest of a pathological deps_before is not reported one by one. */
+const MAX_DEP_DIAGNOSTICS = 100;
+
 export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report: Report): boolean {
   const entries = doc.entries;
   let forward = false;
@@ -43,67 +46,103 @@ export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report:
     const e = entries[i];
     const deps = e.deps;
     if (!deps || deps.length === 0) continue;
-    const seen = deps.length > 1 ? new Map<number, number>() : undefined;
+    // Short lists (the usual 1–3 deps) are searched in place; a Map only pays off for long ones.
+    const seen = deps.length > 16 ? new Map<number, number>() : undefined;
     const own = e.id ?? i;
+    // A million bad deps in one entry must not become a million diagnostics held in memory.
+    let budget = MAX_DEP_DIAGNOSTICS;
     for (let k = 0; k < deps.length; k++) {
       const id = depId(deps[k]);
       if (id < 0) continue; // wrong-type / invalid-value from the schema
+      if (budget <= 0 && forward) break;
+      let firstK = -1;
       if (seen) {
-        const firstK = seen.get(id);
-        if (firstK !== undefined) {
+        firstK = seen.get(id) ?? -1;
+        if (firstK < 0) seen.set(id, k);
+      } else {
+        for (let j = 0; j < k; j++) {
+          if (depId(deps[j]) === id) {
+            firstK = j;
+            break;
+          }
+        }
+      }
+      if (firstK >= 0) {
+        if (budget-- > 0) {
           const [a, b] = depRange(doc, e, k);
           const [fa, fb] = depRange(doc, e, firstK);
           report(a, b, 'warning', 'cmdq.duplicate-dep', `${id} is listed twice in deps_before`, [[fa, fb, 'first listed here']]);
-          continue;
         }
-        seen.set(id, k);
+        continue;
       }
       if (id === own) {
-        const [a, b] = depRange(doc, e, k);
-        report(a, b, 'error', 'cmdq.self-dep', `Entry ${own} depends on itself: it would wait forever`);
+        if (budget-- > 0) {
+          const [a, b] = depRange(doc, e, k);
+          report(a, b, 'error', 'cmdq.self-dep', `Entry ${own} depends on itself: it would wait forever`);
+        }
         continue;
       }
       const t = g.indexOf(id);
       if (t < 0) {
         if (!whole && id < entries.length && entries[id].broken) continue;
         if (!whole && id >= entries.length) continue;
-        const [a, b] = depRange(doc, e, k);
-        report(a, b, 'error', 'cmdq.unknown-dep', `deps_before names ${id}, but no entry has id ${id} (the queue has ${entries.length} entries)`);
+        if (budget-- > 0) {
+          const [a, b] = depRange(doc, e, k);
+          report(a, b, 'error', 'cmdq.unknown-dep', `deps_before names ${id}, but no entry has id ${id} (the queue has ${entries.length} entries)`);
+        }
         continue;
       }
       if (t > i) {
         forward = true;
-        const [a, b] = depRange(doc, e, k);
-        const [ta, tb] = entryAnchor(doc, entries[t]);
-        report(a, b, 'error', 'cmdq.forward-dep',
-          `Entry ${own} (index ${i}) depends on ${label(doc, t)} at index ${t}, later in the queue: an in-order queue would deadlock`, [[ta, tb, `${label(doc, t)}`]]);
+        if (budget-- > 0) {
+          const [a, b] = depRange(doc, e, k);
+          const [ta, tb] = entryAnchor(doc, entries[t]);
+          report(a, b, 'error', 'cmdq.forward-dep',
+            `Entry ${own} (index ${i}) depends on ${label(doc, t)} at index ${t}, later in the queue: an in-order queue would deadlock`, [[ta, tb, `${label(doc, t)}`]]);
+        }
       }
     }
   }
   return forward;
 }
 
-/** dep-cycle: the whole cycle in the message, reported on each member's edge with the others related. */
+/** Members of one cycle that get a diagnostic: more would be capped at publication anyway. */
+const MAX_CYCLE_DIAGNOSTICS = 1000;
+
+/**
+ * dep-cycle: the whole cycle in the message (the first 30 members of a longer one), reported on
+ * each member's edge to the next, with the other members' edges as related information (the next
+ * MAX_RELATED ones around the cycle, so a 100k-entry cycle stays linear).
+ */
 export function checkCycles(doc: ParsedCmdq, g: CmdqGraph, report: Report): void {
   for (const comp of g.cycles()) {
     const cycle = g.cycleIn(comp);
-    if (cycle.length < 2) continue;
-    const names = cycle.map((i) => entryName(doc, i));
-    const text = names.length > 30 ? `${names.slice(0, 30).join(' → ')} → … (${names.length} entries) → ${names[0]}` : `${names.join(' → ')} → ${names[0]}`;
-    // The edge from each member to the next, located on the deps_before element naming it.
-    const edges: RelatedAt[] = cycle.map((v, j) => {
-      const next = cycle[(j + 1) % cycle.length];
+    const len = cycle.length;
+    if (len < 2) continue;
+    const names = (cycle.length > 30 ? cycle.slice(0, 30) : cycle).map((i) => entryName(doc, i));
+    const text = len > 30 ? `${names.join(' → ')} → … (${len} entries) → ${names[0]}` : `${names.join(' → ')} → ${names[0]}`;
+    const memo = new Map<number, RelatedAt>();
+    // The edge from member j to the next, located on the deps_before element naming it.
+    const edge = (j: number): RelatedAt => {
+      let r = memo.get(j);
+      if (r) return r;
+      const v = cycle[j];
+      const next = cycle[(j + 1) % len];
       const e = doc.entries[v];
       const deps = e.deps ?? [];
       const k = deps.findIndex((d) => { const id = depId(d); return id >= 0 && g.indexOf(id) === next; });
       const [a, b] = k >= 0 ? depRange(doc, e, k) : valueRange(doc, e, 'deps_before');
-      return [a, b, `${entryName(doc, v)} waits for ${entryName(doc, next)}`];
-    });
-    const extra = comp.length > cycle.length ? ` (${comp.length} entries are caught in cycles here)` : '';
-    edges.forEach(([a, b], j) => {
-      report(a, b, 'error', 'cmdq.dep-cycle', `Dependency cycle: ${text}; none of these can ever start${extra}`,
-        edges.filter((_, x) => x !== j));
-    });
+      r = [a, b, `${entryName(doc, v)} waits for ${entryName(doc, next)}`];
+      memo.set(j, r);
+      return r;
+    };
+    const extra = comp.length > len ? ` (${comp.length} entries are caught in cycles here)` : '';
+    for (let j = 0; j < Math.min(len, MAX_CYCLE_DIAGNOSTICS); j++) {
+      const related: RelatedAt[] = [];
+      for (let r = 1; r < len && related.length < MAX_RELATED; r++) related.push(edge((j + r) % len));
+      const [a, b] = edge(j);
+      report(a, b, 'error', 'cmdq.dep-cycle', `Dependency cycle: ${text}; none of these can ever start${extra}`, related);
+    }
   }
 }
 

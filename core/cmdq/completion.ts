@@ -60,13 +60,19 @@ function depCompletions(doc: CmdqDocument, offset: number, inside: string): Cmdq
   const i = entryBefore(doc, offset);
   if (i === undefined) return [];
   const p = doc.parsed;
-  const listed = new Set(inside.split(/[\s,]+/).filter(Boolean).map(Number));
   const word = /[0-9]*$/.exec(inside)![0];
+  // Numbers already in the list, on both sides of the cursor (but not the one being typed).
+  const text = doc.parsed.text;
+  const close = text.indexOf(']', offset);
+  const rest = close >= 0 && close - offset < 4000 ? text.slice(offset, close) : '';
+  // A cursor inside a number: the digits after it belong to the number being replaced.
+  const after = word ? rest.replace(/^[0-9]*/, '') : rest;
+  const listed = new Set(`${inside.slice(0, inside.length - word.length)},${after}`.split(/[^0-9]+/).filter(Boolean).map(Number));
   const out: CmdqCompletion[] = [];
   for (let j = i - 1; j >= 0 && out.length < MAX_DEP_ITEMS; j--) {
     const e = p.entries[j];
     const id = e.id;
-    if (id === undefined || (listed.has(id) && String(id) !== word)) continue;
+    if (id === undefined || listed.has(id)) continue;
     out.push({
       label: String(id), kind: 'dep', detail: `${e.opcode ?? '?'}${e.layerId ? ` · ${e.layerId}` : ''}`,
       documentation: entrySummary(e), insertText: String(id), replaceStart: offset - word.length, replaceEnd: offset,

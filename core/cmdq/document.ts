@@ -9,7 +9,7 @@ import { reparseEdit } from './incremental';
 import type { LineEdit } from '../common/lines';
 import { offsetAt, positionAt } from './positions';
 import { reporter, type Report } from './report';
-import { describeValue, entrySchemaDiagnostics, typeName } from './schemaDiagnostics';
+import { describeValue, entrySchemaDiagnostics, pointer, typeName } from './schemaDiagnostics';
 import { checkSpm } from './spm';
 import { validateMetadata } from './validator';
 import type { Position } from '../common/diagnostic';
@@ -40,7 +40,7 @@ function metadataDiagnostics(doc: ParsedCmdq, report: Report): void {
   if (!m) return;
   const errors = validateMetadata(m.value);
   for (const err of errors ?? []) {
-    const key = err.instancePath.split('/')[1];
+    const key = pointer(err.instancePath)[0];
     const f = key ? metadataField(doc, key) : undefined;
     const [a, b] = f ? [f.valueStart, f.valueEnd] : [m.valueStart, m.valueEnd];
     if (err.keyword === 'type') {

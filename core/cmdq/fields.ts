@@ -1,4 +1,4 @@
-import type { CmdqEntry, DepRef, EntryRanges, FieldNode, ParsedCmdq } from './model';
+import type { CmdqEntry, EntryRanges, FieldNode, ParsedCmdq } from './model';
 import { scanEntryRanges } from './parser';
 
 /** The entry's ranges, scanned on first use and cached on the entry. */
@@ -27,16 +27,6 @@ export function field(doc: ParsedCmdq, e: CmdqEntry, key: string): FieldNode | u
   return n;
 }
 
-export function fields(doc: ParsedCmdq, e: CmdqEntry): FieldNode[] {
-  if (e.kind !== 'object') return [];
-  const r = rangesOf(doc, e);
-  return r.keys.map((_, i) => {
-    const n = nodeAt(r, i);
-    n.value = e.obj?.[n.key];
-    return n;
-  });
-}
-
 export function metadataField(doc: ParsedCmdq, key: string): FieldNode | undefined {
   return doc.metadataRanges ? fieldIn(doc.metadataRanges, key) : undefined;
 }
@@ -47,19 +37,6 @@ export function depRange(doc: ParsedCmdq, e: CmdqEntry, k: number): [number, num
   if (d && 2 * k + 1 < d.length) return [d[2 * k], d[2 * k + 1]];
   const f = field(doc, e, 'deps_before');
   return f ? [f.valueStart, f.valueEnd] : [e.start, e.start + 1];
-}
-
-/** The elements of `deps_before` with their ranges, or undefined when it is not an array. */
-export function depsOf(doc: ParsedCmdq, e: CmdqEntry): DepRef[] | undefined {
-  if (!e.deps) return undefined;
-  const d = rangesOf(doc, e).deps;
-  if (!d) return undefined;
-  const out: DepRef[] = new Array(e.deps.length);
-  for (let k = 0; k < e.deps.length; k++) {
-    const v = e.deps[k];
-    out[k] = { start: d[2 * k], end: d[2 * k + 1], id: typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined };
-  }
-  return out;
 }
 
 /** Where an entry names something for the user: its id value, else its opening brace. */

@@ -120,7 +120,8 @@ export function fixesFor(doc: CmdqDocument, code: string, offset: number): CmdqF
       out.push(renumberFix(doc));
       break;
     case 'cmdq.self-dep':
-    case 'cmdq.duplicate-dep': {
+    case 'cmdq.duplicate-dep':
+    case 'cmdq.unknown-dep': {
       if (i === undefined) break;
       const r = rangesOf(doc.parsed, doc.parsed.entries[i]).deps ?? [];
       for (let k = 0; 2 * k < r.length; k++) if (r[2 * k] === offset) out.push(removeDepFix(doc, i, k, code));

@@ -14,13 +14,6 @@ export interface FieldNode {
   value: unknown;
 }
 
-/** One element of `deps_before`. `id` is set when the element is a non-negative safe integer. */
-export interface DepRef {
-  start: number;
-  end: number;
-  id: number | undefined;
-}
-
 /** Key and value ranges of an entry's fields, and the ranges of its `deps_before` elements. */
 export interface EntryRanges {
   keys: string[];

@@ -20,17 +20,22 @@ export function typeName(t: string | string[] | undefined): string {
   return names.join(' or ');
 }
 
+/** The segments of an ajv instancePath (a JSON Pointer: `~1` is '/', `~0` is '~'). */
+export function pointer(path: string): string[] {
+  return path.split('/').slice(1).map((seg) => seg.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
 function valueAt(o: unknown, path: string): unknown {
   let v = o;
-  for (const seg of path.split('/').slice(1)) v = (v as Record<string, unknown> | undefined)?.[seg];
+  for (const seg of pointer(path)) v = (v as Record<string, unknown> | undefined)?.[seg];
   return v;
 }
 
 /** Range of what an ajv error points at: a `deps_before` element, a field's value, or the opcode. */
 function errorRange(doc: ParsedCmdq, e: CmdqEntry, err: ErrorObject): [number, number] {
-  const parts = err.instancePath.split('/');
-  if (parts[1] === 'deps_before' && parts.length > 2) return depRange(doc, e, Number(parts[2]));
-  return valueRange(doc, e, parts[1] || undefined);
+  const parts = pointer(err.instancePath);
+  if (parts[0] === 'deps_before' && parts.length > 1) return depRange(doc, e, Number(parts[1]));
+  return valueRange(doc, e, parts[0] || undefined);
 }
 
 /** Schema problems of one entry (ajv), and an unknown opcode with the nearest known one. */
@@ -53,7 +58,7 @@ export function entrySchemaDiagnostics(doc: ParsedCmdq, e: CmdqEntry, report: Re
     if (err.keyword === 'if' || err.keyword === 'allOf') continue;
     if (err.instancePath.startsWith('/deps_before/') && ++depsReported > 100) continue;
     const [a, b] = errorRange(doc, e, err);
-    const path = err.instancePath.slice(1).replace(/\//g, '.');
+    const path = pointer(err.instancePath).join('.');
     const v = valueAt(o, err.instancePath);
     switch (err.keyword) {
       case 'required': {

@@ -48,6 +48,20 @@ describe('cmdq language server over stdio', () => {
     assert.deepEqual(undone, []);
   });
 
+  it('a series of incremental edits ends with the diagnostics of the same text opened fresh', async () => {
+    const uri = 'file:///series.cmdq.json';
+    await c.open(uri, 'cmdq', GOLDEN);
+    const p = at(5, '[0, 1]', 0, 5);
+    // Type a dependency, insert a copy of entry 1 as a new line, then delete the first entry.
+    await c.change(uri, [{ range: { start: p, end: p }, text: ', 3' }]);
+    await c.change(uri, [{ range: { start: { line: 5, character: 0 }, end: { line: 5, character: 0 } }, text: `${lines[4]}\n` }]);
+    const last = await c.change(uri, [{ range: { start: { line: 3, character: 0 }, end: { line: 4, character: 0 } }, text: '' }]);
+    const text = [lines[0], lines[1], lines[2], lines[4], lines[4], lines[5].replace('[0, 1]', '[0, 1, 3]'), ...lines.slice(6)].join('\n');
+    const fresh = await c.open('file:///fresh.cmdq.json', 'cmdq', text);
+    assert.deepEqual(last.map((d) => [d.code, d.range, d.message]), fresh.map((d) => [d.code, d.range, d.message]));
+    assert.ok(last.some((d) => d.code === 'cmdq.forward-dep') && last.some((d) => d.code === 'cmdq.id-mismatch'));
+  });
+
   it('hover on an id and on a deps_before number shows the entry and its dependents', async () => {
     const uri = 'file:///hover.cmdq.json';
     await c.open(uri, 'cmdq', GOLDEN);

@@ -92,6 +92,24 @@ async function eventTypesColoured(page: Page): Promise<void> {
   }
 }
 
+/** CMDQ opcodes coloured by engine (DMA, TE, VE, END), unlike a plain string value such as a layer id. */
+async function opcodesColoured(page: Page): Promise<void> {
+  const probe = (detail: boolean) => {
+    const spans = Array.from(document.querySelectorAll<HTMLElement>('.monaco-editor .view-line span span'));
+    const [plain, ...engines] = ['"ffn_0_ln"', 'DMA_LOAD_TILE', 'TE_GEMM_TILE', 'VE_LAYERNORM_TILE', 'END'].map((t) => {
+      const el = spans.find((x) => x.textContent === t);
+      return el ? getComputedStyle(el).color : undefined;
+    });
+    const ok = !!plain && engines.every((c) => c && c !== plain) && new Set(engines).size === 4;
+    return detail ? JSON.stringify({ plain, engines }) : ok;
+  };
+  try {
+    await page.waitForFunction(probe, false, { timeout: STEP_MS });
+  } catch {
+    throw new Error(`CMDQ opcodes are not coloured by engine: ${String(await page.evaluate(probe, true))}`);
+  }
+}
+
 interface Journey {
   name: string;
   run: (page: Page, ctx: UiContext) => Promise<void>;
@@ -189,6 +207,30 @@ const JOURNEYS: Journey[] = [
       }
       await fullyDrawn(page, 'MATMUL');
       await ctx.shoot(page, 'hover');
+    },
+  },
+  {
+    name: 'CMDQ: the golden queue opens as CMDQ with opcodes coloured by engine; a typed self-dependency is an error until undone',
+    async run(page) {
+      await quickOpen(page, 'golden.cmdq.json');
+      await page.locator('[id="status.editor.mode"]', { hasText: 'CMDQ' }).waitFor({ timeout: STEP_MS });
+      await opcodesColoured(page);
+      await problemsInStatusBar(page, 0, 0);
+      await page.locator('.monaco-editor .view-lines').first().click();
+      // Entry 3 (line 7) waits for 2: make it wait for itself as well.
+      await page.keyboard.press('Control+F');
+      await page.locator('.find-widget textarea, .find-widget input').first().waitFor({ state: 'visible', timeout: STEP_MS });
+      await page.keyboard.type('[2]');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.type(', 3');
+      await problemsInStatusBar(page, 1, 0);
+      await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: STEP_MS });
+      for (let n = 0; n < 3; n++) await page.keyboard.press('Control+Z');
+      await problemsInStatusBar(page, 0, 0);
     },
   },
 ];

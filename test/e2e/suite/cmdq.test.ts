@@ -1,71 +1,29 @@
-// Extension-host journey for CMDQ files, in the real VS Code of the e2e harness (branch e2e):
-// open the §4.4 golden CMDQ, break a dependency by typing, see the diagnostic, apply the quick fix.
-// Self-contained (only the vscode API and mocha's globals) so it builds before the harness's
-// helpers.ts is merged; it follows the same rules: every wait is on an event, bounded by WAIT_MS.
+// Extension-host journey for CMDQ files in the real VS Code: open the §4.4 golden CMDQ, break a
+// dependency by typing, see the diagnostic, apply the quick fix; and a plain .json detected as CMDQ.
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
+import { activateInstalled, codeOf, describeDiagnostics, diagnosticsWhere, nextDiagnosticsEvent, openEditor, WAIT_MS, workspaceUri } from './helpers';
 
-const WAIT_MS = 30_000;
 const GOLDEN = 'golden.cmdq.json';
 
-function workspaceUri(name: string): vscode.Uri {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the end-to-end suite needs a workspace folder (a copy of examples/)');
-  return vscode.Uri.joinPath(folder.uri, name);
-}
-
-const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));
-
-/** Resolves with the diagnostics of `uri` once `pred` holds, checking now and on every change event. */
-function diagnosticsWhere(uri: vscode.Uri, what: string, pred: (ds: vscode.Diagnostic[]) => boolean, after?: Promise<void>): Promise<vscode.Diagnostic[]> {
-  return new Promise((resolve, reject) => {
-    let ready = !after;
-    const check = () => {
-      const ds = vscode.languages.getDiagnostics(uri);
-      if (ready && pred(ds)) {
-        done();
-        resolve(ds);
-      }
-    };
-    const sub = vscode.languages.onDidChangeDiagnostics((e) => { if (e.uris.some((u) => u.toString() === uri.toString())) check(); });
-    const timer = setTimeout(() => {
-      done();
-      reject(new Error(`timed out waiting for ${what}; now: ${vscode.languages.getDiagnostics(uri).map((d) => `${d.range.start.line} ${codeOf(d)}`).join(', ') || '(none)'}`));
-    }, WAIT_MS);
-    function done() {
-      clearTimeout(timer);
-      sub.dispose();
-    }
-    void after?.then(() => { ready = true; check(); });
-    check();
-  });
-}
-
-function nextDiagnosticsEvent(uri: vscode.Uri): Promise<void> {
-  return new Promise((resolve) => {
-    const sub = vscode.languages.onDidChangeDiagnostics((e) => {
-      if (e.uris.some((u) => u.toString() === uri.toString())) {
-        sub.dispose();
-        resolve();
-      }
-    });
-  });
-}
-
 describe('CMDQ: validation while hand-editing', () => {
+  before(async () => {
+    await activateInstalled();
+  });
+
   it('the golden CMDQ of §4.4 gets the cmdq language and no diagnostics', async () => {
     const uri = workspaceUri(GOLDEN);
     const published = nextDiagnosticsEvent(uri);
-    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+    const editor = await openEditor(uri);
     assert.equal(editor.document.languageId, 'cmdq');
-    const ds = await diagnosticsWhere(uri, 'the first publication', () => true, published);
-    assert.deepEqual(ds.map(codeOf), []);
+    const ds = await diagnosticsWhere(uri, 'the first publication', () => true, { sawEvent: published });
+    assert.equal(ds.length, 0, `unexpected diagnostics: ${describeDiagnostics(ds)}`);
   });
 
   it('typing a self-dependency shows cmdq.self-dep on the typed number; the quick fix removes it in one undoable edit', async () => {
     const uri = workspaceUri(GOLDEN);
-    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+    const editor = await openEditor(uri);
     const original = editor.document.getText();
     const line = [...Array(editor.document.lineCount).keys()].find((i) => editor.document.lineAt(i).text.includes('"VE_LAYERNORM_TILE"'))!;
     const text = editor.document.lineAt(line).text;
@@ -83,17 +41,18 @@ describe('CMDQ: validation while hand-editing', () => {
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, self.range);
     const fix = actions.find((a) => a.title === 'Remove dependency 3');
     assert.ok(fix?.edit, `quick fixes offered: ${actions.map((a) => a.title).join(', ')}`);
+    const before = editor.document.lineAt(line).text;
+    const planned = fix.edit.entries().flatMap(([, es]) => es.map((e) => `${e.range.start.line}:${e.range.start.character}-${e.range.end.line}:${e.range.end.character} ${JSON.stringify(e.newText)}`));
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
-    assert.equal(editor.document.getText(), original);
+    assert.equal(editor.document.getText(), original, `edits ${planned.join(', ')} on ${JSON.stringify(before)} (v${editor.document.version})`);
     await diagnosticsWhere(uri, 'no diagnostics after the fix', (d) => d.length === 0);
 
     // The fix was one edit: one undo brings the self-dependency back.
     await vscode.commands.executeCommand('undo');
     assert.ok(editor.document.lineAt(line).text.includes('"deps_before": [2, 3]'));
     await diagnosticsWhere(uri, 'cmdq.self-dep again', (d) => d.some((x) => codeOf(x) === 'cmdq.self-dep'));
-    // VS Code splits typed text into undo groups at word boundaries (", 3" is "," then " 3"), so
-    // undoing the typing may take more than one step.
-    for (let i = 0; i < 3 && editor.document.getText() !== original; i++) await vscode.commands.executeCommand('undo');
+    // Typing ', 3' may have left more than one undo stop (VS Code groups typed words); undo them all.
+    for (let n = 0; n < 5 && editor.document.getText() !== original; n++) await vscode.commands.executeCommand('undo');
     assert.equal(editor.document.getText(), original);
     await diagnosticsWhere(uri, 'clean after undoing the typing', (d) => d.length === 0);
   });

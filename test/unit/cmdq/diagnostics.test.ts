@@ -53,6 +53,13 @@ describe('cmdq diagnostics, one faulty fixture per code', () => {
     });
   }
 
+  it('the README table documents exactly the codes that have a fixture here', () => {
+    const readme = readFileSync(resolve(__dirname, '../../../README.md'), 'utf8');
+    const documented = [...readme.matchAll(/^\| `(cmdq\.[a-z-]+)` \|/gm)].map((m) => m[1]).sort();
+    assert.deepEqual(documented, Object.keys(CASES).map((n) => `cmdq.${n}`).sort());
+    for (const [name, rows] of Object.entries(CASES)) assert.ok(rows.some(([code]) => code === `cmdq.${name}`), name);
+  });
+
   it('suggests the nearest opcode', () => {
     const d = check('unknown-opcode').diags[0];
     assert.match(d.message, /did you mean "VE_LAYERNORM_TILE"/);
@@ -86,6 +93,13 @@ describe('cmdq diagnostics, one faulty fixture per code', () => {
     // Without waiting for the GEMM (entry 2) that reads tile 0, the same load is reported.
     const racy = text.replace('"deps_before": [2], "tensor_role"', '"deps_before": [], "tensor_role"');
     assert.deepEqual(CmdqDocument.parse(racy).allDiagnostics().map((d) => d.code), ['cmdq.spm-overlap']);
+  });
+
+  it('a key with "/" or "~" (a JSON Pointer escape in ajv) is named and located as written', () => {
+    const text = read('golden').replace('"qbits_ofm": 8', '"qbits_/~x": 3');
+    const [d] = CmdqDocument.parse(text).allDiagnostics();
+    assert.equal(d.message, '"qbits_/~x" must be one of 1, 2, 4, 8, 16, 32; got number 3');
+    assert.equal(text.split('\n')[d.range.start.line].slice(d.range.start.character, d.range.end.character), '3');
   });
 
   it('reports a metadata field of the wrong type', () => {
