@@ -45,6 +45,8 @@ export function makeProfile(base: string): Profile {
     'chat.commandCenter.enabled': false,
     'workbench.colorTheme': 'Default Dark Modern',
     'workbench.reduceMotion': 'on',
+    // A blinking cursor is sometimes hidden: the mouse journey measures where the cursor is.
+    'editor.cursorBlinking': 'solid',
   }, null, 2));
   const env = {
     ...process.env,

@@ -96,6 +96,7 @@ async function main(): Promise<number> {
     say(`extension-host suite: ${host.ok ? 'passed' : 'FAILED'} ${host.counts ?? '(no result line: the suite did not run to the end)'}`);
     const ui = await uiJourneys(browser, server, { root: c.root, base: c.base, workspace: c.workspace, results, consoleLog, say, shoot });
     if (c.updateScreenshot && ui.ok) {
+      // images/timeline.png belongs to the timeline's own README section; this run's stays in test-results/.
       for (const name of ['editor.png', 'hover.png']) copyFileSync(join(results, name), join(c.root, 'images', name));
       say('images/editor.png and images/hover.png updated from this run');
     }

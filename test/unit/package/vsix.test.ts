@@ -1,9 +1,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { listZip, readZipEntry, type ZipEntry } from './zip';
 
 // Packages the extension with the project's packaging script, from the current dist/ bundles (built
@@ -38,8 +38,7 @@ const ALLOWED = [
   /^extension\.vsixmanifest$/, /^\[Content_Types\]\.xml$/,
   /^extension\/package\.json$/, /^extension\/readme\.md$/, /^extension\/changelog\.md$/, /^extension\/LICENSE\.txt$/,
   /^extension\/images\/icon\.png$/,
-  /^extension\/dist\/[\w-]+\.js$/,
-  /^extension\/dist\/webview\/webview\.(js|css)$/,
+  /^extension\/dist\/[\w/-]+\.(js|css)$/,
   /^extension\/syntaxes\/[\w.-]+\.json$/,
   /^extension\/schemas\/[\w/.-]+\.json$/,
 ];
@@ -56,6 +55,20 @@ test('the .vsix holds the bundles and the marketplace files', () => {
   for (const f of ['dist/client.js', 'dist/server.js', 'dist/cli.js', 'dist/timelineWorker.js', 'dist/webview/webview.js', 'dist/webview/webview.css', 'package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'images/icon.png']) {
     assert.ok(names.has(`extension/${f}`), `extension/${f} is missing from the .vsix`);
   }
+});
+
+/** Files under `dir`, relative to it, recursively. */
+function walk(dir: string, prefix = ''): string[] {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? walk(dir, join(prefix, d.name)) : [join(prefix, d.name).split(sep).join('/')]);
+}
+
+test('everything the build writes to dist/ (but source maps) is in the .vsix: the code loads it by path', () => {
+  // The client loads some bundles by path at run time (the server, the timeline worker, the
+  // webview's script and style), which package.json does not name: ship all of dist/.
+  const built = walk(join(ROOT, 'dist')).filter((f) => !f.endsWith('.map'));
+  const missing = built.filter((f) => !names.has(`extension/dist/${f}`));
+  assert.deepEqual(missing, [], `built but not packaged (see .vscodeignore): ${missing.join(', ')}`);
 });
 
 /** Every relative file path the manifest points to: main, bin, icon and inside contributes. */
