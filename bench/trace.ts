@@ -6,12 +6,12 @@ import { hoverAt } from '../core/trace/hover';
 import { definitionAt } from '../core/trace/navigation';
 import { LspClient } from '../test/lsp/lspClient';
 import { naiveCheck } from './naive';
-import { writeTrace } from './traceGen';
+import { writeTrace } from '../test/gen/genTrace';
 import { dataFile, exists, fmt, median, percentile, row, timed } from './util';
 
 async function ensure(name: string, events: number): Promise<string> {
   const f = dataFile(name);
-  if (!exists(f)) await writeTrace(f, events);
+  if (!exists(f)) await writeTrace(f, { events });
   return f;
 }
 
