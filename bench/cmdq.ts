@@ -8,9 +8,9 @@ import { renumberFix } from '../core/cmdq/fixes';
 import { definitionAt, tokenAt } from '../core/cmdq/navigation';
 import { entryHover } from '../core/cmdq/summary';
 import { cmdqText } from './cmdqGen';
-import { fmt, median, row, timed } from './util';
+import { fmt, median, REPO, row, timed } from './util';
 
-const SCHEMAS = resolve(__dirname, '../schemas/cmdq');
+const SCHEMAS = resolve(REPO, 'schemas/cmdq');
 
 /** vscode-json-languageservice with the same schema files, resolved from disk like VS Code does. */
 function peer() {

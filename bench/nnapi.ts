@@ -9,15 +9,8 @@ import { Collector } from '../core/nnapi/collect';
 import { looksLikeHtml, parseRowLine } from '../core/nnapi/row';
 import { summarize } from '../core/nnapi/summary';
 import { writeSystrace } from './nnapiGen';
-import { existsSync, mkdirSync } from 'node:fs';
-import { exists, fmt, median, row, timed } from './util';
+import { dataFile, exists, fmt, median, REPO, row, timed } from './util';
 
-/** Generated data stays in this checkout's bench/.data (git-ignored). */
-function dataFile(name: string): string {
-  const dir = resolve(__dirname, '.data');
-  if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
-  return resolve(dir, name);
-}
 
 async function ensure(name: string, lines: number, opts: { noise?: number; html?: boolean } = {}): Promise<string> {
   const f = dataFile(name);
@@ -26,7 +19,7 @@ async function ensure(name: string, lines: number, opts: { noise?: number; html?
 }
 
 function child(file: string): { ms: number; maxRssMb: number; diagnostics: number; runs: number } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', resolve(__dirname, 'nnapiChild.ts'), file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', resolve(REPO, 'bench/nnapiChild.ts'), file], { encoding: 'utf8', maxBuffer: 1 << 20 });
   if (r.status !== 0) throw new Error(`child failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as { ms: number; maxRssMb: number; diagnostics: number; runs: number };
 }

@@ -1,7 +1,14 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 
-export const DATA = resolve(__dirname, '../../bench/.data');
+/** The checkout's root, found from here whether the bench runs bundled (out/bench) or from source. */
+export const REPO = (() => {
+  let d = __dirname;
+  while (!existsSync(join(d, 'package.json')) && dirname(d) !== d) d = dirname(d);
+  return d;
+})();
+
+export const DATA = join(REPO, 'bench/.data');
 
 export function dataFile(name: string): string {
   if (!existsSync(DATA)) mkdirSync(DATA, { recursive: true });
