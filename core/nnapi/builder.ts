@@ -18,8 +18,8 @@ export const TIMED_FUNCTIONS = new Set([
 export class ThreadState {
   readonly root = new Scope('root', Number.NaN, null, null, 'PO', false, -1, '', '');
   readonly stack: Scope[] = [];
-  /** `appPhase::function` → begin ms, end ms, begin ms, … (flat) in the order the scopes closed. */
-  readonly beginsEnds = new Map<string, number[]>();
+  /** Application phase → function → begin ms, end ms, begin ms, … (flat) in the order the scopes closed. */
+  readonly beginsEnds = new Map<string, Map<string, number[]>>();
   readonly laPeCounts = new Map<string, number>();
   /** Real scopes (not dummies) in the order they opened. */
   readonly scopes: Scope[] = [];
@@ -38,10 +38,19 @@ export class ThreadState {
   }
 
   begins(appPhase: string, fn: string): number[] {
-    return (this.beginsEnds.get(`${appPhase}::${fn}`) ?? []).filter((_x, i) => i % 2 === 0);
+    return (this.beginsEnds.get(appPhase)?.get(fn) ?? []).filter((_x, i) => i % 2 === 0);
   }
   ends(appPhase: string, fn: string): number[] {
-    return (this.beginsEnds.get(`${appPhase}::${fn}`) ?? []).filter((_x, i) => i % 2 === 1);
+    return (this.beginsEnds.get(appPhase)?.get(fn) ?? []).filter((_x, i) => i % 2 === 1);
+  }
+
+  /** Called for each closed scope of a timed function; nested maps, so no key string per call. */
+  addBeginEnd(appPhase: string, fn: string, beginMs: number, endMs: number): void {
+    let byFn = this.beginsEnds.get(appPhase);
+    if (!byFn) this.beginsEnds.set(appPhase, (byFn = new Map()));
+    let list = byFn.get(fn);
+    if (!list) byFn.set(fn, (list = []));
+    list.push(beginMs, endMs);
   }
 }
 
@@ -91,6 +100,7 @@ export class RunBuilder {
   private run = new Run(0, '', -1);
   private first = true;
   private app = new AppPhaseStack();
+  private lastThread: ThreadState | undefined;
   readonly opened = new LineMap<Scope>();
   readonly closed = new LineMap<Scope>();
 
@@ -140,7 +150,9 @@ export class RunBuilder {
   }
 
   private thread(r: MarkRow, line: number): ThreadState {
-    let t = this.run.threads.get(r.pid);
+    // Rows of one thread come in bursts: most rows skip the lookup.
+    const last = this.lastThread;
+    let t = last && last.pid === r.pid && last.run === this.run.index ? last : this.run.threads.get(r.pid);
     if (!t) {
       t = new ThreadState(r.pid, '', false, this.run.index);
       t.firstLine = line;
@@ -148,6 +160,7 @@ export class RunBuilder {
       this.run.threads.set(r.pid, t);
     }
     t.lastLine = line;
+    this.lastThread = t;
     return t;
   }
 
@@ -172,12 +185,7 @@ export class RunBuilder {
     // Rules §3: the E of an LA warm-up/benchmark scope pops the application phase. (The Python
     // reference compares a method to strings here and never pops; see README.)
     if (node.layer === 'LA' && (node.phaseTag === 'PWU' || node.phaseTag === 'PBM')) this.app.pop();
-    if (TIMED_FUNCTIONS.has(node.fn)) {
-      const key = `${node.appPhase}::${node.fn}`;
-      let list = t.beginsEnds.get(key);
-      if (!list) t.beginsEnds.set(key, (list = []));
-      list.push(node.start * 1000, node.end * 1000);
-    }
+    if (TIMED_FUNCTIONS.has(node.fn)) t.addBeginEnd(node.appPhase, node.fn, node.start * 1000, node.end * 1000);
     return node;
   }
 
@@ -218,7 +226,9 @@ export class RunBuilder {
 
 /** In a driver process `LC` becomes `LD`; in any other `LD` becomes `LC` (§3). */
 function mapLayer(layer: string, isDriver: boolean): string {
-  return isDriver ? layer.replaceAll('LC', 'LD') : layer.replaceAll('LD', 'LC');
+  // Most layers hold neither code: keep the very string (a new one per scope costs memory and GC).
+  if (isDriver) return layer.includes('LC') ? layer.replaceAll('LC', 'LD') : layer;
+  return layer.includes('LD') ? layer.replaceAll('LD', 'LC') : layer;
 }
 
 /**

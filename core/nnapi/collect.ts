@@ -17,6 +17,8 @@ export class Collector {
   readonly driverTgids = new Set<string>();
   seenRuntime = false;
   private readonly lastTgid = new Map<string, string>();
+  private setPid = '';
+  private setTgid = '';
   private inTrace: boolean;
   private ended = false;
 
@@ -53,7 +55,12 @@ export class Collector {
       const m = /^[BE]\|(\d+)/.exec(row.mark);
       tgid = m ? m[1] : (this.lastTgid.get(row.pid) ?? '');
     }
-    if (tgid) this.lastTgid.set(row.pid, tgid);
+    if (tgid && (row.pid !== this.setPid || tgid !== this.setTgid)) {
+      // Rows of one thread come in bursts: set the map only when the pair changes.
+      this.lastTgid.set(row.pid, tgid);
+      this.setPid = row.pid;
+      this.setTgid = tgid;
+    }
     this.builder.row(row, line);
     const mark = row.mark;
     if (mark.includes('[NN')) {

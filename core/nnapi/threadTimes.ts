@@ -43,10 +43,16 @@ export function threadStats(t: ThreadState): Map<string, number> {
     byPhase.set(phase, (byPhase.get(phase) ?? 0) + v);
   };
   const inPe = new Map<string, number>();
-  const stack: [Scope, boolean][] = [];
-  for (let i = t.root.children.length - 1; i >= 0; i--) stack.push([t.root.children[i], false]);
+  // `null` above a PE scope on the stack marks where the walk leaves it (no pair per scope).
+  const stack: (Scope | null)[] = [];
+  for (let i = t.root.children.length - 1; i >= 0; i--) stack.push(t.root.children[i]);
   while (stack.length) {
-    const [s, leaving] = stack.pop()!;
+    let s = stack.pop()!;
+    let leaving = false;
+    if (s === null) {
+      s = stack.pop()!;
+      leaving = true;
+    }
     const layer = s.layer ?? '';
     const phase = s.phase();
     if (leaving) {
@@ -59,9 +65,9 @@ export function threadStats(t: ThreadState): Map<string, number> {
     }
     if (phase === 'PE') {
       inPe.set(layer, (inPe.get(layer) ?? 0) + 1);
-      stack.push([s, true]);
+      stack.push(s, null);
     }
-    for (let i = s.children.length - 1; i >= 0; i--) stack.push([s.children[i], false]);
+    for (let i = s.children.length - 1; i >= 0; i--) stack.push(s.children[i]);
   }
   const stats = new Map<string, number>();
   for (const [ap, byLayer] of nested) for (const [layer, byPhase] of byLayer) for (const [phase, v] of byPhase) stats.set(`${ap}_${layer}_${phase}`, v);
