@@ -4,7 +4,7 @@ import { aggregateRun, type Aggregate } from './aggregate';
 import type { Run } from './builder';
 import type { Collector } from './collect';
 import { rewriteTree } from './rewrite';
-import type { LineMap } from './lineMap';
+import type { LineLookup } from './lineMap';
 import type { Scope } from './scope';
 import { computeTimes, threadStats } from './threadTimes';
 import { validateTree } from './validate';
@@ -20,8 +20,8 @@ export interface RunResult {
 export interface Analysis {
   runs: RunResult[];
   diagnostics: Diagnostic[];
-  opened: LineMap<Scope>;
-  closed: LineMap<Scope>;
+  opened: LineLookup<Scope>;
+  closed: LineLookup<Scope>;
   noRuntime: boolean;
 }
 
@@ -31,21 +31,30 @@ export function analyze(c: Collector): Analysis {
   const diagnostics = [...c.diagnostics, ...built.diagnostics];
   const runs: RunResult[] = [];
   for (const run of built.runs) {
-    let violations = 0;
-    for (const t of run.threads.values()) {
-      rewriteTree(t.root);
-      const v = validateTree(t.root, t.pid);
-      violations += v.length;
-      diagnostics.push(...v);
-      computeTimes(t.root);
-      t.stats = threadStats(t);
-    }
-    runs.push({ run, violations, aggregate: run.complete ? aggregateRun(run) : undefined });
+    const r = analyzeRun(run);
+    diagnostics.push(...r.diagnostics);
+    runs.push(r.result);
   }
-  const noRuntime = !c.seenRuntime;
-  if (noRuntime) {
-    diagnostics.push({ range: range(0, 0, 0), severity: 'warning', code: 'nnapi.no-runtime',
-      message: 'No NNAPI Runtime trace present (no mark contains NN_LR) - check your systrace setup: capture with the NNAPI tracing enabled (e.g. `debug.nn.systrace` and the app\'s trace category).' });
+  if (!c.seenRuntime) diagnostics.push(noRuntimeDiagnostic());
+  return { runs, diagnostics, opened: built.opened, closed: built.closed, noRuntime: !c.seenRuntime };
+}
+
+/** One run after its trees are built: §4 rewriting, §5 validation, §6 numbers. */
+export function analyzeRun(run: Run): { result: RunResult; diagnostics: Diagnostic[] } {
+  let violations = 0;
+  const diagnostics: Diagnostic[] = [];
+  for (const t of run.threads.values()) {
+    rewriteTree(t.root);
+    const v = validateTree(t.root, t.pid);
+    violations += v.length;
+    diagnostics.push(...v);
+    computeTimes(t.root);
+    t.stats = threadStats(t);
   }
-  return { runs, diagnostics, opened: built.opened, closed: built.closed, noRuntime };
+  return { result: { run, violations, aggregate: run.complete ? aggregateRun(run) : undefined }, diagnostics };
+}
+
+export function noRuntimeDiagnostic(): Diagnostic {
+  return { range: range(0, 0, 0), severity: 'warning', code: 'nnapi.no-runtime',
+    message: 'No NNAPI Runtime trace present (no mark contains NN_LR) - check your systrace setup: capture with the NNAPI tracing enabled (e.g. `debug.nn.systrace` and the app\'s trace category).' };
 }

@@ -97,19 +97,29 @@ export interface Built {
  */
 export class RunBuilder {
   private readonly runs: Run[] = [];
-  private run = new Run(0, '', -1);
+  private run: Run;
   private first = true;
   private app = new AppPhaseStack();
   private lastThread: ThreadState | undefined;
-  readonly opened = new LineMap<Scope>();
-  readonly closed = new LineMap<Scope>();
+  readonly opened: LineMap<Scope>;
+  readonly closed: LineMap<Scope>;
+
+  /**
+   * `firstRun`, `firstLine`: to build one run alone (the editor rebuilds only the runs an edit
+   * touched): its index among the file's runs, and its first row.
+   */
+  constructor(firstRun = 0, firstLine = 0) {
+    this.run = new Run(firstRun, '', -1);
+    this.opened = new LineMap<Scope>(firstLine);
+    this.closed = new LineMap<Scope>(firstLine);
+  }
 
   row(r: MarkRow, line: number): void {
     const mark = r.mark;
     if (mark.includes('[NN_LA_PO]')) {
       if (!this.first) {
         this.runs.push(this.run);
-        this.run = new Run(this.runs.length, mark, line);
+        this.run = new Run(this.run.index + 1, mark, line);
         this.app = new AppPhaseStack();
       } else {
         this.run.startingMark = mark;

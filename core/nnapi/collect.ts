@@ -1,13 +1,18 @@
 import type { Diagnostic } from '../common/diagnostic';
 import { range } from '../common/diagnostic';
 import { RunBuilder } from './builder';
-import type { RowLine } from './row';
+import type { MarkRow, RowLine } from './row';
+
+/** Where the collector sends the mark rows of the text trace, in order. */
+export interface RowSink {
+  row(r: MarkRow, line: number): void;
+}
 
 /**
  * Reads a trace's rows in order (rules §1–§2): takes the rows inside the text trace (the whole
  * file for plain text; from the header to the first `</script>` for HTML), resolves process ids,
  * learns which threads are tracked and which processes are drivers, and feeds each mark row to
- * the tree builder. No row is kept.
+ * the tree builder (or another sink). No row is kept.
  */
 export class Collector {
   readonly builder = new RunBuilder();
@@ -22,9 +27,12 @@ export class Collector {
   private inTrace: boolean;
   private ended = false;
 
-  constructor(readonly html: boolean) {
+  private readonly sink: RowSink;
+
+  constructor(readonly html: boolean, sink?: RowSink) {
     // Plain text is all trace; HTML only between the header and `</script>`.
     this.inTrace = !html;
+    this.sink = sink ?? this.builder;
   }
 
   add(r: RowLine | undefined, line: number): void {
@@ -61,7 +69,7 @@ export class Collector {
       this.setPid = row.pid;
       this.setTgid = tgid;
     }
-    this.builder.row(row, line);
+    this.sink.row(row, line);
     const mark = row.mark;
     if (mark.includes('[NN')) {
       this.tracked.set(row.pid, tgid);

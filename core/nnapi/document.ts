@@ -1,8 +1,8 @@
 import type { Diagnostic } from '../common/diagnostic';
 import { spliceLines, splitLines, type LineEdit } from '../common/lines';
 import { finalizeDiagnostics, type DiagnosticSettings } from '../common/settings';
-import { analyze, type Analysis } from './analysis';
-import { Collector } from './collect';
+import type { Analysis } from './analysis';
+import { IncrementalAnalysis } from './incremental';
 import { looksLikeHtml, parseRowLine, type RowLine } from './row';
 
 /** Lines that are not trace rows share this marker so the per-line cache stays small. */
@@ -11,10 +11,12 @@ type Cached = RowLine | typeof NOTHING;
 
 /**
  * A systrace held in the editor: one parsed row per line. Edits re-parse only the lines they
- * touched; the trees, diagnostics and numbers are recomputed from the rows when asked.
+ * touched; when asked, the trees, diagnostics and numbers are rebuilt only for the runs whose
+ * rows changed (see `IncrementalAnalysis`).
  */
 export class NnapiDocument {
   private _analysis: Analysis | undefined;
+  private readonly incremental = new IncrementalAnalysis();
 
   private constructor(private rows: Cached[], private html: boolean) {}
 
@@ -49,15 +51,7 @@ export class NnapiDocument {
   }
 
   get analysis(): Analysis {
-    if (!this._analysis) {
-      const c = new Collector(this.html);
-      const rows = this.rows;
-      for (let i = 0; i < rows.length; i++) {
-        const r = rows[i];
-        if (r.kind !== 'nothing') c.add(r, i);
-      }
-      this._analysis = analyze(c);
-    }
+    this._analysis ??= this.incremental.analyze(this.rows.length, (i) => this.row(i), this.html);
     return this._analysis;
   }
 

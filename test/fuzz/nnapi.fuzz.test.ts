@@ -124,4 +124,39 @@ describe('nnapi fuzz', () => {
       const key = (ds: ReturnType<typeof doc.allDiagnostics>) => ds.map((d) => `${d.range.start.line}:${d.range.start.character}:${d.code}`).sort();
       assert.deepEqual(key(doc.allDiagnostics()), key(fresh.allDiagnostics()));
     }), { numRuns: 150 }));
+
+  // The editor reuses the analysis of every run an edit did not touch: after each edit of a
+  // sequence (analysed in between, so there is something to reuse), everything it answers —
+  // diagnostics with their messages, the summary's numbers, what each line opens or closes —
+  // equals a fresh parse of the same text.
+  const edit = fc.tuple(fc.nat(), fc.nat(), fc.constantFrom('type', 'type', 'type', 'newline', 'join', 'replace'), fc.string({ maxLength: 4 }), fc.nat());
+  it('a sequence of edits, analysed after each, answers as a fresh parse', () =>
+    fc.assert(fc.property(traceText, fc.array(edit, { minLength: 1, maxLength: 8 }), traceText, (text, edits, other) => {
+      let lines = splitLines(text);
+      const doc = NnapiDocument.parse(text);
+      doc.allDiagnostics();
+      const otherLines = splitLines(other);
+      for (const [li, pos, how, s, k] of edits) {
+        const i = li % lines.length;
+        const l = lines[i];
+        const p = pos % (l.length + 1);
+        let e: { start: number; end: number; newCount: number };
+        let repl: string[];
+        if (how === 'type') [e, repl] = [{ start: i, end: i + 1, newCount: 1 }, [l.slice(0, p) + s + l.slice(p)]];
+        else if (how === 'newline') [e, repl] = [{ start: i, end: i + 1, newCount: 2 }, [l.slice(0, p), l.slice(p)]];
+        else if (how === 'join' && i + 1 < lines.length) [e, repl] = [{ start: i, end: i + 2, newCount: 1 }, [l + lines[i + 1]]];
+        else [e, repl] = [{ start: i, end: i + 1, newCount: 1 }, [otherLines[k % otherLines.length]]];
+        lines = [...lines.slice(0, e.start), ...repl, ...lines.slice(e.end)];
+        const now = lines;
+        doc.update([e], (j) => now[j]);
+        const fresh = NnapiDocument.parse(lines.join('\n'));
+        assert.deepEqual(doc.allDiagnostics(), fresh.allDiagnostics());
+        for (const totalTimes of [false, true]) assert.equal(summaryJson(summarize(doc.analysis, { totalTimes })), summaryJson(summarize(fresh.analysis, { totalTimes })));
+        const at = (d: NnapiDocument, j: number) => {
+          const x = scopeAtLine(d.analysis, j);
+          return x && `${x.role} ${x.scope.line} ${x.scope.endLine} ${x.scope.fn} ${x.scope.layer} ${x.scope.time}`;
+        };
+        for (let j = 0; j < lines.length; j++) assert.equal(at(doc, j), at(fresh, j), `line ${j}`);
+      }
+    }), { numRuns: 300 }));
 });
