@@ -2,11 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { forEachLine } from '../cli/lines';
+import { readSystrace } from '../cli/readSystrace';
 import { defaultDiagnosticSettings } from '../core/common/settings';
 import { analyze } from '../core/nnapi/analysis';
 import { NnapiDocument } from '../core/nnapi/document';
-import { Collector } from '../core/nnapi/collect';
-import { looksLikeHtml, parseRowLine } from '../core/nnapi/row';
 import { summarize } from '../core/nnapi/summary';
 import { writeSystrace } from './nnapiGen';
 import { dataFile, exists, fmt, median, percentile, REPO, row, timed } from './util';
@@ -34,12 +33,8 @@ export async function run(): Promise<void> {
   let diags = -1;
   let runs = 0;
   for (let r = 0; r < 3; r++) {
-    let c: Collector | undefined;
-    const read = await timed(() => forEachLine(f1m, (line, n) => {
-      c ??= new Collector(n === 0 && looksLikeHtml(line));
-      c.add(parseRowLine(line), n);
-    }));
-    const an = await timed(() => analyze(c!));
+    const read = await timed(() => readSystrace(f1m));
+    const an = await timed(() => analyze(read.value));
     const sm = await timed(() => [false, true].flatMap((totalTimes) => [false, true].map((perExecution) => summarize(an.value, { totalTimes, perExecution }))));
     diags = an.value.diagnostics.length;
     runs = an.value.runs.length;

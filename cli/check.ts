@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Diagnostic } from '../core/common/diagnostic';
 import { defaultDiagnosticSettings, finalizeDiagnostics } from '../core/common/settings';
 import { formatFor } from '../core/formats';
-import { forEachLine, forEachLineBytes } from './lines';
+import { forEachLine, forEachLineBytes, forEachLineIn } from './lines';
 
 interface FileResult {
   file: string;
@@ -66,7 +66,9 @@ export async function checkFile(file: string, max: number): Promise<FileResult> 
   if (!fmt) throw new UsageError(`${file}: unknown file type (expected .trace.jsonl, .cmdq.json, a systrace, ...)`);
   const checker = fmt.createChecker();
   const addBytes = checker.addBytes?.bind(checker);
+  const addIn = checker.addIn?.bind(checker);
   if (addBytes) await forEachLineBytes(file, addBytes, (line, n) => checker.add(line, n));
+  else if (addIn) await forEachLineIn(file, addIn);
   else await forEachLine(file, (line, n) => checker.add(line, n));
   const all = checker.finish();
   // The exit status counts every error, also those the cap leaves out of the output: an error

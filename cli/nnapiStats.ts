@@ -1,10 +1,8 @@
 import { statSync } from 'node:fs';
 import { defaultDiagnosticSettings, finalizeDiagnostics } from '../core/common/settings';
 import { analyze } from '../core/nnapi/analysis';
-import { Collector } from '../core/nnapi/collect';
-import { looksLikeHtml, parseRowLine } from '../core/nnapi/row';
 import { summarize, summaryJson, summaryText } from '../core/nnapi/summary';
-import { forEachLine } from './lines';
+import { readSystrace } from './readSystrace';
 
 export const NNAPI_STATS_USAGE = '  npu-trace nnapi-stats [--json] [--total-times] [--per-execution] <file>\n';
 
@@ -29,12 +27,7 @@ export async function nnapiStats(args: string[]): Promise<number> {
   const file = files[0];
   if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return usage(`${file}: no such file`);
 
-  let c: Collector | undefined;
-  await forEachLine(file, (line, n) => {
-    c ??= new Collector(n === 0 && looksLikeHtml(line));
-    c.add(parseRowLine(line), n);
-  });
-  const analysis = analyze(c ?? new Collector(false));
+  const analysis = analyze(await readSystrace(file));
   const runs = summarize(analysis, opts);
   process.stdout.write(opts.json ? summaryJson(runs) : summaryText(runs));
 

@@ -8,6 +8,11 @@ export interface LineChecker {
    * decoder to fall back on. The bytes are only valid during the call.
    */
   addBytes?(bytes: Uint8Array, s: number, e: number, lineNo: number, decode: (b: Uint8Array, s: number, e: number) => string): void;
+  /**
+   * Optional fast path for streamed files: the line `[start, end)` of a decoded chunk; `chunk`
+   * numbers the chunk (-1: a text made for this line alone). Used when there is no `addBytes`.
+   */
+  addIn?(text: string, start: number, end: number, lineNo: number, chunk: number): void;
   /** All diagnostics, unsorted and uncapped. */
   finish(): Diagnostic[];
 }

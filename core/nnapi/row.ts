@@ -97,44 +97,85 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
  * The fuzz test holds it to the regex on mutated rows.
  */
 export function readNewRow(line: string, at: number): MarkRow | undefined {
+  if (hasTerminator(line)) return undefined;
+  return readNewRowIn(line, 0, line.length, at, line.indexOf(MARKER, at + 1));
+}
+
+/**
+ * `readNewRow` of the line `[start, end)` of `text` (a chunk of a file: scanning a flat chunk is
+ * much faster than scanning a slice of it). `at`: the marker's index in `text`; `nextAt`: the next
+ * marker's index after it, or -1. The caller has ruled out line terminators in the line.
+ */
+export function readNewRowIn(text: string, start: number, end: number, at: number, nextAt: number): MarkRow | undefined {
   const markStart = at + MARKER.length;
-  const b = line.charCodeAt(markStart);
-  if ((b !== 66 && b !== 69) || line.indexOf(MARKER, at + 1) >= 0 || hasTerminator(line)) return undefined;
+  if (markStart >= end || at - 2 < start || (nextAt >= 0 && nextAt < end)) return undefined;
+  const b = text.charCodeAt(markStart);
+  if (b !== 66 && b !== 69) return undefined;
   // ` <digits>.<digits>: ` before the marker: the only place the regex's last `.*` can stop.
-  if (line.charCodeAt(at - 1) !== 32 || line.charCodeAt(at - 2) !== 58) return undefined;
+  if (text.charCodeAt(at - 1) !== 32 || text.charCodeAt(at - 2) !== 58) return undefined;
   const timeEnd = at - 2;
   let q = timeEnd;
-  while (q > 0 && isDigit(line.charCodeAt(q - 1))) q--;
-  if (q === timeEnd || line.charCodeAt(q - 1) !== 46) return undefined;
+  while (q > start && isDigit(text.charCodeAt(q - 1))) q--;
+  if (q === timeEnd || q === start || text.charCodeAt(q - 1) !== 46) return undefined;
   q--;
   const dot = q;
-  while (q > 0 && isDigit(line.charCodeAt(q - 1))) q--;
-  if (q === dot || line.charCodeAt(q - 1) !== 32) return undefined;
+  while (q > start && isDigit(text.charCodeAt(q - 1))) q--;
+  if (q === dot || q === start || text.charCodeAt(q - 1) !== 32) return undefined;
   const timeStart = q;
-  const n = line.length;
-  let s0 = 0;
-  while (s0 < n && isSpace(line.charCodeAt(s0))) s0++;
-  // `([^ ].{1,15})-`: the longest task first, as the greedy `.{1,15}` tries.
+  let s0 = start;
+  while (s0 < end && isSpace(text.charCodeAt(s0))) s0++;
+  // `([^ ].{1,15})-`: the longest task first, as the greedy `.{1,15}` tries. Every scan below
+  // starts before the marker and stops at its first letter, so none leaves the line.
   for (let len = 16; len >= 2; len--) {
     const dash = s0 + len;
-    if (dash >= n || line.charCodeAt(dash) !== 45) continue;
+    if (dash >= at || text.charCodeAt(dash) !== 45) continue;
     let j = dash + 1;
-    while (isDigit(line.charCodeAt(j))) j++;
+    while (isDigit(text.charCodeAt(j))) j++;
     const pidEnd = j;
-    if (pidEnd === dash + 1 || !isSpace(line.charCodeAt(j))) continue;
-    while (isSpace(line.charCodeAt(j))) j++;
-    if (line.charCodeAt(j) !== 40) continue;
+    if (pidEnd === dash + 1 || !isSpace(text.charCodeAt(j))) continue;
+    while (isSpace(text.charCodeAt(j))) j++;
+    if (text.charCodeAt(j) !== 40) continue;
     j++;
-    while (isSpace(line.charCodeAt(j))) j++;
+    while (isSpace(text.charCodeAt(j))) j++;
     const tgidStart = j;
-    for (let c = line.charCodeAt(j); isDigit(c) || c === 45; c = line.charCodeAt(j)) j++;
-    if (j === tgidStart || line.charCodeAt(j) !== 41 || line.charCodeAt(j + 1) !== 32) continue;
+    for (let c = text.charCodeAt(j); isDigit(c) || c === 45; c = text.charCodeAt(j)) j++;
+    if (j === tgidStart || text.charCodeAt(j) !== 41 || text.charCodeAt(j + 1) !== 32) continue;
     // `\) .* (\d+`: the timestamp's leading space must come at or after the space that follows `)`.
     if (timeStart - 1 < j + 2) continue;
-    return { kind: 'row', task: line.slice(s0, dash), pid: line.slice(dash + 1, pidEnd), tgidColumn: line.slice(tgidStart, j),
-      time: decimal(line, timeStart, dot, timeEnd), mark: line.slice(markStart), markCol: markStart };
+    return { kind: 'row', task: text.slice(s0, dash), pid: text.slice(dash + 1, pidEnd), tgidColumn: text.slice(tgidStart, j),
+      time: decimal(text, timeStart, dot, timeEnd), mark: text.slice(markStart, end), markCol: markStart - start };
   }
   return undefined;
+}
+
+/**
+ * Reads the rows of a file chunk by chunk (see `forEachLineIn`): the fast reader on the chunk
+ * itself, the regexes on a line of its own where it gives up. One marker search per chunk
+ * position, not per line, so long stretches of other rows (scheduler events in an HTML export)
+ * stay linear.
+ */
+export class ChunkRowReader {
+  private chunk = -1;
+  private next = -1;
+  /** No U+2028/U+2029 in the chunk (on a one-byte chunk, known without scanning). */
+  private clean = true;
+
+  /** `chunk`: the number of `text` (a new number, a new text); -1 for a text made for this line alone. */
+  read(text: string, start: number, end: number, chunk: number): RowLine | undefined {
+    if (chunk < 0) return parseRowLine(start === 0 && end === text.length ? text : text.slice(start, end));
+    if (chunk !== this.chunk) {
+      this.chunk = chunk;
+      this.clean = text.indexOf('\u2028') < 0 && text.indexOf('\u2029') < 0;
+      this.next = text.indexOf(MARKER, start);
+    } else if (this.next >= 0 && this.next < start) this.next = text.indexOf(MARKER, start);
+    const at = this.next;
+    if (at >= 0 && at < end && this.clean) {
+      this.next = text.indexOf(MARKER, at + 1);
+      const r = readNewRowIn(text, start, end, at, this.next);
+      if (r) return r;
+    }
+    return parseRowLine(text.slice(start, end));
+  }
 }
 
 const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];

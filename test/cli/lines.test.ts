@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { forEachLine, forEachLineBytes } from '../../cli/lines';
+import { forEachLine, forEachLineBytes, forEachLineIn } from '../../cli/lines';
 import { splitLines } from '../../core/common/lines';
 
 const dir = mkdtempSync(join(tmpdir(), 'trace-lines-'));
@@ -21,6 +21,18 @@ async function linesOf(name: string, content: Buffer): Promise<string[]> {
   const viaBytes: string[] = [];
   await forEachLineBytes(file, (b, s, e, i, decode) => (viaBytes[i] = decode(b, s, e)), (l, i) => (viaBytes[i] = l));
   assert.deepEqual(viaBytes, out, 'forEachLineBytes disagrees with forEachLine');
+  // forEachLineIn: one number per decoded text (readers keep searches per number), -1 for a text
+  // made for this one line.
+  const lengthOf = new Map<number, number>();
+  let lastId = 0;
+  await forEachLineIn(file, (t, s, e, i, id) => {
+    assert.equal(t.slice(s, e), out[i], `line ${i}`);
+    if (id < 0) return;
+    assert.ok(id >= lastId, 'numbers only grow');
+    lastId = id;
+    assert.equal(lengthOf.get(id) ?? t.length, t.length, `text ${id} is one text`);
+    lengthOf.set(id, t.length);
+  });
   const plain = /\.gz$/.test(name) ? undefined : content.toString('utf8').replace(/^\uFEFF/, '');
   if (plain !== undefined) assert.deepEqual(out, splitLines(plain), 'the editor would split differently');
   return out;

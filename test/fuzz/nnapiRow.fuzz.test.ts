@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { parseRowLine, readNewRow, regexNewRow } from '../../core/nnapi/row';
+import { ChunkRowReader, parseRowLine, readNewRow, regexNewRow } from '../../core/nnapi/row';
 
 const MARKER = 'tracing_mark_write: ';
 const piece = (xs: string[]) => fc.constantFrom(...xs);
@@ -51,6 +51,21 @@ describe('readNewRow', () => {
     }), { numRuns: 20_000 });
     // The fast path must be the one taken for ordinary rows, or it buys nothing.
     assert.ok(fast > 1_500, `fast path taken ${fast} times`);
+  });
+
+  it('reads a line inside a chunk of other lines as it reads the line alone', () => {
+    const lines = fc.array(fc.oneof(row, good, damaged, fc.string({ maxLength: 20 })), { minLength: 1, maxLength: 8 });
+    fc.assert(fc.property(lines, (ls) => {
+      const text = ls.join('\n');
+      const reader = new ChunkRowReader();
+      let start = 0;
+      ls.forEach((l, i) => {
+        const end = start + l.length;
+        // Lines are split on line terminators before they reach the reader.
+        if (!/[\n\r]/.test(l)) assert.deepEqual(reader.read(text, start, end, 1), parseRowLine(l), `line ${i}: ${l}`);
+        start = end + 1;
+      });
+    }), { numRuns: 5_000 });
   });
 
   it('takes the fast path on the rows simulators and atrace write', () => {
