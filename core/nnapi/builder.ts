@@ -1,3 +1,4 @@
+import { ownString } from '../common/ownString';
 import type { Diagnostic } from '../common/diagnostic';
 import { range } from '../common/diagnostic';
 import { LineMap } from './lineMap';
@@ -119,10 +120,10 @@ export class RunBuilder {
     if (mark.includes('[NN_LA_PO]')) {
       if (!this.first) {
         this.runs.push(this.run);
-        this.run = new Run(this.run.index + 1, mark, line);
+        this.run = new Run(this.run.index + 1, ownString(mark), line);
         this.app = new AppPhaseStack();
       } else {
-        this.run.startingMark = mark;
+        this.run.startingMark = ownString(mark);
         this.run.startLine = line;
       }
       this.first = false;
@@ -166,7 +167,7 @@ export class RunBuilder {
     if (!t) {
       t = new ThreadState(r.pid, '', false, this.run.index);
       t.firstLine = line;
-      t.task = r.task.trim();
+      t.task = ownString(r.task.trim());
       this.run.threads.set(r.pid, t);
     }
     t.lastLine = line;

@@ -1,3 +1,4 @@
+import { ownString } from '../common/ownString';
 import { fixUpMark, functionName, hidlTag, KNOWN_LAYERS, KNOWN_PHASES } from './naming';
 
 // The reference's tag regex (rules §3): the last `[..]` followed by at least one more character.
@@ -35,19 +36,14 @@ const CACHE_MAX = 50_000;
 export function readBeginMark(mark: string): BeginMark {
   let bm = cache.get(mark);
   if (bm) return bm;
-  // A mark cut from a line may share the memory of the whole chunk the line came from (1 MB when
-  // streaming a file): the cache and every scope keep the mark, so they get a copy of their own.
-  const own = ownCopy(mark);
+  // The cache and every scope keep the mark: a copy of its own, not a view into the file's chunk.
+  const own = ownString(mark);
   bm = readUncached(own);
   if (cache.size >= CACHE_MAX) cache.clear();
   cache.set(own, bm);
   return bm;
 }
 
-function ownCopy(s: string): string {
-  // `join` builds a new flat string; `slice` or `+` could hand back a view of the original.
-  return s.length < 13 ? s : s.split('').join('');
-}
 
 function readUncached(mark: string): BeginMark {
   const text = fixUpMark(mark);
