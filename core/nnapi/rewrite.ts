@@ -1,5 +1,5 @@
 import { isExecSubphase } from './naming';
-import { elapsedLessSubtractedMs, preOrder, resolvePhases, Scope } from './scope';
+import { elapsedLessSubtractedMs, preOrder, Scope } from './scope';
 
 /**
  * The tree rewriting the reference does before validating (rules §4), in its order. Each step
@@ -7,19 +7,24 @@ import { elapsedLessSubtractedMs, preOrder, resolvePhases, Scope } from './scope
  * order decides which ancestors are already marked subtract when a later scope picks its target.
  */
 export function rewriteTree(root: Scope): void {
-  removeWhere(root, (s) => s.kind === 'scope' && s.layer === 'LX');
-  removeWhere(root, (s) => s.kind === 'dummy');
-  resolvePhases(root);
+  // Steps 1 and 2 (drop ignored scopes, then dummies) and the resolution of `PU` phases, in one
+  // walk: dropping a set of scopes gives the same tree in any order, and each scope's parent is
+  // final by the time the walk reaches it, so its phase can be resolved there.
+  removeIgnoredAndResolve(root);
   moveMisplacedTime(root);
   addMissingApplicationScopes(root);
 }
 
-/** Removes matching scopes; their children take their place under the removed scope's parent. */
-function removeWhere(root: Scope, drop: (s: Scope) => boolean): void {
+/** Steps 1–2: ignored (`LX`) scopes and dummies go; their children take their place. */
+const drop = (s: Scope) => s.kind === 'dummy' || (s.kind === 'scope' && s.layer === 'LX');
+
+/** Removes the dropped scopes and resolves `PU` phases top-down (a top-level `PU` gets no phase). */
+function removeIgnoredAndResolve(root: Scope): void {
   // Rebuild each children list once (linear), lifting the children of dropped scopes.
   const stack: Scope[] = [root];
   while (stack.length) {
     const p = stack.pop()!;
+    if (p.phaseTag === 'PU') p.effPhase = p.parent ? p.parent.effPhase : null;
     let changed = false;
     for (const c of p.children) if (drop(c)) changed = true;
     if (changed) {

@@ -18,7 +18,7 @@ export class Scope {
   /** Row of the `E` (or `[SW]`) that closed it. */
   endLine = -1;
   /**
-   * Phase with `PU` resolved to the parent's. Set by `resolvePhases` once the ignored scopes and
+   * Phase with `PU` resolved to the parent's. Set by the rewriting once the ignored scopes and
    * dummies are gone; the later rewriting never changes it (a moved scope is never `PU`).
    */
   effPhase: string | null;
@@ -62,7 +62,7 @@ export class Scope {
     return this.kind === 'root';
   }
 
-  /** The phase, `PU` taking its parent's (valid after `resolvePhases`). */
+  /** The phase, `PU` taking its parent's (valid once the rewriting has resolved it). */
   phase(): string | null {
     return this.effPhase;
   }
@@ -94,13 +94,6 @@ export class Scope {
     if (ph === 'PI' && pph !== 'PI') return false;
     return !this.subtract;
   }
-}
-
-/** Resolves `PU` phases top-down (a top-level `PU` scope has no phase, as in the reference). */
-export function resolvePhases(root: Scope): void {
-  preOrder(root, (s) => {
-    if (s.phaseTag === 'PU') s.effPhase = s.parent ? s.parent.effPhase : null;
-  });
 }
 
 /** Depth-first pre-order, without recursion. */
