@@ -12,22 +12,6 @@ interface Segment {
   lines: number[];
 }
 
-/** Splits the mark rows into runs exactly where `RunBuilder` starts a new one. */
-class Segmenter implements RowSink {
-  readonly segments: Segment[] = [{ rows: [], lines: [] }];
-  private first = true;
-
-  row(r: MarkRow, line: number): void {
-    if (r.mark.includes('[NN_LA_PO]')) {
-      if (!this.first) this.segments.push({ rows: [], lines: [] });
-      this.first = false;
-    }
-    const s = this.segments[this.segments.length - 1];
-    s.rows.push(r);
-    s.lines.push(line);
-  }
-}
-
 /** One run, built and analysed, with what it was built from. */
 interface RunEntry extends Segment {
   /** Which threads count and which processes are drivers, when it was built. */
@@ -40,6 +24,68 @@ interface RunEntry extends Segment {
 }
 
 /**
+ * Splits the mark rows into runs exactly where `RunBuilder` starts a new one, comparing each run's
+ * rows with the same run's last time as they come: a run whose rows are the very same objects at
+ * the same lines collects nothing and keeps its old entry (so an edit allocates only for the runs
+ * it touched).
+ */
+class Segmenter implements RowSink {
+  readonly segments: (Segment | RunEntry)[] = [];
+  private first = true;
+  private old: RunEntry | undefined;
+  private pos = 0;
+  private fresh: Segment | undefined;
+
+  constructor(private readonly previous: readonly RunEntry[]) {
+    this.open(0);
+  }
+
+  row(r: MarkRow, line: number): void {
+    if (r.mark.includes('[NN_LA_PO]')) {
+      if (!this.first) {
+        this.close();
+        this.open(this.segments.length);
+      }
+      this.first = false;
+    }
+    if (!this.fresh) {
+      const o = this.old;
+      if (o && this.pos < o.rows.length && o.rows[this.pos] === r && o.lines[this.pos] === line) {
+        this.pos++;
+        return;
+      }
+      this.diverge();
+    }
+    this.fresh!.rows.push(r);
+    this.fresh!.lines.push(line);
+  }
+
+  /** Ends the input: the segments, each an old entry to keep or rows to build. */
+  finish(): (Segment | RunEntry)[] {
+    this.close();
+    return this.segments;
+  }
+
+  private open(index: number): void {
+    this.old = this.previous[index];
+    this.pos = 0;
+    this.fresh = undefined;
+  }
+
+  private diverge(): void {
+    const o = this.old;
+    this.fresh = o ? { rows: o.rows.slice(0, this.pos), lines: o.lines.slice(0, this.pos) } : { rows: [], lines: [] };
+  }
+
+  private close(): void {
+    if (!this.fresh && (!this.old || this.pos !== this.old.rows.length)) this.diverge();
+    this.segments.push(this.fresh ?? this.old!);
+  }
+}
+
+const isEntry = (s: Segment | RunEntry): s is RunEntry => 'result' in s;
+
+/**
  * The editor's analysis, rebuilt run by run. Reading the rows (which threads are tracked, which
  * processes are drivers, unparsed rows) is a cheap pass over the cached rows; building trees,
  * rewriting, validating and the numbers are the cost, and a run's result depends only on its own
@@ -49,51 +95,38 @@ interface RunEntry extends Segment {
  * (their line numbers moved).
  */
 export class IncrementalAnalysis {
-  private byFirstLine = new Map<number, RunEntry>();
+  private entries: RunEntry[] = [];
 
   /** `rowAt(i)`: the row line `i` holds (the document's cached parse), for `count` lines. */
   analyze(count: number, rowAt: (i: number) => RowLine | undefined, html: boolean): Analysis {
-    const seg = new Segmenter();
+    const seg = new Segmenter(this.entries);
     const c = new Collector(html, seg);
     for (let i = 0; i < count; i++) c.add(rowAt(i), i);
     const context = contextKey(c.tracked, c.driverTgids);
-    const next = new Map<number, RunEntry>();
-    const entries: RunEntry[] = [];
-    seg.segments.forEach((s, index) => {
-      const from = s.lines.length ? s.lines[0] : 0;
-      const old = this.byFirstLine.get(from);
-      const e = old && old.result.run.index === index && old.context === context && sameRows(old, s) ? old : build(s, index, from, context, c);
-      next.set(from, e);
-      entries.push(e);
-    });
-    this.byFirstLine = next;
+    this.entries = seg.finish().map((s, index) => (isEntry(s) && s.context === context ? s : build(s, index, context, c)));
+    const entries = this.entries;
     const diagnostics: Diagnostic[] = [...c.diagnostics];
     for (const e of entries) diagnostics.push(...e.built);
     for (const e of entries) diagnostics.push(...e.violations);
     if (!c.seenRuntime) diagnostics.push(noRuntimeDiagnostic());
-    const from = (e: RunEntry) => (e.lines.length ? e.lines[0] : 0);
     return {
       runs: entries.map((e) => e.result),
       diagnostics,
-      opened: new RangedLineMaps(entries.map((e) => ({ from: from(e), map: e.opened }))),
-      closed: new RangedLineMaps(entries.map((e) => ({ from: from(e), map: e.closed }))),
+      opened: new RangedLineMaps(entries.map((e) => ({ from: firstLine(e), map: e.opened }))),
+      closed: new RangedLineMaps(entries.map((e) => ({ from: firstLine(e), map: e.closed }))),
       noRuntime: !c.seenRuntime,
     };
   }
 }
 
-function build(s: Segment, index: number, from: number, context: string, c: Collector): RunEntry {
-  const b = new RunBuilder(index, from);
+const firstLine = (s: Segment) => (s.lines.length ? s.lines[0] : 0);
+
+function build(s: Segment, index: number, context: string, c: Collector): RunEntry {
+  const b = new RunBuilder(index, firstLine(s));
   for (let i = 0; i < s.rows.length; i++) b.row(s.rows[i], s.lines[i]);
   const built = b.finish(c.tracked, c.driverTgids);
   const { result, diagnostics } = analyzeRun(built.runs[0]);
-  return { ...s, context, result, built: built.diagnostics, violations: diagnostics, opened: built.opened, closed: built.closed };
-}
-
-function sameRows(a: Segment, b: Segment): boolean {
-  if (a.rows.length !== b.rows.length) return false;
-  for (let i = 0; i < a.rows.length; i++) if (a.rows[i] !== b.rows[i] || a.lines[i] !== b.lines[i]) return false;
-  return true;
+  return { rows: s.rows, lines: s.lines, context, result, built: built.diagnostics, violations: diagnostics, opened: built.opened, closed: built.closed };
 }
 
 function contextKey(tracked: ReadonlyMap<string, string>, drivers: ReadonlySet<string>): string {
