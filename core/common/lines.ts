@@ -15,11 +15,17 @@ export interface LineEdit {
 
 /**
  * Applies line edits (in the order they happened) to per-line data, leaving `undefined` where lines
- * must be recomputed. Returns the new array and the indices to recompute.
+ * must be recomputed. Returns the new array and the indices to recompute. `items` belongs to the
+ * caller's document and may be changed in place: an edit that keeps the line count (typing within
+ * lines, the common case) costs no copy of a 100k-entry array, which kept the collector busy.
  */
-export function spliceLines<T>(items: readonly (T | undefined)[], edits: readonly LineEdit[]): { items: (T | undefined)[]; todo: number[] } {
-  let out = items as (T | undefined)[];
+export function spliceLines<T>(items: (T | undefined)[], edits: readonly LineEdit[]): { items: (T | undefined)[]; todo: number[] } {
+  let out = items;
   for (const e of edits) {
+    if (e.newCount === e.end - e.start) {
+      for (let i = e.start; i < e.end; i++) out[i] = undefined;
+      continue;
+    }
     const fresh = new Array<T | undefined>(e.newCount).fill(undefined);
     // concat, not splice(...fresh): a pasted block of 100k lines would overflow the argument limit.
     out = out.slice(0, e.start).concat(fresh, out.slice(Math.max(e.start, e.end)));

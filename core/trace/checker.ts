@@ -1,5 +1,5 @@
 import { range, type Diagnostic, type RelatedInformation } from '../common/diagnostic';
-import { PAIRING_BY_END, PAIRING_BY_START, PAIRINGS, type IdKey, type Pairing } from './eventTypes';
+import { PAIRING_ROLE, PAIRINGS, type IdKey } from './eventTypes';
 import type { Id, TraceLine } from './line';
 import { locate } from './locate';
 
@@ -40,7 +40,6 @@ export class TraceChecker {
   private readonly enqueued = new Map<Id, number>();
   private readonly issued = new Map<Id, number>();
   private readonly open = PAIRINGS.map(() => new Map<Id, Open>());
-  private readonly pairingIndex = new Map(PAIRINGS.map((p, i) => [p, i]));
   private readonly pendingCmdRefs: { line: number; start: number; end: number; cmd: Id }[] = [];
 
   /**
@@ -91,16 +90,16 @@ export class TraceChecker {
         this.emit(l, lineNo, 'job_id', 'trace.duplicate-id', 'error', `job_id ${fmt(l.job)} is issued again; it was first issued on line ${first + 1}`, [first, this.earlier(first, 'job_id'), 'first JOB_ISSUE']);
       } else this.issued.set(l.job, lineNo);
     }
-    const ps = PAIRING_BY_START.get(type);
-    if (ps) this.start(ps, l, lineNo);
-    const pe = PAIRING_BY_END.get(type);
-    if (pe) this.end(pe, l, lineNo);
+    const role = PAIRING_ROLE.get(type);
+    if (role && role.start >= 0) this.start(role.start, l, lineNo);
+    if (role && role.end >= 0) this.end(role.end, l, lineNo);
   }
 
-  private start(p: Pairing, l: TraceLine, lineNo: number): void {
+  private start(pi: number, l: TraceLine, lineNo: number): void {
+    const p = PAIRINGS[pi];
     const id = l[ID_FIELD[p.key]];
     if (id === undefined) return;
-    const open = this.open[this.pairingIndex.get(p)!];
+    const open = this.open[pi];
     const prev = open.get(id);
     if (prev && p.start !== 'JOB_ISSUE') {
       this.emit(l, lineNo, p.key, 'trace.duplicate-id', 'error',
@@ -113,10 +112,11 @@ export class TraceChecker {
     });
   }
 
-  private end(p: Pairing, l: TraceLine, lineNo: number): void {
+  private end(pi: number, l: TraceLine, lineNo: number): void {
+    const p = PAIRINGS[pi];
     const id = l[ID_FIELD[p.key]];
     if (id === undefined) return;
-    const open = this.open[this.pairingIndex.get(p)!];
+    const open = this.open[pi];
     const s = open.get(id);
     if (!s) {
       this.emit(l, lineNo, p.key, 'trace.unmatched-end', 'error', `${p.end} for ${p.key} ${fmt(id)} has no open ${p.start} before it`);

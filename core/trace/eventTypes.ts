@@ -4,6 +4,14 @@ export type Family = 'command' | 'job' | 'dma' | 'te' | 've' | 'sram' | 'dram' |
 
 export const EVENT_TYPES: readonly string[] = Object.keys(EVENT_SCHEMAS);
 
+/**
+ * The type names as this module spells them: a line keeps this string rather than the one its
+ * parse produced, so the per-line lookups of the cross-line checks compare one string, not two
+ * equal ones.
+ */
+const CANONICAL = new Map(EVENT_TYPES.map((t) => [t, t]));
+export const canonicalType = (t: string): string => CANONICAL.get(t) ?? t;
+
 export function eventSchema(type: string): EventSchema | undefined {
   return Object.prototype.hasOwnProperty.call(EVENT_SCHEMAS, type) ? EVENT_SCHEMAS[type] : undefined;
 }
@@ -39,3 +47,9 @@ export const PAIRINGS: readonly Pairing[] = [
 
 export const PAIRING_BY_START = new Map(PAIRINGS.map((p) => [p.start, p]));
 export const PAIRING_BY_END = new Map(PAIRINGS.map((p) => [p.end, p]));
+
+/** Event type → the index in PAIRINGS it starts (`start`) or ends (`end`): one lookup per line. */
+export const PAIRING_ROLE = new Map<string, { start: number; end: number }>(EVENT_TYPES.map((t) => [t, {
+  start: PAIRINGS.findIndex((p) => p.start === t),
+  end: PAIRINGS.findIndex((p) => p.end === t),
+}]));

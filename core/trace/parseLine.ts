@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { clip } from '../common/clip';
 import { nearest } from '../common/nearest';
-import { EVENT_TYPES, eventSchema } from './eventTypes';
+import { canonicalType, EVENT_TYPES, eventSchema } from './eventTypes';
 import type { Id, LocalDiagnostic, TraceLine } from './line';
 import { findField, scanLine, valueRangeAt, type LineScan } from './scanner';
 import { validateEvent } from './validator';
@@ -76,7 +76,7 @@ export function parseTraceLine(text: string): TraceLine {
       message: `Unknown event_type "${clip(et)}"${near ? `; did you mean "${near}"?` : ''}` }];
     return line;
   }
-  line.type = et;
+  line.type = canonicalType(et);
   const errors = validateEvent(et, o);
   const local: LocalDiagnostic[] = [];
   if (errors) for (const err of errors) local.push(schemaDiagnostic(et, err, o, scan(), text));
