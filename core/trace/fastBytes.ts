@@ -1,5 +1,5 @@
 import {
-  BOOL, INT, K_CMD, K_EVENT_TYPE, K_JOB, K_LATENCY, K_T_CYCLE, K_TX, KEY_TABLE, keySlot, NULL, NUM, sameBytes, STR, TYPE_RULES,
+  BOOL, INT, K_CMD, K_EVENT_TYPE, K_JOB, K_LATENCY, K_T_CYCLE, K_TX, KEY_TRIE, NULL, NUM, sameBytes, STR, TYPE_RULES, TYPE_TRIE,
   type TypeRules,
 } from './fastRules';
 import type { Id, LocalDiagnostic, TraceLine } from './line';
@@ -12,6 +12,9 @@ const vStart = new Int32Array(MAX_FIELDS);
 const vEnd = new Int32Array(MAX_FIELDS);
 const numOf = new Float64Array(MAX_FIELDS);
 const negOf = new Uint8Array(MAX_FIELDS);
+/** For an `event_type` string value: its index in TYPE_RULES, or -1. */
+const typeIdxOf = new Int32Array(MAX_FIELDS);
+const KNEXT = KEY_TRIE.next, KACCEPT = KEY_TRIE.accept, TNEXT = TYPE_TRIE.next, TACCEPT = TYPE_TRIE.accept;
 
 /** A line certified by the byte scanner; its text is decoded only if a diagnostic needs it. */
 class ByteLine implements TraceLine {
@@ -57,19 +60,17 @@ export function fastTraceBytes(b: Uint8Array, s: number, e: number, decode: (b: 
   for (;;) {
     while (b[i] === 32 || b[i] === 9) i++;
     if (b[i] !== 34 || n === MAX_FIELDS) return undefined;
-    const ks = ++i;
+    i++;
+    let st = 1;
     while (i < e) {
       const c = b[i];
       if (c === 34) break;
       if (c === 92 || c - 32 > 94 || c < 32) return undefined;
+      if (st !== 0) st = KNEXT[st * 95 + c - 32];
       i++;
     }
     if (i >= e) return undefined;
-    const klen = i - ks;
-    let id = -1;
-    const slot = keySlot(klen, b[ks]);
-    const cands = slot < 0 ? undefined : KEY_TABLE[slot];
-    if (cands) for (let q = 0; q < cands.length; q++) if (sameBytes(b, ks, i, cands[q].bytes)) id = cands[q].id;
+    const id = KACCEPT[st] - 1;
     keyOf[n] = id;
     i++;
     while (b[i] === 32 || b[i] === 9) i++;
@@ -80,15 +81,19 @@ export function fastTraceBytes(b: Uint8Array, s: number, e: number, decode: (b: 
     vStart[n] = i;
     if (c === 34) {
       i++;
+      // Only an event_type value walks the type trie (state 0 skips the lookups).
+      let ts = id === K_EVENT_TYPE ? 1 : 0;
       while (i < e) {
         const d = b[i];
         if (d === 34) break;
         if (d === 92 || d < 32 || d > 126) return undefined;
+        if (ts !== 0) ts = TNEXT[ts * 95 + d - 32];
         i++;
       }
       if (i >= e) return undefined;
       i++;
       kindOf[n] = STR;
+      typeIdxOf[n] = TACCEPT[ts] - 1;
     } else if (c === 45 || isDigit(c)) {
       const neg = c === 45;
       if (neg) i++;
@@ -137,18 +142,13 @@ export function fastTraceBytes(b: Uint8Array, s: number, e: number, decode: (b: 
   return certify(b, s, e, n, decode);
 }
 
-function typeOf(b: Uint8Array, k: number): TypeRules | undefined {
-  const s = vStart[k] + 1, e = vEnd[k] - 1;
-  for (const tr of TYPE_RULES) if (sameBytes(b, s, e, tr.bytes)) return tr;
-  return undefined;
-}
-
 function certify(b: Uint8Array, s: number, e: number, n: number, decode: (b: Uint8Array, s: number, e: number) => string): TraceLine | undefined {
   let tr: TypeRules | undefined;
   for (let k = n - 1; k >= 0; k--) {
     if (keyOf[k] === K_EVENT_TYPE) {
       if (kindOf[k] !== STR) return undefined;
-      tr = typeOf(b, k);
+      const ti = typeIdxOf[k];
+      tr = ti >= 0 ? TYPE_RULES[ti] : undefined;
       break;
     }
   }

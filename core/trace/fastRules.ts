@@ -24,24 +24,48 @@ const KIND_BITS: Record<string, number> = { string: STR, integer: INT, number: N
 
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 
-/** Every property name of every schema gets a small id, found by (length, first byte). */
+/** Every property name of every schema gets a small id. */
 export const KEY_NAMES: string[] = [];
 const keyIds = new Map<string, number>();
-// Dense (pre-filled) so lookups stay on V8's fast elements path.
-export const KEY_TABLE: { bytes: Uint8Array; id: number }[][] = Array.from({ length: 64 * 128 }, () => []);
-export function keySlot(len: number, first: number): number {
-  return len < 64 ? len * 128 + (first & 127) : -1;
-}
 function keyId(name: string): number {
   let id = keyIds.get(name);
   if (id === undefined) {
     id = KEY_NAMES.length;
     KEY_NAMES.push(name);
     keyIds.set(name, id);
-    const slot = keySlot(name.length, name.charCodeAt(0));
-    KEY_TABLE[slot].push({ bytes: ascii(name), id });
   }
   return id;
+}
+
+/**
+ * A trie over printable ASCII, walked byte by byte while the scanner checks a string anyway, so a
+ * key or an event type is known when its closing quote is reached, with no second pass comparing
+ * bytes. State 1 is the root; 0 means no name continues this way.
+ */
+export interface ByteTrie {
+  /** Next state for byte `c` (32..126) of state `s`: `next[s * 95 + c - 32]`. */
+  next: Int32Array;
+  /** `value + 1` of the name ending at each state, 0 where none ends. */
+  accept: Int32Array;
+}
+
+function byteTrie(names: readonly string[]): ByteTrie {
+  const size = 2 + names.reduce((n, x) => n + x.length, 0);
+  const next = new Int32Array(size * 95);
+  const accept = new Int32Array(size);
+  let states = 2;
+  names.forEach((name, value) => {
+    let st = 1;
+    for (let k = 0; k < name.length; k++) {
+      const c = name.charCodeAt(k);
+      if (c < 32 || c > 126 || c === 34 || c === 92) throw new Error(`name ${name} is not plain printable ASCII`);
+      const at = st * 95 + c - 32;
+      if (next[at] === 0) next[at] = states++;
+      st = next[at];
+    }
+    accept[st] = value + 1;
+  });
+  return { next, accept };
 }
 
 /** The schemas in schemas/trace compiled to flat per-field rules for the byte scanner. */
@@ -80,6 +104,9 @@ export const K_CMD = keyId('cmd_id');
 export const K_JOB = keyId('job_id');
 export const K_TX = keyId('tx_id');
 export const K_LATENCY = keyId('latency_cycles');
+
+export const KEY_TRIE = byteTrie(KEY_NAMES);
+export const TYPE_TRIE = byteTrie(TYPE_RULES.map((t) => t.name));
 
 export function sameBytes(b: Uint8Array, s: number, e: number, want: Uint8Array): boolean {
   if (e - s !== want.length) return false;
