@@ -14,7 +14,8 @@ const numOf = new Float64Array(MAX_FIELDS);
 const negOf = new Uint8Array(MAX_FIELDS);
 /** For an `event_type` string value: its index in TYPE_RULES, or -1. */
 const typeIdxOf = new Int32Array(MAX_FIELDS);
-const KNEXT = KEY_TRIE.next, KACCEPT = KEY_TRIE.accept, TNEXT = TYPE_TRIE.next, TACCEPT = TYPE_TRIE.accept;
+const KCLS = KEY_TRIE.cls, KW = KEY_TRIE.width, KNEXT = KEY_TRIE.next, KACCEPT = KEY_TRIE.accept;
+const TCLS = TYPE_TRIE.cls, TW = TYPE_TRIE.width, TNEXT = TYPE_TRIE.next, TACCEPT = TYPE_TRIE.accept;
 
 /** A line certified by the byte scanner; its text is decoded only if a diagnostic needs it. */
 class ByteLine implements TraceLine {
@@ -66,7 +67,7 @@ export function fastTraceBytes(b: Uint8Array, s: number, e: number, decode: (b: 
       const c = b[i];
       if (c === 34) break;
       if (c === 92 || c - 32 > 94 || c < 32) return undefined;
-      if (st !== 0) st = KNEXT[st * 95 + c - 32];
+      if (st !== 0) st = KNEXT[st * KW + KCLS[c]];
       i++;
     }
     if (i >= e) return undefined;
@@ -87,7 +88,7 @@ export function fastTraceBytes(b: Uint8Array, s: number, e: number, decode: (b: 
         const d = b[i];
         if (d === 34) break;
         if (d === 92 || d < 32 || d > 126) return undefined;
-        if (ts !== 0) ts = TNEXT[ts * 95 + d - 32];
+        if (ts !== 0) ts = TNEXT[ts * TW + TCLS[d]];
         i++;
       }
       if (i >= e) return undefined;
