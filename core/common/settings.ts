@@ -1,4 +1,4 @@
-import type { Diagnostic, Severity } from './diagnostic';
+import { compareDiagnostics, type Diagnostic, type Severity } from './diagnostic';
 
 export type SeverityOverride = Severity | 'off';
 
@@ -37,7 +37,7 @@ export function finalizeDiagnostics(diags: Diagnostic[], settings: DiagnosticSet
     if (o === 'off') continue;
     kept.push(o ? { ...d, severity: o } : d);
   }
-  kept.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  kept.sort(compareDiagnostics);
   const max = settings.maxProblems;
   if (kept.length <= max) return kept;
   const shown = kept.slice(0, max);

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { compareDiagnostics } from '../../core/common/diagnostic';
 import { splitLines } from '../../core/common/lines';
 import { defaultDiagnosticSettings } from '../../core/common/settings';
 import { TraceDocument } from '../../core/trace/document';
@@ -44,7 +45,7 @@ function exercise(text: string): void {
   // texts, so related ranges are left out of the comparison).
   const c = traceFormat.createChecker();
   lines.forEach((l, i) => c.add(l, i));
-  const strip = (ds: typeof all) => ds.map(({ related: _r, ...d }) => d);
+  const strip = (ds: typeof all) => ds.map(({ related: _r, ...d }) => d).sort(compareDiagnostics);
   assert.deepEqual(strip(c.finish()), strip(all));
 
   // The CLI's real path: each line's UTF-8 bytes, certified by the byte scanner or parsed fully.

@@ -1,0 +1,334 @@
+import { range, type Diagnostic } from '../common/diagnostic';
+import { PAIRING_ROLE, PAIRINGS } from './eventTypes';
+import type { Id, TraceLine } from './line';
+import { locate } from './locate';
+
+/**
+ * The cross-line checks of `TraceChecker`, kept up to date line by line for the editor. Every
+ * check but two depends on the lines of one id only: the enqueues and references of a `cmd_id`,
+ * the issues of a `job_id`, the STARTs and ENDs of one id in one pairing. Those lines form a group
+ * (kept in line order); an edit that replaces lines one for one re-checks only the groups of the
+ * old and new contents of those lines. The other two are local too: a time going backwards needs
+ * the previous line with a time, a misplaced TRACE_META the first event line.
+ *
+ * The messages, ranges and related information are those of `TraceChecker` with every line's text
+ * at hand; the fuzz test holds the two to the same diagnostics after any sequence of edits.
+ */
+/** The lines of one id in one check, in line order, and what the check says about them. */
+interface Group {
+  /** `c`: a cmd_id's enqueues and references; `j`: a job_id's JOB_ISSUEs; `p`: one pairing's STARTs and ENDs. */
+  kind: 'c' | 'j' | 'p';
+  /** The pairing, for `p`. */
+  pi: number;
+  id: Id;
+  lines: number[];
+  diags: Diagnostic[];
+}
+
+export class TraceChecks {
+  // Maps keyed by the id itself: a Map tells the number 5 from a string of digits.
+  private readonly cmdGroups = new Map<Id, Group>();
+  private readonly jobGroups = new Map<Id, Group>();
+  private readonly pairGroups = PAIRINGS.map(() => new Map<Id, Group>());
+  /** Groups that have diagnostics. */
+  private readonly withDiags = new Set<Group>();
+  private readonly timeDiags = new Map<number, Diagnostic>();
+  private readonly localDiags = new Map<number, Diagnostic[]>();
+  /** Lines with a CMD_ENQUEUE of some id: without any, references to unknown ids are not flagged. */
+  private enqueues = 0;
+  private metaDiags: Diagnostic[] = [];
+
+  constructor(private lines: readonly TraceLine[]) {
+    for (let i = 0; i < lines.length; i++) this.enter(lines[i], i);
+    for (const m of [this.cmdGroups, this.jobGroups, ...this.pairGroups]) for (const g of m.values()) this.checkGroup(g);
+    for (let i = 0; i < lines.length; i++) this.checkTime(i);
+    this.checkMeta();
+  }
+
+  /**
+   * Lines `[start, end)` (which held `old`) were replaced by `newCount` lines; `lines` is the
+   * document's array after the edit. The lines below move by the difference: their group entries
+   * and diagnostics are shifted in place, not recomputed.
+   */
+  edited(lines: readonly TraceLine[], start: number, end: number, newCount: number, old: readonly TraceLine[]): void {
+    const had = this.enqueues > 0;
+    const touched = new Set<Group>();
+    for (let k = start; k < end; k++) {
+      this.leave(old[k - start], k, touched);
+      this.timeDiags.delete(k);
+    }
+    const delta = newCount - (end - start);
+    const times = delta !== 0 ? this.shift(end, delta, touched) : [];
+    this.lines = lines;
+    for (let k = start; k < start + newCount; k++) this.enter(lines[k], k, touched);
+    if (had !== this.enqueues > 0) for (const g of this.cmdGroups.values()) touched.add(g);
+    for (const g of touched) this.checkGroup(g);
+    for (let k = start; k < start + newCount; k++) this.checkTime(k);
+    for (const k of times) this.checkTime(k);
+    const next = this.nextTimed(start + newCount);
+    if (next >= 0) this.checkTime(next);
+    const meta = (l: TraceLine) => l.event || l.type === 'TRACE_META';
+    if (old.some(meta) || lines.slice(start, start + newCount).some(meta) || start <= this.firstEvent || delta !== 0) this.checkMeta();
+  }
+
+  /**
+   * Line numbers from `from` on move by `delta`: group entries, and diagnostics whose messages
+   * stay true. A message naming a moved line ("first enqueued on line 7") is rebuilt instead: its
+   * group goes into `recheck`, its time check into the returned lines (new numbers).
+   */
+  private shift(from: number, delta: number, recheck: Set<Group>): number[] {
+    const shiftLines = (m: Map<Id, Group>) => {
+      for (const { lines: g } of m.values()) for (let k = g.length - 1; k >= 0 && g[k] >= from; k--) g[k] += delta;
+    };
+    shiftLines(this.cmdGroups);
+    shiftLines(this.jobGroups);
+    this.pairGroups.forEach(shiftLines);
+    const namesMoved = (d: Diagnostic) => d.related?.some((r) => r.range.start.line >= from) ?? false;
+    const move = (d: Diagnostic) => {
+      if (d.range.start.line < from) return;
+      d.range.start.line += delta;
+      d.range.end.line += delta;
+    };
+    for (const g of this.withDiags) {
+      if (g.diags.some(namesMoved)) recheck.add(g);
+      else g.diags.forEach(move);
+    }
+    const times: number[] = [];
+    const movedTimes: [number, Diagnostic][] = [];
+    for (const [line, d] of this.timeDiags) {
+      if (line < from) continue;
+      if (namesMoved(d)) times.push(line + delta);
+      else {
+        move(d);
+        movedTimes.push([line + delta, d]);
+      }
+    }
+    for (const [line] of [...this.timeDiags]) if (line >= from) this.timeDiags.delete(line);
+    for (const [line, d] of movedTimes) this.timeDiags.set(line, d);
+    const movedLocal: [number, Diagnostic[]][] = [];
+    for (const [line, ds] of this.localDiags) {
+      if (line < from) continue;
+      ds.forEach(move);
+      movedLocal.push([line + delta, ds]);
+    }
+    for (const [line] of movedLocal) this.localDiags.delete(line - delta);
+    for (const [line, ds] of movedLocal) this.localDiags.set(line, ds);
+    return times;
+  }
+
+  /** Every diagnostic, in no particular order (the caller sorts). */
+  diagnostics(): Diagnostic[] {
+    const out: Diagnostic[] = [];
+    for (const ds of this.localDiags.values()) for (const d of ds) out.push(d);
+    for (const d of this.timeDiags.values()) out.push(d);
+    for (const d of this.metaDiags) out.push(d);
+    for (const g of this.withDiags) for (const d of g.diags) out.push(d);
+    return out;
+  }
+
+  private firstEvent = -1;
+
+  /** `touched` collects the groups to re-check (the constructor checks them all). */
+  private enter(l: TraceLine, i: number, touched?: Set<Group>): void {
+    if (l.local) this.localDiags.set(i, l.local.map((d) => ({ range: range(i, d.start, d.end), severity: d.severity, code: d.code, message: d.message })));
+    this.memberships(l, (m, kind, pi, id) => {
+      let g = m.get(id);
+      if (!g) m.set(id, (g = { kind, pi, id, lines: [i], diags: NONE }));
+      else insertSorted(g.lines, i);
+      touched?.add(g);
+      if (kind === 'c' && l.type === 'CMD_ENQUEUE') this.enqueues++;
+    });
+  }
+
+  private leave(l: TraceLine, i: number, touched: Set<Group>): void {
+    this.localDiags.delete(i);
+    this.memberships(l, (m, kind, _pi, id) => {
+      const g = m.get(id);
+      if (!g) return;
+      removeSorted(g.lines, i);
+      touched.add(g);
+      if (kind === 'c' && l.type === 'CMD_ENQUEUE') this.enqueues--;
+    });
+  }
+
+  /** The groups line `l` belongs to, as (map, kind, pairing, id). */
+  private memberships(l: TraceLine, each: (m: Map<Id, Group>, kind: Group['kind'], pi: number, id: Id) => void): void {
+    const type = l.type;
+    if (!l.event || !type) return;
+    if (l.cmd !== undefined) each(this.cmdGroups, 'c', -1, l.cmd);
+    if (type === 'JOB_ISSUE' && l.job !== undefined) each(this.jobGroups, 'j', -1, l.job);
+    const role = PAIRING_ROLE.get(type);
+    if (!role) return;
+    const pair = (pi: number) => {
+      const id = pi < 0 ? undefined : idOf(l, pi);
+      if (id !== undefined) each(this.pairGroups[pi], 'p', pi, id);
+    };
+    pair(role.start);
+    pair(role.end);
+  }
+
+  private at(line: number, key: string): [number, number] {
+    const l = this.lines[line];
+    return l.rangeOf?.(key) ?? locate(l.text, key);
+  }
+
+  private emit(line: number, key: string, code: string, severity: Diagnostic['severity'], message: string,
+    rel?: [number, [number, number], string]): Diagnostic {
+    const [a, b] = this.at(line, key);
+    const related = rel && [{ range: range(rel[0], rel[1][0], rel[1][1]), message: rel[2] }];
+    return { range: range(line, a, b), severity, code, message, related };
+  }
+
+  private checkGroup(g: Group): void {
+    if (g.lines.length === 0) {
+      (g.kind === 'c' ? this.cmdGroups : g.kind === 'j' ? this.jobGroups : this.pairGroups[g.pi]).delete(g.id);
+      g.diags = NONE;
+    } else g.diags = g.kind === 'c' ? this.checkCmd(g.lines) : g.kind === 'j' ? this.checkIssues(g.lines) : this.checkPairs(g.pi, g.lines);
+    if (g.diags.length) this.withDiags.add(g);
+    else this.withDiags.delete(g);
+  }
+
+  /** Enqueues of one cmd_id after the first; references to it when it is never enqueued. */
+  private checkCmd(g: number[]): Diagnostic[] {
+    let out = NONE;
+    let first = -1;
+    for (const i of g) {
+      if (this.lines[i].type !== 'CMD_ENQUEUE') continue;
+      if (first < 0) first = i;
+      else {
+        const l = this.lines[i];
+        (out === NONE ? (out = []) : out).push(this.emit(i, 'cmd_id', 'trace.duplicate-id', 'error', `cmd_id ${String(l.cmd)} is enqueued again; it was first enqueued on line ${first + 1}`,
+          [first, this.at(first, 'cmd_id'), 'first CMD_ENQUEUE']));
+      }
+    }
+    if (first < 0 && this.enqueues > 0) {
+      for (const i of g) {
+        const [start, end] = this.at(i, 'cmd_id');
+        (out === NONE ? (out = []) : out).push({ range: range(i, start, end), severity: 'error', code: 'trace.unknown-cmd',
+          message: `cmd_id ${String(this.lines[i].cmd)} is never enqueued: no CMD_ENQUEUE in this trace has it` });
+      }
+    }
+    return out;
+  }
+
+  /** Issues of one job_id after the first. */
+  private checkIssues(g: number[]): Diagnostic[] {
+    let out = NONE;
+    const first = g[0];
+    for (let k = 1; k < g.length; k++) {
+      (out === NONE ? (out = []) : out).push(this.emit(g[k], 'job_id', 'trace.duplicate-id', 'error', `job_id ${String(this.lines[g[k]].job)} is issued again; it was first issued on line ${first + 1}`,
+        [first, this.at(first, 'job_id'), 'first JOB_ISSUE']));
+    }
+    return out;
+  }
+
+  /** The STARTs and ENDs of one id in one pairing, in line order, as `TraceChecker` pairs them. */
+  private checkPairs(pi: number, g: number[]): Diagnostic[] {
+    const p = PAIRINGS[pi];
+    let out = NONE;
+    let open = -1;
+    for (const i of g) {
+      const l = this.lines[i];
+      const id = idOf(l, pi)!;
+      if (l.type === p.start) {
+        if (open >= 0 && p.start !== 'JOB_ISSUE') {
+          (out === NONE ? (out = []) : out).push(this.emit(i, p.key, 'trace.duplicate-id', 'error',
+            `${p.start} for ${p.key} ${String(id)} while the ${p.name} started on line ${open + 1} is still open`, [open, this.at(open, p.key), `open ${p.start}`]));
+        }
+        open = i;
+        continue;
+      }
+      if (open < 0) {
+        (out === NONE ? (out = []) : out).push(this.emit(i, p.key, 'trace.unmatched-end', 'error', `${p.end} for ${p.key} ${String(id)} has no open ${p.start} before it`));
+        continue;
+      }
+      const s = this.lines[open];
+      const sLine = open;
+      open = -1;
+      if (l.t === undefined || s.t === undefined) continue;
+      if (l.t < s.t) {
+        (out === NONE ? (out = []) : out).push(this.emit(i, 't_cycle', 'trace.end-before-start', 'error',
+          `${p.end} at cycle ${l.t} is before its ${p.start} at cycle ${s.t} (line ${sLine + 1})`, [sLine, this.at(sLine, 't_cycle'), p.start]));
+      } else if (p.latency && l.latency !== undefined && l.latency !== l.t - s.t) {
+        (out === NONE ? (out = []) : out).push(this.emit(i, 'latency_cycles', 'trace.latency-mismatch', 'warning',
+          `latency_cycles is ${l.latency} but ${p.end} − ${p.start} is ${l.t} − ${s.t} = ${l.t - s.t} cycles`, [sLine, this.at(sLine, 't_cycle'), p.start]));
+      }
+    }
+    if (open >= 0) {
+      const [a, b] = this.at(open, p.key);
+      (out === NONE ? (out = []) : out).push({ range: range(open, a, b), severity: 'error', code: 'trace.unmatched-start',
+        message: `${p.start} for ${p.key} ${String(idOf(this.lines[open], pi))} has no ${p.end} after it` });
+    }
+    return out;
+  }
+
+  private nextTimed(from: number): number {
+    for (let j = from; j < this.lines.length; j++) if (this.lines[j].t !== undefined && this.lines[j].event) return j;
+    return -1;
+  }
+
+  /** `trace.time-backwards` on line `i`: its time against the previous line that has one. */
+  private checkTime(i: number): void {
+    this.timeDiags.delete(i);
+    const l = this.lines[i];
+    if (!l.event || l.t === undefined) return;
+    let p = i - 1;
+    while (p >= 0 && !(this.lines[p].event && this.lines[p].t !== undefined)) p--;
+    if (p < 0) return;
+    const prevT = this.lines[p].t!;
+    if (l.t < prevT) {
+      this.timeDiags.set(i, this.emit(i, 't_cycle', 'trace.time-backwards', 'warning',
+        `t_cycle ${l.t} is lower than ${prevT} on line ${p + 1}: events should be in time order`, [p, this.at(p, 't_cycle'), 'previous event']));
+    }
+  }
+
+  private checkMeta(): void {
+    this.metaDiags = [];
+    this.firstEvent = -1;
+    for (let i = 0; i < this.lines.length; i++) {
+      const l = this.lines[i];
+      if (!l.event) continue;
+      if (this.firstEvent < 0) this.firstEvent = i;
+      if (l.type === 'TRACE_META' && i !== this.firstEvent) {
+        this.metaDiags.push(this.emit(i, 'event_type', 'trace.meta-not-first', 'error',
+          `TRACE_META must be the first line of the trace (the header); here it is line ${i + 1}, after the event on line ${this.firstEvent + 1}`));
+      }
+    }
+  }
+}
+
+const ID_FIELD = { cmd_id: 'cmd', job_id: 'job', tx_id: 'tx' } as const;
+
+/** The diagnostics of a group with none (most groups): one shared empty list, never written. */
+const NONE: Diagnostic[] = [];
+
+function idOf(l: TraceLine, pi: number): Id | undefined {
+  return l[ID_FIELD[PAIRINGS[pi].key]];
+}
+
+function insertSorted(a: number[], v: number): void {
+  // Lines are entered in order when a document is opened: appending is the common case.
+  if (a.length === 0 || a[a.length - 1] < v) {
+    a.push(v);
+    return;
+  }
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  a.splice(lo, 0, v);
+}
+
+function removeSorted(a: number[], v: number): void {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  if (a[lo] === v) a.splice(lo, 1);
+}
