@@ -209,7 +209,8 @@ describe('npu-trace check: file encodings and sizes', () => {
     assert.equal(r.code, 1);
     const col = '{"event_type":"CMD_END","t_cycle":400000,"cmd_id":'.length + 1;
     assert.deepEqual(r.stdout.trim().split('\n').map((l) => l.slice(file.length + 1).split(' ').slice(0, 3).join(' ')),
-      [`200001:${col} error trace.unmatched-end`, `200001:${col} error trace.unknown-cmd`]);
+      // Same position: ordered by code.
+      [`200001:${col} error trace.unknown-cmd`, `200001:${col} error trace.unmatched-end`]);
   });
 });
 
