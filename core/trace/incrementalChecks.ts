@@ -3,17 +3,6 @@ import { PAIRING_ROLE, PAIRINGS } from './eventTypes';
 import type { Id, TraceLine } from './line';
 import { locate } from './locate';
 
-/**
- * The cross-line checks of `TraceChecker`, kept up to date line by line for the editor. Every
- * check but two depends on the lines of one id only: the enqueues and references of a `cmd_id`,
- * the issues of a `job_id`, the STARTs and ENDs of one id in one pairing. Those lines form a group
- * (kept in line order); an edit that replaces lines one for one re-checks only the groups of the
- * old and new contents of those lines. The other two are local too: a time going backwards needs
- * the previous line with a time, a misplaced TRACE_META the first event line.
- *
- * The messages, ranges and related information are those of `TraceChecker` with every line's text
- * at hand; the fuzz test holds the two to the same diagnostics after any sequence of edits.
- */
 /** The lines of one id in one check, in line order, and what the check says about them. */
 interface Group {
   /** `c`: a cmd_id's enqueues and references; `j`: a job_id's JOB_ISSUEs; `p`: one pairing's STARTs and ENDs. */
@@ -25,6 +14,17 @@ interface Group {
   diags: Diagnostic[];
 }
 
+/**
+ * The cross-line checks of `TraceChecker`, kept up to date line by line for the editor. Every
+ * check but two depends on the lines of one id only: the enqueues and references of a `cmd_id`,
+ * the issues of a `job_id`, the STARTs and ENDs of one id in one pairing. Those lines form a group
+ * (kept in line order); an edit re-checks only the groups of the old and new contents of the lines
+ * it replaced. The other two are local too: a time going backwards needs the previous line with a
+ * time, a misplaced TRACE_META the first event line.
+ *
+ * The messages, ranges and related information are those of `TraceChecker` with every line's text
+ * at hand; the fuzz test holds the two to the same diagnostics after any sequence of edits.
+ */
 export class TraceChecks {
   // Maps keyed by the id itself: a Map tells the number 5 from a string of digits.
   private readonly cmdGroups = new Map<Id, Group>();
@@ -37,6 +37,7 @@ export class TraceChecks {
   /** Lines with a CMD_ENQUEUE of some id: without any, references to unknown ids are not flagged. */
   private enqueues = 0;
   private metaDiags: Diagnostic[] = [];
+  private firstEvent = -1;
 
   constructor(private lines: readonly TraceLine[]) {
     for (let i = 0; i < lines.length; i++) this.enter(lines[i], i);
@@ -125,8 +126,6 @@ export class TraceChecks {
     for (const g of this.withDiags) for (const d of g.diags) out.push(d);
     return out;
   }
-
-  private firstEvent = -1;
 
   /** `touched` collects the groups to re-check (the constructor checks them all). */
   private enter(l: TraceLine, i: number, touched?: Set<Group>): void {
