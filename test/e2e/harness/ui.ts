@@ -233,6 +233,43 @@ const JOURNEYS: Journey[] = [
       await problemsInStatusBar(page, 0, 0);
     },
   },
+  {
+    name: 'NNAPI: the nesting example shows its two violations; the [SUB] quick fix clears one; Show Timing Summary opens the table of the MobileNet trace',
+    async run(page, ctx) {
+      await quickOpen(page, 'nnapi-nesting.systrace');
+      await page.locator('[id="status.editor.mode"]', { hasText: 'NNAPI Systrace' }).waitFor({ timeout: STEP_MS });
+      await problemsInStatusBar(page, 2, 0);
+      await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: STEP_MS });
+      // Put the cursor on the tag of 'compile' (nested in 'prepare'), open the quick fixes, take [SUB].
+      await page.locator('.monaco-editor .view-lines').first().click();
+      await page.keyboard.press('Control+F');
+      await page.locator('.find-widget textarea, .find-widget input').first().waitFor({ state: 'visible', timeout: STEP_MS });
+      await page.keyboard.type('[NN_LR_PC]compile');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Control+.');
+      // The preferred fix ([SUB]) comes first and is selected: Enter takes it.
+      await page.getByText('Insert [SUB]: subtract').first().waitFor({ timeout: STEP_MS });
+      await ctx.shoot(page, 'nnapi-quickfix');
+      await page.keyboard.press('Enter');
+      await problemsInStatusBar(page, 1, 0);
+      await page.locator('.monaco-editor .view-line', { hasText: '[SUB][NN_LR_PC]compile' }).first().waitFor({ timeout: STEP_MS });
+      // The summary of a clean trace, from the command palette.
+      await quickOpen(page, 'nnapi-mobilenet.systrace');
+      await page.keyboard.press('F1');
+      await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_MS });
+      await page.keyboard.type('NNAPI: Show Timing Summary');
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'NNAPI: Show Timing Summary' }).first().waitFor({ timeout: STEP_MS });
+      await page.keyboard.press('Enter');
+      await page.locator('.tabs-container .tab.active', { hasText: 'timing summary' }).waitFor({ timeout: STEP_MS });
+      for (const want of ['NNAPI timing summary', 'Application', 'Runtime', 'Driver']) {
+        await page.locator('.monaco-editor .view-line', { hasText: want }).first().waitFor({ timeout: STEP_MS });
+      }
+      await ctx.shoot(page, 'nnapi-summary');
+    },
+  },
 ];
 
 /** The journeys driven through the UI with keyboard and mouse; a screenshot is saved when one fails. */
