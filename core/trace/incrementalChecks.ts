@@ -305,12 +305,8 @@ function idOf(l: TraceLine, pi: number): Id | undefined {
   return l[ID_FIELD[PAIRINGS[pi].key]];
 }
 
-function insertSorted(a: number[], v: number): void {
-  // Lines are entered in order when a document is opened: appending is the common case.
-  if (a.length === 0 || a[a.length - 1] < v) {
-    a.push(v);
-    return;
-  }
+/** Index of the first entry not below `v` in a sorted array. */
+function lowerBound(a: readonly number[], v: number): number {
   let lo = 0;
   let hi = a.length;
   while (lo < hi) {
@@ -318,16 +314,16 @@ function insertSorted(a: number[], v: number): void {
     if (a[mid] < v) lo = mid + 1;
     else hi = mid;
   }
-  a.splice(lo, 0, v);
+  return lo;
+}
+
+function insertSorted(a: number[], v: number): void {
+  // Lines are entered in order when a document is opened: appending is the common case.
+  if (a.length === 0 || a[a.length - 1] < v) a.push(v);
+  else a.splice(lowerBound(a, v), 0, v);
 }
 
 function removeSorted(a: number[], v: number): void {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (a[mid] < v) lo = mid + 1;
-    else hi = mid;
-  }
-  if (a[lo] === v) a.splice(lo, 1);
+  const at = lowerBound(a, v);
+  if (a[at] === v) a.splice(at, 1);
 }

@@ -39,6 +39,16 @@ async function goToLine(page: Page, line: number): Promise<void> {
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_MS });
 }
 
+/** Ctrl+F for `text` (Alt+R first when it is a regex), Enter to select the first match, Escape. */
+async function findInEditor(page: Page, text: string, regex = false): Promise<void> {
+  await page.keyboard.press('Control+F');
+  await page.locator('.find-widget textarea, .find-widget input').first().waitFor({ state: 'visible', timeout: STEP_MS });
+  if (regex) await page.keyboard.press('Alt+R');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+}
+
 /** Waits until the status bar's problems item reads `errors` errors and `warnings` warnings. */
 async function problemsInStatusBar(page: Page, errors: number, warnings: number): Promise<void> {
   const item = page.locator('[id="status.problems"]');
@@ -138,11 +148,7 @@ const JOURNEYS: Journey[] = [
       }
       // The README screenshot: the cursor on a mistake (found with Ctrl+F), its hover open, the Problems panel below.
       await page.locator('.monaco-editor .view-lines').first().click();
-      await page.keyboard.press('Control+F');
-      await page.locator('.find-widget textarea, .find-widget input').first().waitFor({ state: 'visible', timeout: STEP_MS });
-      await page.keyboard.type('"REED"');
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('Escape');
+      await findInEditor(page, '"REED"');
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('Control+K');
@@ -187,12 +193,7 @@ const JOURNEYS: Journey[] = [
       await quickOpen(page, 'llm-layer.trace.jsonl');
       await page.locator('.monaco-editor .view-lines').first().click();
       // Select the value of cmd_id on the QKV projection's CMD_ENQUEUE: find with a regex (Alt+R).
-      await page.keyboard.press('Control+F');
-      await page.locator('.find-widget textarea, .find-widget input').first().waitFor({ state: 'visible', timeout: STEP_MS });
-      await page.keyboard.press('Alt+R');
-      await page.keyboard.type('(?<="cmd_id":)2(?=,"cmd_type")');
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('Escape');
+      await findInEditor(page, '(?<="cmd_id":)2(?=,"cmd_type")', true);
       // The cursor sits right after the selected digit: put the mouse on that digit.
       const cursor = page.locator('.monaco-editor .cursors-layer .cursor').first();
       await cursor.waitFor({ timeout: STEP_MS });
@@ -218,11 +219,7 @@ const JOURNEYS: Journey[] = [
       await problemsInStatusBar(page, 0, 0);
       await page.locator('.monaco-editor .view-lines').first().click();
       // Entry 3 (line 7) waits for 2: make it wait for itself as well.
-      await page.keyboard.press('Control+F');
-      await page.locator('.find-widget textarea, .find-widget input').first().waitFor({ state: 'visible', timeout: STEP_MS });
-      await page.keyboard.type('[2]');
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('Escape');
+      await findInEditor(page, '[2]');
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('ArrowRight');
@@ -242,11 +239,7 @@ const JOURNEYS: Journey[] = [
       await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: STEP_MS });
       // Put the cursor on the tag of 'compile' (nested in 'prepare'), open the quick fixes, take [SUB].
       await page.locator('.monaco-editor .view-lines').first().click();
-      await page.keyboard.press('Control+F');
-      await page.locator('.find-widget textarea, .find-widget input').first().waitFor({ state: 'visible', timeout: STEP_MS });
-      await page.keyboard.type('[NN_LR_PC]compile');
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('Escape');
+      await findInEditor(page, '[NN_LR_PC]compile');
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('Control+.');
