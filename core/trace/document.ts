@@ -13,6 +13,9 @@ import { parseTraceLine } from './parseLine';
  * is edited they are kept per id (`TraceChecks`, about three times the cost to build) and an
  * edit re-checks only the ids its lines held and hold. The index is rebuilt when asked.
  */
+/** A line of an edit not read yet: no event, so it is in no check. */
+const PENDING: TraceLine = Object.freeze({ ...parseTraceLine(''), text: '' });
+
 export class TraceDocument {
   private _index: TraceIndex | undefined;
   private _diagnostics: Diagnostic[] | undefined;
@@ -27,19 +30,39 @@ export class TraceDocument {
 
   /** `lineText(i)` reads line `i` of the new version. */
   update(edits: readonly LineEdit[], lineText: (i: number) => string): this {
-    // One edit (typing, a paste, a deleted block) updates the checks; several at once (multiple
-    // cursors) rebuild them.
-    const one = edits.length === 1 ? edits[0] : undefined;
-    const old = one && this.checks ? this.lines.slice(one.start, one.end) : undefined;
-    const { items, todo } = spliceLines(this.lines, edits);
-    for (const i of todo) items[i] = parseTraceLine(lineText(i));
-    this.lines = items as TraceLine[];
-    if (one && old && this.checks) this.checks.edited(this.lines, one.start, one.end, one.newCount, old);
-    else this.checks = undefined;
+    const checks = this.checks;
+    if (checks && edits.length === 1) {
+      const e = edits[0];
+      const old = this.lines.slice(e.start, e.end);
+      this.splice(edits, lineText);
+      checks.edited(this.lines, e.start, e.end, e.newCount, old);
+    } else if (checks) {
+      // Several edits at once (multiple cursors): each is applied to the checks in turn with
+      // its new lines pending (they are known only in the final text), then the pending lines
+      // are read and replaced one for one.
+      for (const e of edits) {
+        const old = this.lines.slice(e.start, e.end);
+        const { items } = spliceLines(this.lines, [e]);
+        for (let i = e.start; i < e.start + e.newCount; i++) items[i] = PENDING;
+        this.lines = items as TraceLine[];
+        checks.edited(this.lines, e.start, e.end, e.newCount, old);
+      }
+      for (let i = 0; i < this.lines.length; i++) {
+        if (this.lines[i] !== PENDING) continue;
+        this.lines[i] = parseTraceLine(lineText(i));
+        checks.edited(this.lines, i, i + 1, 1, [PENDING]);
+      }
+    } else this.splice(edits, lineText);
     this.edited = true;
     this._index = undefined;
     this._diagnostics = undefined;
     return this;
+  }
+
+  private splice(edits: readonly LineEdit[], lineText: (i: number) => string): void {
+    const { items, todo } = spliceLines(this.lines, edits);
+    for (const i of todo) items[i] = parseTraceLine(lineText(i));
+    this.lines = items as TraceLine[];
   }
 
   /** All diagnostics, unsorted and uncapped. */

@@ -22,22 +22,28 @@ const event = fc.oneof(
 const line = fc.oneof({ weight: 8, arbitrary: event }, { weight: 1, arbitrary: fc.constantFrom('', '{', 'not json', '{"event_type":"CMD_START"}') });
 
 const edit = fc.record({ at: fc.nat(), del: fc.nat({ max: 3 }), add: fc.array(line, { maxLength: 3 }), typing: fc.boolean() });
+/** Several edits in one update, as multiple cursors send them. */
+const batch = fc.array(edit, { minLength: 1, maxLength: 3 });
 
 describe('incremental trace checks', () => {
-  it('after each edit of a sequence, the same diagnostics as a fresh parse', () => {
-    fc.assert(fc.property(fc.array(line, { minLength: 1, maxLength: 40 }), fc.array(edit, { minLength: 1, maxLength: 12 }), (initial, edits) => {
+  it('after each update of a sequence (one edit or several at once), the same diagnostics as a fresh parse', () => {
+    fc.assert(fc.property(fc.array(line, { minLength: 1, maxLength: 40 }), fc.array(batch, { minLength: 1, maxLength: 10 }), (initial, batches) => {
       let lines = initial;
       const doc = TraceDocument.parse(lines.join('\n'));
       doc.allDiagnostics();
-      for (const e of edits) {
-        const start = e.at % lines.length;
-        // Typing replaces one line by one; other edits insert, delete or replace blocks.
-        const end = e.typing ? start + 1 : Math.min(lines.length, start + e.del);
-        let add = e.typing ? [e.add[0] ?? lines[start].slice(1)] : e.add;
-        if (lines.length - (end - start) + add.length === 0) add = [''];
-        lines = [...lines.slice(0, start), ...add, ...lines.slice(end)];
+      for (const edits of batches) {
+        const changes: { start: number; end: number; newCount: number }[] = [];
+        for (const e of edits) {
+          const start = e.at % lines.length;
+          // Typing replaces one line by one; other edits insert, delete or replace blocks.
+          const end = e.typing ? start + 1 : Math.min(lines.length, start + e.del);
+          let add = e.typing ? [e.add[0] ?? lines[start].slice(1)] : e.add;
+          if (lines.length - (end - start) + add.length === 0) add = [''];
+          lines = [...lines.slice(0, start), ...add, ...lines.slice(end)];
+          changes.push({ start, end, newCount: add.length });
+        }
         const now = lines;
-        doc.update([{ start, end, newCount: add.length }], (i) => now[i]);
+        doc.update(changes, (i) => now[i]);
         const fresh = TraceDocument.parse(lines.join('\n'));
         assert.deepEqual([...doc.allDiagnostics()].sort(compareDiagnostics), [...fresh.allDiagnostics()].sort(compareDiagnostics));
         assert.deepEqual(doc.diagnostics(defaultDiagnosticSettings), fresh.diagnostics(defaultDiagnosticSettings));
