@@ -37,10 +37,14 @@ export class TraceChecks {
   /** Lines with a CMD_ENQUEUE of some id: without any, references to unknown ids are not flagged. */
   private enqueues = 0;
   private metaDiags: Diagnostic[] = [];
-  private firstEvent = -1;
+  /** Lines with a TRACE_META event, in order. */
+  private readonly metaLines: number[] = [];
 
   constructor(private lines: readonly TraceLine[]) {
-    for (let i = 0; i < lines.length; i++) this.enter(lines[i], i);
+    for (let i = 0; i < lines.length; i++) {
+      this.enter(lines[i], i);
+      if (lines[i].type === 'TRACE_META') this.metaLines.push(i);
+    }
     for (const m of [this.cmdGroups, this.jobGroups, ...this.pairGroups]) for (const g of m.values()) this.checkGroup(g);
     for (let i = 0; i < lines.length; i++) this.checkTime(i);
     this.checkMeta();
@@ -55,21 +59,24 @@ export class TraceChecks {
     const had = this.enqueues > 0;
     const touched = new Set<Group>();
     for (let k = start; k < end; k++) {
+      if (old[k - start].type === 'TRACE_META') removeSorted(this.metaLines, k);
       this.leave(old[k - start], k, touched);
       this.timeDiags.delete(k);
     }
     const delta = newCount - (end - start);
     const times = delta !== 0 ? this.shift(end, delta, touched) : [];
     this.lines = lines;
-    for (let k = start; k < start + newCount; k++) this.enter(lines[k], k, touched);
+    for (let k = start; k < start + newCount; k++) {
+      this.enter(lines[k], k, touched);
+      if (lines[k].type === 'TRACE_META') insertSorted(this.metaLines, k);
+    }
     if (had !== this.enqueues > 0) for (const g of this.cmdGroups.values()) touched.add(g);
     for (const g of touched) this.checkGroup(g);
     for (let k = start; k < start + newCount; k++) this.checkTime(k);
     for (const k of times) this.checkTime(k);
     const next = this.nextTimed(start + newCount);
     if (next >= 0) this.checkTime(next);
-    const meta = (l: TraceLine) => l.event || l.type === 'TRACE_META';
-    if (old.some(meta) || lines.slice(start, start + newCount).some(meta) || start <= this.firstEvent || delta !== 0) this.checkMeta();
+    this.checkMeta();
   }
 
   /**
@@ -81,6 +88,7 @@ export class TraceChecks {
     const shiftLines = (m: Map<Id, Group>) => {
       for (const { lines: g } of m.values()) for (let k = g.length - 1; k >= 0 && g[k] >= from; k--) g[k] += delta;
     };
+    for (let k = this.metaLines.length - 1; k >= 0 && this.metaLines[k] >= from; k--) this.metaLines[k] += delta;
     shiftLines(this.cmdGroups);
     shiftLines(this.jobGroups);
     this.pairGroups.forEach(shiftLines);
@@ -281,19 +289,19 @@ export class TraceChecks {
     }
   }
 
+  /** TRACE_META anywhere but on the first event line: the first event, then the few META lines. */
   private checkMeta(): void {
     this.metaDiags = [];
-    this.firstEvent = -1;
-    for (let i = 0; i < this.lines.length; i++) {
-      const l = this.lines[i];
-      if (!l.event) continue;
-      if (this.firstEvent < 0) this.firstEvent = i;
-      if (l.type === 'TRACE_META' && i !== this.firstEvent) {
-        this.metaDiags.push(this.emit(i, 'event_type', 'trace.meta-not-first', 'error',
-          `TRACE_META must be the first line of the trace (the header); here it is line ${i + 1}, after the event on line ${this.firstEvent + 1}`));
-      }
+    if (this.metaLines.length === 0) return;
+    let first = 0;
+    while (first < this.lines.length && !this.lines[first].event) first++;
+    for (const i of this.metaLines) {
+      if (i === first || !this.lines[i].event) continue;
+      this.metaDiags.push(this.emit(i, 'event_type', 'trace.meta-not-first', 'error',
+        `TRACE_META must be the first line of the trace (the header); here it is line ${i + 1}, after the event on line ${first + 1}`));
     }
   }
+
 }
 
 const ID_FIELD = { cmd_id: 'cmd', job_id: 'job', tx_id: 'tx' } as const;
