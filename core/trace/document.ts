@@ -10,7 +10,7 @@ import { parseTraceLine } from './parseLine';
 /**
  * A trace held in the editor: one parsed record per line. Edits re-parse only the lines they
  * touched. The cross-line checks of a document only read are one pass (`TraceChecker`); once it
- * is edited they are kept per id (`TraceChecks`, about three times the cost to build) and an
+ * is edited they are kept per id (`TraceChecks`, 3–7 times the cost to build) and an
  * edit re-checks only the ids its lines held and hold. The index is rebuilt when asked.
  */
 /** A line of an edit not read yet: no event, so it is in no check. */
