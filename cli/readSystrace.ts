@@ -1,14 +1,9 @@
-import { Collector } from '../core/nnapi/collect';
-import { ChunkRowReader, looksLikeHtml } from '../core/nnapi/row';
+import { SystraceStream, type Collector } from '../core/nnapi/collect';
 import { forEachLineIn } from './lines';
 
 /** Streams a systrace (text, HTML or .gz) through the first pass, reading rows on the decoded chunks. */
 export async function readSystrace(file: string): Promise<Collector> {
-  let c: Collector | undefined;
-  const reader = new ChunkRowReader();
-  await forEachLineIn(file, (text, s, e, n, chunk) => {
-    c ??= new Collector(n === 0 && looksLikeHtml(text.slice(s, e)));
-    c.add(reader.read(text, s, e, chunk), n);
-  });
-  return c ?? new Collector(false);
+  const stream = new SystraceStream();
+  await forEachLineIn(file, (text, s, e, n, chunk) => stream.lineIn(text, s, e, n, chunk));
+  return stream.collector;
 }

@@ -22,9 +22,13 @@ export interface LineEdit {
 export function spliceLines<T>(items: (T | undefined)[], edits: readonly LineEdit[]): { items: (T | undefined)[]; todo: number[] } {
   let out = items;
   let shifted = false;
+  const replaced = new Set<number>();
   for (const e of edits) {
     if (e.newCount === e.end - e.start) {
-      for (let i = e.start; i < e.end; i++) out[i] = undefined;
+      for (let i = e.start; i < e.end; i++) {
+        out[i] = undefined;
+        replaced.add(i);
+      }
       continue;
     }
     shifted = true;
@@ -33,10 +37,7 @@ export function spliceLines<T>(items: (T | undefined)[], edits: readonly LineEdi
     out = out.slice(0, e.start).concat(fresh, out.slice(Math.max(e.start, e.end)));
   }
   // Without a shift the lines to recompute are the edited ranges: no scan of a 1M-entry array.
-  if (!shifted) {
-    const todo = [...new Set(edits.flatMap((e) => Array.from({ length: e.end - e.start }, (_, k) => e.start + k)))].sort((a, b) => a - b);
-    return { items: out, todo };
-  }
+  if (!shifted) return { items: out, todo: [...replaced].sort((a, b) => a - b) };
   const todo: number[] = [];
   for (let i = 0; i < out.length; i++) if (out[i] === undefined) todo.push(i);
   return { items: out, todo };

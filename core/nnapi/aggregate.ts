@@ -100,42 +100,33 @@ export function aggregateRun(run: Run): Aggregate {
     }
   }
 
+  // The driver served only initialization, not execution: its overall time is not inside IPC's.
+  const driverIdleInExecution = flat(times, 'PE').LD === 0;
   for (const phase0 of ['PO', ...MAIN_PHASES]) {
     for (const phase of phaseAndSubphases(phase0)) {
-      const tot = flat(times, phase);
-      const self = flat(selfTimes, phase);
-      self.LT = tot.LT;
-      let t = 0;
-      for (const layer of [...LAYERS].reverse()) {
-        const v = tot[layer];
-        if (Number.isNaN(v)) self[layer] = Number.NaN;
-        else if (v === 0) self[layer] = 0;
-        else if (phase === 'PO' && (layer === 'LD' || layer === 'LI') && flat(times, 'PE').LD === 0) {
-          // The driver served only initialization, not execution: its overall time is not inside IPC's.
-          self[layer] = layer === 'LD' ? v : v - tot.LD;
-        } else {
-          self[layer] = v - t;
-          t = v;
-        }
-      }
-      if (phase0 === 'PE' && hasWB) {
-        for (const ap of ['PWU', 'PBM']) {
-          const atot = split(ap, times)[phase];
-          const aself = split(ap, selfTimes)[phase];
-          aself.LT = atot.LT;
-          let ta = 0;
-          for (const layer of [...LAYERS].reverse()) {
-            const v = atot[layer];
-            if (Number.isNaN(v)) aself[layer] = Number.NaN;
-            else if (v === 0) aself[layer] = 0;
-            else {
-              aself[layer] = v - ta;
-              ta = v;
-            }
-          }
-        }
-      }
+      selfTimesOf(flat(times, phase), flat(selfTimes, phase), phase === 'PO' && driverIdleInExecution);
+      if (phase0 === 'PE' && hasWB) for (const ap of ['PWU', 'PBM']) selfTimesOf(split(ap, times)[phase], split(ap, selfTimes)[phase], false);
     }
   }
   return { times, selfTimes, hasWarmupAndBenchmark: hasWB, executionCounts: counts };
+}
+
+/**
+ * Self-times of one phase from its totals (rules §6): walking the layers callee first, each
+ * layer's time less its callee's total; missing stays missing, 0 stays 0. `driverApart`: the
+ * driver's time is not inside IPC's (driver self = its total, IPC self = IPC − driver).
+ */
+function selfTimesOf(tot: LayerTimes, self: LayerTimes, driverApart: boolean): void {
+  self.LT = tot.LT;
+  let t = 0;
+  for (const layer of [...LAYERS].reverse()) {
+    const v = tot[layer];
+    if (Number.isNaN(v)) self[layer] = Number.NaN;
+    else if (v === 0) self[layer] = 0;
+    else if (driverApart && (layer === 'LD' || layer === 'LI')) self[layer] = layer === 'LD' ? v : v - tot.LD;
+    else {
+      self[layer] = v - t;
+      t = v;
+    }
+  }
 }

@@ -64,6 +64,23 @@ export class Run {
   constructor(readonly index: number, public startingMark: string, public startLine: number) {}
 }
 
+/**
+ * Where runs start (rules §2): at each `[NN_LA_PO]` mark. The rows before the first such mark
+ * belong to the first run, which that mark only names. Shared by the builder and the editor's
+ * run splitter, so the two cut a trace alike.
+ */
+export class RunBoundaries {
+  private seen = false;
+
+  /** For each mark row in order: `new` when it starts a run, `first` when it names the first one. */
+  at(mark: string): 'new' | 'first' | undefined {
+    if (!mark.includes('[NN_LA_PO]')) return undefined;
+    const r = this.seen ? 'new' : 'first';
+    this.seen = true;
+    return r;
+  }
+}
+
 /** The application phase stack, shared by every thread of a run (warm-up/benchmark reach the driver). */
 class AppPhaseStack {
   private stack: string[] = [];
@@ -99,7 +116,7 @@ export interface Built {
 export class RunBuilder {
   private readonly runs: Run[] = [];
   private run: Run;
-  private first = true;
+  private readonly boundaries = new RunBoundaries();
   private app = new AppPhaseStack();
   private lastThread: ThreadState | undefined;
   readonly opened: LineMap<Scope>;
@@ -117,16 +134,14 @@ export class RunBuilder {
 
   row(r: MarkRow, line: number): void {
     const mark = r.mark;
-    if (mark.includes('[NN_LA_PO]')) {
-      if (!this.first) {
-        this.runs.push(this.run);
-        this.run = new Run(this.run.index + 1, ownString(mark), line);
-        this.app = new AppPhaseStack();
-      } else {
-        this.run.startingMark = ownString(mark);
-        this.run.startLine = line;
-      }
-      this.first = false;
+    const starts = this.boundaries.at(mark);
+    if (starts === 'new') {
+      this.runs.push(this.run);
+      this.run = new Run(this.run.index + 1, ownString(mark), line);
+      this.app = new AppPhaseStack();
+    } else if (starts === 'first') {
+      this.run.startingMark = ownString(mark);
+      this.run.startLine = line;
     }
     const t = this.thread(r, line);
     this.run.lastTime = r.time;

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../common/diagnostic';
 import { range } from '../common/diagnostic';
 import { RunBuilder } from './builder';
-import type { MarkRow, RowLine } from './row';
+import { ChunkRowReader, looksLikeHtml, parseRowLine, type MarkRow, type RowLine } from './row';
 
 /** Where the collector sends the mark rows of the text trace, in order. */
 export interface RowSink {
@@ -79,5 +79,27 @@ export class Collector {
       this.tracked.set(row.pid, tgid);
       this.driverTgids.add(tgid);
     }
+  }
+}
+
+/**
+ * A file's lines, in order, into a Collector made at the first line (which tells HTML from plain
+ * text): as strings, or as ranges of decoded chunks (`forEachLineIn`).
+ */
+export class SystraceStream {
+  private c: Collector | undefined;
+  private readonly reader = new ChunkRowReader();
+
+  line(line: string, n: number): void {
+    (this.c ??= new Collector(n === 0 && looksLikeHtml(line))).add(parseRowLine(line), n);
+  }
+
+  lineIn(text: string, start: number, end: number, n: number, chunk: number): void {
+    (this.c ??= new Collector(n === 0 && looksLikeHtml(text.slice(start, end)))).add(this.reader.read(text, start, end, chunk), n);
+  }
+
+  /** What was collected (an empty collector for an empty stream). */
+  get collector(): Collector {
+    return this.c ?? new Collector(false);
   }
 }

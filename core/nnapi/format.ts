@@ -1,7 +1,7 @@
 import type { FormatDefinition, LineChecker } from '../format';
 import { analyze } from './analysis';
-import { Collector } from './collect';
-import { ChunkRowReader, looksLikeHtml, parseRowLine } from './row';
+import { SystraceStream } from './collect';
+import { looksLikeHtml } from './row';
 
 /** Systrace/atrace/ftrace text, and systrace HTML exports (see README for how HTML is recognised). */
 export function isSystraceFile(name: string, firstLine: string): boolean {
@@ -11,18 +11,11 @@ export function isSystraceFile(name: string, firstLine: string): boolean {
 
 /** Streams a trace through the first pass; the trees are built and checked at the end. */
 export function createNnapiChecker(): LineChecker {
-  let c: Collector | undefined;
-  const reader = new ChunkRowReader();
+  const stream = new SystraceStream();
   return {
-    add(line, n) {
-      c ??= new Collector(n === 0 && looksLikeHtml(line));
-      c.add(parseRowLine(line), n);
-    },
-    addIn(text, s, e, n, chunk) {
-      c ??= new Collector(n === 0 && looksLikeHtml(text.slice(s, e)));
-      c.add(reader.read(text, s, e, chunk), n);
-    },
-    finish: () => analyze(c ?? new Collector(false)).diagnostics,
+    add: (line, n) => stream.line(line, n),
+    addIn: (text, s, e, n, chunk) => stream.lineIn(text, s, e, n, chunk),
+    finish: () => analyze(stream.collector).diagnostics,
   };
 }
 

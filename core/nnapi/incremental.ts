@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../common/diagnostic';
 import { analyzeRun, noRuntimeDiagnostic, type Analysis, type RunResult } from './analysis';
-import { RunBuilder } from './builder';
+import { RunBoundaries, RunBuilder } from './builder';
 import { Collector, type RowSink } from './collect';
 import { LineMap, RangedLineMaps } from './lineMap';
 import type { MarkRow, RowLine } from './row';
@@ -31,7 +31,7 @@ interface RunEntry extends Segment {
  */
 class Segmenter implements RowSink {
   readonly segments: (Segment | RunEntry)[] = [];
-  private first = true;
+  private readonly boundaries = new RunBoundaries();
   private old: RunEntry | undefined;
   private pos = 0;
   private fresh: Segment | undefined;
@@ -41,12 +41,9 @@ class Segmenter implements RowSink {
   }
 
   row(r: MarkRow, line: number): void {
-    if (r.mark.includes('[NN_LA_PO]')) {
-      if (!this.first) {
-        this.close();
-        this.open(this.segments.length);
-      }
-      this.first = false;
+    if (this.boundaries.at(r.mark) === 'new') {
+      this.close();
+      this.open(this.segments.length);
     }
     if (!this.fresh) {
       const o = this.old;

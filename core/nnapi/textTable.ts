@@ -21,6 +21,9 @@ export function fixed2(x: number): string {
 
 const f = (v: number, w: number) => fixed2(v).padStart(w);
 
+/** The table's rows: label and layer code. */
+const LAYER_ROWS = [['Application', 'LA'], ['Runtime', 'LR'], ['IPC', 'LI'], ['Driver', 'LD'], ['CPU', 'LC']] as const;
+
 function allPhasesTable(v: TemplateInputs, title: string): string[] {
   const cells = (l: string) => [f(v[`${l}_PI`], 9), f(v[`${l}_PP`], 9), f(v[`${l}_PC`], 9), f(v[`${l}_PIO`], 11), f(v[`${l}_PEO`], 11),
     f(v[`${l}_PR`], 9), f(v[`${l}_PE`], 9), f(v[`${l}_PT`], 9), f(v[`${l}_PO`], 9)];
@@ -37,11 +40,7 @@ function allPhasesTable(v: TemplateInputs, title: string): string[] {
     ' '.repeat(59) + '-'.repeat(52),
     '              Initialization   Preparation   Compilation           I/O       Compute      Results     Ex. total   Termination        Total',
     '              --------------   -----------   -----------   -----------  ------------  -----------   -----------   -----------   ----------',
-    row('Application', 'LA'),
-    row('Runtime', 'LR'),
-    row('IPC', 'LI'),
-    row('Driver', 'LD'),
-    row('CPU', 'LC'),
+    ...LAYER_ROWS.map(([label, l]) => row(label, l)),
     '',
     `${'Total'.padEnd(19)}${pi}*    ${pp}*    ${pc}*  ${pio}*  ${peo}*   ${pr}*    ${pe}*    ${pt}*   ${po}*`,
     bar,
@@ -60,11 +59,7 @@ function perExecutionTable(v: TemplateInputs, title: string, execLabel: string):
     '              ' + '-'.repeat(66),
     '                      I/O       Compute      Results         Total    Percentage',
     '              -----------  ------------  -----------   -----------   -----------',
-    row('Application', 'LA'),
-    row('Runtime', 'LR'),
-    row('IPC', 'LI'),
-    row('Driver', 'LD'),
-    row('CPU', 'LC'),
+    ...LAYER_ROWS.map(([label, l]) => row(label, l)),
     '',
     `${'Total'.padEnd(14)}${f(v.LT_PIO, 11)}*  ${f(v.LT_PEO, 11)}*   ${f(v.LT_PR, 9)}*    ${f(v.LT_PE, 9)}          100%`,
     bar,

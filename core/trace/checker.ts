@@ -1,7 +1,11 @@
-import { range, type Diagnostic, type RelatedInformation } from '../common/diagnostic';
-import { PAIRING_ROLE, PAIRINGS, type IdKey } from './eventTypes';
+import { range, type Diagnostic } from '../common/diagnostic';
+import {
+  duplicateEnqueue, duplicateIssue, duplicateStart, endBeforeStart, latencyMismatch, metaNotFirst, timeBackwards, unknownCmd, unmatchedEnd,
+  unmatchedStart,
+} from './crossLineProblems';
+import { ID_FIELD, PAIRING_ROLE, PAIRINGS } from './eventTypes';
 import type { Id, TraceLine } from './line';
-import { locate } from './locate';
+import { locate, locateIn as rangeOf } from './locate';
 
 /** An open START: ranges are copied so a streamed line's bytes are not kept alive. */
 interface Open {
@@ -12,24 +16,15 @@ interface Open {
   text: string | undefined;
 }
 
-function rangeOf(l: TraceLine, key: string): [number, number] {
-  return l.rangeOf?.(key) ?? locate(l.text, key);
-}
-
 function openRange(o: Open, key: string, which: 'id' | 't'): [number, number] {
   const r = which === 'id' ? o.idRange : o.tRange;
   return r ?? (o.text !== undefined ? locate(o.text, key) : [0, 0]);
 }
 
-const ID_FIELD: Record<IdKey, 'cmd' | 'job' | 'tx'> = { cmd_id: 'cmd', job_id: 'job', tx_id: 'tx' };
-
-function fmt(id: Id): string {
-  return String(id);
-}
-
 /**
- * The checks that span lines, as one pass over the lines in order. The editor re-runs it over its
- * cached lines after each edit; the CLI streams a file through it without keeping the lines.
+ * The checks that span lines, as one pass over the lines in order. The CLI streams a file through
+ * it without keeping the lines; the editor runs it once over a document only read (an edited one
+ * keeps the same checks per id: `incrementalChecks.ts`).
  */
 export class TraceChecker {
   readonly diagnostics: Diagnostic[] = [];
@@ -62,13 +57,11 @@ export class TraceChecker {
     const type = l.type;
     if (this.firstEventLine < 0) this.firstEventLine = lineNo;
     if (type === 'TRACE_META' && lineNo !== this.firstEventLine) {
-      this.emit(l, lineNo, 'event_type', 'trace.meta-not-first', 'error',
-        `TRACE_META must be the first line of the trace (the header); here it is line ${lineNo + 1}, after the event on line ${this.firstEventLine + 1}`);
+      this.diagnostics.push(metaNotFirst(lineNo, rangeOf(l, 'event_type'), this.firstEventLine));
     }
     if (l.t !== undefined) {
       if (this.prevT !== undefined && l.t < this.prevT) {
-        this.emit(l, lineNo, 't_cycle', 'trace.time-backwards', 'warning',
-          `t_cycle ${l.t} is lower than ${this.prevT} on line ${this.prevTLine + 1}: events should be in time order`, [this.prevTLine, rangeOf(this.prevTEvent!, 't_cycle'), 'previous event']);
+        this.diagnostics.push(timeBackwards(lineNo, rangeOf(l, 't_cycle'), l.t, this.prevT, this.prevTLine, rangeOf(this.prevTEvent!, 't_cycle')));
       }
       this.prevT = l.t;
       this.prevTLine = lineNo;
@@ -78,7 +71,7 @@ export class TraceChecker {
     if (type === 'CMD_ENQUEUE' && l.cmd !== undefined) {
       const first = this.enqueued.get(l.cmd);
       if (first !== undefined) {
-        this.emit(l, lineNo, 'cmd_id', 'trace.duplicate-id', 'error', `cmd_id ${fmt(l.cmd)} is enqueued again; it was first enqueued on line ${first + 1}`, [first, this.earlier(first, 'cmd_id'), 'first CMD_ENQUEUE']);
+        this.diagnostics.push(duplicateEnqueue(lineNo, rangeOf(l, 'cmd_id'), l.cmd, first, this.earlier(first, 'cmd_id')));
       } else this.enqueued.set(l.cmd, lineNo);
     } else if (l.cmd !== undefined && !this.enqueued.has(l.cmd)) {
       const [start, end] = rangeOf(l, 'cmd_id');
@@ -87,7 +80,7 @@ export class TraceChecker {
     if (type === 'JOB_ISSUE' && l.job !== undefined) {
       const first = this.issued.get(l.job);
       if (first !== undefined) {
-        this.emit(l, lineNo, 'job_id', 'trace.duplicate-id', 'error', `job_id ${fmt(l.job)} is issued again; it was first issued on line ${first + 1}`, [first, this.earlier(first, 'job_id'), 'first JOB_ISSUE']);
+        this.diagnostics.push(duplicateIssue(lineNo, rangeOf(l, 'job_id'), l.job, first, this.earlier(first, 'job_id')));
       } else this.issued.set(l.job, lineNo);
     }
     const role = PAIRING_ROLE.get(type);
@@ -102,8 +95,7 @@ export class TraceChecker {
     const open = this.open[pi];
     const prev = open.get(id);
     if (prev && p.start !== 'JOB_ISSUE') {
-      this.emit(l, lineNo, p.key, 'trace.duplicate-id', 'error',
-        `${p.start} for ${p.key} ${fmt(id)} while the ${p.name} started on line ${prev.line + 1} is still open`, [prev.line, openRange(prev, p.key, 'id'), `open ${p.start}`]);
+      this.diagnostics.push(duplicateStart(p, lineNo, rangeOf(l, p.key), id, prev.line, openRange(prev, p.key, 'id')));
     }
     const fast = l.rangeOf !== undefined;
     open.set(id, {
@@ -119,19 +111,17 @@ export class TraceChecker {
     const open = this.open[pi];
     const s = open.get(id);
     if (!s) {
-      this.emit(l, lineNo, p.key, 'trace.unmatched-end', 'error', `${p.end} for ${p.key} ${fmt(id)} has no open ${p.start} before it`);
+      this.diagnostics.push(unmatchedEnd(p, lineNo, rangeOf(l, p.key), id));
       return;
     }
     open.delete(id);
     if (l.t !== undefined && s.t !== undefined) {
       if (l.t < s.t) {
-        this.emit(l, lineNo, 't_cycle', 'trace.end-before-start', 'error',
-          `${p.end} at cycle ${l.t} is before its ${p.start} at cycle ${s.t} (line ${s.line + 1})`, [s.line, openRange(s, 't_cycle', 't'), p.start]);
+        this.diagnostics.push(endBeforeStart(p, lineNo, rangeOf(l, 't_cycle'), l.t, s.t, s.line, openRange(s, 't_cycle', 't')));
       } else if (p.latency) {
         const lat = l.latency;
         if (lat !== undefined && lat !== l.t - s.t) {
-          this.emit(l, lineNo, 'latency_cycles', 'trace.latency-mismatch', 'warning',
-            `latency_cycles is ${lat} but ${p.end} − ${p.start} is ${l.t} − ${s.t} = ${l.t - s.t} cycles`, [s.line, openRange(s, 't_cycle', 't'), p.start]);
+          this.diagnostics.push(latencyMismatch(p, lineNo, rangeOf(l, 'latency_cycles'), lat, l.t, s.t, s.line, openRange(s, 't_cycle', 't')));
         }
       }
     }
@@ -140,27 +130,14 @@ export class TraceChecker {
   /** Reports what can only be known at the end of the file. */
   finish(): Diagnostic[] {
     PAIRINGS.forEach((p, i) => {
-      for (const [id, s] of this.open[i]) {
-        const [a, b] = openRange(s, p.key, 'id');
-        this.diagnostics.push({ range: range(s.line, a, b), severity: 'error', code: 'trace.unmatched-start',
-          message: `${p.start} for ${p.key} ${fmt(id)} has no ${p.end} after it` });
-      }
+      for (const [id, s] of this.open[i]) this.diagnostics.push(unmatchedStart(p, s.line, openRange(s, p.key, 'id'), id));
     });
     // Without any CMD_ENQUEUE the trace simply did not record enqueues; flag only when some exist.
     if (this.enqueued.size > 0) {
       for (const r of this.pendingCmdRefs) {
-        if (this.enqueued.has(r.cmd)) continue;
-        this.diagnostics.push({ range: range(r.line, r.start, r.end), severity: 'error', code: 'trace.unknown-cmd',
-          message: `cmd_id ${fmt(r.cmd)} is never enqueued: no CMD_ENQUEUE in this trace has it` });
+        if (!this.enqueued.has(r.cmd)) this.diagnostics.push(unknownCmd(r.line, [r.start, r.end], r.cmd));
       }
     }
     return this.diagnostics;
-  }
-
-  private emit(l: TraceLine, lineNo: number, key: string, code: string, severity: Diagnostic['severity'], message: string,
-    rel?: [number, [number, number], string]): void {
-    const [a, b] = rangeOf(l, key);
-    const related: RelatedInformation[] | undefined = rel && [{ range: range(rel[0], rel[1][0], rel[1][1]), message: rel[2] }];
-    this.diagnostics.push({ range: range(lineNo, a, b), severity, code, message, related });
   }
 }

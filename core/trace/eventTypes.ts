@@ -22,6 +22,9 @@ export function familyOf(type: string): Family | undefined {
 
 export type IdKey = 'cmd_id' | 'job_id' | 'tx_id';
 
+/** The field of a parsed line that holds each id key. */
+export const ID_FIELD: Record<IdKey, 'cmd' | 'job' | 'tx'> = { cmd_id: 'cmd', job_id: 'job', tx_id: 'tx' };
+
 /**
  * How START/END pairs match. TE and VE pair by `job_id`, transfers by `tx_id`; each pairing is its
  * own namespace, because the spec reuses one tx_id across the DMA, DRAM and NoC legs of a transfer.

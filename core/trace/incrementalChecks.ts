@@ -1,7 +1,11 @@
 import { range, type Diagnostic } from '../common/diagnostic';
-import { PAIRING_ROLE, PAIRINGS } from './eventTypes';
+import {
+  duplicateEnqueue, duplicateIssue, duplicateStart, endBeforeStart, latencyMismatch, metaNotFirst, timeBackwards, unknownCmd, unmatchedEnd,
+  unmatchedStart,
+} from './crossLineProblems';
+import { ID_FIELD, PAIRING_ROLE, PAIRINGS } from './eventTypes';
 import type { Id, TraceLine } from './line';
-import { locate } from './locate';
+import { locateIn } from './locate';
 
 /** The lines of one id in one check, in line order, and what the check says about them. */
 interface Group {
@@ -15,15 +19,15 @@ interface Group {
 }
 
 /**
- * The cross-line checks of `TraceChecker`, kept up to date line by line for the editor. Every
+ * The cross-line checks of `TraceChecker` (the same diagnostics, from `crossLineProblems.ts`),
+ * kept up to date line by line for the editor. Every
  * check but two depends on the lines of one id only: the enqueues and references of a `cmd_id`,
  * the issues of a `job_id`, the STARTs and ENDs of one id in one pairing. Those lines form a group
  * (kept in line order); an edit re-checks only the groups of the old and new contents of the lines
  * it replaced. The other two are local too: a time going backwards needs the previous line with a
  * time, a misplaced TRACE_META the first event line.
  *
- * The messages, ranges and related information are those of `TraceChecker` with every line's text
- * at hand; the fuzz test holds the two to the same diagnostics after any sequence of edits.
+ * The fuzz test holds the two to the same diagnostics after any sequence of edits.
  */
 export class TraceChecks {
   // Maps keyed by the id itself: a Map tells the number 5 from a string of digits.
@@ -175,15 +179,7 @@ export class TraceChecks {
   }
 
   private at(line: number, key: string): [number, number] {
-    const l = this.lines[line];
-    return l.rangeOf?.(key) ?? locate(l.text, key);
-  }
-
-  private emit(line: number, key: string, code: string, severity: Diagnostic['severity'], message: string,
-    rel?: [number, [number, number], string]): Diagnostic {
-    const [a, b] = this.at(line, key);
-    const related = rel && [{ range: range(rel[0], rel[1][0], rel[1][1]), message: rel[2] }];
-    return { range: range(line, a, b), severity, code, message, related };
+    return locateIn(this.lines[line], key);
   }
 
   private checkGroup(g: Group): void {
@@ -202,19 +198,9 @@ export class TraceChecks {
     for (const i of g) {
       if (this.lines[i].type !== 'CMD_ENQUEUE') continue;
       if (first < 0) first = i;
-      else {
-        const l = this.lines[i];
-        (out === NONE ? (out = []) : out).push(this.emit(i, 'cmd_id', 'trace.duplicate-id', 'error', `cmd_id ${String(l.cmd)} is enqueued again; it was first enqueued on line ${first + 1}`,
-          [first, this.at(first, 'cmd_id'), 'first CMD_ENQUEUE']));
-      }
+      else out = add(out, duplicateEnqueue(i, this.at(i, 'cmd_id'), this.lines[i].cmd!, first, this.at(first, 'cmd_id')));
     }
-    if (first < 0 && this.enqueues > 0) {
-      for (const i of g) {
-        const [start, end] = this.at(i, 'cmd_id');
-        (out === NONE ? (out = []) : out).push({ range: range(i, start, end), severity: 'error', code: 'trace.unknown-cmd',
-          message: `cmd_id ${String(this.lines[i].cmd)} is never enqueued: no CMD_ENQUEUE in this trace has it` });
-      }
-    }
+    if (first < 0 && this.enqueues > 0) for (const i of g) out = add(out, unknownCmd(i, this.at(i, 'cmd_id'), this.lines[i].cmd!));
     return out;
   }
 
@@ -222,10 +208,7 @@ export class TraceChecks {
   private checkIssues(g: number[]): Diagnostic[] {
     let out = NONE;
     const first = g[0];
-    for (let k = 1; k < g.length; k++) {
-      (out === NONE ? (out = []) : out).push(this.emit(g[k], 'job_id', 'trace.duplicate-id', 'error', `job_id ${String(this.lines[g[k]].job)} is issued again; it was first issued on line ${first + 1}`,
-        [first, this.at(first, 'job_id'), 'first JOB_ISSUE']));
-    }
+    for (let k = 1; k < g.length; k++) out = add(out, duplicateIssue(g[k], this.at(g[k], 'job_id'), this.lines[g[k]].job!, first, this.at(first, 'job_id')));
     return out;
   }
 
@@ -238,34 +221,24 @@ export class TraceChecks {
       const l = this.lines[i];
       const id = idOf(l, pi)!;
       if (l.type === p.start) {
-        if (open >= 0 && p.start !== 'JOB_ISSUE') {
-          (out === NONE ? (out = []) : out).push(this.emit(i, p.key, 'trace.duplicate-id', 'error',
-            `${p.start} for ${p.key} ${String(id)} while the ${p.name} started on line ${open + 1} is still open`, [open, this.at(open, p.key), `open ${p.start}`]));
-        }
+        if (open >= 0 && p.start !== 'JOB_ISSUE') out = add(out, duplicateStart(p, i, this.at(i, p.key), id, open, this.at(open, p.key)));
         open = i;
         continue;
       }
       if (open < 0) {
-        (out === NONE ? (out = []) : out).push(this.emit(i, p.key, 'trace.unmatched-end', 'error', `${p.end} for ${p.key} ${String(id)} has no open ${p.start} before it`));
+        out = add(out, unmatchedEnd(p, i, this.at(i, p.key), id));
         continue;
       }
       const s = this.lines[open];
       const sLine = open;
       open = -1;
       if (l.t === undefined || s.t === undefined) continue;
-      if (l.t < s.t) {
-        (out === NONE ? (out = []) : out).push(this.emit(i, 't_cycle', 'trace.end-before-start', 'error',
-          `${p.end} at cycle ${l.t} is before its ${p.start} at cycle ${s.t} (line ${sLine + 1})`, [sLine, this.at(sLine, 't_cycle'), p.start]));
-      } else if (p.latency && l.latency !== undefined && l.latency !== l.t - s.t) {
-        (out === NONE ? (out = []) : out).push(this.emit(i, 'latency_cycles', 'trace.latency-mismatch', 'warning',
-          `latency_cycles is ${l.latency} but ${p.end} − ${p.start} is ${l.t} − ${s.t} = ${l.t - s.t} cycles`, [sLine, this.at(sLine, 't_cycle'), p.start]));
+      if (l.t < s.t) out = add(out, endBeforeStart(p, i, this.at(i, 't_cycle'), l.t, s.t, sLine, this.at(sLine, 't_cycle')));
+      else if (p.latency && l.latency !== undefined && l.latency !== l.t - s.t) {
+        out = add(out, latencyMismatch(p, i, this.at(i, 'latency_cycles'), l.latency, l.t, s.t, sLine, this.at(sLine, 't_cycle')));
       }
     }
-    if (open >= 0) {
-      const [a, b] = this.at(open, p.key);
-      (out === NONE ? (out = []) : out).push({ range: range(open, a, b), severity: 'error', code: 'trace.unmatched-start',
-        message: `${p.start} for ${p.key} ${String(idOf(this.lines[open], pi))} has no ${p.end} after it` });
-    }
+    if (open >= 0) out = add(out, unmatchedStart(p, open, this.at(open, p.key), idOf(this.lines[open], pi)!));
     return out;
   }
 
@@ -284,8 +257,7 @@ export class TraceChecks {
     if (p < 0) return;
     const prevT = this.lines[p].t!;
     if (l.t < prevT) {
-      this.timeDiags.set(i, this.emit(i, 't_cycle', 'trace.time-backwards', 'warning',
-        `t_cycle ${l.t} is lower than ${prevT} on line ${p + 1}: events should be in time order`, [p, this.at(p, 't_cycle'), 'previous event']));
+      this.timeDiags.set(i, timeBackwards(i, this.at(i, 't_cycle'), l.t, prevT, p, this.at(p, 't_cycle')));
     }
   }
 
@@ -297,17 +269,21 @@ export class TraceChecks {
     while (first < this.lines.length && !this.lines[first].event) first++;
     for (const i of this.metaLines) {
       if (i === first || !this.lines[i].event) continue;
-      this.metaDiags.push(this.emit(i, 'event_type', 'trace.meta-not-first', 'error',
-        `TRACE_META must be the first line of the trace (the header); here it is line ${i + 1}, after the event on line ${first + 1}`));
+      this.metaDiags.push(metaNotFirst(i, this.at(i, 'event_type'), first));
     }
   }
 
 }
 
-const ID_FIELD = { cmd_id: 'cmd', job_id: 'job', tx_id: 'tx' } as const;
-
 /** The diagnostics of a group with none (most groups): one shared empty list, never written. */
 const NONE: Diagnostic[] = [];
+
+/** `list` with `d` added; the shared empty list is replaced, not written. */
+function add(list: Diagnostic[], d: Diagnostic): Diagnostic[] {
+  if (list === NONE) return [d];
+  list.push(d);
+  return list;
+}
 
 function idOf(l: TraceLine, pi: number): Id | undefined {
   return l[ID_FIELD[PAIRINGS[pi].key]];

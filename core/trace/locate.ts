@@ -1,3 +1,4 @@
+import type { TraceLine } from './line';
 import { findField, scanLine } from './scanner';
 
 /** Character range of the value (or key) of `key` on a line, or of the whole object when absent. */
@@ -8,6 +9,11 @@ export function locate(text: string, key: string, part: 'key' | 'value' = 'value
   const et = findField(scan, 'event_type');
   if (et) return [et.valueStart, et.valueEnd];
   return [scan.objStart, Math.max(scan.objStart + 1, Math.min(text.length, scan.objEnd || text.length))];
+}
+
+/** Range of the value of `key` on a line: the one its parser kept (the byte fast path), else located in its text. */
+export function locateIn(l: TraceLine, key: string): [number, number] {
+  return l.rangeOf?.(key) ?? locate(l.text, key);
 }
 
 /** Exact source text of a number value (JSON.parse rounds integers beyond 2^53). */
