@@ -14,7 +14,7 @@ function find(dir) {
 }
 
 const which = process.argv[2] ?? 'all';
-const files = ['test/unit', 'test/cli', 'test/fuzz', 'test/lsp'].flatMap(find).sort();
+const files = ['test/unit', 'test/cli', 'test/fuzz', 'test/lsp', 'test/hostile'].flatMap(find).sort();
 const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter', 'spec', ...files], { stdio: 'inherit' });
 if (r.status !== 0) process.exit(r.status ?? 1);
 if (which === 'all' && existsSync('scripts/e2e.mjs')) {

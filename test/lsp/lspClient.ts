@@ -13,6 +13,9 @@ interface Waiter {
   resolve: (d: Diagnostic[]) => void;
 }
 
+/** How long a test waits for an awaited publish before it fails (a skipped publish must not hang CI). */
+export const WAIT_MS = Number(process.env.NPU_LSP_WAIT_MS ?? 60_000);
+
 /**
  * Starts the bundled language server over stdio and speaks LSP to it, as an editor would.
  * Diagnostics are awaited by document version, never by sleeping.
@@ -73,14 +76,26 @@ export class LspClient {
   }
 
   /** Resolves with the diagnostics published for `version` (or the next ones when undefined). */
-  diagnostics(uri: string, version?: number): Promise<Diagnostic[]> {
+  diagnostics(uri: string, version?: number, timeoutMs = WAIT_MS): Promise<Diagnostic[]> {
     const last = this.latest.get(uri);
     if (last && version !== undefined && (last.version ?? 0) >= version) return Promise.resolve(last.diagnostics);
-    return new Promise((resolve) => this.waiters.push({ uri, version, resolve }));
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = { uri, version, resolve: (d) => { clearTimeout(timer); resolve(d); } };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        reject(new Error(`no diagnostics for ${uri}${version === undefined ? '' : ` version ${version}`} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.waiters.push(waiter);
+    });
   }
 
-  request<R>(method: string, params: unknown): Promise<R> {
-    return this.conn.sendRequest(method, params) as Promise<R>;
+  /** Sends a request; fails after `timeoutMs` rather than waiting for an answer that never comes. */
+  request<R>(method: string, params: unknown, timeoutMs = WAIT_MS): Promise<R> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${method}: no answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    return Promise.race([this.conn.sendRequest(method, params) as Promise<R>, timeout]).finally(() => clearTimeout(timer));
   }
 
   at(uri: string, position: Position): { textDocument: { uri: string }; position: Position } {
