@@ -24,3 +24,28 @@ export function cmdqText(n: number): string {
   }
   return `{\n  "metadata": { "graph_name": "bench", "version": "1.0", "generated_by": "bench/cmdqGen.ts" },\n  "cmdq": [\n${lines.join(',\n')}\n  ]\n}\n`;
 }
+
+/**
+ * The same queue as the Python CmdqGenerator writes it: `json.dump(obj, f, indent=2)`, one key and
+ * one list element per line (JSON.stringify with 2 spaces produces the same bytes for this data).
+ */
+export function cmdqIndent2(n: number): string {
+  return JSON.stringify(JSON.parse(cmdqText(n)), null, 2);
+}
+
+/**
+ * The queue with a mistake in one entry of every hundred, cycling through kinds users make: a bad
+ * qbits, a dependency on a missing id, a string where a number goes, a wrong id.
+ */
+export function cmdqWithErrors(n: number): string {
+  const q = JSON.parse(cmdqText(n)) as { cmdq: Record<string, unknown>[] };
+  q.cmdq.forEach((e, i) => {
+    if (i % 100 !== 50) return;
+    const kind = Math.floor(i / 100) % 4;
+    if (kind === 0) e.qbits = 3;
+    else if (kind === 1) e.deps_before = [...(e.deps_before as number[]), n + 7];
+    else if (kind === 2) e.layer_id = 42;
+    else e.id = i + 1;
+  });
+  return JSON.stringify(q, null, 2);
+}

@@ -1,22 +1,16 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { schemaKey } from './opcodes';
-import { SCHEMA_FILES } from './schemas';
+import * as validators from './validators.gen';
 
-// Compiled once per process. Schemas reference each other by file name ($ref "common.schema.json"),
-// the same relative references VS Code resolves when it reads them through jsonValidation.
-const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
-for (const [name, schema] of Object.entries(SCHEMA_FILES)) ajv.addSchema(schema, name);
-
-function get(name: string): ValidateFunction {
-  const v = ajv.getSchema(name);
-  if (!v) throw new Error(`schema ${name} failed to compile`);
-  return v;
-}
-
-const common = get('common.schema.json');
-const metadata = get('metadata.schema.json');
-const byOpcode = new Map<string, ValidateFunction>();
-for (const k of ['DMA_LOAD_TILE', 'DMA_STORE_TILE', 'TE_GEMM_TILE', 'VE_TILE', 'END']) byOpcode.set(k, get(`${k}.schema.json`));
+// Precompiled from schemas/cmdq by scripts/gen-validators.mjs (no schema compiled at start-up). The
+// schemas reference each other by file name ($ref "common.schema.json"), the same relative
+// references VS Code resolves when it reads them through jsonValidation.
+const common = validators.common;
+const metadata = validators.metadata;
+const byOpcode = new Map<string, ValidateFunction>([
+  ['DMA_LOAD_TILE', validators.DMA_LOAD_TILE], ['DMA_STORE_TILE', validators.DMA_STORE_TILE],
+  ['TE_GEMM_TILE', validators.TE_GEMM_TILE], ['VE_TILE', validators.VE_TILE], ['END', validators.END],
+]);
 
 /**
  * Validates an entry against the schema of its opcode, or only the common fields when the opcode is

@@ -1,0 +1,78 @@
+// The CLI as users run it in CI: a fresh `node dist/cli.js` process per call, timed from spawn to
+// exit, with its own peak RSS (read by a preload at exit). Warm in-process numbers are in the
+// format sections; these are the cold ones.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeTrace } from '../test/gen/genTrace';
+import { cmdqIndent2, cmdqText } from './cmdqGen';
+import { dataFile, exists, fmt, median, REPO, row } from './util';
+
+const CLI = join(REPO, 'dist/cli.js');
+const PRELOAD = join(REPO, 'test/hostile/rss-preload.cjs');
+
+interface Cold {
+  ms: number;
+  rssMb: number;
+  code: number | null;
+}
+
+function cold(args: string[], nodeArgs: string[] = []): Cold {
+  const dir = mkdtempSync(join(tmpdir(), 'npu-bench-'));
+  const rssFile = join(dir, 'rss');
+  const t = performance.now();
+  const r = spawnSync(process.execPath, [...nodeArgs, '--require', PRELOAD, ...args], {
+    cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NPU_HOSTILE_RSS_FILE: rssFile }, maxBuffer: 64 << 20,
+  });
+  const ms = performance.now() - t;
+  let rssMb = NaN;
+  try { rssMb = Number(readFileSync(rssFile, 'utf8')) / 1024; } catch { /* died early */ }
+  rmSync(dir, { recursive: true, force: true });
+  return { ms, rssMb, code: r.status };
+}
+
+/** Median wall time and the largest peak RSS of `n` fresh processes. */
+function coldN(n: number, args: string[], nodeArgs: string[] = []): { ms: number; rssMb: number; codes: string } {
+  const runs = Array.from({ length: n }, () => cold(args, nodeArgs));
+  return { ms: median(runs.map((r) => r.ms)), rssMb: Math.max(...runs.map((r) => r.rssMb)), codes: [...new Set(runs.map((r) => r.code))].join(',') };
+}
+
+function ensureText(name: string, make: () => string): string {
+  const f = dataFile(name);
+  if (!exists(f)) writeFileSync(f, make());
+  return f;
+}
+
+export async function run(): Promise<void> {
+  console.log('\n## npu-trace CLI, cold (a fresh process per call, as in CI; median of 3 unless said)');
+  const bare = coldN(5, ['-e', '0']);
+  row('bare `node -e 0` (median of 5)', `${fmt(bare.ms)} ms`);
+  const help = coldN(5, [CLI, '--help']);
+  row('`npu-trace --help` (median of 5)', `${fmt(help.ms)} ms`, 'target ≤ 150 ms');
+  const one = ensureText('cmdq-1.cmdq.json', () => cmdqText(1));
+  const oneRun = coldN(5, [CLI, 'check', one]);
+  row('`check` of a one-entry CMDQ (median of 5)', `${fmt(oneRun.ms)} ms`, 'target ≤ 150 ms');
+
+  const compact = ensureText('cmdq-100k.cmdq.json', () => cmdqText(100_000));
+  const indent2 = ensureText('cmdq-100k-indent2.cmdq.json', () => cmdqIndent2(100_000));
+  for (const [name, f] of [['compact (one entry per line)', compact], ['Python json.dump(indent=2)', indent2]] as const) {
+    const mb = readFileSync(f).length / 1e6;
+    const r = coldN(3, [CLI, 'check', f]);
+    row(`check 100k-entry CMDQ, ${name}, ${fmt(mb, 1)} MB`, `${fmt(r.ms)} ms; ${fmt(r.rssMb)} MB`, `exit ${r.codes}; ${fmt(r.ms - oneRun.ms)} ms beyond start-up (target ≤ 500)`);
+  }
+
+  const trace = dataFile('trace-1m.trace.jsonl');
+  if (!exists(trace)) await writeTrace(trace, { events: 1_000_000 });
+  const t = coldN(3, [CLI, 'check', trace]);
+  row('check of the generator\'s 1M-event trace', `${fmt(t.ms)} ms; ${fmt(t.rssMb)} MB`, `exit ${t.codes}; target ≤ 1000 ms`);
+
+  const fixtures = join(REPO, 'test/fixtures/nnapi');
+  const systraces = readdirSync(fixtures).filter((n) => /\.(systrace|atrace)(\.html)?$/.test(n)).map((n) => join(fixtures, n));
+  const flagSets = [[], ['--total-times'], ['--per-execution']];
+  const t0 = performance.now();
+  let n = 0;
+  for (const f of systraces) for (const flags of flagSets) { cold([CLI, 'nnapi-stats', ...flags, f]); n++; }
+  row(`nnapi-stats: ${systraces.length} fixture systraces × 3 flag sets, one process each`, `${fmt(performance.now() - t0)} ms for ${n} runs`);
+}
+
