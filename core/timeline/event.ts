@@ -17,6 +17,7 @@ export interface FlatEvent {
   channel: number | undefined;
   link: number | undefined;
   size: number | undefined;
+  bank: number | undefined;
   /** String fields (raw numbers as their source text for the attribute ones). */
   status: string | undefined;
   phase: string | undefined;
@@ -35,7 +36,7 @@ export interface FlatEvent {
 export function emptyEvent(): FlatEvent {
   return {
     type: undefined, t: undefined, tNs: undefined, cmd: undefined, job: undefined, tx: undefined, npu: undefined, core: undefined,
-    channel: undefined, link: undefined, size: undefined, status: undefined, phase: undefined, layer: undefined, block: undefined,
+    channel: undefined, link: undefined, size: undefined, bank: undefined, status: undefined, phase: undefined, layer: undefined, block: undefined,
     tenant: undefined, model: undefined, cmdType: undefined, jobType: undefined, opType: undefined, direction: undefined,
     component: undefined, code: undefined,
   };
@@ -50,7 +51,7 @@ const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >
 export function readEvent(o: Record<string, unknown>, e: FlatEvent, exactId: (key: string) => Id | undefined): void {
   e.type = str(o.event_type); e.t = num(o.t_cycle); e.tNs = num(o.t_ns);
   e.cmd = id(o.cmd_id, 'cmd_id', exactId); e.job = id(o.job_id, 'job_id', exactId); e.tx = id(o.tx_id, 'tx_id', exactId);
-  e.npu = int(o.npu_id); e.core = int(o.core_id); e.channel = int(o.channel); e.link = int(o.link_id); e.size = num(o.size_bytes);
+  e.npu = int(o.npu_id); e.core = int(o.core_id); e.channel = int(o.channel); e.link = int(o.link_id); e.size = num(o.size_bytes); e.bank = int(o.bank_id);
   e.status = str(o.status); e.phase = attr(o.phase); e.layer = attr(o.layer_id); e.block = attr(o.block_id); e.tenant = attr(o.tenant_id);
   e.model = attr(o.model_name); e.cmdType = str(o.cmd_type); e.jobType = str(o.job_type); e.opType = str(o.op_type);
   e.direction = str(o.direction); e.component = str(o.component); e.code = str(o.code);

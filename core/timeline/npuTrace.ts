@@ -1,5 +1,6 @@
 import { eventSchema } from '../trace/eventTypes';
 import { clockOf } from '../trace/index';
+import { ClockEstimate } from '../trace/metrics/clock';
 import type { Id } from '../trace/line';
 import { findField, scanLine } from '../trace/scanner';
 import { TimelineAssembler } from './assembler';
@@ -77,9 +78,7 @@ export class NpuTimelineBuilder implements TimelineBuilder {
     const f = findField(scanLine(this.text), key);
     return f ? this.text.slice(f.valueStart, f.valueEnd) : undefined;
   };
-  private clockGhz: number | undefined;
-  private nsFirst: [number, number] | undefined;
-  private nsLast: [number, number] | undefined;
+  private readonly clock = new ClockEstimate();
 
   addLine(text: string, lineNo: number): void {
     this.lineCount = lineNo + 1;
@@ -96,7 +95,7 @@ export class NpuTimelineBuilder implements TimelineBuilder {
     }
     const r = o as Record<string, unknown>;
     if (r.event_type === 'TRACE_META') {
-      this.clockGhz = clockOf(r);
+      this.clock.clockGhz = clockOf(r);
       return;
     }
     this.text = text;
@@ -111,10 +110,7 @@ export class NpuTimelineBuilder implements TimelineBuilder {
       return;
     }
     const t = e.t;
-    if (e.tNs !== undefined) {
-      this.nsFirst ??= [t, e.tNs];
-      this.nsLast = [t, e.tNs];
-    }
+    this.clock.sample(t, e.tNs);
     const asm = this.asm;
     if (type === 'CMD_ENQUEUE') {
       if (e.cmd !== undefined) this.cmds.set(e.cmd, { npu: e.npu ?? 0, core: e.core ?? 0, type: e.cmdType, attrs: this.attrs(e, undefined) });
@@ -163,12 +159,7 @@ export class NpuTimelineBuilder implements TimelineBuilder {
   }
 
   finish(): TimelineModel {
-    let nsPerCycle: number | undefined;
-    if (this.nsFirst && this.nsLast && this.nsLast[0] > this.nsFirst[0]) nsPerCycle = (this.nsLast[1] - this.nsFirst[1]) / (this.nsLast[0] - this.nsFirst[0]);
-    else if (this.nsFirst && this.nsFirst[0] > 0) nsPerCycle = this.nsFirst[1] / this.nsFirst[0];
-    else if (this.clockGhz) nsPerCycle = 1 / this.clockGhz;
-    if (nsPerCycle !== undefined && !(nsPerCycle > 0 && Number.isFinite(nsPerCycle))) nsPerCycle = undefined;
-    return this.asm.finish({ lineCount: this.lineCount, undrawable: this.undrawable, nsPerCycle });
+    return this.asm.finish({ lineCount: this.lineCount, undrawable: this.undrawable, nsPerCycle: this.clock.nsPerCycle() });
   }
 
   private openMap(startType: string): Map<Id, number> {

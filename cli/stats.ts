@@ -1,0 +1,51 @@
+import { statSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { escapeControl } from '../core/common/escape';
+import { MetricsCollector } from '../core/trace/metrics/collector';
+import { statsText } from '../core/trace/metrics/report';
+import { forEachLine } from './lines';
+
+export const STATS_USAGE = '  npu-trace stats [--json] [--from CYCLE] [--to CYCLE] <file.trace.jsonl[.gz]>\n';
+
+class StatsUsage extends Error {}
+
+function cycle(v: string | undefined, flag: string): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n) || n < 0) throw new StatsUsage(`${flag} takes a cycle (a number ≥ 0), got ${JSON.stringify(v)}`);
+  return n;
+}
+
+/**
+ * `npu-trace stats`: utilization, bandwidth, phase and layer breakdowns, idle attribution and
+ * findings of an NPU trace (README "Trace metrics"), streamed in one pass. Exit 0 with the
+ * numbers (a trace with errors still gets them: broken pairs are counted), 2 on unusable
+ * arguments or an unreadable file.
+ */
+export async function stats(args: string[]): Promise<number> {
+  let opts: { json: boolean; from?: number; to?: number; file: string };
+  try {
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' }, from: { type: 'string' }, to: { type: 'string' } } });
+    if (positionals.length !== 1) throw new StatsUsage(positionals.length ? 'give exactly one file' : 'no file given');
+    opts = { json: !!values.json, from: cycle(values.from, '--from'), to: cycle(values.to, '--to'), file: positionals[0] };
+    if (opts.from !== undefined && opts.to !== undefined && opts.to < opts.from) throw new StatsUsage('--to is before --from');
+  } catch (e) {
+    process.stderr.write(`npu-trace stats: ${escapeControl(e instanceof Error ? e.message : String(e))}\nUsage:\n${STATS_USAGE}`);
+    return 2;
+  }
+  const { file } = opts;
+  if (!statSync(file, { throwIfNoEntry: false })?.isFile()) {
+    process.stderr.write(`npu-trace stats: ${escapeControl(file)}: no such file\n`);
+    return 2;
+  }
+  const collector = new MetricsCollector({ from: opts.from, to: opts.to });
+  try {
+    await forEachLine(file, (line) => collector.addLine(line));
+  } catch (e) {
+    process.stderr.write(`npu-trace stats: ${escapeControl(file)}: ${escapeControl(e instanceof Error ? e.message : String(e))}\n`);
+    return 2;
+  }
+  const s = collector.finish();
+  process.stdout.write(opts.json ? `${JSON.stringify(s, null, 2)}\n` : statsText(s, file));
+  return 0;
+}

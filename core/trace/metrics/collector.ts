@@ -1,0 +1,347 @@
+import { clip } from '../../common/clip';
+import { emptyEvent, readEvent, type FlatEvent } from '../../timeline/event';
+import { clockOf } from '../index';
+import type { Id } from '../line';
+import { findField, scanLine } from '../scanner';
+import { ClockEstimate } from './clock';
+import { Intervals } from './intervals';
+import { summarize } from './summarize';
+import type { TraceStats } from './types';
+
+/** What a START/ISSUE opens, closed by its END/DONE, as the checker pairs them (one namespace per kind). */
+type SpanKind = 'cmd' | 'job' | 'te' | 've' | 'dma' | 'dram' | 'noc';
+const STARTS: Record<string, SpanKind> = {
+  CMD_START: 'cmd', JOB_ISSUE: 'job', TE_START: 'te', VE_START: 've', DMA_START: 'dma', DRAM_TX_START: 'dram', NOC_TX_START: 'noc',
+};
+const ENDS: Record<string, SpanKind> = {
+  CMD_END: 'cmd', JOB_DONE: 'job', TE_END: 'te', VE_END: 've', DMA_END: 'dma', DRAM_TX_END: 'dram', NOC_TX_END: 'noc',
+};
+const KEY_OF: Record<SpanKind, 'cmd' | 'job' | 'tx'> = { cmd: 'cmd', job: 'job', te: 'job', ve: 'job', dma: 'tx', dram: 'tx', noc: 'tx' };
+
+/** A phase or layer name a file can make arbitrarily many or long: capped in count and length. */
+export const MAX_GROUPS = 10_000;
+export const OTHER_GROUP = '(other)';
+export const NO_GROUP = '(none)';
+const OTHER_CORE = 'other';
+
+interface Open {
+  t: number;
+  size: number | undefined;
+  core: string;
+  channel: number;
+  direction: string | undefined;
+  cmd: Id | undefined;
+}
+
+interface CmdInfo {
+  npu: number;
+  core: number;
+  phase: string | undefined;
+  layer: string | undefined;
+}
+
+/** Per (npu, core): the busy intervals of its engines and the spans of its commands. */
+export interface CoreAcc {
+  npu: number;
+  core: number;
+  te: Intervals;
+  ve: Intervals;
+  dma: Intervals;
+  commands: Intervals;
+}
+
+export interface ChannelAcc {
+  bytes: number;
+  busy: Intervals;
+}
+
+/** A phase or a layer: its commands and the engine time of events whose command belongs to it. */
+export interface GroupAcc {
+  commands: number;
+  latencies: number[];
+  first: number;
+  last: number;
+  te: Intervals;
+  ve: Intervals;
+  dma: Intervals;
+  /** The longest commands, longest first (at most TOP_COMMANDS): the evidence of findings. */
+  top: { cmd: Id; start: number; end: number }[];
+}
+
+export const TOP_COMMANDS = 10;
+
+export interface BankAcc {
+  accesses: number;
+  conflicts: number;
+  firstConflict: number;
+  lastConflict: number;
+}
+
+export interface StatsOptions {
+  /** Window start and end in cycles; default the trace's earliest and latest t_cycle. */
+  from?: number;
+  to?: number;
+}
+
+/** The accumulated state that `summarize` turns into numbers. */
+export interface Accumulated {
+  from: number;
+  to: number;
+  events: number;
+  unpaired: number;
+  nsPerCycle: number | undefined;
+  cores: Map<string, CoreAcc>;
+  dmaChannels: Map<number, ChannelAcc>;
+  dmaDirections: Map<string, number>;
+  dramChannels: Map<number, ChannelAcc>;
+  nocLinks: Map<number, ChannelAcc>;
+  sramAccesses: number;
+  sramConflicts: number;
+  banks: Map<number, BankAcc>;
+  phases: Map<string, GroupAcc>;
+  layers: Map<string, GroupAcc>;
+}
+
+/**
+ * Computes the metrics of an NPU trace (spec §7) in one pass over its lines, fed one at a time so a
+ * streamed file is never held whole. Lines that do not parse or lack an event_type and t_cycle are
+ * skipped (the checker reports them); broken pairs are counted in `unpaired`, never fatal.
+ */
+export class MetricsCollector {
+  private readonly ev = emptyEvent();
+  private readonly clock = new ClockEstimate();
+  private readonly open = new Map<SpanKind, Map<Id, Open>>();
+  private readonly cmds = new Map<Id, CmdInfo>();
+  private readonly acc: Accumulated;
+  private readonly from: number;
+  private readonly to: number;
+  private minT = Infinity;
+  private maxT = -Infinity;
+  private text = '';
+  private readonly exactId = (key: string): Id | undefined => {
+    const f = findField(scanLine(this.text), key);
+    return f ? this.text.slice(f.valueStart, f.valueEnd) : undefined;
+  };
+
+  constructor(opts: StatsOptions = {}) {
+    this.from = opts.from ?? -Infinity;
+    this.to = opts.to ?? Infinity;
+    this.acc = {
+      from: NaN, to: NaN, events: 0, unpaired: 0, nsPerCycle: undefined, cores: new Map(), dmaChannels: new Map(), dmaDirections: new Map(),
+      dramChannels: new Map(), nocLinks: new Map(), sramAccesses: 0, sramConflicts: 0, banks: new Map(), phases: new Map(), layers: new Map(),
+    };
+  }
+
+  addLine(text: string): void {
+    let o: unknown;
+    try {
+      o = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    } catch {
+      return;
+    }
+    if (typeof o !== 'object' || o === null || Array.isArray(o)) return;
+    const r = o as Record<string, unknown>;
+    if (r.event_type === 'TRACE_META') {
+      this.clock.clockGhz = clockOf(r);
+      return;
+    }
+    this.text = text;
+    readEvent(r, this.ev, this.exactId);
+    this.add(this.ev);
+  }
+
+  add(e: FlatEvent): void {
+    const type = e.type;
+    const t = e.t;
+    if (type === undefined || t === undefined) return;
+    this.acc.events++;
+    if (t < this.minT) this.minT = t;
+    if (t > this.maxT) this.maxT = t;
+    this.clock.sample(t, e.tNs);
+    if (type === 'CMD_ENQUEUE') {
+      if (e.cmd !== undefined) this.cmds.set(e.cmd, { npu: e.npu ?? 0, core: e.core ?? 0, phase: e.phase, layer: e.layer });
+      return;
+    }
+    const start = STARTS[type];
+    if (start) {
+      const id = this.idOf(start, e);
+      if (id === undefined) return;
+      const cmd = e.cmd !== undefined ? this.cmds.get(e.cmd) : undefined;
+      const m = this.openMap(start);
+      if (m.has(id)) this.acc.unpaired++; // a second START of an open id: the first is never closed
+      m.set(id, {
+        t, size: e.size, core: this.coreKey(e, cmd), channel: (start === 'noc' ? e.link : e.channel) ?? 0, direction: e.direction, cmd: e.cmd,
+      });
+      if (start === 'cmd' && cmd === undefined && e.cmd !== undefined) this.cmds.set(e.cmd, { npu: e.npu ?? 0, core: e.core ?? 0, phase: e.phase, layer: e.layer });
+      return;
+    }
+    const end = ENDS[type];
+    if (end) {
+      const id = this.idOf(end, e);
+      const m = this.openMap(end);
+      const o = id === undefined ? undefined : m.get(id);
+      if (!o) {
+        this.acc.unpaired++;
+        return;
+      }
+      m.delete(id!);
+      this.close(end, o, t, e, id!);
+      return;
+    }
+    if (type === 'SRAM_ACCESS' || type === 'SRAM_CONFLICT') {
+      if (t < this.from || t > this.to) return;
+      const conflict = type === 'SRAM_CONFLICT';
+      if (conflict) this.acc.sramConflicts++;
+      else this.acc.sramAccesses++;
+      const bank = e.bank;
+      if (bank === undefined) return;
+      let b = this.acc.banks.get(bank);
+      if (!b) {
+        if (this.acc.banks.size >= MAX_GROUPS) return;
+        this.acc.banks.set(bank, (b = { accesses: 0, conflicts: 0, firstConflict: Infinity, lastConflict: -Infinity }));
+      }
+      if (conflict) {
+        b.conflicts++;
+        if (t < b.firstConflict) b.firstConflict = t;
+        if (t > b.lastConflict) b.lastConflict = t;
+      } else b.accesses++;
+    }
+  }
+
+  finish(): TraceStats {
+    const acc = this.acc;
+    for (const m of this.open.values()) acc.unpaired += m.size;
+    acc.from = Number.isFinite(this.from) ? this.from : this.minT;
+    acc.to = Number.isFinite(this.to) ? this.to : this.maxT;
+    acc.nsPerCycle = this.clock.nsPerCycle();
+    return summarize(acc);
+  }
+
+  private close(kind: SpanKind, o: Open, t: number, e: FlatEvent, id: Id): void {
+    if (t < o.t) {
+      // An END before its START is a broken pair (the checker's end-before-start): not a span.
+      this.acc.unpaired += 2;
+      return;
+    }
+    const acc = this.acc;
+    const cmd = o.cmd !== undefined ? this.cmds.get(o.cmd) : e.cmd !== undefined ? this.cmds.get(e.cmd) : undefined;
+    const core = this.core(o.core);
+    const size = o.size ?? e.size ?? 0;
+    switch (kind) {
+      case 'cmd': {
+        if (t < this.from || o.t > this.to) return;
+        core.commands.add(o.t, t);
+        const s = Math.max(o.t, this.from);
+        const en = Math.min(t, this.to);
+        this.command(acc.phases, cmd?.phase, id, s, en);
+        this.command(acc.layers, cmd?.layer, id, s, en);
+        return;
+      }
+      case 'job':
+        return;
+      case 'te':
+      case 've':
+        core[kind].add(o.t, t);
+        this.group(acc.phases, cmd?.phase)?.[kind].add(o.t, t);
+        this.group(acc.layers, cmd?.layer)?.[kind].add(o.t, t);
+        return;
+      case 'dma': {
+        core.dma.add(o.t, t);
+        this.group(acc.phases, cmd?.phase)?.dma.add(o.t, t);
+        this.group(acc.layers, cmd?.layer)?.dma.add(o.t, t);
+        const bytes = this.inWindow(size, o.t, t);
+        this.channel(acc.dmaChannels, o.channel, bytes, o.t, t);
+        const dir = o.direction === undefined ? NO_GROUP : clip(o.direction, 200);
+        if (acc.dmaDirections.has(dir) || acc.dmaDirections.size < MAX_GROUPS) acc.dmaDirections.set(dir, (acc.dmaDirections.get(dir) ?? 0) + bytes);
+        return;
+      }
+      case 'dram':
+        this.channel(acc.dramChannels, o.channel, this.inWindow(size, o.t, t), o.t, t);
+        return;
+      case 'noc':
+        this.channel(acc.nocLinks, o.channel, this.inWindow(size, o.t, t), o.t, t);
+        return;
+    }
+  }
+
+  /**
+   * The bytes of a transfer that fall in the window: all of them without one, else in proportion
+   * to the overlap of [start, end] with it (a transfer of no duration counts if it starts inside).
+   */
+  private inWindow(size: number, s: number, e: number): number {
+    if (!Number.isFinite(this.from) && !Number.isFinite(this.to)) return size;
+    if (e === s) return s >= this.from && s <= this.to ? size : 0;
+    const overlap = Math.min(e, this.to) - Math.max(s, this.from);
+    return overlap > 0 ? (size * overlap) / (e - s) : 0;
+  }
+
+  private channel(map: Map<number, ChannelAcc>, ch: number, bytes: number, s: number, e: number): void {
+    let c = map.get(ch);
+    if (!c) {
+      if (map.size >= MAX_GROUPS) return;
+      map.set(ch, (c = { bytes: 0, busy: new Intervals() }));
+    }
+    c.bytes += bytes;
+    c.busy.add(s, e);
+  }
+
+  private command(map: Map<string, GroupAcc>, key: string | undefined, cmd: Id, s: number, e: number): void {
+    const g = this.group(map, key);
+    if (!g) return;
+    g.commands++;
+    g.latencies.push(e - s);
+    if (s < g.first) g.first = s;
+    if (e > g.last) g.last = e;
+    const top = g.top;
+    if (top.length < TOP_COMMANDS || e - s > top[top.length - 1].end - top[top.length - 1].start) {
+      let i = top.length;
+      while (i > 0 && top[i - 1].end - top[i - 1].start < e - s) i--;
+      top.splice(i, 0, { cmd, start: s, end: e });
+      if (top.length > TOP_COMMANDS) top.pop();
+    }
+  }
+
+  private group(map: Map<string, GroupAcc>, raw: string | undefined): GroupAcc | undefined {
+    let key = raw === undefined ? NO_GROUP : clip(raw, 200);
+    let g = map.get(key);
+    if (g) return g;
+    if (map.size >= MAX_GROUPS) {
+      key = OTHER_GROUP;
+      g = map.get(key);
+      if (g) return g;
+    }
+    g = { commands: 0, latencies: [], first: Infinity, last: -Infinity, te: new Intervals(), ve: new Intervals(), dma: new Intervals(), top: [] };
+    map.set(key, g);
+    return g;
+  }
+
+  private idOf(kind: SpanKind, e: FlatEvent): Id | undefined {
+    const k = KEY_OF[kind];
+    return k === 'cmd' ? e.cmd : k === 'job' ? e.job : e.tx;
+  }
+
+  private openMap(kind: SpanKind): Map<Id, Open> {
+    let m = this.open.get(kind);
+    if (!m) this.open.set(kind, (m = new Map()));
+    return m;
+  }
+
+  /** The core an event runs on: its own npu_id/core_id, else its command's, else 0 (as the timeline). */
+  private coreKey(e: FlatEvent, cmd: CmdInfo | undefined): string {
+    return `${e.npu ?? cmd?.npu ?? 0}/${e.core ?? cmd?.core ?? 0}`;
+  }
+
+  private core(key: string): CoreAcc {
+    let c = this.acc.cores.get(key);
+    if (c) return c;
+    // Past the cap, further cores share one entry (npu and core -1) rather than growing the map.
+    if (this.acc.cores.size >= MAX_GROUPS) key = OTHER_CORE;
+    c = this.acc.cores.get(key);
+    if (!c) {
+      const [npu, core] = key === OTHER_CORE ? [-1, -1] : key.split('/').map(Number);
+      c = { npu, core, te: new Intervals(), ve: new Intervals(), dma: new Intervals(), commands: new Intervals() };
+      this.acc.cores.set(key, c);
+    }
+    return c;
+  }
+}

@@ -1,0 +1,139 @@
+import type { Accumulated, ChannelAcc, GroupAcc } from './collector';
+import { findings } from './findings';
+import { complement, lengthOf, overlapLength, unite } from './intervals';
+import type { ChannelStats, GroupStats, IdleGap, IdleStats, TraceStats } from './types';
+
+/** Idle gaps listed in `idle_gaps`, longest first. */
+export const TOP_GAPS = 10;
+
+const ratio = (a: number, b: number): number | null => (b > 0 ? a / b : null);
+
+/** Nearest-rank percentile of sorted values: the value at rank ⌈p/100 · N⌉. */
+export function nearestRank(sorted: ArrayLike<number>, p: number): number | null {
+  if (sorted.length === 0) return null;
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Turns the one-pass accumulation into the published numbers, then derives the findings. */
+export function summarize(acc: Accumulated): TraceStats {
+  const hasWindow = acc.to >= acc.from;
+  const from = hasWindow ? acc.from : 0;
+  const to = hasWindow ? acc.to : 0;
+  const span = to - from;
+
+  const cores: TraceStats['cores'] = [];
+  const idle: IdleStats[] = [];
+  const gaps: IdleGap[] = [];
+  const engineBusy = new Map<string, number>();
+  for (const [key, c] of [...acc.cores].sort(byCore)) {
+    const te = c.te.union(from, to);
+    const ve = c.ve.union(from, to);
+    const dma = c.dma.union(from, to);
+    const cmds = c.commands.union(from, to);
+    const engine = unite(te, ve);
+    const teBusy = lengthOf(te);
+    const veBusy = lengthOf(ve);
+    cores.push({ npu_id: c.npu, core_id: c.core, te_busy_cycles: teBusy, te_util: ratio(teBusy, span), ve_busy_cycles: veBusy, ve_util: ratio(veBusy, span), dma_busy_cycles: lengthOf(dma) });
+    engineBusy.set(key, lengthOf(engine));
+    // Idle = no TE and no VE busy. Of that, a DMA busy means waiting on memory; else an open
+    // command means waiting inside a command (dependencies, scheduling); else there was no work.
+    const engineOrDma = unite(engine, dma);
+    const idleCycles = span - lengthOf(engine);
+    const waitingDma = lengthOf(dma) - overlapLength(dma, engine);
+    const waitingCommand = lengthOf(cmds) - overlapLength(cmds, engineOrDma);
+    idle.push({
+      npu_id: c.npu, core_id: c.core, idle_cycles: idleCycles, waiting_dma_cycles: waitingDma, waiting_command_cycles: waitingCommand,
+      no_work_cycles: idleCycles - waitingDma - waitingCommand,
+    });
+    const busyOrOpen = unite(engineOrDma, cmds);
+    const g = complement(engine, from, to);
+    for (let i = 0; i < g.length; i += 2) {
+      const cycles = g[i + 1] - g[i];
+      if (gaps.length === TOP_GAPS && cycles <= gaps[gaps.length - 1].cycles) continue;
+      const noWork = overlapLength(Float64Array.of(g[i], g[i + 1]), busyOrOpen) === 0;
+      insertTop(gaps, { npu_id: c.npu, core_id: c.core, start: g[i], end: g[i + 1], cycles, no_work: noWork });
+    }
+  }
+
+  const dmaChannels = channels(acc.dmaChannels, from, to, span);
+  const dmaBytes = dmaChannels.reduce((s, c) => s + c.bytes, 0);
+  const dramChannels = channels(acc.dramChannels, from, to, span);
+  const nocLinks = channels(acc.nocLinks, from, to, span);
+  const bytesPerCycle = ratio(dmaBytes, span);
+
+  const stats: TraceStats = {
+    version: 1,
+    window: hasWindow ? { from, to } : { from: null, to: null },
+    span_cycles: span,
+    events: acc.events,
+    unpaired: acc.unpaired,
+    ns_per_cycle: acc.nsPerCycle ?? null,
+    cores,
+    dma: {
+      bytes: dmaBytes, bytes_per_cycle: bytesPerCycle,
+      // bytes per ns are GB/s.
+      gb_per_s: bytesPerCycle !== null && acc.nsPerCycle ? bytesPerCycle / acc.nsPerCycle : null,
+      channels: dmaChannels,
+      directions: [...acc.dmaDirections].sort((a, b) => b[1] - a[1]).map(([direction, bytes]) => ({ direction, bytes })),
+    },
+    dram: { bytes: dramChannels.reduce((s, c) => s + c.bytes, 0), channels: dramChannels },
+    noc: { bytes: nocLinks.reduce((s, c) => s + c.bytes, 0), links: nocLinks },
+    sram: {
+      accesses: acc.sramAccesses, conflicts: acc.sramConflicts, conflict_rate: ratio(acc.sramConflicts, acc.sramAccesses),
+      banks: [...acc.banks].sort((a, b) => a[0] - b[0]).map(([bank_id, b]) => ({
+        bank_id, accesses: b.accesses, conflicts: b.conflicts, conflict_rate: ratio(b.conflicts, b.accesses),
+        first_conflict: b.conflicts ? b.firstConflict : null, last_conflict: b.conflicts ? b.lastConflict : null,
+      })),
+    },
+    phases: groups(acc.phases, from, to).map(([phase, g]) => ({ phase, ...g })),
+    layers: groups(acc.layers, from, to).map(([layer_id, g]) => ({ layer_id, ...g })),
+    idle,
+    idle_gaps: gaps,
+    findings: [],
+  };
+  stats.findings = findings(stats, engineBusy);
+  return stats;
+}
+
+function byCore(a: [string, { npu: number; core: number }], b: [string, { npu: number; core: number }]): number {
+  return a[1].npu - b[1].npu || a[1].core - b[1].core;
+}
+
+function insertTop(gaps: IdleGap[], g: IdleGap): void {
+  let i = gaps.length;
+  while (i > 0 && gaps[i - 1].cycles < g.cycles) i--;
+  gaps.splice(i, 0, g);
+  if (gaps.length > TOP_GAPS) gaps.pop();
+}
+
+function channels(map: Map<number, ChannelAcc>, from: number, to: number, span: number): ChannelStats[] {
+  return [...map].sort((a, b) => a[0] - b[0]).map(([channel, c]) => {
+    const busy = lengthOf(c.busy.union(from, to));
+    return { channel, bytes: c.bytes, busy_cycles: busy, util: ratio(busy, span) };
+  });
+}
+
+/** Groups in the order their first command started (those without a command last, by name). */
+function groups(map: Map<string, GroupAcc>, from: number, to: number): [string, GroupStats][] {
+  const rows = [...map].map(([name, g]): [string, GroupStats, number] => {
+    const lat = Float64Array.from(g.latencies).sort();
+    const span = g.commands ? g.last - g.first : 0;
+    const te = g.te.union(from, to);
+    const ve = g.ve.union(from, to);
+    const dma = lengthOf(g.dma.union(from, to));
+    const engine = lengthOf(unite(te, ve));
+    const teBusy = lengthOf(te);
+    const veBusy = lengthOf(ve);
+    let sum = 0;
+    for (const x of lat) sum += x;
+    return [name, {
+      commands: g.commands, latency_sum_cycles: sum, span_cycles: span,
+      p50_cycles: nearestRank(lat, 50), p95_cycles: nearestRank(lat, 95), max_cycles: lat.length ? lat[lat.length - 1] : null,
+      te_busy_cycles: teBusy, ve_busy_cycles: veBusy, engine_busy_cycles: engine, dma_busy_cycles: dma,
+      te_share: ratio(teBusy, span), ve_share: ratio(veBusy, span), dma_share: ratio(dma, span),
+      longest: g.top.map((c) => ({ cmd_id: c.cmd, start: c.start, end: c.end })),
+    }, g.commands ? g.first : Infinity];
+  });
+  rows.sort((a, b) => a[2] - b[2] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return rows.map(([n, g]) => [n, g]);
+}
