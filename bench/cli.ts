@@ -66,6 +66,8 @@ export async function run(): Promise<void> {
   if (!exists(trace)) await writeTrace(trace, { events: 1_000_000 });
   const t = coldN(3, [CLI, 'check', trace]);
   row('check of the generator\'s 1M-event trace', `${fmt(t.ms)} ms; ${fmt(t.rssMb)} MB`, `exit ${t.codes}; target ≤ 1000 ms`);
+  const st = coldN(3, [CLI, 'stats', '--json', trace]);
+  row('stats --json of the generator\'s 1M-event trace', `${fmt(st.ms)} ms; ${fmt(st.rssMb)} MB`, `exit ${st.codes}; target ≤ 1500 ms`);
 
   const fixtures = join(REPO, 'test/fixtures/nnapi');
   const systraces = readdirSync(fixtures).filter((n) => /\.(systrace|atrace)(\.html)?$/.test(n)).map((n) => join(fixtures, n));

@@ -1,0 +1,30 @@
+// `npu-trace stats` against the floor it cannot go under: a plain JSON.parse of every line, read
+// with the same line splitter, alternating in this process so both see the same machine.
+import { forEachLine } from '../cli/lines';
+import { MetricsCollector } from '../core/trace/metrics/collector';
+import { writeTrace } from '../test/gen/genTrace';
+import { dataFile, exists, fmt, median, row, timed } from './util';
+
+export async function run(): Promise<void> {
+  console.log('\n## npu-trace stats (trace metrics)');
+  const f = dataFile('trace-1m.trace.jsonl');
+  if (!exists(f)) await writeTrace(f, { events: 1_000_000 });
+  const ours: { wall: number; cpu: number }[] = [];
+  const plain: { wall: number; cpu: number }[] = [];
+  let findings = -1;
+  for (let r = 0; r < 3; r++) {
+    plain.push(await timed(() => forEachLine(f, (line) => { if (line) JSON.parse(line); })));
+    const a = await timed(async () => {
+      const c = new MetricsCollector();
+      await forEachLine(f, (line) => c.addLine(line));
+      return c.finish();
+    });
+    findings = a.value.findings.length;
+    ours.push(a);
+  }
+  const ow = median(ours.map((x) => x.wall)), oc = median(ours.map((x) => x.cpu));
+  const pw = median(plain.map((x) => x.wall)), pc = median(plain.map((x) => x.cpu));
+  row('stats of 1M events from disk (median of 3, wall / CPU)', `${fmt(ow)} / ${fmt(oc)} ms`, 'target ≤ 1500 ms');
+  row('plain JSON.parse of every line, same reader (wall / CPU)', `${fmt(pw)} / ${fmt(pc)} ms`);
+  row('stats ÷ plain pass (wall / CPU)', `${fmt(ow / pw, 2)}× / ${fmt(oc / pc, 2)}×`, `target ≤ 1.3×; ${findings} findings`);
+}
