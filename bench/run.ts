@@ -1,5 +1,6 @@
 // `npm run bench`: every format's benchmark in one run. Not a test: it prints numbers.
 import * as os from 'node:os';
+import { run as big } from './big';
 import { run as cli } from './cli';
 import { run as cmdq } from './cmdq';
 import { run as nnapi } from './nnapi';
@@ -14,6 +15,8 @@ async function main(): Promise<void> {
   const only = process.argv.slice(2);
   console.log(`# npm run bench — ${new Date().toISOString()} — node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   for (const [name, f] of BENCHES) if (!only.length || only.includes(name)) await f();
+  // Minutes and gigabytes: only when asked for by name.
+  if (only.includes('big')) await big();
 }
 
 main().catch((e: unknown) => {
