@@ -18,6 +18,15 @@ function isBlank(text: string): boolean {
   return true;
 }
 
+/**
+ * A cycle count the cross-line checks may compute with and quote: beyond 2^53 JSON.parse has
+ * rounded it (or made it Infinity), so differences and messages would be wrong. Such a value has
+ * its own schema diagnostic when it is invalid, and its exact digits in the hover.
+ */
+function cycles(v: unknown): number | undefined {
+  return typeof v === 'number' && Math.abs(v) <= Number.MAX_SAFE_INTEGER ? v : undefined;
+}
+
 function idOf(v: unknown, text: string, key: string, scan: () => LineScan): Id | undefined {
   if (typeof v !== 'number' || !Number.isInteger(v)) return undefined;
   if (Number.isSafeInteger(v)) return v;
@@ -53,11 +62,11 @@ export function parseTraceLine(text: string): TraceLine {
   const o = obj as Record<string, unknown>;
   const line: TraceLine = {
     text, event: true, obj: o, type: undefined,
-    t: typeof o.t_cycle === 'number' ? o.t_cycle : undefined,
+    t: cycles(o.t_cycle),
     cmd: idOf(o.cmd_id, text, 'cmd_id', scan),
     job: idOf(o.job_id, text, 'job_id', scan),
     tx: idOf(o.tx_id, text, 'tx_id', scan),
-    latency: typeof o.latency_cycles === 'number' ? o.latency_cycles : undefined,
+    latency: cycles(o.latency_cycles),
     local: undefined,
   };
   const et = o.event_type;
