@@ -58,6 +58,10 @@ describe('numbers quoted as written', () => {
     assert.deepEqual(cmdqMessages('"spm_offset": 0,', `"spm_offset": ${INT64_MIN},`), [`cmdq.invalid-value "spm_offset" must be >= 0, got number ${INT64_MIN}`]);
   });
 
+  it('a CMDQ metadata field too', () => {
+    assert.deepEqual(cmdqMessages('"version": "1.0"', `"version": ${INT64_MIN}`), [`cmdq.wrong-type "metadata.version" must be a string, got number ${INT64_MIN}`]);
+  });
+
   it('an exponent and a fraction are quoted as written', () => {
     assert.deepEqual(cmdqMessages('"qbits": 8,', '"qbits": 3e0,'), ['cmdq.invalid-value "qbits" must be one of 1, 2, 4, 8, 16, 32; got number 3e0']);
     assert.deepEqual(cmdqMessages('"qbits": 8,', '"qbits": 3.50,'), ['cmdq.wrong-type "qbits" must be an integer, got number 3.50', 'cmdq.invalid-value "qbits" must be one of 1, 2, 4, 8, 16, 32; got number 3.50']);
