@@ -105,6 +105,18 @@ describe('hostile values in trace hovers (built server)', () => {
     // cmd_id, job_id, tx_id, event_type and t_cycle hover on every line that has them.
     assert.ok(hovers > 8 * VALUES.length, `only ${hovers} hovers`);
   });
+
+  it('lists at most 50 legs of a transfer that has 10 000', async () => {
+    const uri = 'file:///many-legs.trace.jsonl';
+    const lines = Array.from({ length: 10_000 }, (_, i) =>
+      `{"event_type":"DMA_START","t_cycle":${2 * i},"tx_id":1,"channel":0}\n{"event_type":"DMA_END","t_cycle":${2 * i + 1},"tx_id":1}`);
+    await c.open(uri, 'npu-trace', lines.join('\n') + '\n');
+    const h = await c.request<Hover | null>('textDocument/hover', c.at(uri, { line: 0, character: lines[0].indexOf('"tx_id":1') + 8 }));
+    const md = (h!.contents as MarkupContent).value;
+    assert.equal(count(html(md), '<tr>'), 51, md.slice(0, 300));
+    assert.match(md, /9,950 more legs not shown/);
+    assert.ok(md.length < 10_000, `a ${md.length}-character hover`);
+  });
 });
 
 describe('exact numbers in messages (built CLI)', () => {
