@@ -45,7 +45,7 @@ function metadataDiagnostics(doc: ParsedCmdq, report: Report): void {
     const [a, b] = f ? [f.valueStart, f.valueEnd] : [m.valueStart, m.valueEnd];
     if (err.keyword === 'type') {
       const v = key ? (m.value as Record<string, unknown>)[key] : m.value;
-      report(a, b, 'error', 'cmdq.wrong-type', `"metadata${key ? '.' + key : ''}" must be ${typeName((err.params as { type: string }).type)}, got ${describeValue(v)}`);
+      report(a, b, 'error', 'cmdq.wrong-type', `"metadata${key ? '.' + key : ''}" must be ${typeName((err.params as { type: string }).type)}, got ${describeValue(v, typeof v === 'number' ? doc.text.slice(a, b) : undefined)}`);
     } else report(a, b, 'error', 'cmdq.invalid-value', `"metadata${key ? '.' + key : ''}" ${err.message ?? 'is invalid'}`);
   }
 }

@@ -1,6 +1,8 @@
 import type { TraceDocument } from './document';
+import { escapeMarkdown, markdownCode } from '../common/escape';
 import { eventSchema } from './eventTypes';
 import { commandSummary, legsOf } from './summary';
+import { findField, scanLine } from './scanner';
 import { tokenAt } from './token';
 
 export interface HoverResult {
@@ -10,11 +12,33 @@ export interface HoverResult {
   end: number;
 }
 
-const cyc = (n: number | undefined) => (n === undefined ? '—' : `${n.toLocaleString('en-US')}`);
-const dur = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? '—' : `${(b - a).toLocaleString('en-US')} cycles`);
+// Cycles beyond 2^53 are rounded by JSON.parse: shown as approximate rather than as wrong digits.
+const cyc = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '—' : Number.isSafeInteger(n) || !Number.isInteger(n) ? n.toLocaleString('en-US') : `≈${n.toExponential(3)}`);
+const dur = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || !Number.isSafeInteger(a) || !Number.isSafeInteger(b) ? '—' : `${(b - a).toLocaleString('en-US')} cycles`);
 
-function code(s: string): string {
-  return '`' + s.replace(/`/g, "'") + '`';
+/** A value from the file as table-cell text: every markup character escaped, '—' when absent. */
+function cell(v: unknown): string {
+  return v === undefined || v === null ? '—' : escapeMarkdown(String(v));
+}
+
+/** At most this many legs are listed in a job or transfer hover; the rest are counted. */
+const MAX_LEGS = 50;
+
+/** A string or number field of a leg as cell text; objects and arrays are left out. */
+function cellOf(v: unknown): string | undefined {
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? cell(v) : undefined;
+}
+
+function labelled(label: string, v: unknown): string | undefined {
+  const c = cellOf(v);
+  return c === undefined ? undefined : `${label} ${c}`;
+}
+
+/** A number of a line as written when JSON.parse could not keep its digits (a JS number's own text holds no markup). */
+function numberText(text: string, key: string, v: number): string {
+  if (Number.isFinite(v) && Math.abs(v) <= Number.MAX_SAFE_INTEGER) return String(v);
+  const f = findField(scanLine(text), key);
+  return f ? escapeMarkdown(text.slice(f.valueStart, f.valueEnd)) : '—';
 }
 
 /** Hover text for the key or value under the cursor, as Markdown. */
@@ -30,11 +54,11 @@ export function hoverAt(doc: TraceDocument, line: number, ch: number): HoverResu
       const s = commandSummary(doc, tok.id.value);
       if (s) {
         md = [
-          `**Command ${code(String(s.cmd))}**${s.cmdType ? ` · ${code(s.cmdType)}` : ''}`,
+          `**Command ${markdownCode(String(s.cmd))}**${s.cmdType ? ` · ${markdownCode(s.cmdType)}` : ''}`,
           '',
           `| | |`, `|---|---|`,
-          `| phase | ${s.phase ?? '—'} |`, `| layer | ${s.layer ?? '—'} |`, `| model | ${s.model ?? '—'} |`,
-          `| enqueue | ${cyc(s.enqueue)} |`, `| start | ${cyc(s.start)} |`, `| end | ${cyc(s.end)}${s.status ? ` (${s.status})` : ''} |`,
+          `| phase | ${cell(s.phase)} |`, `| layer | ${cell(s.layer)} |`, `| model | ${cell(s.model)} |`,
+          `| enqueue | ${cyc(s.enqueue)} |`, `| start | ${cyc(s.start)} |`, `| end | ${cyc(s.end)}${s.status ? ` (${cell(s.status)})` : ''} |`,
           `| latency | ${dur(s.start, s.end)} |`, `| jobs | ${s.jobs} |`, `| DMA bytes | ${s.dmaBytes.toLocaleString('en-US')} |`,
           `| lines | ${s.lines} |`,
           ...(s.enqueue === undefined ? ['', '_No CMD_ENQUEUE for this command._'] : []),
@@ -43,33 +67,36 @@ export function hoverAt(doc: TraceDocument, line: number, ch: number): HoverResu
     } else {
       const legs = legsOf(doc, tok.id.key, tok.id.value);
       const name = tok.id.key === 'job_id' ? 'Job' : 'Transfer';
-      const rows = legs.map((g) => {
+      const rows = legs.slice(0, MAX_LEGS).map((g) => {
         const o = g.fields;
-        const extra = [o.job_type, o.op_type, o.direction, o.channel !== undefined ? `ch ${o.channel}` : undefined, o.link_id !== undefined ? `link ${o.link_id}` : undefined,
-          typeof o.size_bytes === 'number' ? `${o.size_bytes.toLocaleString('en-US')} B` : undefined, o.cmd_id !== undefined ? `cmd ${o.cmd_id}` : undefined]
-          .filter((x) => x !== undefined && x !== null).join(' · ');
+        const cmd = doc.lines[g.line]?.cmd ?? o.cmd_id;
+        const extra = [cellOf(o.job_type), cellOf(o.op_type), cellOf(o.direction), labelled('ch', o.channel), labelled('link', o.link_id),
+          typeof o.size_bytes === 'number' && Number.isSafeInteger(o.size_bytes) ? `${o.size_bytes.toLocaleString('en-US')} B` : undefined, labelled('cmd', cmd)]
+          .filter((x) => x !== undefined).join(' · ');
         return `| ${g.type} | ${cyc(g.start)} | ${cyc(g.end)} | ${dur(g.start, g.end)} | ${extra} |`;
       });
-      md = [`**${name} ${code(String(tok.id.value))}** (${tok.id.key})`, '', '| leg | start | end | latency | |', '|---|---|---|---|---|', ...rows].join('\n');
+      const more = legs.length > MAX_LEGS ? ['', `_${(legs.length - MAX_LEGS).toLocaleString('en-US')} more legs not shown._`] : [];
+      md = [`**${name} ${markdownCode(String(tok.id.value))}** (${tok.id.key})`, '', '| leg | start | end | latency | |', '|---|---|---|---|---|', ...rows, ...more].join('\n');
     }
   } else if (f.key === 'event_type' && l.type) {
     const s = eventSchema(l.type)!;
     const req = s.required.filter((k) => k !== 'event_type');
-    md = `**${l.type}** (${s['x-family']})\n\n${s.description}\n\nRequired: ${req.map(code).join(', ') || '—'}`;
+    md = `**${l.type}** (${s['x-family']})\n\n${s.description}\n\nRequired: ${req.map((k) => markdownCode(k)).join(', ') || '—'}`;
   } else if (f.key === 't_cycle' && typeof l.t === 'number') {
-    const parts = [`**t_cycle** ${cyc(l.t)}`];
+    const exact = Number.isSafeInteger(l.t) ? cyc(l.t) : markdownCode(l.text.slice(f.valueStart, f.valueEnd));
+    const parts = [`**t_cycle** ${exact}`];
     const tns = l.obj?.t_ns;
     const clock = doc.index.clockGhz;
-    if (typeof tns === 'number') parts.push(`= ${tns} ns (t_ns)`);
-    else if (clock) parts.push(`= ${(l.t / clock).toLocaleString('en-US', { maximumFractionDigits: 3 })} ns at ${clock} GHz`);
+    if (typeof tns === 'number') parts.push(`= ${numberText(l.text, 't_ns', tns)} ns (t_ns)`);
+    else if (clock && Number.isSafeInteger(l.t)) parts.push(`= ${(l.t / clock).toLocaleString('en-US', { maximumFractionDigits: 3 })} ns at ${clock} GHz`);
     if (l.cmd !== undefined) {
       const s = commandSummary(doc, l.cmd);
-      if (s?.start !== undefined) parts.push(`\n\n${l.t - s.start >= 0 ? '+' : ''}${(l.t - s.start).toLocaleString('en-US')} cycles from the start of command ${code(String(l.cmd))}`);
+      if (s?.start !== undefined && Number.isSafeInteger(s.start) && Number.isSafeInteger(l.t)) parts.push(`\n\n${l.t - s.start >= 0 ? '+' : ''}${(l.t - s.start).toLocaleString('en-US')} cycles from the start of command ${markdownCode(String(l.cmd))}`);
     }
     md = parts.join(' ');
   } else if (l.type) {
     const desc = eventSchema(l.type)?.properties[f.key]?.description;
-    if (desc) md = `**${f.key}**: ${desc}${tok.onValue && f.kind === 'number' ? `\n\nExact value: ${code(l.text.slice(f.valueStart, f.valueEnd))}` : ''}`;
+    if (desc) md = `**${escapeMarkdown(f.key)}**: ${desc}${tok.onValue && f.kind === 'number' ? `\n\nExact value: ${markdownCode(l.text.slice(f.valueStart, f.valueEnd))}` : ''}`;
   }
   return md ? { markdown: md, line, ...at } : undefined;
 }

@@ -1,5 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { clip } from '../common/clip';
+import { escapeControl, MAX_QUOTED } from '../common/escape';
+import { describeValue, pointer, quoteString, schemaProblem } from '../common/schemaMessages';
 import { nearest } from '../common/nearest';
 import { canonicalType, EVENT_TYPES, eventSchema } from './eventTypes';
 import type { Id, LocalDiagnostic, TraceLine } from './line';
@@ -14,6 +16,15 @@ function isBlank(text: string): boolean {
     if (c !== 32 && c !== 9 && c !== 0xfeff) return false;
   }
   return true;
+}
+
+/**
+ * A cycle count the cross-line checks may compute with and quote: beyond 2^53 JSON.parse has
+ * rounded it (or made it Infinity), so differences and messages would be wrong. Such a value has
+ * its own schema diagnostic when it is invalid, and its exact digits in the hover.
+ */
+function cycles(v: unknown): number | undefined {
+  return typeof v === 'number' && Math.abs(v) <= Number.MAX_SAFE_INTEGER ? v : undefined;
 }
 
 function idOf(v: unknown, text: string, key: string, scan: () => LineScan): Id | undefined {
@@ -41,7 +52,7 @@ export function parseTraceLine(text: string): TraceLine {
     // stay inside the line, and a zero-width range would be hard to see.
     const start = Math.max(0, Math.min(e.start, text.length - 1));
     const end = Math.min(text.length, Math.max(e.end, start + 1));
-    return { ...EMPTY, text, local: [{ start, end, code: 'trace.invalid-json', severity: 'error', message: `Invalid JSON: ${e.message}` }] };
+    return { ...EMPTY, text, local: [{ start, end, code: 'trace.invalid-json', severity: 'error', message: `Invalid JSON: ${escapeControl(e.message)}` }] };
   }
   if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
     const s = scan();
@@ -51,11 +62,11 @@ export function parseTraceLine(text: string): TraceLine {
   const o = obj as Record<string, unknown>;
   const line: TraceLine = {
     text, event: true, obj: o, type: undefined,
-    t: typeof o.t_cycle === 'number' ? o.t_cycle : undefined,
+    t: cycles(o.t_cycle),
     cmd: idOf(o.cmd_id, text, 'cmd_id', scan),
     job: idOf(o.job_id, text, 'job_id', scan),
     tx: idOf(o.tx_id, text, 'tx_id', scan),
-    latency: typeof o.latency_cycles === 'number' ? o.latency_cycles : undefined,
+    latency: cycles(o.latency_cycles),
     local: undefined,
   };
   const et = o.event_type;
@@ -66,80 +77,59 @@ export function parseTraceLine(text: string): TraceLine {
   }
   if (typeof et !== 'string') {
     const f = findField(scan(), 'event_type')!;
-    line.local = [{ start: f.valueStart, end: f.valueEnd, code: 'trace.wrong-type', severity: 'error', message: `"event_type" must be a string naming the event type, got ${describeValue(et)}` }];
+    line.local = [{ start: f.valueStart, end: f.valueEnd, code: 'trace.wrong-type', severity: 'error', message: `"event_type" must be a string naming the event type, got ${describeValue(et, typeof et === 'number' ? text.slice(f.valueStart, f.valueEnd) : undefined)}` }];
     return line;
   }
   if (!eventSchema(et)) {
     const f = findField(scan(), 'event_type')!;
     const near = nearest(et, EVENT_TYPES);
     line.local = [{ start: f.valueStart, end: f.valueEnd, code: 'trace.unknown-event-type', severity: 'error',
-      message: `Unknown event_type "${clip(et)}"${near ? `; did you mean "${near}"?` : ''}` }];
+      message: `Unknown event_type ${quoteString(et, 80)}${near ? `; did you mean "${near}"?` : ''}` }];
     return line;
   }
   line.type = canonicalType(et);
   const errors = validateEvent(et, o);
   const local: LocalDiagnostic[] = [];
-  if (errors) for (const err of errors) local.push(schemaDiagnostic(et, err, o, scan(), text));
+  if (errors) {
+    for (const err of errors) {
+      const d = schemaDiagnostic(et, err, o, scan(), text);
+      if (d) local.push(d);
+    }
+  }
   if (et === 'ERROR' || et === 'WARN') local.push(reported(et, o, scan()));
   if (local.length) line.local = local;
   return line;
 }
 
-function describeValue(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'object') return 'an object';
-  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`;
-  return `${typeof v} ${String(v)}`;
-}
-
-function typeName(t: string | string[] | undefined): string {
-  const names = (Array.isArray(t) ? t : [t ?? 'value']).map((x) => (x === 'integer' ? 'an integer' : x === 'null' ? 'null' : x === 'array' || x === 'object' ? `an ${x}` : `a ${x}`));
-  return names.join(' or ');
-}
-
-function schemaDiagnostic(type: string, err: ErrorObject, o: Record<string, unknown>, scan: LineScan, text: string): LocalDiagnostic {
-  const path = err.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+function schemaDiagnostic(type: string, err: ErrorObject, o: Record<string, unknown>, scan: LineScan, text: string): LocalDiagnostic | undefined {
+  const path = pointer(err.instancePath);
   const f = path.length ? findField(scan, path[0]) : undefined;
   const at = f ? (path.length > 1 && valueRangeAt(text, f.valueStart, path.slice(1))) || [f.valueStart, f.valueEnd] : (() => {
     const e = findField(scan, 'event_type');
     return e ? [e.valueStart, e.valueEnd] : [scan.objStart, scan.objStart + 1];
   })();
-  const base = { start: at[0], end: at[1], severity: 'error' as const };
-  const prop = eventSchema(type)?.properties;
-  switch (err.keyword) {
-    case 'required': {
-      const missing = (err.params as { missingProperty: string }).missingProperty;
-      return { ...base, code: 'trace.missing-field', message: `${type} is missing required field "${missing}" (${typeName(prop?.[missing]?.type)})` };
-    }
-    case 'type': {
-      const p = err.instancePath.slice(1).replace(/\//g, '.');
-      return { ...base, code: 'trace.wrong-type', message: `"${p}" must be ${typeName((err.params as { type: string | string[] }).type)}, got ${describeValue(valueAt(o, err.instancePath))}` };
-    }
-    case 'enum': {
-      const allowed = (err.params as { allowedValues: unknown[] }).allowedValues.map(String);
-      const v = valueAt(o, err.instancePath);
-      const near = typeof v === 'string' ? nearest(v, allowed) : undefined;
-      return { ...base, code: 'trace.invalid-value', message: `"${err.instancePath.slice(1).replace(/\//g, '.')}" must be one of ${allowed.join(', ')}; got ${describeValue(v)}${near ? `. Did you mean "${near}"?` : ''}` };
-    }
-    default:
-      return { ...base, code: 'trace.invalid-value', message: `"${err.instancePath.slice(1).replace(/\//g, '.')}" ${err.message ?? 'is invalid'}, got ${describeValue(valueAt(o, err.instancePath))}` };
-  }
+  const problem = schemaProblem(err, {
+    label: type, obj: o,
+    fieldType: (name) => eventSchema(type)?.properties?.[name]?.type,
+    // The range is the value's own only when the error is about a field that is there.
+    token: () => (f ? text.slice(at[0], at[1]) : undefined),
+  });
+  return problem && { start: at[0], end: at[1], severity: 'error', code: `trace.${problem.kind}`, message: problem.message };
 }
 
-function valueAt(o: unknown, path: string): unknown {
-  let v = o;
-  for (const seg of path.split('/').slice(1)) v = (v as Record<string, unknown> | undefined)?.[seg];
-  return v;
+// The simulator's own line breaks stay (the Problems panel shows them, the CLI joins the lines);
+// every other control character is made visible, so a message cannot drive a terminal.
+function reportedText(msg: string): string {
+  return clip(msg, MAX_QUOTED).split(/\r\n|\r|\n/).map(escapeControl).join('\n');
 }
 
 function reported(type: 'ERROR' | 'WARN', o: Record<string, unknown>, scan: LineScan): LocalDiagnostic {
   const f = findField(scan, 'msg') ?? findField(scan, 'event_type')!;
-  const parts = [o.component, o.code].filter((x): x is string => typeof x === 'string' && x !== '').map((x) => clip(x)).join(' ');
+  const parts = [o.component, o.code].filter((x): x is string => typeof x === 'string' && x !== '').map((x) => escapeControl(clip(x))).join(' ');
   return {
     start: f.valueStart, end: f.valueEnd,
     code: type === 'ERROR' ? 'trace.reported-error' : 'trace.reported-warning',
     severity: type === 'ERROR' ? 'error' : 'warning',
-    message: `Simulator ${type === 'ERROR' ? 'error' : 'warning'}${parts ? ` [${parts}]` : ''}: ${typeof o.msg === 'string' ? clip(o.msg, 500) : '(no msg)'}`,
+    message: `Simulator ${type === 'ERROR' ? 'error' : 'warning'}${parts ? ` [${parts}]` : ''}: ${typeof o.msg === 'string' ? reportedText(o.msg) : '(no msg)'}`,
   };
 }

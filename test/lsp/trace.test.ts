@@ -59,7 +59,7 @@ describe('trace language server over stdio', () => {
     const h = await c.request<Hover>('textDocument/hover', c.at(uri, { line: 5, character: col(5, '42') + 1 }));
     const md = (h.contents as MarkupContent).value;
     assert.match(md, /Command `42`.*MATMUL/);
-    assert.match(md, /phase \| QKV_PROJ/);
+    assert.match(md, /phase \| QKV\\_PROJ/, 'values are Markdown-escaped: `_` is written \\_');
     assert.match(md, /layer \| 3/);
     assert.match(md, /start \| 150/);
     assert.match(md, /end \| 900 \(OK\)/);
@@ -81,7 +81,7 @@ describe('trace language server over stdio', () => {
     const uri = 'file:///hover-tx.trace.jsonl';
     await c.open(uri, 'npu-trace', SAMPLE);
     const h = await c.request<Hover>('textDocument/hover', c.at(uri, { line: 6, character: col(6, '500') }));
-    assert.match((h.contents as MarkupContent).value, /\| DMA \| 210 \| 260 \| 50 cycles \| DRAM_TO_SRAM · ch 0 · 65,536 B · cmd 42 \|/);
+    assert.match((h.contents as MarkupContent).value, /\| DMA \| 210 \| 260 \| 50 cycles \| DRAM\\_TO\\_SRAM · ch 0 · 65,536 B · cmd 42 \|/);
     const a = await c.request<Hover>('textDocument/hover', c.at(uri, { line: 1, character: col(1, '18446744073709551615') }));
     assert.match((a.contents as MarkupContent).value, /`18446744073709551615`/);
   });

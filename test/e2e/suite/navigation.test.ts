@@ -5,7 +5,8 @@ import { activateInstalled, diagnosticsWhere, linesMatching, openEditor, valuePo
 const GOOD = 'llm-layer.trace.jsonl';
 
 function hoverText(hovers: vscode.Hover[]): string {
-  return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+  // Values from the file are Markdown-escaped (`QKV\_PROJ`); compare them as they render.
+  return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n').replace(/\\([!-/:-@[-`{-~])/g, '$1');
 }
 
 function locationOf(l: vscode.Location | vscode.LocationLink): { uri: vscode.Uri; range: vscode.Range } {

@@ -199,6 +199,20 @@ const INLINE: Record<string, { text: string; expected: Expected[] }> = {
     text: '{"event_type":"DMA_START","t_cycle":1,"tx_id":1,"channel":0,"direction":"DRAM_TO_SRM"}\n{"event_type":"DMA_END","t_cycle":2,"tx_id":1}',
     expected: [{ line: 0, token: '"DRAM_TO_SRM"', code: 'trace.invalid-value', severity: 'error', message: [/must be one of DRAM_TO_SRAM/, /Did you mean "DRAM_TO_SRAM"\?/] }],
   },
+  'a 400-digit integer is quoted with its digits, not as Infinity, and takes no part in time order': {
+    text: `{"event_type":"IRQ_EMIT","t_cycle":${'9'.repeat(400)}}\n{"event_type":"IRQ_EMIT","t_cycle":5}`,
+    expected: [{ line: 0, token: '9'.repeat(400), code: 'trace.wrong-type', severity: 'error',
+      message: [new RegExp(`^"t_cycle" must be an integer, got number ${'9'.repeat(200)}…, too large to represent$`)] }],
+  },
+  'int64 min is quoted with its digits, not rounded': {
+    text: '{"event_type":"IRQ_EMIT","t_cycle":-9223372036854775808}',
+    expected: [{ line: 0, token: '-9223372036854775808', code: 'trace.invalid-value', severity: 'error', message: [/^"t_cycle" must be >= 0, got number -9223372036854775808$/] }],
+  },
+  'a simulator message shows its control characters, not their effect': {
+    text: '{"event_type":"ERROR","t_cycle":1,"component":"DMA\\u001b[2J","code":"X","msg":"done\\u001b]8;;https://evil.example\\u0007\\u2028"}',
+    expected: [{ line: 0, token: '"done\\u001b]8;;https://evil.example\\u0007\\u2028"', code: 'trace.reported-error', severity: 'error',
+      message: [/^Simulator error \[DMA\\x1b\[2J X\]: done\\x1b\]8;;https:\/\/evil\.example\\x07\\u2028$/] }],
+  },
   'NaN is invalid JSON, located on the token': {
     text: '{"event_type":"IRQ_EMIT","t_cycle":NaN}',
     expected: [{ line: 0, token: 'NaN', code: 'trace.invalid-json', severity: 'error', message: [/NaN is not valid JSON/, /write null or a string/] }],
