@@ -1,8 +1,9 @@
 import {
   createConnection, ProposedFeatures, TextDocumentSyncKind, type InitializeResult,
 } from 'vscode-languageserver/node';
-import { defaultDiagnosticSettings, normalizeSettings, type DiagnosticSettings } from '../core/common/settings';
-import { toLspDiagnostic } from './convert';
+import type { Diagnostic } from '../core/common/diagnostic';
+import { defaultDiagnosticSettings, finalizeDiagnostics, normalizeSettings, type DiagnosticSettings } from '../core/common/settings';
+import { internalErrorDiagnostic, toLspDiagnostic } from './convert';
 import { DocumentStore, type OpenDocument } from './documents';
 import { registerFeatures } from './features';
 import { registerCustomRequests } from './requests';
@@ -53,27 +54,48 @@ async function refreshSettings(): Promise<void> {
   }
 }
 
-// Diagnostics are computed once per burst of edits: a pending timer coalesces keystrokes.
-const pending = new Map<string, NodeJS.Immediate>();
+// Diagnostics are computed once per burst of edits. vscode-jsonrpc handles one message per
+// event-loop turn, so an immediate would run between two queued changes and validate each of them:
+// a timer waits for a quiet period instead, bounded so that a long storm still publishes regularly.
+/** Publish when no change came for this long... */
+const QUIET_MS = 50;
+/** ...but at the latest this long after the first change not yet published. */
+const MAX_DELAY_MS = 250;
+const pending = new Map<string, { timer: NodeJS.Timeout; first: number }>();
+
 function schedule(entry: OpenDocument): void {
   const uri = entry.doc.uri;
+  const now = performance.now();
   const old = pending.get(uri);
-  if (old) clearImmediate(old);
-  pending.set(uri, setImmediate(() => {
-    pending.delete(uri);
-    publish(uri);
-  }));
+  if (old) clearTimeout(old.timer);
+  const first = old?.first ?? now;
+  const due = Math.min(now + QUIET_MS, first + MAX_DELAY_MS);
+  pending.set(uri, {
+    first,
+    timer: setTimeout(() => {
+      pending.delete(uri);
+      publish(uri);
+    }, Math.max(0, due - now)),
+  });
 }
 
+function unschedule(uri: string): void {
+  clearTimeout(pending.get(uri)?.timer);
+  pending.delete(uri);
+}
+
+/** Always publishes for a served document, with the current version: a format that throws gets a diagnostic saying so. */
 function publish(uri: string): void {
   const entry = store.get(uri);
-  if (!entry?.service || entry.model === undefined) return;
-  let diags;
+  if (!entry?.service) return;
+  let diags: Diagnostic[];
   try {
-    diags = entry.service.diagnostics(entry.model, entry.doc, settings);
+    diags = entry.model === undefined
+      ? finalizeDiagnostics([internalErrorDiagnostic(entry.failure ?? new Error('no model'))], settings)
+      : entry.service.diagnostics(entry.model, entry.doc, settings);
   } catch (err) {
-    connection.console.error(`diagnostics failed for ${uri}: ${String(err)}`);
-    return;
+    connection.console.error(`diagnostics failed for ${uri}: ${err instanceof Error ? err.stack : String(err)}`);
+    diags = finalizeDiagnostics([internalErrorDiagnostic(err)], settings);
   }
   void connection.sendDiagnostics({ uri, version: entry.doc.version, diagnostics: diags.map((d) => toLspDiagnostic(d, uri)) });
 }
@@ -86,6 +108,7 @@ connection.onDidChangeTextDocument(({ textDocument: t, contentChanges }) => {
   if (entry) schedule(entry);
 });
 connection.onDidCloseTextDocument(({ textDocument: t }) => {
+  unschedule(t.uri);
   store.close(t.uri);
   void connection.sendDiagnostics({ uri: t.uri, diagnostics: [] });
 });
