@@ -54,34 +54,29 @@ async function refreshSettings(): Promise<void> {
   }
 }
 
-// Diagnostics are computed once per burst of edits. vscode-jsonrpc handles one message per
-// event-loop turn, so an immediate would run between two queued changes and validate each of them:
-// a timer waits for a quiet period instead, bounded so that a long storm still publishes regularly.
-/** Publish when no change came for this long... */
-const QUIET_MS = 50;
-/** ...but at the latest this long after the first change not yet published. */
-const MAX_DELAY_MS = 250;
-const pending = new Map<string, { timer: NodeJS.Timeout; first: number }>();
+// Diagnostics are published at most every MIN_PUBLISH_MS per document: an edit after a quiet spell
+// is published at once, the edits of a burst together at the end of the interval, with the version
+// then current. (vscode-jsonrpc handles one message per event-loop turn, so an immediate would run
+// between two queued changes and validate every one of them.)
+const MIN_PUBLISH_MS = 100;
+const timers = new Map<string, NodeJS.Timeout>();
+const lastPublish = new Map<string, number>();
 
 function schedule(entry: OpenDocument): void {
   const uri = entry.doc.uri;
-  const now = performance.now();
-  const old = pending.get(uri);
-  if (old) clearTimeout(old.timer);
-  const first = old?.first ?? now;
-  const due = Math.min(now + QUIET_MS, first + MAX_DELAY_MS);
-  pending.set(uri, {
-    first,
-    timer: setTimeout(() => {
-      pending.delete(uri);
-      publish(uri);
-    }, Math.max(0, due - now)),
-  });
+  if (timers.has(uri)) return;
+  const wait = Math.max(0, (lastPublish.get(uri) ?? -Infinity) + MIN_PUBLISH_MS - performance.now());
+  timers.set(uri, setTimeout(() => {
+    timers.delete(uri);
+    publish(uri);
+    lastPublish.set(uri, performance.now());
+  }, wait));
 }
 
 function unschedule(uri: string): void {
-  clearTimeout(pending.get(uri)?.timer);
-  pending.delete(uri);
+  clearTimeout(timers.get(uri));
+  timers.delete(uri);
+  lastPublish.delete(uri);
 }
 
 /** Always publishes for a served document, with the current version: a format that throws gets a diagnostic saying so. */
