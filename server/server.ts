@@ -54,29 +54,37 @@ async function refreshSettings(): Promise<void> {
   }
 }
 
-// Diagnostics are published at most every MIN_PUBLISH_MS per document: an edit after a quiet spell
-// is published at once, the edits of a burst together at the end of the interval, with the version
-// then current. (vscode-jsonrpc handles one message per event-loop turn, so an immediate would run
-// between two queued changes and validate every one of them.)
-const MIN_PUBLISH_MS = 100;
-const timers = new Map<string, NodeJS.Timeout>();
-const lastPublish = new Map<string, number>();
+// Diagnostics are published once the changes of a document stop coming: vscode-jsonrpc handles
+// one queued message per event-loop turn, so a check on the next turn would run between two queued
+// changes and validate every one of them. A publish waits instead for a whole turn in which no
+// change came (no delay for a lone edit), and for at most MAX_DELAY_MS during a long storm; it
+// carries the version then current.
+const MAX_DELAY_MS = 200;
+interface Pending { changes: number; seen: number; first: number; handle: NodeJS.Immediate | undefined }
+const pending = new Map<string, Pending>();
 
 function schedule(entry: OpenDocument): void {
   const uri = entry.doc.uri;
-  if (timers.has(uri)) return;
-  const wait = Math.max(0, (lastPublish.get(uri) ?? -Infinity) + MIN_PUBLISH_MS - performance.now());
-  timers.set(uri, setTimeout(() => {
-    timers.delete(uri);
-    publish(uri);
-    lastPublish.set(uri, performance.now());
-  }, wait));
+  let p = pending.get(uri);
+  if (!p) pending.set(uri, (p = { changes: 0, seen: -1, first: performance.now(), handle: undefined }));
+  p.changes++;
+  if (!p.handle) p.handle = setImmediate(() => settle(uri, p));
+}
+
+function settle(uri: string, p: Pending): void {
+  if (p.changes !== p.seen && performance.now() - p.first < MAX_DELAY_MS) {
+    p.seen = p.changes;
+    p.handle = setImmediate(() => settle(uri, p));
+    return;
+  }
+  pending.delete(uri);
+  publish(uri);
 }
 
 function unschedule(uri: string): void {
-  clearTimeout(timers.get(uri));
-  timers.delete(uri);
-  lastPublish.delete(uri);
+  const p = pending.get(uri);
+  if (p?.handle) clearImmediate(p.handle);
+  pending.delete(uri);
 }
 
 /** Always publishes for a served document, with the current version: a format that throws gets a diagnostic saying so. */
