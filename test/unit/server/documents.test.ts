@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DocumentStore, MAX_PENDING_EDITS } from '../../../server/documents';
+import { DocumentStore, MAX_PENDING_EDITS, MAX_PENDING_SHIFTS } from '../../../server/documents';
 import type { FormatService, LineEdit } from '../../../server/format';
 
 /** A format that records what the store asks of it; its model is the text it last saw. */
@@ -46,7 +46,7 @@ describe('DocumentStore', () => {
     assert.equal(calls.length, 1, 'an up-to-date model is not updated again');
   });
 
-  it('parses whole after a full replacement or past MAX_PENDING_EDITS edits', () => {
+  it('parses whole after a full replacement, past MAX_PENDING_EDITS edits or past MAX_PENDING_SHIFTS line insertions', () => {
     const { calls, store } = recorder();
     store.open('u', 'rec', 1, 'a');
     store.get('u');
@@ -57,6 +57,15 @@ describe('DocumentStore', () => {
     calls.length = 0;
     for (let i = 0; i <= MAX_PENDING_EDITS; i++) store.change('u', 3 + i, [{ range: { start: at(0, 0), end: at(0, 0) }, text: 'z' }]);
     assert.equal(store.get('u')!.model, `${'z'.repeat(MAX_PENDING_EDITS + 1)}whole\nnew`);
+    assert.deepEqual(calls, [{ kind: 'parse' }]);
+    calls.length = 0;
+    for (let i = 0; i < MAX_PENDING_SHIFTS; i++) store.change('u', 9000 + i, [{ range: { start: at(0, 0), end: at(0, 0) }, text: '\n' }]);
+    store.get('u');
+    assert.equal(calls.length, 1);
+    assert.equal(calls[0].kind, 'update', 'up to MAX_PENDING_SHIFTS line insertions are one update');
+    calls.length = 0;
+    for (let i = 0; i <= MAX_PENDING_SHIFTS; i++) store.change('u', 9100 + i, [{ range: { start: at(0, 0), end: at(0, 0) }, text: '\n' }]);
+    store.get('u');
     assert.deepEqual(calls, [{ kind: 'parse' }]);
   });
 
