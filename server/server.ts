@@ -54,27 +54,30 @@ async function refreshSettings(): Promise<void> {
   }
 }
 
-// Diagnostics are published once the changes of a document stop coming: vscode-jsonrpc handles
-// one queued message per event-loop turn, so a check on the next turn would run between two queued
-// changes and validate every one of them. A publish waits instead for a whole turn in which no
-// change came (no delay for a lone edit), and for at most MAX_DELAY_MS during a long storm; it
-// carries the version then current.
+// Diagnostics are published once changes stop coming: vscode-jsonrpc handles one queued message
+// per event-loop turn, so a check on the next turn would run between two queued changes and
+// validate every one of them. A publish waits instead for a whole turn in which no document
+// changed (no delay for a lone edit; any document, so two files edited in turn coalesce too), and
+// for at most MAX_DELAY_MS during a long storm; it carries the version then current.
 const MAX_DELAY_MS = 200;
-interface Pending { changes: number; seen: number; first: number; handle: NodeJS.Immediate | undefined }
+let changes = 0;
+interface Pending { seen: number; first: number }
 const pending = new Map<string, Pending>();
 
 function schedule(entry: OpenDocument): void {
+  changes++;
   const uri = entry.doc.uri;
-  let p = pending.get(uri);
-  if (!p) pending.set(uri, (p = { changes: 0, seen: -1, first: performance.now(), handle: undefined }));
-  p.changes++;
-  if (!p.handle) p.handle = setImmediate(() => settle(uri, p));
+  if (pending.has(uri)) return;
+  const p: Pending = { seen: -1, first: performance.now() };
+  pending.set(uri, p);
+  setImmediate(() => settle(uri, p));
 }
 
 function settle(uri: string, p: Pending): void {
-  if (p.changes !== p.seen && performance.now() - p.first < MAX_DELAY_MS) {
-    p.seen = p.changes;
-    p.handle = setImmediate(() => settle(uri, p));
+  if (pending.get(uri) !== p) return;
+  if (changes !== p.seen && performance.now() - p.first < MAX_DELAY_MS) {
+    p.seen = changes;
+    setImmediate(() => settle(uri, p));
     return;
   }
   pending.delete(uri);
@@ -82,8 +85,6 @@ function settle(uri: string, p: Pending): void {
 }
 
 function unschedule(uri: string): void {
-  const p = pending.get(uri);
-  if (p?.handle) clearImmediate(p.handle);
   pending.delete(uri);
 }
 
