@@ -13,7 +13,9 @@ export function registerCmdqDetection(context: vscode.ExtensionContext): void {
   const check = (doc: vscode.TextDocument) => {
     if (doc.languageId !== 'json' && doc.languageId !== 'jsonc') return;
     if (!vscode.workspace.getConfiguration('npuTrace.cmdq', doc).get<boolean>('detectInJson', true)) return;
-    if (!hasTopLevelCmdqArray(doc.getText().slice(0, HEAD))) return;
+    // Only the head is copied out of the document, not its whole text (JSON files may be huge).
+    const head = doc.getText(new vscode.Range(doc.positionAt(0), doc.positionAt(HEAD)));
+    if (!hasTopLevelCmdqArray(head)) return;
     void vscode.languages.setTextDocumentLanguage(doc, 'cmdq');
   };
   context.subscriptions.push(vscode.workspace.onDidOpenTextDocument(check));

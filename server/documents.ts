@@ -1,16 +1,35 @@
-import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import type { FormatService } from './format';
+import type { Position, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import type { FormatService, LineEdit } from './format';
 import { LineDocument } from './lineDocument';
 
 export interface OpenDocument {
   doc: LineDocument;
   service: FormatService | undefined;
+  /** The model of `doc` once `get` has brought it up to date; undefined when the format failed. */
   model: unknown;
+  /** Line edits applied to `doc` since the model was last updated; 'all' when it must be parsed whole. */
+  pending: LineEdit[] | 'all' | undefined;
+  /** How many of the pending edits insert or delete lines. */
+  shifts: number;
+  /** What the format threw on the current text, when it did (published as a diagnostic). */
+  failure: unknown;
 }
 
 /**
- * Keeps each open document with its parsed model. Incremental changes become line edits so a
- * format can re-parse only the lines an edit touched; the model is parsed once per version.
+ * Past this many edits waiting for one model update, the document is parsed whole instead: it
+ * bounds the list a storm of edits can grow.
+ */
+export const MAX_PENDING_EDITS = 4096;
+/**
+ * The same for edits that insert or delete lines: a format renumbers what follows each of them
+ * (5–9 ms per edit on a 100k-line trace), so a few dozen cost more than one parse.
+ */
+export const MAX_PENDING_SHIFTS = 64;
+
+/**
+ * Keeps each open document with its parsed model. Applying a change only updates the lines
+ * (cheap); the model is brought up to date lazily, by `get`, with every edit since the last time
+ * at once: a burst of queued changes costs one update of the model, not one per change.
  */
 export class DocumentStore {
   private readonly docs = new Map<string, OpenDocument>();
@@ -24,35 +43,63 @@ export class DocumentStore {
 
   open(uri: string, languageId: string, version: number, text: string): OpenDocument {
     const doc = LineDocument.create(uri, languageId, version, typeof text === 'string' ? text : '');
-    const service = this.serviceFor(languageId);
-    const entry: OpenDocument = { doc, service, model: this.parse(uri, service, doc) };
+    const entry: OpenDocument = { doc, service: this.serviceFor(languageId), model: undefined, pending: 'all', shifts: 0, failure: undefined };
     this.docs.set(uri, entry);
     return entry;
   }
 
-  change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): OpenDocument | undefined {
+  /** Applies the changes to the text only; the model follows on the next `get`. */
+  change(uri: string, version: number, changes: readonly TextDocumentContentChangeEvent[]): OpenDocument | undefined {
     const entry = this.docs.get(uri);
     if (!entry) return undefined;
-    const edits = entry.doc.apply(changes, version);
-    const s = entry.service;
-    if (!s) return entry;
-    try {
-      entry.model = edits && s.update && entry.model !== undefined ? s.update(entry.model, entry.doc, edits) : s.parse(entry.doc);
-    } catch (err) {
-      // An incremental update that failed is retried as a full parse before giving up.
-      this.onError(uri, err);
-      entry.model = this.parse(uri, s, entry.doc);
+    entry.doc.version = version;
+    // One change at a time: each range is normalised against the text the previous one left.
+    for (const ch of Array.isArray(changes) ? changes : []) {
+      if (typeof ch?.text !== 'string') continue;
+      const c = 'range' in ch && ch.range ? { range: wellFormed(ch.range, entry.doc), text: ch.text } : { text: ch.text };
+      const edits = entry.doc.apply([c], version);
+      if (!edits || entry.pending === 'all') {
+        entry.pending = 'all';
+        continue;
+      }
+      entry.pending ??= [];
+      for (const e of edits) if (e.newCount !== e.end - e.start) entry.shifts++;
+      if (entry.pending.length + edits.length > MAX_PENDING_EDITS || entry.shifts > MAX_PENDING_SHIFTS) entry.pending = 'all';
+      else entry.pending.push(...edits);
     }
     return entry;
   }
 
-  private parse(uri: string, s: FormatService | undefined, doc: LineDocument): unknown {
-    if (!s) return undefined;
+  /** The document with its model brought up to date with the latest text. */
+  get(uri: string): OpenDocument | undefined {
+    const entry = this.docs.get(uri);
+    if (entry) this.sync(uri, entry);
+    return entry;
+  }
+
+  private sync(uri: string, entry: OpenDocument): void {
+    const s = entry.service;
+    const edits = entry.pending;
+    if (!s || edits === undefined) return;
+    entry.pending = undefined;
+    entry.shifts = 0;
+    if (edits !== 'all' && s.update && entry.model !== undefined) {
+      try {
+        entry.model = s.update(entry.model, entry.doc, edits);
+        entry.failure = undefined;
+        return;
+      } catch (err) {
+        // An incremental update that failed is retried as a full parse before giving up.
+        this.onError(uri, err);
+      }
+    }
     try {
-      return s.parse(doc);
+      entry.model = s.parse(entry.doc);
+      entry.failure = undefined;
     } catch (err) {
       this.onError(uri, err);
-      return undefined;
+      entry.model = undefined;
+      entry.failure = err;
     }
   }
 
@@ -60,11 +107,28 @@ export class DocumentStore {
     this.docs.delete(uri);
   }
 
-  get(uri: string): OpenDocument | undefined {
-    return this.docs.get(uri);
-  }
-
+  /** Every open document, as it is (models not brought up to date). */
   all(): IterableIterator<OpenDocument> {
     return this.docs.values();
   }
+}
+
+/**
+ * The range as `vscode-languageserver-textdocument` reads it, so the server's text stays the
+ * editor's: a start after the end is swapped, then each position is clamped into the document
+ * (a line past the end means the end of the text, a negative one its start).
+ */
+export function wellFormed(r: Range, doc: { lineCount: number; line(i: number): string }): Range {
+  const reversed = r.start.line > r.end.line || (r.start.line === r.end.line && r.start.character > r.end.character);
+  const [s, e] = reversed ? [r.end, r.start] : [r.start, r.end];
+  return { start: clampPosition(s, doc), end: clampPosition(e, doc) };
+}
+
+function clampPosition(p: Position, doc: { lineCount: number; line(i: number): string }): Position {
+  const last = doc.lineCount - 1;
+  const line = Number.isFinite(p.line) ? Math.floor(p.line) : 0;
+  if (line > last) return { line: last, character: doc.line(last).length };
+  if (line < 0) return { line: 0, character: 0 };
+  const character = Number.isFinite(p.character) ? Math.max(0, Math.min(p.character, doc.line(line).length)) : 0;
+  return { line, character: Math.floor(character) };
 }

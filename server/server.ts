@@ -1,8 +1,9 @@
 import {
   createConnection, ProposedFeatures, TextDocumentSyncKind, type InitializeResult,
 } from 'vscode-languageserver/node';
-import { defaultDiagnosticSettings, normalizeSettings, type DiagnosticSettings } from '../core/common/settings';
-import { toLspDiagnostic } from './convert';
+import type { Diagnostic } from '../core/common/diagnostic';
+import { defaultDiagnosticSettings, finalizeDiagnostics, normalizeSettings, type DiagnosticSettings } from '../core/common/settings';
+import { internalErrorDiagnostic, toLspDiagnostic } from './convert';
 import { DocumentStore, type OpenDocument } from './documents';
 import { registerFeatures } from './features';
 import { registerCustomRequests } from './requests';
@@ -53,27 +54,52 @@ async function refreshSettings(): Promise<void> {
   }
 }
 
-// Diagnostics are computed once per burst of edits: a pending timer coalesces keystrokes.
-const pending = new Map<string, NodeJS.Immediate>();
+// Diagnostics are published once changes stop coming: vscode-jsonrpc handles one queued message
+// per event-loop turn, so a check on the next turn would run between two queued changes and
+// validate every one of them. A publish waits instead for a whole turn in which no document
+// changed (no delay for a lone edit; any document, so two files edited in turn coalesce too), and
+// for at most MAX_DELAY_MS during a long storm; it carries the version then current.
+const MAX_DELAY_MS = 200;
+let changes = 0;
+interface Pending { seen: number; first: number }
+const pending = new Map<string, Pending>();
+
 function schedule(entry: OpenDocument): void {
+  changes++;
   const uri = entry.doc.uri;
-  const old = pending.get(uri);
-  if (old) clearImmediate(old);
-  pending.set(uri, setImmediate(() => {
-    pending.delete(uri);
-    publish(uri);
-  }));
+  if (pending.has(uri)) return;
+  const p: Pending = { seen: -1, first: performance.now() };
+  pending.set(uri, p);
+  setImmediate(() => settle(uri, p));
 }
 
+function settle(uri: string, p: Pending): void {
+  if (pending.get(uri) !== p) return;
+  if (changes !== p.seen && performance.now() - p.first < MAX_DELAY_MS) {
+    p.seen = changes;
+    setImmediate(() => settle(uri, p));
+    return;
+  }
+  pending.delete(uri);
+  publish(uri);
+}
+
+function unschedule(uri: string): void {
+  pending.delete(uri);
+}
+
+/** Always publishes for a served document, with the current version: a format that throws gets a diagnostic saying so. */
 function publish(uri: string): void {
   const entry = store.get(uri);
-  if (!entry?.service || entry.model === undefined) return;
-  let diags;
+  if (!entry?.service) return;
+  let diags: Diagnostic[];
   try {
-    diags = entry.service.diagnostics(entry.model, entry.doc, settings);
+    diags = entry.model === undefined
+      ? finalizeDiagnostics([internalErrorDiagnostic(entry.failure ?? new Error('no model'))], settings)
+      : entry.service.diagnostics(entry.model, entry.doc, settings);
   } catch (err) {
-    connection.console.error(`diagnostics failed for ${uri}: ${String(err)}`);
-    return;
+    connection.console.error(`diagnostics failed for ${uri}: ${err instanceof Error ? err.stack : String(err)}`);
+    diags = finalizeDiagnostics([internalErrorDiagnostic(err)], settings);
   }
   void connection.sendDiagnostics({ uri, version: entry.doc.version, diagnostics: diags.map((d) => toLspDiagnostic(d, uri)) });
 }
@@ -86,6 +112,7 @@ connection.onDidChangeTextDocument(({ textDocument: t, contentChanges }) => {
   if (entry) schedule(entry);
 });
 connection.onDidCloseTextDocument(({ textDocument: t }) => {
+  unschedule(t.uri);
   store.close(t.uri);
   void connection.sendDiagnostics({ uri: t.uri, diagnostics: [] });
 });

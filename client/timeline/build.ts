@@ -9,7 +9,7 @@ import type { BuildReport, BuildRequest } from './workerProtocol';
  */
 export function buildInWorker(workerFile: string, req: BuildRequest, token: vscode.CancellationToken, onProgress?: (bytesRead: number) => void, onPreview?: (m: TimelineModel) => void): Promise<TimelineModel> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerFile, { workerData: req });
+    const worker = new Worker(workerFile, { workerData: req, transferList: req.kind === 'bytes' ? [req.bytes.buffer as ArrayBuffer] : [] });
     let settled = false;
     const finish = (f: () => void) => {
       if (settled) return;

@@ -1,12 +1,10 @@
 import * as vscode from 'vscode';
+import { escapeControl } from '../../core/common/escape';
+import { escapeHtml } from './html';
 import { fileName, TimelinePanel, VIEW_TYPE } from './panel';
+import { mayRestore, savedUri } from './restore';
 
 export const SHOW_TIMELINE = 'npuTrace.showTimeline';
-
-/** What the page saves with setState; the serializer needs the file to reopen the panel after a reload. */
-interface SavedState {
-  uri?: unknown;
-}
 
 /**
  * "NPU Trace: Show Timeline": one panel per file, beside the editor, restored after a window
@@ -40,10 +38,12 @@ export function registerTimeline(context: vscode.ExtensionContext): void {
     }),
     vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
-        const raw = (state as SavedState | undefined)?.uri;
+        // The saved state comes from the page: its shape is checked, and the file it names is
+        // read only if the user has it open or in the workspace, else after asking.
+        const raw = savedUri(state);
         let uri: vscode.Uri | undefined;
         try {
-          uri = typeof raw === 'string' ? vscode.Uri.parse(raw, true) : undefined;
+          uri = raw === undefined ? undefined : vscode.Uri.parse(raw, true);
         } catch {
           uri = undefined;
         }
@@ -51,7 +51,26 @@ export function registerTimeline(context: vscode.ExtensionContext): void {
           panel.dispose();
           return;
         }
-        attach(uri, panel);
+        const key = uri.toString();
+        const known = {
+          open: vscode.workspace.textDocuments.some((d) => d.uri.toString() === key),
+          inWorkspace: vscode.workspace.getWorkspaceFolder(uri) !== undefined,
+        };
+        if (mayRestore(known)) {
+          attach(uri, panel);
+          return;
+        }
+        panel.webview.options = { enableScripts: false };
+        panel.webview.html = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'"></head>`
+          + `<body><p>This timeline showed <code>${escapeHtml(uri.scheme === 'file' ? uri.fsPath : key)}</code>, which is neither open nor in this workspace.</p>`
+          + `<p>Open the file and run <b>NPU Trace: Show Timeline</b> to see it again.</p></body></html>`;
+        const target = uri;
+        let closed = false;
+        const sub = panel.onDidDispose(() => { closed = true; });
+        const where = escapeControl(target.scheme === 'file' ? target.fsPath : key);
+        const choice = await vscode.window.showInformationMessage(`Restore the timeline of ${where}? That file is neither open nor in this workspace.`, 'Restore');
+        sub.dispose();
+        if (choice === 'Restore' && !closed && !panels.has(key)) attach(target, panel);
       },
     }),
     { dispose: () => { for (const p of panels.values()) p.panel.dispose(); } },

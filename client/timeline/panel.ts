@@ -3,9 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../protocol/timeline';
 import { buildInWorker } from './build';
+import type { BuildRequest } from './workerProtocol';
 import { lineFields } from './fields';
 import { timelinePage } from './html';
-import { readLines } from './lineReader';
+import { encodeLines } from './encodeLines';
+import { FileLines } from './lineReader';
 
 export const VIEW_TYPE = 'npuTrace.timeline';
 const EDIT_DEBOUNCE_MS = 300;
@@ -19,6 +21,8 @@ export class TimelinePanel implements vscode.Disposable {
   private queued: HostMessage | undefined;
   /** Whether the model came from the open document (then edits update it). */
   private fromDocument = false;
+  /** Lines read back from disk for details, with the index that makes later clicks seek. */
+  private fileLines: FileLines | undefined;
 
   constructor(
     readonly uri: vscode.Uri,
@@ -79,7 +83,7 @@ export class TimelinePanel implements vscode.Disposable {
       if (doc && !/\.gz$/i.test(name)) {
         this.fromDocument = true;
         this.post({ type: 'progress', message: `Building the timeline of ${name}…` });
-        model = await buildInWorker(workerFile, { kind: 'text', fileName: name, text: doc.getText() }, cts.token, undefined, (m) => this.post({ type: 'model', uri: this.uri.toString(), fileName: name, model: m, complete: false }));
+        model = await buildInWorker(workerFile, documentRequest(doc, name), cts.token, undefined, (m) => this.post({ type: 'model', uri: this.uri.toString(), fileName: name, model: m, complete: false }));
       } else {
         this.fromDocument = false;
         if (this.uri.scheme !== 'file') throw new Error(`${name} is not open and not on disk: open it in an editor first.`);
@@ -149,7 +153,9 @@ export class TimelinePanel implements vscode.Disposable {
   private async lineTexts(lines: number[]): Promise<Map<number, string>> {
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.uri.toString());
     if (doc && this.fromDocument) return new Map(lines.filter((l) => l < doc.lineCount).map((l) => [l, doc.lineAt(l).text]));
-    return this.uri.scheme === 'file' ? readLines(this.uri.fsPath, lines) : new Map();
+    if (this.uri.scheme !== 'file') return new Map();
+    this.fileLines ??= new FileLines(this.uri.fsPath);
+    return this.fileLines.read(lines);
   }
 
   /** Shows the line in an editor (opening the file if needed) with the whole line selected. */
@@ -176,9 +182,20 @@ export class TimelinePanel implements vscode.Disposable {
 
   dispose(): void {
     this.build?.cancel();
+    this.fileLines?.dispose();
     clearTimeout(this.debounce);
     for (const d of this.disposables.splice(0)) d.dispose();
   }
+}
+
+/**
+ * What the worker builds an open document from, without a second copy of its text per rebuild: a
+ * saved, unmodified UTF-8 file is streamed from disk by the worker (the host copies nothing); an
+ * edited one is written once as UTF-8 bytes from its lines and transferred.
+ */
+function documentRequest(doc: vscode.TextDocument, name: string): BuildRequest {
+  if (doc.uri.scheme === 'file' && !doc.isDirty && /^utf8(bom)?$/.test(doc.encoding)) return { kind: 'file', fileName: name, path: doc.uri.fsPath };
+  return { kind: 'bytes', fileName: name, bytes: encodeLines(doc.lineCount, (i) => doc.lineAt(i).text) };
 }
 
 export function fileName(uri: vscode.Uri): string {

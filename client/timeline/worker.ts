@@ -24,8 +24,8 @@ async function build(req: BuildRequest): Promise<void> {
       post({ kind: 'preview', model: preview }, modelBuffers(preview));
     }
   };
-  if (req.kind === 'text') {
-    const lines = splitLines(req.text);
+  if (req.kind === 'bytes') {
+    const lines = splitLines(new TextDecoder().decode(req.bytes));
     for (let i = 0; i < lines.length; i++) add(lines[i], i);
   } else {
     let last = 0;

@@ -2,7 +2,9 @@ import type { TimelineModel } from '../../core/timeline/model';
 
 /** What the extension host asks the timeline worker to build (passed as workerData). */
 export type BuildRequest =
-  | { kind: 'text'; fileName: string; text: string }
+  /** An edited document's text as UTF-8, transferred (not copied) to the worker. */
+  | { kind: 'bytes'; fileName: string; bytes: Uint8Array }
+  /** A file on disk (also a saved, unmodified document): streamed by the worker. */
   | { kind: 'file'; fileName: string; path: string };
 
 /** What the worker reports back. The model's buffers are transferred, not copied. */

@@ -24,6 +24,7 @@ export class LspClient {
   private readonly latest = new Map<string, PublishDiagnosticsParams>();
   private waiters: Waiter[] = [];
   private readonly versions = new Map<string, number>();
+  private readonly counts = new Map<string, number>();
   /** What the server gets when it asks for `npuTrace.diagnostics` settings. */
   settings: unknown = {};
   readonly stderr: string[] = [];
@@ -31,6 +32,7 @@ export class LspClient {
   private constructor(readonly conn: ProtocolConnection, readonly proc: ChildProcess) {
     conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
       this.latest.set(p.uri, p);
+      this.counts.set(p.uri, (this.counts.get(p.uri) ?? 0) + 1);
       const ready = this.waiters.filter((w) => w.uri === p.uri && (w.version === undefined || (p.version ?? 0) >= w.version));
       this.waiters = this.waiters.filter((w) => !ready.includes(w));
       for (const w of ready) w.resolve(p.diagnostics);
@@ -40,8 +42,9 @@ export class LspClient {
     conn.onRequest('window/workDoneProgress/create', () => null);
   }
 
-  static async start(): Promise<LspClient> {
-    const proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** `execArgv` goes to node before the server (e.g. `--require` of a test preload). */
+  static async start(opts: { execArgv?: string[] } = {}): Promise<LspClient> {
+    const proc = spawn(process.execPath, [...(opts.execArgv ?? []), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const conn = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
     const client = new LspClient(conn, proc);
     proc.stderr!.on('data', (d: Buffer) => client.stderr.push(d.toString()));
@@ -55,9 +58,9 @@ export class LspClient {
   }
 
   /** Opens a document and resolves with its first diagnostics. */
-  open(uri: string, languageId: string, text: string): Promise<Diagnostic[]> {
+  open(uri: string, languageId: string, text: string, timeoutMs = WAIT_MS): Promise<Diagnostic[]> {
     this.versions.set(uri, 1);
-    const p = this.diagnostics(uri, 1);
+    const p = this.diagnostics(uri, 1, timeoutMs);
     void this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
     return p;
   }
@@ -69,6 +72,19 @@ export class LspClient {
     const p = this.diagnostics(uri, version);
     void this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
     return p;
+  }
+
+  /** Sends incremental changes without waiting for anything (an editor's typing); returns the new version. */
+  notifyChange(uri: string, changes: TextDocumentContentChangeEvent[]): number {
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
+    void this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
+    return version;
+  }
+
+  /** How many times diagnostics were published for `uri` so far. */
+  publishCount(uri: string): number {
+    return this.counts.get(uri) ?? 0;
   }
 
   close(uri: string): void {
