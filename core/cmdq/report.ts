@@ -32,9 +32,9 @@ interface Kept {
 
 /**
  * Keeps the first `max` diagnostics by position while the checks produce them, and only counts the
- * rest. The checks run one after the other, each in position order, so the kept set is a buffer
- * that is sorted and cut back to `max` whenever it doubles; from then on anything after the last
- * kept position is counted, not built. Severity overrides apply as problems arrive, so the count
+ * rest. The checks run one after the other, each in position order: once `max` problems are held,
+ * anything after the last of them is counted, not built; what still arrives before it goes into a
+ * buffer that is sorted and cut back to `max` whenever it doubles. Severity overrides apply as problems arrive, so the count
  * and the error flag (the CLI's exit status) see what the user configured.
  */
 export class BoundedDiagnostics {
@@ -62,7 +62,14 @@ export class BoundedDiagnostics {
       return;
     }
     this.buf.push({ at, d: s === d.severity ? d : { ...d, severity: s } });
-    if (this.buf.length >= 2 * this.settings.maxProblems && this.buf.length >= 64) this.compact();
+    const max = this.settings.maxProblems;
+    if (this.buf.length === max && this.threshold === Infinity) {
+      // Full for the first time: nothing after the last of these can be among the first `max`.
+      let last = 0;
+      for (const k of this.buf) if (k.at > last) last = k.at;
+      this.threshold = last;
+    }
+    if (this.buf.length >= 2 * max && this.buf.length >= 64) this.compact();
   }
 
   wants(offset: number): boolean {
