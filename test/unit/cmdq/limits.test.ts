@@ -33,7 +33,7 @@ describe('cmdq: the cap while producing', () => {
     }
     return queue(es);
   }
-  const overrides = [{}, { 'cmdq.id-mismatch': 'off' as const }, { 'cmdq.forward-dep': 'warning' as const }];
+  const overrides: DiagnosticSettings['severity'][] = [{}, { 'cmdq.id-mismatch': 'off' }, { 'cmdq.forward-dep': 'warning' }];
 
   it('keeps the same first problems as sorting them all and cutting, with an exact count', () => {
     const text = mixed(false);
