@@ -1,4 +1,5 @@
 import type { CmdqDocument } from './document';
+import { isUnsafeId } from './checks';
 import { depRange, field, rangesOf, valueRange } from './fields';
 import { depId } from './model';
 import { suggestOpcode } from './opcodes';
@@ -121,9 +122,16 @@ export function fixesFor(doc: CmdqDocument, code: string, offset: number): CmdqF
       break;
     case 'cmdq.self-dep':
     case 'cmdq.duplicate-dep':
-    case 'cmdq.unknown-dep': {
+    case 'cmdq.unknown-dep':
+    case 'cmdq.invalid-value': {
       if (i === undefined) break;
-      const r = rangesOf(doc.parsed, doc.parsed.entries[i]).deps ?? [];
+      const e = doc.parsed.entries[i];
+      // An id past 2^53 (invalid-value on the id) is renumbered like any id that is not its index.
+      if (code === 'cmdq.invalid-value' && e.obj && isUnsafeId(e.obj.id) && field(doc.parsed, e, 'id')?.valueStart === offset) {
+        out.push(renumberFix(doc));
+        break;
+      }
+      const r = rangesOf(doc.parsed, e).deps ?? [];
       for (let k = 0; 2 * k < r.length; k++) if (r[2 * k] === offset) out.push(removeDepFix(doc, i, k, code));
       break;
     }
