@@ -1,4 +1,6 @@
 import type { CmdqDocument } from './document';
+import { clip } from '../common/clip';
+import { escapeControl } from '../common/escape';
 import { isUnsafeId } from './checks';
 import { depRange, field, rangesOf, valueRange } from './fields';
 import { depId } from './model';
@@ -59,7 +61,9 @@ export function removeDepFix(doc: CmdqDocument, i: number, k: number, code: stri
   const start = k > 0 ? r[2 * k - 1] : r[0];
   const end = k > 0 ? r[2 * k + 1] : n > 1 ? r[2] : r[1];
   const id = depId(e.deps?.[k]);
-  return { title: `Remove dependency ${id >= 0 ? id : p.text.slice(r[2 * k], r[2 * k + 1])}`, code, edits: [{ start, end, newText: '' }], preferred: true };
+  // The token as written, cut: a title is one short line whatever the element holds.
+  const written = id >= 0 ? String(id) : escapeControl(clip(p.text.slice(r[2 * k], Math.min(r[2 * k + 1], r[2 * k] + 100)), 40));
+  return { title: `Remove dependency ${written}`, code, edits: [{ start, end, newText: '' }], preferred: true };
 }
 
 function leafIds(doc: CmdqDocument): number[] {
