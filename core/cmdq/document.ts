@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../common/diagnostic';
-import type { DiagnosticSettings } from '../common/settings';
+import { defaultDiagnosticSettings, type DiagnosticSettings } from '../common/settings';
 import { checkCycles, checkDeps, checkEnd, checkIds } from './checks';
 import { metadataField } from './fields';
 import { CmdqGraph } from './graph';
@@ -13,7 +13,6 @@ import { describeValue, entrySchemaDiagnostics, pointer, typeName } from './sche
 import { checkSpm } from './spm';
 import { opcodeSchema } from './opcodes';
 import { validateEntry, validateMetadata } from './validator';
-import { defaultDiagnosticSettings } from '../common/settings';
 import type { Position } from '../common/diagnostic';
 
 function rootDiagnostics(doc: ParsedCmdq, report: Report): boolean {
