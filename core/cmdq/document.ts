@@ -1,4 +1,6 @@
+import { clip } from '../common/clip';
 import type { Diagnostic } from '../common/diagnostic';
+import { escapeControl } from '../common/escape';
 import { defaultDiagnosticSettings, type DiagnosticSettings } from '../common/settings';
 import { checkCycles, checkDeps, checkEnd, checkIds } from './checks';
 import { metadataField } from './fields';
@@ -44,10 +46,12 @@ function metadataDiagnostics(doc: ParsedCmdq, report: Report): void {
     const key = pointer(err.instancePath)[0];
     const f = key ? metadataField(doc, key) : undefined;
     const [a, b] = f ? [f.valueStart, f.valueEnd] : [m.valueStart, m.valueEnd];
+    // The key is the file's: one short line in the message.
+    const name = `metadata${key ? '.' + escapeControl(clip(key)) : ''}`;
     if (err.keyword === 'type') {
       const v = key ? (m.value as Record<string, unknown>)[key] : m.value;
-      report(a, b, 'error', 'cmdq.wrong-type', `"metadata${key ? '.' + key : ''}" must be ${typeName((err.params as { type: string }).type)}, got ${describeValue(v)}`);
-    } else report(a, b, 'error', 'cmdq.invalid-value', `"metadata${key ? '.' + key : ''}" ${err.message ?? 'is invalid'}`);
+      report(a, b, 'error', 'cmdq.wrong-type', `"${name}" must be ${typeName((err.params as { type: string }).type)}, got ${describeValue(v)}`);
+    } else report(a, b, 'error', 'cmdq.invalid-value', `"${name}" ${err.message ?? 'is invalid'}`);
   }
 }
 

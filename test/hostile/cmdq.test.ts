@@ -47,7 +47,10 @@ describe('hostile CMDQ: the CLI', () => {
     assert.equal(out.length, 2, r.stdout.slice(0, 500));
     assert.match(out[0], /too-many-problems at least \d{7} further problems not shown/);
     assert.match(out[1], /cmdq\.missing-end .*"deps_before": \[\]/);
-    assert.ok(r.ms <= 10_000, `${r.ms.toFixed(0)} ms`);
+    process.stdout.write(`# 1M {} in the CLI: ${r.ms.toFixed(0)} ms, peak ${r.peakMb.toFixed(0)} MB\n`);
+    // Wall time, start-up and a loaded machine included (18.5 s unloaded before the cap; the memory
+    // bound is the sharper one: 2.3 GB then).
+    assert.ok(r.ms <= 15_000, `${r.ms.toFixed(0)} ms`);
     assert.ok(r.peakMb <= 1024, `${r.peakMb.toFixed(0)} MB`);
   });
 
@@ -76,21 +79,28 @@ describe('hostile CMDQ: the language server', () => {
 
   it('1M empty entries: open and a keystroke bounded, at most maxProblems + 1 diagnostics, code lenses capped', async () => {
     const uri = 'file:///empty.cmdq.json';
+    // CPU time of the server process: on a shared machine wall time mostly measures the neighbours.
+    const pid = c.proc.pid!;
     const t0 = performance.now();
+    const c0 = cpuMs(pid);
     const first = await c.open(uri, 'cmdq', emptyQueue(EMPTY_ENTRIES));
     const open = performance.now() - t0;
+    const openCpu = cpuMs(pid) - c0;
     assert.equal(first.length, 1001);
     assert.match(first[0].message, /further problems not shown/);
     const t1 = performance.now();
+    const c1 = cpuMs(pid);
     const next: Diagnostic[] = await c.change(uri, [{ range: { start: { line: 500_000, character: 1 }, end: { line: 500_000, character: 1 } }, text: '"id": 0' }]);
     const key = performance.now() - t1;
+    const keyCpu = cpuMs(pid) - c1;
     assert.equal(next.length, 1001);
     const lenses = await c.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
     assert.ok(lenses.length <= 5000, `${lenses.length} code lenses`);
     const peak = peakRssMb(c.proc.pid!);
     c.close(uri);
-    assert.ok(open <= 15_000, `open took ${open.toFixed(0)} ms`);
-    assert.ok(key <= 8_000, `a keystroke took ${key.toFixed(0)} ms`);
+    process.stdout.write(`# 1M {} in the server: open ${open.toFixed(0)} ms (CPU ${openCpu.toFixed(0)}), keystroke ${key.toFixed(0)} ms (CPU ${keyCpu.toFixed(0)}), peak ${peak.toFixed(0)} MB, ${lenses.length} lenses\n`);
+    assert.ok(openCpu <= 12_000, `open took ${openCpu.toFixed(0)} ms CPU`);
+    assert.ok(keyCpu <= 6_000, `a keystroke took ${keyCpu.toFixed(0)} ms CPU`);
     assert.ok(peak <= 1536, `server peak ${peak.toFixed(0)} MB`);
   });
 
