@@ -70,10 +70,12 @@ export async function checkFile(file: string, max: number): Promise<FileResult> 
   if (addBytes) await forEachLineBytes(file, addBytes, (line, n) => checker.add(line, n));
   else if (addIn) await forEachLineIn(file, addIn);
   else await forEachLine(file, (line, n) => checker.add(line, n));
+  const settings = { ...defaultDiagnosticSettings, maxProblems: max };
+  if (checker.finishCapped) return { file, ...checker.finishCapped(settings) };
   const all = checker.finish();
   // The exit status counts every error, also those the cap leaves out of the output: an error
   // after 1000 warnings must still fail a CI run.
-  return { file, diagnostics: finalizeDiagnostics(all, { ...defaultDiagnosticSettings, maxProblems: max }), hasError: all.some((d) => d.severity === 'error') };
+  return { file, diagnostics: finalizeDiagnostics(all, settings), hasError: all.some((d) => d.severity === 'error') };
 }
 
 /** One diagnostic per output line, even when a trace's own ERROR msg holds line breaks. */

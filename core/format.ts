@@ -1,4 +1,5 @@
 import type { Diagnostic } from './common/diagnostic';
+import type { DiagnosticSettings } from './common/settings';
 
 /** A checker fed one line at a time, so files of any size can be streamed through it. */
 export interface LineChecker {
@@ -15,6 +16,11 @@ export interface LineChecker {
   addIn?(text: string, start: number, end: number, lineNo: number, chunk: number): void;
   /** All diagnostics, unsorted and uncapped. */
   finish(): Diagnostic[];
+  /**
+   * Optional, preferred when present: the first `settings.maxProblems` diagnostics (capped while
+   * they are produced, with the summary) and whether any problem, shown or not, is an error.
+   */
+  finishCapped?(settings: DiagnosticSettings): { diagnostics: Diagnostic[]; hasError: boolean };
 }
 
 export interface FormatDefinition {

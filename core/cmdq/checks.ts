@@ -1,7 +1,9 @@
+import { clip } from '../common/clip';
+import { escapeControl } from '../common/escape';
 import { depRange, entryAnchor, valueRange } from './fields';
 import type { CmdqGraph } from './graph';
 import { depId, type ParsedCmdq } from './model';
-import { listIds, MAX_RELATED, type RelatedAt, type Report } from './report';
+import { MAX_RELATED, type RelatedAt, type Report } from './report';
 
 /** How an entry is named in messages: by its id when it has one. */
 export function entryName(doc: ParsedCmdq, i: number): string {
@@ -9,23 +11,56 @@ export function entryName(doc: ParsedCmdq, i: number): string {
   return e.id !== undefined ? `${e.id}` : `#${i}`;
 }
 
+/** An opcode quoted in a message: a 10 MB or multi-line opcode stays one short line. */
+export function quotedOpcode(op: string): string {
+  return escapeControl(clip(op));
+}
+
 function label(doc: ParsedCmdq, i: number): string {
   const e = doc.entries[i];
-  return `entry ${entryName(doc, i)}${e.opcode ? ` (${e.opcode})` : ''}`;
+  return `entry ${entryName(doc, i)}${e.opcode ? ` (${quotedOpcode(e.opcode)})` : ''}`;
+}
+
+/**
+ * A number the schema accepts as a non-negative integer but that is not a safe integer (2^53 and
+ * above, 1e300): JSON readers round it, so it can name no entry exactly. Negative numbers and
+ * fractions are the schema's `minimum` and `integer` problems.
+ */
+export function isUnsafeId(v: unknown): boolean {
+  return typeof v === 'number' && Number.isInteger(v) && v > Number.MAX_SAFE_INTEGER;
+}
+
+const UNSAFE = 'is beyond 2^53 − 1 = 9007199254740991, the largest integer JSON readers keep exactly';
+
+/** The token as written (clipped): 9007199254740993 parses as …992, and the user wrote …993. */
+function written(doc: ParsedCmdq, a: number, b: number): string {
+  return escapeControl(clip(doc.text.slice(a, Math.min(b, a + 100)), 40));
 }
 
 /** id-mismatch and duplicate-id. */
 export function checkIds(doc: ParsedCmdq, g: CmdqGraph, report: Report): void {
   for (const e of doc.entries) {
-    if (e.id === undefined) continue;
+    if (e.id === undefined) {
+      if (e.obj && isUnsafeId(e.obj.id)) {
+        if (!report.wants(e.start)) report.count('error', 'cmdq.invalid-value');
+        else {
+          const [a, b] = entryAnchor(doc, e);
+          report(a, b, 'error', 'cmdq.invalid-value', `id ${written(doc, a, b)} ${UNSAFE}: it cannot be the entry's index ${e.index}, and no deps_before can name it`);
+        }
+      }
+      continue;
+    }
+    const want = report.wants(e.start);
     // The graph resolves an id to its first entry: any other entry with that id is a duplicate.
     const prev = g.indexOf(e.id);
-    if (prev !== e.index) {
+    if (prev !== e.index && !want) report.count('error', 'cmdq.duplicate-id');
+    else if (prev !== e.index) {
       const [a, b] = entryAnchor(doc, e);
       const [pa, pb] = entryAnchor(doc, doc.entries[prev]);
       report(a, b, 'error', 'cmdq.duplicate-id', `id ${e.id} is already used by the entry at index ${prev}; deps_before naming ${e.id} resolve to that one`, [[pa, pb, `first entry with id ${e.id}`]]);
     }
-    if (e.id !== e.index) {
+    if (e.id !== e.index && !want) report.count('error', 'cmdq.id-mismatch');
+    else if (e.id !== e.index) {
       const [a, b] = entryAnchor(doc, e);
       report(a, b, 'error', 'cmdq.id-mismatch', `id ${e.id} does not match the entry's index ${e.index} in cmdq (CmdqGenerator assigns id = index)`);
     }
@@ -51,9 +86,21 @@ export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report:
     const own = e.id ?? i;
     // A million bad deps in one entry must not become a million diagnostics held in memory.
     let budget = MAX_DEP_DIAGNOSTICS;
+    // Past the cap problems are counted, not located or worded.
+    const want = report.wants(e.start);
     for (let k = 0; k < deps.length; k++) {
       const id = depId(deps[k]);
-      if (id < 0) continue; // wrong-type / invalid-value from the schema
+      if (id < 0) {
+        // Other non-ids are the schema's wrong-type / invalid-value.
+        if (isUnsafeId(deps[k]) && budget-- > 0) {
+          if (!want) report.count('error', 'cmdq.invalid-value');
+          else {
+            const [a, b] = depRange(doc, e, k);
+            report(a, b, 'error', 'cmdq.invalid-value', `deps_before names ${written(doc, a, b)}, which ${UNSAFE}: no entry can have that id`);
+          }
+        }
+        continue;
+      }
       if (budget <= 0 && forward) break;
       let firstK = -1;
       if (seen) {
@@ -68,7 +115,8 @@ export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report:
         }
       }
       if (firstK >= 0) {
-        if (budget-- > 0) {
+        if (budget-- > 0 && !want) report.count('warning', 'cmdq.duplicate-dep');
+        else if (budget >= 0) {
           const [a, b] = depRange(doc, e, k);
           const [fa, fb] = depRange(doc, e, firstK);
           report(a, b, 'warning', 'cmdq.duplicate-dep', `${id} is listed twice in deps_before`, [[fa, fb, 'first listed here']]);
@@ -76,7 +124,8 @@ export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report:
         continue;
       }
       if (id === own) {
-        if (budget-- > 0) {
+        if (budget-- > 0 && !want) report.count('error', 'cmdq.self-dep');
+        else if (budget >= 0) {
           const [a, b] = depRange(doc, e, k);
           report(a, b, 'error', 'cmdq.self-dep', `Entry ${own} depends on itself: it would wait forever`);
         }
@@ -86,7 +135,8 @@ export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report:
       if (t < 0) {
         if (!whole && id < entries.length && entries[id].broken) continue;
         if (!whole && id >= entries.length) continue;
-        if (budget-- > 0) {
+        if (budget-- > 0 && !want) report.count('error', 'cmdq.unknown-dep');
+        else if (budget >= 0) {
           const [a, b] = depRange(doc, e, k);
           report(a, b, 'error', 'cmdq.unknown-dep', `deps_before names ${id}, but no entry has id ${id} (the queue has ${entries.length} entries)`);
         }
@@ -94,7 +144,8 @@ export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report:
       }
       if (t > i) {
         forward = true;
-        if (budget-- > 0) {
+        if (budget-- > 0 && !want) report.count('error', 'cmdq.forward-dep');
+        else if (budget >= 0) {
           const [a, b] = depRange(doc, e, k);
           const [ta, tb] = entryAnchor(doc, entries[t]);
           report(a, b, 'error', 'cmdq.forward-dep',
@@ -138,12 +189,29 @@ export function checkCycles(doc: ParsedCmdq, g: CmdqGraph, report: Report): void
     };
     const extra = comp.length > len ? ` (${comp.length} entries are caught in cycles here)` : '';
     for (let j = 0; j < Math.min(len, MAX_CYCLE_DIAGNOSTICS); j++) {
+      // Each member's diagnostic lies inside that member's entry.
+      if (!report.wants(doc.entries[cycle[j]].start)) {
+        report.count('error', 'cmdq.dep-cycle');
+        continue;
+      }
       const related: RelatedAt[] = [];
       for (let r = 1; r < len && related.length < MAX_RELATED; r++) related.push(edge((j + r) % len));
       const [a, b] = edge(j);
       report(a, b, 'error', 'cmdq.dep-cycle', `Dependency cycle: ${text}; none of these can ever start${extra}`, related);
     }
   }
+}
+
+/**
+ * What a message calls the entries in `list`: their ids, or `#index` for an entry whose id is
+ * missing or shared with an earlier entry, so two entries never read alike ("entries 0, 0").
+ */
+function distinctNames(doc: ParsedCmdq, g: CmdqGraph, list: readonly number[], max: number): string {
+  const names = list.slice(0, max).map((i) => {
+    const id = doc.entries[i].id;
+    return id !== undefined && g.indexOf(id) === i ? `${id}` : `#${i}`;
+  });
+  return list.length > max ? `${names.join(', ')} and ${list.length - max} more` : names.join(', ');
 }
 
 /** missing-end, end-not-last and end-deps. */
@@ -155,13 +223,30 @@ export function checkEnd(doc: ParsedCmdq, g: CmdqGraph, report: Report): { leave
   const leaves = g.leaves(isEnd).filter((i) => !entries[i].broken);
   if (ends.length === 0) {
     const at = doc.cmdqKey ?? doc.rootSpan;
+    // The suggestion is JSON the user can paste: only ids that name their entry can go in deps_before.
+    const ids: number[] = [];
+    let nameless = 0;
+    for (const i of leaves) {
+      const id = entries[i].id;
+      if (id !== undefined && g.indexOf(id) === i) {
+        if (ids.length < 20) ids.push(id);
+      } else nameless++;
+    }
+    const named = leaves.length - nameless;
+    const list = named > 20 ? `${ids.join(', ')}, …` : ids.join(', ');
+    const more = named > 20 ? ` (${named} leaves in all)` : '';
+    const unnamed = nameless ? `; ${nameless} ${nameless === 1 ? 'leaf has no id of its own' : 'leaves have no id of their own'} to wait for` : '';
     report(at.start, at.end, 'error', 'cmdq.missing-end',
-      `The queue has no END entry; add { "opcode": "END", "deps_before": [${listIds(leaves.map((i) => entryName(doc, i)), 20)}] } as its last entry`);
+      `The queue has no END entry; add { "opcode": "END", "deps_before": [${list}] } as its last entry${more}${unnamed}`);
     return { leaves };
   }
   const last = entries.length - 1;
   for (const i of ends) {
     if (i === last) continue;
+    if (!report.wants(entries[i].start)) {
+      report.count('error', 'cmdq.end-not-last');
+      continue;
+    }
     const [a, b] = valueRange(doc, entries[i], 'opcode');
     report(a, b, 'error', 'cmdq.end-not-last', `END must be the last entry of the queue; this one is at index ${i} of ${entries.length}`);
   }
@@ -170,13 +255,17 @@ export function checkEnd(doc: ParsedCmdq, g: CmdqGraph, report: Report): { leave
   const missing = leaves.filter((i) => !reach[i]);
   if (missing.length) {
     const e = entries[end];
+    if (!report.wants(e.start)) {
+      report.count('error', 'cmdq.end-deps');
+      return { leaves };
+    }
     const [a, b] = valueRange(doc, e, 'deps_before');
-    const rel: RelatedAt[] = missing.map((i) => {
+    const rel: RelatedAt[] = missing.slice(0, MAX_RELATED).map((i) => {
       const [ma, mb] = entryAnchor(doc, entries[i]);
       return [ma, mb, `${label(doc, i)}: nothing waits for it`];
     });
     report(a, b, 'error', 'cmdq.end-deps',
-      `END does not wait for ${missing.length === 1 ? 'entry' : 'entries'} ${listIds(missing.map((i) => entryName(doc, i)))}, which nothing else waits for: the queue could end before ${missing.length === 1 ? 'it finishes' : 'they finish'}`, rel);
+      `END does not wait for ${missing.length === 1 ? 'entry' : 'entries'} ${distinctNames(doc, g, missing, 10)}, which nothing else waits for: the queue could end before ${missing.length === 1 ? 'it finishes' : 'they finish'}`, rel);
   }
   return { leaves };
 }

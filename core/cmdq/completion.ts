@@ -1,6 +1,6 @@
 import type { CmdqDocument } from './document';
 import { commonFields, KNOWN_OPCODES, opcodeFields, opcodeSchema, placeholder } from './opcodes';
-import { entrySummary } from './summary';
+import { entrySummary, markdownText, plainText } from './summary';
 
 export interface CmdqCompletion {
   label: string;
@@ -74,8 +74,8 @@ function depCompletions(doc: CmdqDocument, offset: number, inside: string): Cmdq
     const id = e.id;
     if (id === undefined || listed.has(id)) continue;
     out.push({
-      label: String(id), kind: 'dep', detail: `${e.opcode ?? '?'}${e.layerId ? ` · ${e.layerId}` : ''}`,
-      documentation: entrySummary(e), insertText: String(id), replaceStart: offset - word.length, replaceEnd: offset,
+      label: String(id), kind: 'dep', detail: `${plainText(e.opcode ?? '?')}${e.layerId ? ` · ${plainText(e.layerId)}` : ''}`,
+      documentation: entrySummary(e, markdownText), insertText: String(id), replaceStart: offset - word.length, replaceEnd: offset,
       // Nearest first: the entry just above is the usual dependency.
       sortText: String(i - j).padStart(7, '0'),
     });

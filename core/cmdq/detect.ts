@@ -12,6 +12,8 @@ export function looksLikeCmdqStart(firstLine: string): boolean {
  */
 export function hasTopLevelCmdqArray(text: string, maxTokens = 100000): boolean {
   const s = createScanner(text, true);
+  // A UTF-8 BOM is no token: the parser skips it too.
+  if (text.charCodeAt(0) === 0xfeff) s.setPosition(1);
   let depth = 0;
   let expectKey = false;
   let lastKey: string | undefined;

@@ -1,17 +1,20 @@
+import { clip } from '../common/clip';
 import type { Diagnostic } from '../common/diagnostic';
-import { finalizeDiagnostics, type DiagnosticSettings } from '../common/settings';
+import { escapeControl } from '../common/escape';
+import { defaultDiagnosticSettings, type DiagnosticSettings } from '../common/settings';
 import { checkCycles, checkDeps, checkEnd, checkIds } from './checks';
 import { metadataField } from './fields';
 import { CmdqGraph } from './graph';
-import type { ParsedCmdq } from './model';
+import type { CmdqEntry, ParsedCmdq } from './model';
 import { parseCmdq } from './parser';
 import { reparseEdit } from './incremental';
 import type { LineEdit } from '../common/lines';
 import { offsetAt, positionAt } from './positions';
-import { reporter, type Report } from './report';
+import { BoundedDiagnostics, reporter, type Report } from './report';
 import { describeValue, entrySchemaDiagnostics, pointer, typeName } from './schemaDiagnostics';
 import { checkSpm } from './spm';
-import { validateMetadata } from './validator';
+import { opcodeSchema } from './opcodes';
+import { validateEntry, validateMetadata } from './validator';
 import type { Position } from '../common/diagnostic';
 
 function rootDiagnostics(doc: ParsedCmdq, report: Report): boolean {
@@ -43,21 +46,37 @@ function metadataDiagnostics(doc: ParsedCmdq, report: Report): void {
     const key = pointer(err.instancePath)[0];
     const f = key ? metadataField(doc, key) : undefined;
     const [a, b] = f ? [f.valueStart, f.valueEnd] : [m.valueStart, m.valueEnd];
+    // The key is the file's: one short line in the message.
+    const name = `metadata${key ? '.' + escapeControl(clip(key)) : ''}`;
     if (err.keyword === 'type') {
       const v = key ? (m.value as Record<string, unknown>)[key] : m.value;
-      report(a, b, 'error', 'cmdq.wrong-type', `"metadata${key ? '.' + key : ''}" must be ${typeName((err.params as { type: string }).type)}, got ${describeValue(v, typeof v === 'number' ? doc.text.slice(a, b) : undefined)}`);
-    } else report(a, b, 'error', 'cmdq.invalid-value', `"metadata${key ? '.' + key : ''}" ${err.message ?? 'is invalid'}`);
+      report(a, b, 'error', 'cmdq.wrong-type', `"${name}" must be ${typeName((err.params as { type: string }).type)}, got ${describeValue(v, typeof v === 'number' ? doc.text.slice(a, b) : undefined)}`);
+    } else report(a, b, 'error', 'cmdq.invalid-value', `"${name}" ${err.message ?? 'is invalid'}`);
   }
 }
 
-/** Every diagnostic of a parsed CMDQ, unsorted and uncapped. */
-export function checkCmdq(doc: ParsedCmdq, graph: () => CmdqGraph): Diagnostic[] {
-  const out: Diagnostic[] = [];
+/** The codes the schema translation can give an entry (all errors). */
+const SCHEMA_CODES = ['cmdq.missing-field', 'cmdq.wrong-type', 'cmdq.invalid-value', 'cmdq.unknown-opcode'] as const;
+
+/** Whether an entry has a schema problem, without translating it (cached: the entry is shared with later versions). */
+function schemaFails(e: CmdqEntry): boolean {
+  return (e.schemaFails ??= (e.opcode !== undefined && !opcodeSchema(e.opcode)) || validateEntry(e.obj!, e.opcode) !== undefined);
+}
+
+/**
+ * The diagnostics of a parsed CMDQ into `out`, which keeps the first `maxProblems` by position and
+ * counts the rest: the checks locate and word a problem only when it can still be shown.
+ */
+export function checkCmdq(doc: ParsedCmdq, graph: () => CmdqGraph, out: BoundedDiagnostics): void {
   const report = reporter(doc, out);
+  diagnose(doc, graph, report);
+}
+
+function diagnose(doc: ParsedCmdq, graph: () => CmdqGraph, report: Report): void {
   for (const s of doc.syntax) report(s.start, s.end, 'error', 'cmdq.invalid-json', `Invalid JSON: ${s.message}`);
   const ok = rootDiagnostics(doc, report);
   metadataDiagnostics(doc, report);
-  if (!ok) return out;
+  if (!ok) return;
   for (const e of doc.entries) {
     if (e.broken) continue;
     if (e.kind !== 'object') {
@@ -65,10 +84,14 @@ export function checkCmdq(doc: ParsedCmdq, graph: () => CmdqGraph): Diagnostic[]
       continue;
     }
     if (e.schemaValid) continue;
-    const before = out.length;
-    entrySchemaDiagnostics(doc, e, report);
+    // Past the cap an entry's schema problems are only counted (at least one per failing entry).
+    if (!report.wants(e.start) && (!schemaFails(e) || report.countAtLeastOne('error', SCHEMA_CODES))) continue;
     // Entries an edit did not touch are shared with the next version (incremental.ts).
-    if (out.length === before) e.schemaValid = true;
+    if (!schemaFails(e)) {
+      e.schemaValid = true;
+      continue;
+    }
+    entrySchemaDiagnostics(doc, e, report);
   }
   const whole = doc.syntax.length === 0;
   const g = graph();
@@ -80,7 +103,6 @@ export function checkCmdq(doc: ParsedCmdq, graph: () => CmdqGraph): Diagnostic[]
     checkEnd(doc, g, report);
     checkSpm(doc, g, report);
   }
-  return out;
 }
 
 /**
@@ -89,7 +111,7 @@ export function checkCmdq(doc: ParsedCmdq, graph: () => CmdqGraph): Diagnostic[]
  */
 export class CmdqDocument {
   private _graph: CmdqGraph | undefined;
-  private _diagnostics: Diagnostic[] | undefined;
+  private _diagnostics: { key: string; list: Diagnostic[]; hasError: boolean } | undefined;
 
   constructor(readonly parsed: ParsedCmdq) {}
 
@@ -111,12 +133,27 @@ export class CmdqDocument {
     return (this._graph ??= new CmdqGraph(this.parsed.entries));
   }
 
+  /** Every diagnostic, uncapped, in position order (tests and tools; the editor and the CLI use `capped`). */
   allDiagnostics(): Diagnostic[] {
-    return (this._diagnostics ??= checkCmdq(this.parsed, () => this.graph));
+    return this.capped({ ...defaultDiagnosticSettings, maxProblems: Infinity }).diagnostics;
+  }
+
+  /**
+   * The first `maxProblems` diagnostics by position, after a summary of the rest, and whether any
+   * problem (shown or not) is an error. Computed once per version and settings.
+   */
+  capped(settings: DiagnosticSettings): { diagnostics: Diagnostic[]; hasError: boolean } {
+    const key = JSON.stringify(settings);
+    if (this._diagnostics?.key !== key) {
+      const out = new BoundedDiagnostics(settings);
+      checkCmdq(this.parsed, () => this.graph, out);
+      this._diagnostics = { key, list: out.result(), hasError: out.hasError };
+    }
+    return { diagnostics: this._diagnostics.list, hasError: this._diagnostics.hasError };
   }
 
   diagnostics(settings: DiagnosticSettings): Diagnostic[] {
-    return finalizeDiagnostics(this.allDiagnostics(), settings);
+    return this.capped(settings).diagnostics;
   }
 
   positionAt(offset: number): Position {

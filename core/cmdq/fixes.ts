@@ -1,4 +1,7 @@
 import type { CmdqDocument } from './document';
+import { clip } from '../common/clip';
+import { escapeControl } from '../common/escape';
+import { isUnsafeId } from './checks';
 import { depRange, field, rangesOf, valueRange } from './fields';
 import { depId } from './model';
 import { suggestOpcode } from './opcodes';
@@ -58,7 +61,9 @@ export function removeDepFix(doc: CmdqDocument, i: number, k: number, code: stri
   const start = k > 0 ? r[2 * k - 1] : r[0];
   const end = k > 0 ? r[2 * k + 1] : n > 1 ? r[2] : r[1];
   const id = depId(e.deps?.[k]);
-  return { title: `Remove dependency ${id >= 0 ? id : p.text.slice(r[2 * k], r[2 * k + 1])}`, code, edits: [{ start, end, newText: '' }], preferred: true };
+  // The token as written, cut: a title is one short line whatever the element holds.
+  const written = id >= 0 ? String(id) : escapeControl(clip(p.text.slice(r[2 * k], Math.min(r[2 * k + 1], r[2 * k] + 100)), 40));
+  return { title: `Remove dependency ${written}`, code, edits: [{ start, end, newText: '' }], preferred: true };
 }
 
 function leafIds(doc: CmdqDocument): number[] {
@@ -121,9 +126,16 @@ export function fixesFor(doc: CmdqDocument, code: string, offset: number): CmdqF
       break;
     case 'cmdq.self-dep':
     case 'cmdq.duplicate-dep':
-    case 'cmdq.unknown-dep': {
+    case 'cmdq.unknown-dep':
+    case 'cmdq.invalid-value': {
       if (i === undefined) break;
-      const r = rangesOf(doc.parsed, doc.parsed.entries[i]).deps ?? [];
+      const e = doc.parsed.entries[i];
+      // An id past 2^53 (invalid-value on the id) is renumbered like any id that is not its index.
+      if (code === 'cmdq.invalid-value' && e.obj && isUnsafeId(e.obj.id) && field(doc.parsed, e, 'id')?.valueStart === offset) {
+        out.push(renumberFix(doc));
+        break;
+      }
+      const r = rangesOf(doc.parsed, e).deps ?? [];
       for (let k = 0; 2 * k < r.length; k++) if (r[2 * k] === offset) out.push(removeDepFix(doc, i, k, code));
       break;
     }

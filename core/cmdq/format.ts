@@ -16,6 +16,8 @@ export const cmdqFormat: FormatDefinition = {
         lines.push(line);
       },
       finish: () => CmdqDocument.parse(lines.join('\n')).allDiagnostics(),
+      // The exit status still counts errors past the cap: the document counts what it does not build.
+      finishCapped: (settings) => CmdqDocument.parse(lines.join('\n')).capped(settings),
     };
   },
 };

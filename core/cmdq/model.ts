@@ -47,6 +47,8 @@ export interface CmdqEntry {
   ranges: EntryRanges | undefined;
   /** Set once the entry passed its schema: a later version sharing the entry skips ajv. */
   schemaValid?: boolean;
+  /** Whether ajv rejects the entry (or its opcode is unknown); cached for entries past the cap. */
+  schemaFails?: boolean;
 }
 
 export interface SyntaxProblem extends Span {

@@ -153,7 +153,9 @@ function fastCmdqArray(text: string, spans: { open: number; starts: number[]; en
 }
 
 function parseRoot(p: Parser, text: string, out: ParsedCmdq): void {
-  p.next();
+  // A UTF-8 BOM is not JSON but editors keep it in the text; skip it, as the CLI's line reader does.
+  if (text.charCodeAt(0) === 0xfeff) p.jumpTo(1, 0);
+  else p.next();
   if (p.tok === EOF) return;
   out.rootKind = kindOfToken(p.tok);
   out.rootSpan = { start: p.tokStart, end: p.tokEnd };

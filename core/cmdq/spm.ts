@@ -98,6 +98,10 @@ export function checkSpm(doc: ParsedCmdq, g: CmdqGraph, report: Report): void {
         continue;
       }
       keep.push(a);
+      if (!report.wants(e.start)) {
+        report.count('warning', 'cmdq.spm-overlap');
+        continue;
+      }
       const [s, t] = valueRange(doc, e, 'spm_offset');
       const ae = doc.entries[a.i];
       const [aa, ab] = valueRange(doc, ae, 'spm_offset');

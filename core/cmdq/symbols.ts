@@ -1,4 +1,13 @@
+import { clip } from '../common/clip';
+import { escapeControl } from '../common/escape';
 import type { CmdqDocument } from './document';
+
+/**
+ * Outline entries and code lenses per document: LSP asks for them without a visible range, and a
+ * million-entry queue must not answer with a million of each. The first ones in the file are kept.
+ */
+export const MAX_OUTLINE_ENTRIES = 5000;
+export const MAX_LENSES = 5000;
 
 export interface EntrySymbol {
   name: string;
@@ -21,22 +30,33 @@ export interface LayerSymbol {
 export function layerSymbols(doc: CmdqDocument): LayerSymbol[] {
   const p = doc.parsed;
   const groups = new Map<string, LayerSymbol>();
-  for (const e of p.entries) {
-    const layer = e.layerId === null ? '(no layer)' : e.layerId === undefined ? '(layer missing)' : e.layerId;
+  const entries = p.entries;
+  const n = Math.min(entries.length, MAX_OUTLINE_ENTRIES);
+  for (let i = 0; i < n; i++) {
+    const e = entries[i];
+    // Names are one short line: a layer_id or opcode of 10 MB or with line breaks stays readable.
+    const layer = e.layerId === null ? '(no layer)' : e.layerId === undefined ? '(layer missing)' : escapeControl(clip(e.layerId));
     let g = groups.get(layer);
     if (!g) groups.set(layer, (g = { layer, start: e.start, end: e.end, entries: [] }));
     g.end = Math.max(g.end, e.end);
     // The opening brace, not the id: scanning ranges of 100k entries for the outline would cost seconds.
     const [selStart, selEnd] = [e.start, e.start + 1];
-    g.entries.push({ name: `${e.id ?? `#${e.index}`} ${e.opcode ?? '?'}`, detail: `index ${e.index}`, entry: e.index, start: e.start, end: e.end, selStart, selEnd });
+    const op = e.opcode === undefined ? '?' : escapeControl(clip(e.opcode));
+    g.entries.push({ name: `${e.id ?? `#${e.index}`} ${op}`, detail: `index ${e.index}`, entry: e.index, start: e.start, end: e.end, selStart, selEnd });
+  }
+  if (entries.length > n) {
+    const rest = entries[n];
+    const last = entries[entries.length - 1];
+    groups.set('\0more', { layer: `… ${entries.length - n} more entries (outline shows the first ${n})`, start: rest.start, end: last.end, entries: [] });
   }
   return [...groups.values()];
 }
 
-/** "N dependents · depth D" for every entry. */
+/** "N dependents · depth D" for the first MAX_LENSES entries. */
 export function entryLenses(doc: CmdqDocument): { entry: number; start: number; title: string }[] {
   const g = doc.graph;
-  return doc.parsed.entries.map((e) => {
+  const entries = doc.parsed.entries;
+  return entries.slice(0, MAX_LENSES).map((e) => {
     const n = g.dependentCount(e.index);
     return { entry: e.index, start: e.start, title: `${n} ${n === 1 ? 'dependent' : 'dependents'} · depth ${g.depth(e.index)}` };
   });

@@ -62,6 +62,18 @@ describe('npu-trace check on CMDQ files', () => {
     assert.equal(r.stdout, `${plain}:6:${col} error cmdq.unknown-dep deps_before names 42, but no entry has id 42 (the queue has 6 entries)\n`);
   });
 
+  it('--max-problems 1 shows the first problem, a warning, and still exits 1 for the errors after it', async () => {
+    // A duplicate dep (warning) on entry 4, then an id-mismatch (error) on END.
+    const text = readFileSync(fx('golden'), 'utf8').replace('"deps_before": [3]', '"deps_before": [3, 3]').replace('"id": 5', '"id": 9');
+    const file = join(dir, 'capped.cmdq.json');
+    writeFileSync(file, `\ufeff${text}`);
+    const r = await runCli(['check', '--max-problems', '1', file]);
+    const lines = r.stdout.trim().split('\n');
+    assert.deepEqual(lines.map((l) => / (too-many-problems|cmdq\.[a-z-]+) /.exec(l)?.[1]), ['too-many-problems', 'cmdq.duplicate-dep']);
+    assert.match(lines[0], / 1 further problems not shown \(limit 1,/);
+    assert.equal(r.code, 1);
+  });
+
   it('a truncated file: invalid-json at the end, exit 1, no crash', async () => {
     const full = readFileSync(fx('golden'), 'utf8');
     const file = join(dir, 'cut.cmdq.json');

@@ -13,6 +13,7 @@ import { entryHover } from '../../core/cmdq/summary';
 import { entryLenses, layerSymbols } from '../../core/cmdq/symbols';
 import { splitLines } from '../../core/common/lines';
 import type { Range } from '../../core/common/diagnostic';
+import { finalizeDiagnostics } from '../../core/common/settings';
 
 const CODES = ['cmdq.invalid-json', 'cmdq.unknown-opcode', 'cmdq.missing-field', 'cmdq.wrong-type', 'cmdq.invalid-value', 'cmdq.id-mismatch',
   'cmdq.duplicate-id', 'cmdq.unknown-dep', 'cmdq.self-dep', 'cmdq.forward-dep', 'cmdq.dep-cycle', 'cmdq.duplicate-dep', 'cmdq.missing-end',
@@ -68,6 +69,20 @@ function exercise(t: string, offsets: number[]): void {
     const c = cmdqFormat.createChecker();
     lines.forEach((l, i) => c.add(l, i));
     assert.deepEqual(c.finish(), all);
+  }
+  // The cap applied while producing keeps what sorting everything and cutting keeps; its count is
+  // exact, or a lower bound said as "at least".
+  for (const max of [1, 3]) {
+    const [sum, ...kept] = finalizeDiagnostics(all, { severity: {}, maxProblems: max });
+    const capped = CmdqDocument.parse(t).diagnostics({ severity: {}, maxProblems: max });
+    if (all.length <= max) {
+      assert.deepEqual(capped, all);
+      continue;
+    }
+    assert.deepEqual(capped.slice(1), kept);
+    const exact = Number(/^(\d+) further/.exec(sum.message)![1]);
+    const m = /^(at least )?(\d+) further/.exec(capped[0].message)!;
+    assert.ok(m[1] ? Number(m[2]) <= exact && Number(m[2]) > 0 : Number(m[2]) === exact, `${capped[0].message} vs ${exact}`);
   }
   const inDoc = (s: { start: number; end: number }) => assert.ok(s.start >= 0 && s.start <= s.end && s.end <= t.length, JSON.stringify(s));
   for (const s of layerSymbols(doc)) inDoc(s);

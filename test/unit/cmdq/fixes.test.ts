@@ -31,6 +31,17 @@ describe('cmdq quick fixes (core)', () => {
     assert.equal(fix(read('end-deps'), 'cmdq.end-deps'), GOLDEN.replace('"deps_before": [4] }', '"deps_before": [3, 4] }'));
   });
 
+  it('an id past 2^53 is renumbered; a dep past 2^53 is removed', () => {
+    assert.equal(fix(GOLDEN.replace('"id": 3,', '"id": 1e300,'), 'cmdq.invalid-value', /Renumber/), GOLDEN);
+    assert.equal(fix(GOLDEN.replace('"deps_before": [3]', '"deps_before": [9007199254740993, 3]'), 'cmdq.invalid-value', /Remove dependency/), GOLDEN);
+    // A 300-digit dep: the title quotes it cut, on one short line.
+    const long = GOLDEN.replace('"deps_before": [3]', `"deps_before": [${'9'.repeat(300)}, 3]`);
+    const doc = CmdqDocument.parse(long);
+    const d = doc.allDiagnostics().find((x) => x.code === 'cmdq.invalid-value')!;
+    const [f] = fixesFor(doc, d.code, doc.offsetAt(d.range.start));
+    assert.ok(f.title.length < 80, f.title);
+  });
+
   it('removing the first, a middle or the only dependency keeps the list well-formed', () => {
     const three = GOLDEN.replace('"deps_before": [0, 1]', '"deps_before": [2, 0, 1]');
     assert.equal(fix(three, 'cmdq.self-dep'), GOLDEN);
