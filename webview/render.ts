@@ -1,6 +1,6 @@
 import { BROKEN, FLAG, KIND, type Counter } from '../core/timeline/model';
 import { bandOfRow, fitHeaderWidth, GROUP_H, HEADER_W, type Band } from './layout';
-import { lowerBound } from './query';
+import { lowerBoundVia } from './query';
 import type { ViewState } from './state';
 import type { Theme } from './theme';
 
@@ -87,14 +87,17 @@ export function itemLabel(s: ViewState, i: number): string {
 /**
  * Level of detail: spans under a pixel become one density bar per pixel, and the items that start
  * inside that pixel are skipped with a binary search, so a row costs O(pixels · log n), not O(n).
+ * With a filter on, the row is walked through its list of passing items (state.filtered), so the
+ * same skip applies and items that do not pass are never visited.
  */
 function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number, y: number, h: number, stats: FrameStats): void {
   const m = s.model, it = m.items, vp = s.viewport;
   const { start, end, flags } = it;
-  const lo = m.rowItemStart[r], hi = m.rowItemStart[r + 1];
+  const fv = s.filtered, ix = fv?.items;
+  // Positions k in [lo, hi): item k itself, or item ix[k] with a filter on.
+  const lo = fv ? fv.rowStart[r] : m.rowItemStart[r], hi = fv ? fv.rowStart[r + 1] : m.rowItemStart[r + 1];
   const vs = vp.start, ve = vp.end, scale = vp.scale, W = vp.width;
-  let i = s.index.endsSorted[r] ? lowerBound(end, lo, hi, vs) : lowerBound(start, lo, hi, vs - m.rowMaxDur[r]);
-  const filtering = s.filtering;
+  let k = s.index.endsSorted[r] ? lowerBoundVia(end, ix, lo, hi, vs) : lowerBoundVia(start, ix, lo, hi, vs - m.rowMaxDur[r]);
   let lastMark = -99;
   let fill = '';
   const y0 = y + 2, hh = h - 4;
@@ -110,12 +113,13 @@ function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number
     runFrom = -2;
     runTo = -3;
   };
-  while (i < hi) {
+  while (k < hi) {
+    const i = ix ? ix[k] : k;
     const st = start[i];
     if (st > ve) break;
     const en = end[i];
-    if (en < vs || (filtering && !s.passes(i))) {
-      i++;
+    if (en < vs) {
+      k++;
       continue;
     }
     const x0 = (st - vs) * scale;
@@ -129,7 +133,7 @@ function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number
         stats.rects++;
         lastMark = x0;
       }
-      i++;
+      k++;
       continue;
     }
     const x1 = (en - vs) * scale;
@@ -143,11 +147,8 @@ function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number
           runColour = c;
         }
       }
-      if (filtering) i++;
-      else {
-        const next = lowerBound(start, i + 1, hi, vs + (px + 1) / scale);
-        i = next - 1 > i ? next - 1 : i + 1;
-      }
+      const next = lowerBoundVia(start, ix, k + 1, hi, vs + (px + 1) / scale);
+      k = next - 1 > k ? next - 1 : k + 1;
       continue;
     }
     flush();
@@ -174,7 +175,7 @@ function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number
         g.fillText(text.length > room ? text.slice(0, room - 1) + '…' : text, HEADER_W + Math.max(a, 0) + 3, y + h / 2);
       }
     }
-    i++;
+    k++;
   }
   flush();
 }
