@@ -39,7 +39,7 @@ export interface DrawCall {
 export interface TimelinePage {
   browser: Browser;
   page: Page;
-  /** Canvas calls of the last frame drawn since the previous call of drawCalls() (then forgotten). */
+  /** Canvas calls of the last frame drawn since the previous call of drawCalls() (then forgotten); needs `recordDraws`. */
   drawCalls(): Promise<DrawCall[]>;
   /** Messages the page sent to the "host", in order. */
   sent(): Promise<WebviewMessage[]>;
@@ -60,8 +60,9 @@ export function launchChromium(): Promise<Browser> {
  * A fresh page (its own browser context: nothing shared with another page). With `browser`, the page
  * lives in that browser and close() closes only its context; otherwise it launches its own browser.
  * `dist` replaces the directory of webview.js (the bench loads a baseline build of the page).
+ * `recordDraws` wraps the canvas 2D calls before the app loads, for drawCalls() (tests; it costs time and memory).
  */
-export async function openTimelinePage(opts: { width?: number; height?: number; theme?: 'dark' | 'light' | 'hc'; browser?: Browser; dist?: string } = {}): Promise<TimelinePage> {
+export async function openTimelinePage(opts: { width?: number; height?: number; theme?: 'dark' | 'light' | 'hc'; browser?: Browser; dist?: string; recordDraws?: boolean } = {}): Promise<TimelinePage> {
   const browser = opts.browser ?? await launchChromium();
   const context = await browser.newContext({ viewport: { width: opts.width ?? 1200, height: opts.height ?? 700 } });
   const page = await context.newPage();
@@ -97,6 +98,8 @@ export async function openTimelinePage(opts: { width?: number; height?: number; 
       }
       return v;
     };
+  `);
+  if (opts.recordDraws) await page.addInitScript(`
     // Counts what is really drawn, from outside the renderer: every canvas 2D call, tagged with its frame.
     window.__draw = { calls: [], frame: 0 };
     const raf = window.requestAnimationFrame.bind(window);

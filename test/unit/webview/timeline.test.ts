@@ -26,7 +26,7 @@ async function open(opts: { theme?: 'dark' | 'light' | 'hc' } = {}): Promise<Tim
   assert.ok(existsSync(join(ROOT, 'dist/webview/webview.js')), 'dist/webview/webview.js is missing: run `npm run build` first');
   mkdirSync(OUT, { recursive: true });
   browser ??= await launchChromium();
-  return openTimelinePage({ ...opts, browser });
+  return openTimelinePage({ ...opts, browser, recordDraws: true });
 }
 
 /** A fresh page showing `model` (the fixture by default); closed after the test. */
