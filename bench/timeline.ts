@@ -20,7 +20,7 @@ import { writeTimelineTrace } from './timelineTrace';
 
 const ROOT = repoRoot();
 /** The renderer before filtered frames skipped pixels (the parent of that change). */
-const BASELINE = process.env.TIMELINE_BASELINE ?? 'b7dc5b4';
+const BASELINE = process.env.TIMELINE_BASELINE ?? 'b7dc5b47d9d16635c999aa5b0e1b8b8a50c0f04c';
 
 /** Runs the real worker on a file; resolves with the preview (if any) and the complete model, with their times. */
 function buildInWorker(file: string): Promise<{ preview?: TimelineModel; tPreview: number; model: TimelineModel; tDone: number }> {
@@ -86,7 +86,7 @@ export async function run(events = Number(process.env.TIMELINE_BENCH_EVENTS ?? 1
 
     const baseline = await openBaseline(p.browser);
     if (baseline) await paintIn(baseline, model);
-    const pages: [string, TimelinePage][] = [['new', p], ...(baseline ? [[`old (render.ts at ${BASELINE})`, baseline] as [string, TimelinePage]] : [])];
+    const pages: [string, TimelinePage][] = [['new', p], ...(baseline ? [[`old (render.ts at ${BASELINE.slice(0, 7)})`, baseline] as [string, TimelinePage]] : [])];
     const filtered = (act: (q: TimelinePage) => Promise<void>) => async (q: TimelinePage) => {
       await filterBy(q, 'MLP');
       await act(q);
