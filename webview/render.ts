@@ -8,14 +8,8 @@ export const RULER_H = 36;
 const FONT_PX = 11;
 const CHAR_W = 6.2;
 
-/** What a frame drew, for the level-of-detail check in tests and the bench. */
-export interface FrameStats {
-  rects: number;
-  maxRectsPerPixelRow: number;
-}
-
 /** Draws one frame. Pure function of the state: layout decides where, this decides how. */
-export function render(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: number, H: number, fontFamily: string): FrameStats {
+export function render(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: number, H: number, fontFamily: string): void {
   const vp = s.viewport;
   fitHeaderWidth(W);
   vp.width = Math.max(1, W - HEADER_W);
@@ -23,7 +17,6 @@ export function render(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: 
   g.textBaseline = 'middle';
   g.fillStyle = th.background;
   g.fillRect(0, 0, W, H);
-  const stats: FrameStats = { rects: 0, maxRectsPerPixelRow: 0 };
   const top = RULER_H, viewH = H - RULER_H;
   const first = firstBandAt(s.bands, s.scrollY);
   // Plot area.
@@ -37,9 +30,7 @@ export function render(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: 
     const y = top + band.y - s.scrollY;
     if (y > H) break;
     if (band.kind === 'slices') {
-      const before = stats.rects;
-      for (let r = band.rowFrom; r < band.rowTo; r++) drawRow(g, s, th, r, y, band.h, stats);
-      stats.maxRectsPerPixelRow = Math.max(stats.maxRectsPerPixelRow, (stats.rects - before) / vp.width);
+      for (let r = band.rowFrom; r < band.rowTo; r++) drawRow(g, s, th, r, y, band.h);
     } else if (band.kind === 'counter') drawCounter(g, s, th, s.model.counters[s.model.tracks[band.track].counter], y, band.h);
     else {
       g.fillStyle = th.headerBackground;
@@ -58,7 +49,6 @@ export function render(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: 
   drawHeaders(g, s, th, first, top, H);
   drawSticky(g, s, th, first, W, top);
   drawRuler(g, s, th, W);
-  return stats;
 }
 
 function firstBandAt(bands: readonly Band[], y: number): number {
@@ -90,7 +80,7 @@ export function itemLabel(s: ViewState, i: number): string {
  * With a filter on, the row is walked through its list of passing items (state.filtered), so the
  * same skip applies and items that do not pass are never visited.
  */
-function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number, y: number, h: number, stats: FrameStats): void {
+function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number, y: number, h: number): void {
   const m = s.model, it = m.items, vp = s.viewport;
   const { start, end, flags } = it;
   const fv = s.filtered, ix = fv?.items;
@@ -109,7 +99,6 @@ function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number
     g.fillStyle = fill = runColour;
     g.fillRect(HEADER_W + runFrom, y0, runTo - runFrom + 1, hh);
     g.globalAlpha = 1;
-    stats.rects++;
     runFrom = -2;
     runTo = -3;
   };
@@ -130,8 +119,7 @@ function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number
       if (x0 - lastMark >= 3) {
         if (c !== fill) g.fillStyle = fill = c;
         drawMarker(g, th, it.kind[i], f, HEADER_W + x0, y, h);
-        stats.rects++;
-        lastMark = x0;
+            lastMark = x0;
       }
       k++;
       continue;
@@ -155,7 +143,6 @@ function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number
     if (c !== fill) g.fillStyle = fill = c;
     const a = Math.max(x0, -2), b = Math.min(x1, W + 2);
     g.fillRect(HEADER_W + a, y0, b - a, hh);
-    stats.rects++;
     if (th.contrastBorder) {
       g.strokeStyle = th.contrastBorder;
       g.strokeRect(HEADER_W + a + 0.5, y0 + 0.5, b - a - 1, hh - 1);
