@@ -282,6 +282,31 @@ test('level of detail with a filter on: a frame skips pixels through the passing
   assert.equal(await pixel(p, gz.page.x + xz(1005), gz.page.y + gz.top + gz.h / 2 + 4), '#89d185', 'A span 100 in the TE colour');
 });
 
+test('a filter keeps, per row, exactly the items that pass, in the order the renderer walks them', async (t) => {
+  const p = await withPage(t);
+  await filterBy(p, '0', 'QKV_PROJ');
+  const check = await p.page.evaluate(() => {
+    const s = (window as unknown as { __timeline: { state(): any } }).__timeline.state(); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const m = s.model, f = s.filtered, rows = m.rowItemStart.length - 1;
+    const bad: string[] = [];
+    let kept = 0, multiLane = 0;
+    for (let r = 0; r < rows; r++) {
+      const want: number[] = [];
+      for (let i = m.rowItemStart[r]; i < m.rowItemStart[r + 1]; i++) if (s.index.attr(i, 0) === 'QKV_PROJ') want.push(i);
+      const got = Array.from(f.items.subarray(f.rowStart[r], f.rowStart[r + 1]));
+      if (JSON.stringify(got) !== JSON.stringify(want)) bad.push(`row ${r}: ${JSON.stringify(got)} ≠ ${JSON.stringify(want)}`);
+      kept += want.length;
+      if (want.length && m.rowItemStart[r + 1] - m.rowItemStart[r] > want.length) multiLane++;
+    }
+    return { bad, kept, total: m.items.start.length, rows: f.rowStart.length - 1, mixed: multiLane };
+  });
+  assert.deepEqual(check.bad, []);
+  assert.ok(check.kept > 0 && check.kept < check.total, `some items pass, some do not: ${check.kept} of ${check.total}`);
+  assert.ok(check.mixed > 0, 'rows mixing passing and filtered-out items are covered');
+  await filterBy(p, '-1', undefined);
+  assert.equal(await p.page.evaluate('window.__timeline.state().filtered'), undefined, 'no filter, no list: the renderer walks the rows');
+});
+
 test('trace strings reach the page as text: markup in fields never runs', async () => {
   const evil = '<img src=x onerror="window.__xss=1">';
   const close = '</script><script>window.__xss=2</script>';
