@@ -3,17 +3,24 @@
  * (dist/timelineWorker.js) and the built page (dist/webview) in headless Chromium.
  *   - command → first paint: worker build (file on disk → model) + in-page receive/validate/layout/first frame.
  *     The VS Code postMessage hop cannot run here; the page's own structured clone of the message stands in for it.
- *   - pan/zoom: draw time of 300 frames of wheel zoom and drag pan; p50/p95.
+ *   - frames: 200 frames of wheel zoom and drag pan, without and with a filter, and steps through search
+ *     matches; per frame the render() call and the time users meet (input event → end of drawing),
+ *     p50/p95, and the page's main-thread busy time (CDP TaskDuration). Each case runs twice on this
+ *     page and twice on a baseline page whose renderer is webview/render.ts at TIMELINE_BASELINE
+ *     (default: before the filtered-frame change), alternating which goes first, in one run.
  *   - webview memory: JS heap + ArrayBuffer backing stores after GC, minus the empty page, per event.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { TimelineModel } from '../core/timeline/model';
-import { encode, modelMessage, openTimelinePage, repoRoot } from '../test/webview/page';
+import { encode, modelMessage, openTimelinePage, repoRoot, type TimelinePage } from '../test/webview/page';
 import { writeTimelineTrace } from './timelineTrace';
 
 const ROOT = repoRoot();
+/** The renderer before filtered frames skipped pixels (the parent of that change). */
+const BASELINE = process.env.TIMELINE_BASELINE ?? 'b7dc5b47d9d16635c999aa5b0e1b8b8a50c0f04c';
 
 /** Runs the real worker on a file; resolves with the preview (if any) and the complete model, with their times. */
 function buildInWorker(file: string): Promise<{ preview?: TimelineModel; tPreview: number; model: TimelineModel; tDone: number }> {
@@ -77,26 +84,45 @@ export async function run(events = Number(process.env.TIMELINE_BENCH_EVENTS ?? 1
     const pc = await paint(model, true);
     console.log(`  command → complete timeline painted: ${(built.tDone + pc).toFixed(0)} ms = worker ${built.tDone.toFixed(0)} + page ${pc.toFixed(0)}`);
 
-    // Pan and zoom as a user would: wheel at the pointer, then drags.
-    await p.page.evaluate(() => { (window as unknown as { __timeline: { perf: { frames: number[] } } }).__timeline.perf.frames.length = 0; });
-    await p.page.mouse.move(900, 300);
-    for (let k = 0; k < 120; k++) {
-      await p.page.mouse.wheel(0, k < 80 ? -120 : 120);
-      await p.frame();
+    const baseline = await openBaseline(p.browser);
+    if (baseline) await paintIn(baseline, model);
+    const pages: [string, TimelinePage][] = [['new', p], ...(baseline ? [[`old (render.ts at ${BASELINE.slice(0, 7)})`, baseline] as [string, TimelinePage]] : [])];
+    const filtered = (act: (q: TimelinePage) => Promise<void>) => async (q: TimelinePage) => {
+      await filterBy(q, 'MLP');
+      await act(q);
+      await filterBy(q, undefined);
+    };
+    const cases: [string, (q: TimelinePage) => Promise<void>][] = [
+      ['whole trace in view, 60 drag pans, no filter', dragWhole],
+      ['whole trace in view, 60 drag pans, filter phase = MLP', filtered(dragWhole)],
+      ['wheel zoom in and out + drag pans (200 frames), no filter', panZoom],
+      ['wheel zoom in and out + drag pans (200 frames), filter phase = MLP', filtered(panZoom)],
+      ['filter change: phase = MLP / QKV_PROJ alternately, 20 picks (whole trace in view)', switchFilter],
+      ['search "TE_START": Enter → next match selected, revealed and outlined (60 steps)', async (q) => searchSteps(q, 'TE_START', 60)],
+    ];
+    // Warm both pages up (JIT, caches), then run every case twice per page, alternating which page goes first.
+    for (const [, q] of pages) await dragWhole(q);
+    for (const [name, act] of cases) {
+      console.log(`  ${name}: render() p50 / p95 · input → drawn p50 / p95 · page main-thread busy time per frame`);
+      const got = pages.map(() => ({ frames: [] as number[], latency: [] as number[], cpuMs: 0 }));
+      for (let round = 0; round < 2; round++) {
+        for (let j = 0; j < pages.length; j++) {
+          const k = round % 2 ? pages.length - 1 - j : j;
+          const r = await measure(pages[k][1], act);
+          got[k].frames.push(...r.frames);
+          got[k].latency.push(...r.latency);
+          got[k].cpuMs += r.cpuMs;
+        }
+      }
+      pages.forEach(([label], k) => {
+        const r = got[k];
+        console.log(`    ${label.padEnd(28)} ${fmt(r.frames)} ms · ${fmt(r.latency)} ms · ${(r.cpuMs / Math.max(1, r.frames.length)).toFixed(2)} ms (${r.frames.length} frames)`);
+      });
     }
-    for (let k = 0; k < 90; k++) {
-      await p.page.mouse.down();
-      await p.page.mouse.move(900 - 40, 300 + (k % 2 ? 3 : -3), { steps: 1 });
-      await p.page.mouse.up();
-      await p.page.mouse.move(900, 300);
-      await p.frame();
-    }
-    for (let k = 0; k < 90; k++) {
-      await p.page.mouse.wheel(0, k < 60 ? 200 : -150);
-      await p.frame();
-    }
-    const frames = await p.page.evaluate(() => (window as unknown as { __timeline: { perf: { frames: number[] } } }).__timeline.perf.frames.slice());
-    console.log(`  pan/zoom frame (draw) time over ${frames.length} frames: p50 ${pct(frames, 0.5).toFixed(2)} ms, p95 ${pct(frames, 0.95).toFixed(2)} ms, max ${Math.max(...frames).toFixed(2)} ms (target p95 ≤ 16.7)`);
+    // Chromium delivers wheel and pointer moves aligned to animation frames and the page draws on the
+    // next one, so input → drawn cannot go below about one or two frame intervals whatever render() costs.
+    console.log('  target: render() p95 ≤ 16.7 ms; input → drawn is reported as users meet it (its floor is one to two frames, 16.7–33 ms)');
+    if (baseline) await baseline.close();
     const after = await heap();
     console.log(`  webview memory for the model: ${((after - before) / 1048576).toFixed(1)} MB = ${((after - before) / events).toFixed(1)} B/event (target ≤ 100)`);
     console.log(`  model crossing to the webview: ${(itemsBytes(model) / events).toFixed(1)} B/event (target ≤ 24)`);
@@ -104,6 +130,119 @@ export async function run(events = Number(process.env.TIMELINE_BENCH_EVENTS ?? 1
   } finally {
     await p.close();
   }
+}
+
+const fmt = (a: number[]) => `${pct(a, 0.5).toFixed(2)} / ${pct(a, 0.95).toFixed(2)}`;
+
+/** The page with the baseline renderer, in the same browser; undefined when it cannot be built (no git, unknown revision). */
+async function openBaseline(browser: TimelinePage['browser']): Promise<TimelinePage | undefined> {
+  const dist = join(ROOT, 'out/bench/webview-baseline');
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench/timelineBaseline.mjs'), BASELINE, dist], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) {
+    console.log(`  (no baseline: ${(r.stderr || r.error?.message || '').trim().split('\n')[0]})`);
+    return undefined;
+  }
+  return openTimelinePage({ width: 1600, height: 900, browser, dist });
+}
+
+async function paintIn(q: TimelinePage, m: TimelineModel): Promise<void> {
+  await q.post(modelMessage(m, 'bench.trace.jsonl'));
+  await q.frame();
+}
+
+/** Runs `act` and returns the page's frames drawn meanwhile (render time, input → drawn) and its main-thread CPU time. */
+async function measure(q: TimelinePage, act: (q: TimelinePage) => Promise<void>): Promise<{ frames: number[]; latency: number[]; cpuMs: number }> {
+  const cdp = await q.page.context().newCDPSession(q.page);
+  await cdp.send('Performance.enable');
+  const busy = async () => ((await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics.find((x) => x.name === 'TaskDuration')!.value * 1000;
+  await q.page.evaluate('(() => { const p = window.__timeline.perf; p.frames.length = 0; p.latency.length = 0; })()');
+  const cpu0 = await busy();
+  await act(q);
+  const cpuMs = (await busy()) - cpu0;
+  const r = (await q.page.evaluate('(() => { const p = window.__timeline.perf; return { frames: p.frames.slice(), latency: p.latency.slice() }; })()')) as { frames: number[]; latency: number[] };
+  await cdp.detach();
+  return { ...r, cpuMs };
+}
+
+/** The view that visits the most items: everything in view (after F), panned back and forth. */
+async function dragWhole(q: TimelinePage): Promise<void> {
+  const m = q.page.mouse;
+  await q.page.keyboard.press('f');
+  await q.frame();
+  for (let k = 0; k < 60; k++) {
+    await m.move(900, 300);
+    await m.down();
+    await m.move(900 + (k % 2 ? 30 : -30), 300, { steps: 1 });
+    await m.up();
+    await q.frame();
+  }
+}
+
+/** Pan and zoom as a user would: wheel at the pointer, then drags, then wheel back out. */
+async function panZoom(q: TimelinePage): Promise<void> {
+  const m = q.page.mouse;
+  await m.move(900, 300);
+  for (let k = 0; k < 80; k++) {
+    await m.wheel(0, k < 50 ? -120 : 120);
+    await q.frame();
+  }
+  for (let k = 0; k < 60; k++) {
+    await m.down();
+    await m.move(900 + (k % 2 ? 40 : -40), 300 + (k % 2 ? 3 : -3), { steps: 1 });
+    await m.up();
+    await m.move(900, 300);
+    await q.frame();
+  }
+  for (let k = 0; k < 60; k++) {
+    await m.wheel(0, k < 40 ? 200 : -150);
+    await q.frame();
+  }
+  await q.page.keyboard.press('f');
+  await q.frame();
+}
+
+/** Picks `phase` = value in the toolbar as a user does (undefined: no filter). */
+async function filterBy(q: TimelinePage, value: string | undefined): Promise<void> {
+  await q.page.evaluate((attr) => {
+    const a = document.querySelector('vscode-dropdown[aria-label="Filter by"]') as HTMLElement & { value: string };
+    a.value = attr;
+    a.dispatchEvent(new Event('change'));
+  }, value === undefined ? '-1' : '0');
+  await q.frame();
+  if (value === undefined) return;
+  await q.page.evaluate((value) => {
+    const v = document.querySelector('vscode-dropdown[aria-label="Filter value"]') as HTMLElement & { value: string };
+    v.value = value;
+    v.dispatchEvent(new Event('change'));
+  }, value);
+  await q.frame();
+}
+
+/** Each pick rebuilds what the renderer walks (the passing items per row, O(n) once per change). */
+async function switchFilter(q: TimelinePage): Promise<void> {
+  await q.page.keyboard.press('f');
+  await filterBy(q, 'MLP');
+  for (let k = 0; k < 20; k++) {
+    await q.page.evaluate((value) => {
+      const v = document.querySelector('vscode-dropdown[aria-label="Filter value"]') as HTMLElement & { value: string };
+      v.value = value;
+      v.dispatchEvent(new Event('change'));
+    }, k % 2 ? 'MLP' : 'QKV_PROJ');
+    await q.frame();
+  }
+  await filterBy(q, undefined);
+}
+
+async function searchSteps(q: TimelinePage, query: string, steps: number): Promise<void> {
+  const input = q.page.locator('vscode-text-field').locator('input');
+  await input.fill(query);
+  await q.frame();
+  for (let k = 0; k < steps; k++) {
+    await input.press('Enter');
+    await q.frame();
+  }
+  await input.fill('');
+  await q.frame();
 }
 
 function itemsBytes(m: TimelineModel): number {

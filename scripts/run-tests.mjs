@@ -14,6 +14,9 @@ function find(dir) {
 }
 
 const which = process.argv[2] ?? 'all';
+// Setup before the suites, not inside a test: the webview tests need Chromium (installed once when missing).
+const setup = spawnSync(process.execPath, ['scripts/ensure-chromium.mjs'], { stdio: 'inherit' });
+if (setup.status !== 0) process.exit(setup.status ?? 1);
 const files = ['test/unit', 'test/cli', 'test/fuzz', 'test/lsp', 'test/hostile'].flatMap(find).sort();
 const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter', 'spec', ...files], { stdio: 'inherit' });
 if (r.status !== 0) process.exit(r.status ?? 1);

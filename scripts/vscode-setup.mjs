@@ -59,7 +59,7 @@ function missingSystemPackages({ browser, build }) {
   return missing;
 }
 
-function ensureSystemPackages(need) {
+export function ensureSystemPackages(need) {
   const missing = missingSystemPackages(need);
   if (missing.length === 0) return;
   if (!which('apt-get')) throw new Error(`missing ${missing.join(', ')} and no apt-get to install them; install them by hand`);

@@ -10,6 +10,17 @@ export function lowerBound(a: Float64Array, lo: number, hi: number, x: number): 
   return lo;
 }
 
+/** lowerBound over the items listed in `ix` (positions lo..hi of it), or over [lo, hi) itself when there is no list. */
+export function lowerBoundVia(a: Float64Array, ix: Uint32Array | undefined, lo: number, hi: number, x: number): number {
+  if (!ix) return lowerBound(a, lo, hi, x);
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[ix[mid]] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Row of every item and the line → item map, built once per model. */
 export class ModelIndex {
   readonly rowOfItem: Uint16Array | Uint32Array;

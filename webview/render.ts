@@ -1,6 +1,6 @@
 import { BROKEN, FLAG, KIND, type Counter } from '../core/timeline/model';
 import { bandOfRow, fitHeaderWidth, GROUP_H, HEADER_W, type Band } from './layout';
-import { lowerBound } from './query';
+import { lowerBoundVia } from './query';
 import type { ViewState } from './state';
 import type { Theme } from './theme';
 
@@ -8,14 +8,8 @@ export const RULER_H = 36;
 const FONT_PX = 11;
 const CHAR_W = 6.2;
 
-/** What a frame drew, for the level-of-detail check in tests and the bench. */
-export interface FrameStats {
-  rects: number;
-  maxRectsPerPixelRow: number;
-}
-
 /** Draws one frame. Pure function of the state: layout decides where, this decides how. */
-export function render(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: number, H: number, fontFamily: string): FrameStats {
+export function render(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: number, H: number, fontFamily: string): void {
   const vp = s.viewport;
   fitHeaderWidth(W);
   vp.width = Math.max(1, W - HEADER_W);
@@ -23,7 +17,6 @@ export function render(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: 
   g.textBaseline = 'middle';
   g.fillStyle = th.background;
   g.fillRect(0, 0, W, H);
-  const stats: FrameStats = { rects: 0, maxRectsPerPixelRow: 0 };
   const top = RULER_H, viewH = H - RULER_H;
   const first = firstBandAt(s.bands, s.scrollY);
   // Plot area.
@@ -37,9 +30,7 @@ export function render(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: 
     const y = top + band.y - s.scrollY;
     if (y > H) break;
     if (band.kind === 'slices') {
-      const before = stats.rects;
-      for (let r = band.rowFrom; r < band.rowTo; r++) drawRow(g, s, th, r, y, band.h, stats);
-      stats.maxRectsPerPixelRow = Math.max(stats.maxRectsPerPixelRow, (stats.rects - before) / vp.width);
+      for (let r = band.rowFrom; r < band.rowTo; r++) drawRow(g, s, th, r, y, band.h);
     } else if (band.kind === 'counter') drawCounter(g, s, th, s.model.counters[s.model.tracks[band.track].counter], y, band.h);
     else {
       g.fillStyle = th.headerBackground;
@@ -58,7 +49,6 @@ export function render(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: 
   drawHeaders(g, s, th, first, top, H);
   drawSticky(g, s, th, first, W, top);
   drawRuler(g, s, th, W);
-  return stats;
 }
 
 function firstBandAt(bands: readonly Band[], y: number): number {
@@ -87,14 +77,17 @@ export function itemLabel(s: ViewState, i: number): string {
 /**
  * Level of detail: spans under a pixel become one density bar per pixel, and the items that start
  * inside that pixel are skipped with a binary search, so a row costs O(pixels · log n), not O(n).
+ * With a filter on, the row is walked through its list of passing items (state.filtered), so the
+ * same skip applies and items that do not pass are never visited.
  */
-function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number, y: number, h: number, stats: FrameStats): void {
+function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number, y: number, h: number): void {
   const m = s.model, it = m.items, vp = s.viewport;
   const { start, end, flags } = it;
-  const lo = m.rowItemStart[r], hi = m.rowItemStart[r + 1];
+  const fv = s.filtered, ix = fv?.items;
+  // Positions k in [lo, hi): item k itself, or item ix[k] with a filter on.
+  const lo = fv ? fv.rowStart[r] : m.rowItemStart[r], hi = fv ? fv.rowStart[r + 1] : m.rowItemStart[r + 1];
   const vs = vp.start, ve = vp.end, scale = vp.scale, W = vp.width;
-  let i = s.index.endsSorted[r] ? lowerBound(end, lo, hi, vs) : lowerBound(start, lo, hi, vs - m.rowMaxDur[r]);
-  const filtering = s.filtering;
+  let k = s.index.endsSorted[r] ? lowerBoundVia(end, ix, lo, hi, vs) : lowerBoundVia(start, ix, lo, hi, vs - m.rowMaxDur[r]);
   let lastMark = -99;
   let fill = '';
   const y0 = y + 2, hh = h - 4;
@@ -106,16 +99,16 @@ function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number
     g.fillStyle = fill = runColour;
     g.fillRect(HEADER_W + runFrom, y0, runTo - runFrom + 1, hh);
     g.globalAlpha = 1;
-    stats.rects++;
     runFrom = -2;
     runTo = -3;
   };
-  while (i < hi) {
+  while (k < hi) {
+    const i = ix ? ix[k] : k;
     const st = start[i];
     if (st > ve) break;
     const en = end[i];
-    if (en < vs || (filtering && !s.passes(i))) {
-      i++;
+    if (en < vs) {
+      k++;
       continue;
     }
     const x0 = (st - vs) * scale;
@@ -126,10 +119,9 @@ function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number
       if (x0 - lastMark >= 3) {
         if (c !== fill) g.fillStyle = fill = c;
         drawMarker(g, th, it.kind[i], f, HEADER_W + x0, y, h);
-        stats.rects++;
-        lastMark = x0;
+            lastMark = x0;
       }
-      i++;
+      k++;
       continue;
     }
     const x1 = (en - vs) * scale;
@@ -143,18 +135,14 @@ function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number
           runColour = c;
         }
       }
-      if (filtering) i++;
-      else {
-        const next = lowerBound(start, i + 1, hi, vs + (px + 1) / scale);
-        i = next - 1 > i ? next - 1 : i + 1;
-      }
+      const next = lowerBoundVia(start, ix, k + 1, hi, vs + (px + 1) / scale);
+      k = next - 1 > k ? next - 1 : k + 1;
       continue;
     }
     flush();
     if (c !== fill) g.fillStyle = fill = c;
     const a = Math.max(x0, -2), b = Math.min(x1, W + 2);
     g.fillRect(HEADER_W + a, y0, b - a, hh);
-    stats.rects++;
     if (th.contrastBorder) {
       g.strokeStyle = th.contrastBorder;
       g.strokeRect(HEADER_W + a + 0.5, y0 + 0.5, b - a - 1, hh - 1);
@@ -174,7 +162,7 @@ function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number
         g.fillText(text.length > room ? text.slice(0, room - 1) + '…' : text, HEADER_W + Math.max(a, 0) + 3, y + h / 2);
       }
     }
-    i++;
+    k++;
   }
   flush();
 }

@@ -1,5 +1,6 @@
 import { ATTRS, type TimelineModel } from '../core/timeline/model';
 import { layoutBands, Viewport, type Band } from './layout';
+import { filterRows, type FilteredRows } from './filterView';
 import { ModelIndex } from './query';
 
 /** Everything the renderer and the input handlers share about the current view. */
@@ -14,6 +15,8 @@ export class ViewState {
   filter: { attr: number; value: string } | undefined;
   /** Per context: 1 when its items pass the filter. */
   ctxPass: Uint8Array;
+  /** The passing items per row while a filter is on (what the renderer walks); undefined without a filter. */
+  filtered: FilteredRows | undefined;
   /** Per context: palette slot for the current colour-by, or -1 (absent value). */
   ctxColour: Int16Array;
   selected = -1;
@@ -61,6 +64,7 @@ export class ViewState {
     this.filter = f;
     const m = this.model;
     for (let c = 0; c < this.ctxPass.length; c++) this.ctxPass[c] = !f || m.strings[m.ctxAttrs[c * ATTRS.length + f.attr]] === f.value ? 1 : 0;
+    this.filtered = f ? filterRows(m, this.ctxPass) : undefined;
   }
 
   /** Distinct values of an attribute in this model, sorted (numbers as numbers). */

@@ -1,24 +1,20 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+/** Kept in step with scripts/ensure-chromium.mjs, which installs Chromium before the suites run. */
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 
 /**
- * The Chromium binary for the browser tests and the bench. A fresh CI machine has none: install
- * Debian's `chromium` the same way scripts/vscode-setup.mjs does (idempotent: nothing happens when
- * one is already there). CHROMIUM_PATH overrides.
+ * The Chromium binary for the browser tests and the bench: CHROMIUM_PATH, else a known path. Only
+ * looks: installing is the setup step's job (`node scripts/ensure-chromium.mjs`, which `npm test`
+ * runs before the suites), never a test's.
  */
-export function chromiumPath(): string {
-  const env = process.env.CHROMIUM_PATH;
-  if (env && existsSync(env)) return env;
-  const found = CANDIDATES.find((p) => existsSync(p));
-  if (found) return found;
-  const apt = (args: string[]) => spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
-  if (!apt(['install', '-y', '--no-install-recommends', 'chromium'])) {
-    apt(['update']);
-    apt(['install', '-y', '--no-install-recommends', 'chromium']);
+export function chromiumPath(env: NodeJS.ProcessEnv = process.env, candidates: readonly string[] = CANDIDATES): string {
+  const path = env.CHROMIUM_PATH;
+  if (path) {
+    if (existsSync(path)) return path;
+    throw new Error(`CHROMIUM_PATH is ${path}, which does not exist.`);
   }
-  const after = CANDIDATES.find((p) => existsSync(p));
-  if (!after) throw new Error('Chromium is needed for the webview tests: install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
-  return after;
+  const found = candidates.find((p) => existsSync(p));
+  if (found) return found;
+  throw new Error(`Chromium is needed for the webview tests and was not found (looked at ${candidates.join(', ')}): run \`node scripts/ensure-chromium.mjs\` (npm test does), install it (apt-get install -y chromium), or set CHROMIUM_PATH.`);
 }

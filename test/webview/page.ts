@@ -22,9 +22,25 @@ export function repoRoot(): string {
 
 const DIST = join(repoRoot(), 'dist/webview');
 
+/** One canvas 2D call the page made, as recorded by the wrapper installed before the app loads. */
+export interface DrawCall {
+  op: 'fillRect' | 'strokeRect' | 'rect' | 'fill' | 'fillText';
+  /** rect arguments (x, y, w, h) in CSS pixels of the canvas; fillText: x, y, 0, 0. */
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** fillStyle (strokeStyle for strokeRect) at the time of the call. */
+  style: string;
+  /** The requestAnimationFrame time of the frame that made it. */
+  frame: number;
+}
+
 export interface TimelinePage {
   browser: Browser;
   page: Page;
+  /** Canvas calls of the last frame drawn since the previous call of drawCalls() (then forgotten); needs `recordDraws`. */
+  drawCalls(): Promise<DrawCall[]>;
   /** Messages the page sent to the "host", in order. */
   sent(): Promise<WebviewMessage[]>;
   /** Sends a host message (typed arrays included) to the page. */
@@ -36,13 +52,24 @@ export interface TimelinePage {
   close(): Promise<void>;
 }
 
-export async function openTimelinePage(opts: { width?: number; height?: number; theme?: 'dark' | 'light' | 'hc'; bodyVars?: string } = {}): Promise<TimelinePage> {
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
-  const page = await browser.newPage({ viewport: { width: opts.width ?? 1200, height: opts.height ?? 700 } });
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
+}
+
+/**
+ * A fresh page (its own browser context: nothing shared with another page). With `browser`, the page
+ * lives in that browser and close() closes only its context; otherwise it launches its own browser.
+ * `dist` replaces the directory of webview.js (the bench loads a baseline build of the page).
+ * `recordDraws` wraps the canvas 2D calls before the app loads, for drawCalls() (tests; it costs time and memory).
+ */
+export async function openTimelinePage(opts: { width?: number; height?: number; theme?: 'dark' | 'light' | 'hc'; browser?: Browser; dist?: string; recordDraws?: boolean } = {}): Promise<TimelinePage> {
+  const browser = opts.browser ?? await launchChromium();
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1200, height: opts.height ?? 700 } });
+  const page = await context.newPage();
   const dir = mkdtempSync(join(tmpdir(), 'timeline-page-'));
   const html = timelinePage({
     cspSource: 'file:', nonce: 'testnonce123', title: 'test',
-    scriptUri: pathToFileURL(join(DIST, 'webview.js')).href, styleUri: pathToFileURL(join(DIST, 'webview.css')).href,
+    scriptUri: pathToFileURL(join(opts.dist ?? DIST, 'webview.js')).href, styleUri: pathToFileURL(join(DIST, 'webview.css')).href,
   });
   // VS Code puts the theme's colours on the page as CSS variables; these are some of its dark/light/high-contrast ones.
   const vars = THEMES[opts.theme ?? 'dark'];
@@ -72,11 +99,33 @@ export async function openTimelinePage(opts: { width?: number; height?: number; 
       return v;
     };
   `);
+  if (opts.recordDraws) await page.addInitScript(`
+    // Counts what is really drawn, from outside the renderer: every canvas 2D call, tagged with its frame.
+    window.__draw = { calls: [], frame: 0 };
+    const raf = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (cb) => raf((t) => { window.__draw.frame = t; cb(t); });
+    const C = CanvasRenderingContext2D.prototype;
+    for (const op of ['fillRect', 'strokeRect', 'rect', 'fill', 'fillText']) {
+      const orig = C[op];
+      C[op] = function (...a) {
+        const text = op === 'fillText';
+        window.__draw.calls.push({ op, x: text ? a[1] : a[0] ?? 0, y: text ? a[2] : a[1] ?? 0, w: text ? 0 : a[2] ?? 0, h: text ? 0 : a[3] ?? 0,
+          style: String(op === 'strokeRect' ? this.strokeStyle : this.fillStyle), frame: window.__draw.frame });
+        return orig.apply(this, a);
+      };
+    }
+  `);
   await page.goto(pathToFileURL(join(dir, 'index.html')).href);
   await page.waitForFunction('window.__sent.some((m) => m.type === "ready")', undefined, { timeout: 10000 })
     .catch((e: Error) => { throw new Error(`${e.message}\npage errors: ${errors.join('\n')}`); });
   return {
     browser, page, errors,
+    drawCalls: () => page.evaluate(`(() => {
+      const calls = window.__draw.calls;
+      window.__draw.calls = [];
+      const last = calls.length ? calls[calls.length - 1].frame : 0;
+      return calls.filter((c) => c.frame === last);
+    })()`) as Promise<DrawCall[]>,
     sent: () => page.evaluate('window.__sent') as Promise<WebviewMessage[]>,
     post: async (m) => {
       // An anonymous arrow: tsx leaves it alone.
@@ -86,7 +135,7 @@ export async function openTimelinePage(opts: { width?: number; height?: number; 
       }, encode(m) as never);
     },
     frame: () => page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))') as Promise<void>,
-    close: () => browser.close(),
+    close: () => (opts.browser ? context.close() : browser.close()),
   };
 }
 

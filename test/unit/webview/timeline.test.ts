@@ -5,25 +5,38 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
+import type { Browser } from 'playwright-core';
 import { timelinePage } from '../../../client/timeline/html';
 import { splitLines } from '../../../core/common/lines';
 import { buildTimeline } from '../../../core/timeline/builder';
 import type { TimelineModel } from '../../../core/timeline/model';
-import { modelMessage, openTimelinePage, type TimelinePage } from '../../webview/page';
+import { launchChromium, modelMessage, openTimelinePage, type DrawCall, type TimelinePage } from '../../webview/page';
 
 const ROOT = resolve(__dirname, '../../..');
 const OUT = join(ROOT, 'test-results');
 const fixture = (): TimelineModel => buildTimeline('x.trace.jsonl', splitLines(readFileSync(join(ROOT, 'test/fixtures/timeline/llama-layer.trace.jsonl'), 'utf8')))!;
 
-let p: TimelinePage;
+// One browser for the file; every test gets its own page (own context) and sets up what it needs,
+// so each runs alone (--test-name-pattern) and in any order.
+let browser: Browser | undefined;
+after(async () => browser?.close());
 
-before(async () => {
+async function open(opts: { theme?: 'dark' | 'light' | 'hc' } = {}): Promise<TimelinePage> {
   assert.ok(existsSync(join(ROOT, 'dist/webview/webview.js')), 'dist/webview/webview.js is missing: run `npm run build` first');
   mkdirSync(OUT, { recursive: true });
-  p = await openTimelinePage();
-});
-after(async () => p?.close());
+  browser ??= await launchChromium();
+  return openTimelinePage({ ...opts, browser, recordDraws: true });
+}
+
+/** A fresh page showing `model` (the fixture by default); closed after the test. */
+async function withPage(t: { after(fn: () => Promise<void>): void }, model: TimelineModel = fixture(), opts: { theme?: 'dark' | 'light' | 'hc' } = {}): Promise<TimelinePage> {
+  const q = await open(opts);
+  t.after(() => q.close());
+  await q.post(modelMessage(model));
+  await q.frame();
+  return q;
+}
 
 /** Where the page drew an item: the centre of its rectangle, in page pixels (found through the page's own layout). */
 async function centreOf(page: TimelinePage, kind: number, id: number): Promise<{ x: number; y: number }> {
@@ -56,9 +69,25 @@ async function lastSent(page: TimelinePage) {
   return sent[sent.length - 1];
 }
 
-test('draws the fixture: spans in their theme colour, and a screenshot', async () => {
-  await p.post(modelMessage(fixture()));
-  await p.frame();
+/** Picks an attribute in the Filter by dropdown and, unless undefined, a value in Filter value, as a user does. */
+async function filterBy(q: TimelinePage, attr: string, value: string | undefined): Promise<void> {
+  await q.page.evaluate((attr) => {
+    const a = document.querySelector('vscode-dropdown[aria-label="Filter by"]') as HTMLElement & { value: string };
+    a.value = attr;
+    a.dispatchEvent(new Event('change'));
+  }, attr);
+  await q.frame();
+  if (value === undefined) return;
+  await q.page.evaluate((value) => {
+    const v = document.querySelector('vscode-dropdown[aria-label="Filter value"]') as HTMLElement & { value: string };
+    v.value = value;
+    v.dispatchEvent(new Event('change'));
+  }, value);
+  await q.frame();
+}
+
+test('draws the fixture: spans in their theme colour, and a screenshot', async (t) => {
+  const p = await withPage(t);
   await p.page.screenshot({ path: join(OUT, 'timeline-dark.png') });
   const te = await centreOf(p, 2, 1001);
   assert.equal(await pixel(p, te.x, te.y + 4), '#89d185', 'TE spans use --vscode-charts-green');
@@ -67,7 +96,8 @@ test('draws the fixture: spans in their theme colour, and a screenshot', async (
   assert.deepEqual(p.errors, []);
 });
 
-test('clicking a span selects it, shows its details and asks the host to reveal its line', async () => {
+test('clicking a span selects it, shows its details and asks the host to reveal its line', async (t) => {
+  const p = await withPage(t);
   const te = await centreOf(p, 2, 1001);
   await p.page.mouse.click(te.x, te.y);
   await p.frame();
@@ -81,7 +111,8 @@ test('clicking a span selects it, shows its details and asks the host to reveal 
   await p.page.screenshot({ path: join(OUT, 'timeline-selected.png') });
 });
 
-test('the editor cursor on a line selects its event without moving the editor', async () => {
+test('the editor cursor on a line selects its event without moving the editor', async (t) => {
+  const p = await withPage(t);
   await p.post({ type: 'selectLine', line: 25 });
   await p.frame();
   const state = await p.page.evaluate(() => {
@@ -92,33 +123,20 @@ test('the editor cursor on a line selects its event without moving the editor', 
   assert.deepEqual(await lastSent(p), { type: 'select', line: 24, endLine: 25, reveal: false });
 });
 
-test('filter by phase: only that phase stays drawn', async () => {
+test('filter by phase: only that phase stays drawn', async (t) => {
+  const p = await withPage(t);
   const ve = await centreOf(p, 3, 1100);
   const te = await centreOf(p, 2, 1001);
-  await p.page.evaluate(() => {
-    const attr = document.querySelector('vscode-dropdown[aria-label="Filter by"]') as HTMLElement & { value: string };
-    attr.value = '0';
-    attr.dispatchEvent(new Event('change'));
-  });
-  await p.frame();
-  await p.page.evaluate(() => {
-    const val = document.querySelector('vscode-dropdown[aria-label="Filter value"]') as HTMLElement & { value: string };
-    val.value = 'QKV_PROJ';
-    val.dispatchEvent(new Event('change'));
-  });
-  await p.frame();
+  assert.equal(await pixel(p, ve.x, ve.y + 4), '#d18616', 'LN1 VE span drawn before the filter');
+  await filterBy(p, '0', 'QKV_PROJ');
   assert.equal(await pixel(p, te.x, te.y + 4), '#89d185', 'QKV_PROJ TE span stays');
-  assert.notEqual(await pixel(p, ve.x, ve.y + 4), '#d18616', 'LN1 VE span is gone');
-  await p.page.evaluate(() => {
-    const attr = document.querySelector('vscode-dropdown[aria-label="Filter by"]') as HTMLElement & { value: string };
-    attr.value = '-1';
-    attr.dispatchEvent(new Event('change'));
-  });
-  await p.frame();
+  assert.equal(await pixel(p, ve.x, ve.y + 4), '#1e1e1e', 'LN1 VE span is gone: background where it was');
+  await filterBy(p, '-1', undefined);
   assert.equal(await pixel(p, ve.x, ve.y + 4), '#d18616', 'filter off: VE span back');
 });
 
-test('keyboard: W zooms in at the centre, A pans, F fits all', async () => {
+test('keyboard: W zooms in at the centre, A pans, F fits all', async (t) => {
+  const p = await withPage(t);
   const view = () => p.page.evaluate(() => {
     const s = (window as unknown as { __timeline: { state(): { viewport: { start: number; end: number } } } }).__timeline.state();
     return [s.viewport.start, s.viewport.end];
@@ -135,7 +153,8 @@ test('keyboard: W zooms in at the centre, A pans, F fits all', async () => {
   assert.deepEqual(await view(), [a0, b0]);
 });
 
-test('search by id finds the event and Enter steps through matches', async () => {
+test('search by id finds the event and Enter steps through matches', async (t) => {
+  const p = await withPage(t);
   await p.page.locator('vscode-text-field').locator('input').fill('500');
   await p.page.locator('vscode-text-field').locator('input').press('Enter');
   await p.frame();
@@ -145,32 +164,147 @@ test('search by id finds the event and Enter steps through matches', async () =>
   assert.match((await p.page.textContent('#toolbar'))!, /1 of 3/);
 });
 
-test('an invalid model is rejected and reported, not drawn', async () => {
+test('an invalid model is rejected and reported, not drawn', async (t) => {
+  const p = await withPage(t);
+  await p.drawCalls();
   const m = fixture();
   (m.items as { start: Float64Array }).start = new Float64Array(1);
   await p.post(modelMessage(m));
+  await p.frame();
   const sent = await lastSent(p);
   assert.equal(sent.type, 'error');
+  assert.deepEqual(await p.drawCalls(), [], 'no frame drawn for it');
 });
 
-test('level of detail: 200 000 spans in one row draw at most ~2 rectangles per pixel, and zoom reaches single cycles', async () => {
+/** 200 000 TE spans in one lane, 10 cycles apart; `phase(j)` gives span j's phase. */
+function oneRow(phase: (j: number) => string): TimelineModel {
   const lines: string[] = [];
-  for (let j = 0; j < 200_000; j++) lines.push(`{"event_type":"TE_START","t_cycle":${j * 10},"job_id":${j}}`, `{"event_type":"TE_END","t_cycle":${j * 10 + 7},"job_id":${j}}`);
-  await p.post(modelMessage(buildTimeline('big.trace.jsonl', lines)!));
+  for (let j = 0; j < 200_000; j++) lines.push(`{"event_type":"TE_START","t_cycle":${j * 10},"job_id":${j},"phase":"${phase(j)}"}`, `{"event_type":"TE_END","t_cycle":${j * 10 + 7},"job_id":${j}}`);
+  return buildTimeline('big.trace.jsonl', lines)!;
+}
+
+/** Canvas coordinates (CSS pixels, as the draw calls use); `page` is the canvas's offset in the page (for pixel()). */
+interface Geometry { top: number; h: number; left: number; width: number; start: number; scale: number; page: { x: number; y: number } }
+
+/** Where the lane of the TE spans is on the canvas (CSS pixels) and the time → x mapping. */
+function laneGeometry(p: TimelinePage): Promise<Geometry> {
+  return p.page.evaluate(() => {
+    const s = (window as unknown as { __timeline: { state(): any } }).__timeline.state(); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const row = s.index.rowOfItem[0];
+    const band = s.bands.find((b: { kind: string; rowFrom: number; rowTo: number }) => b.kind === 'slices' && row >= b.rowFrom && row < b.rowTo);
+    const canvas = document.getElementById('canvas')!, r = canvas.getBoundingClientRect();
+    return { top: 36 + band.y - s.scrollY, h: band.h, left: canvas.clientWidth - s.viewport.width, width: s.viewport.width, start: s.viewport.start, scale: s.viewport.scale, page: { x: r.left, y: r.top } };
+  });
+}
+
+/** The calls of one frame that drew inside the lane's plot area. */
+const inLane = (calls: DrawCall[], g: Geometry) => calls.filter((c) => c.y >= g.top && c.y < g.top + g.h && c.x + c.w > g.left && c.op !== 'rect');
+
+/**
+ * Redraws once and counts the reads of the items' start and end columns during that frame, through
+ * proxies put on the page's model: the work a frame does, seen from outside the renderer.
+ */
+async function readsPerFrame(p: TimelinePage): Promise<number> {
+  await p.page.evaluate(`(() => {
+    const it = window.__timeline.state().model.items;
+    window.__reads = 0;
+    for (const k of ['start', 'end']) {
+      const a = it[k].__target ?? it[k];
+      it[k] = new Proxy(a, { get: (t, key) => (key === '__target' ? t : (typeof key === 'string' && /^[0-9]/.test(key) && window.__reads++, Reflect.get(t, key))) });
+    }
+    window.__timeline.redraw();
+  })()`);
   await p.frame();
-  const stats = await p.page.evaluate(() => (window as unknown as { __timeline: { perf: { last: { maxRectsPerPixelRow: number; rects: number } } } }).__timeline.perf.last);
-  assert.ok(stats.maxRectsPerPixelRow <= 2, `rects per pixel per row: ${stats.maxRectsPerPixelRow}`);
-  assert.ok(stats.rects > 0);
-  // Zoom in at the pointer until single cycles are pixels apart.
-  const te = { x: 700, y: 36 + 35 + 60 };
+  return (await p.page.evaluate('window.__reads')) as number;
+}
+
+/**
+ * What a level-of-detail frame of oneRow() may read: per pixel two binary searches (≤ log2 n + 1
+ * reads each) and the start and end of the items they land on. Visiting every item reads 2 n = 400 000.
+ */
+const readBound = (pixels: number) => Math.ceil(4 * (Math.log2(200_000) + 2) * pixels);
+
+async function redraw(p: TimelinePage): Promise<DrawCall[]> {
+  await p.drawCalls();
+  await p.page.evaluate('window.__timeline.redraw()');
+  await p.frame();
+  return p.drawCalls();
+}
+
+test('level of detail: 200 000 spans in one row draw at most 2 rectangles per pixel (counted at the canvas), and zoom reaches single cycles', async (t) => {
+  const p = await withPage(t, oneRow(() => 'A'));
+  const g = await laneGeometry(p);
+  const lane = inLane(await redraw(p), g).filter((c) => c.op === 'fillRect');
+  assert.ok(lane.length > 0, 'the lane is drawn');
+  assert.ok(lane.length <= 2 * g.width, `fillRect calls in the lane: ${lane.length} for ${g.width} pixels`);
+  const covered = lane.reduce((n, c) => n + Math.min(c.x + c.w, g.left + g.width) - Math.max(c.x, g.left), 0);
+  assert.ok(covered >= 0.9 * (2_000_000 * g.scale), `density bars cover the spans' extent: ${covered} px`);
+  const reads = await readsPerFrame(p);
+  assert.ok(reads <= readBound(g.width), `start/end reads in one frame: ${reads} for ${g.width} pixels (bound ${readBound(g.width)}: O(pixels · log n), not O(n))`);
+  // Zoom in at the pointer, over the lane, until single cycles are pixels apart.
+  await p.page.mouse.move(g.page.x + g.left + g.width / 2, g.page.y + g.top + g.h / 2);
   for (let k = 0; k < 40; k++) await p.page.mouse.wheel(0, -400);
-  await p.page.mouse.move(te.x, te.y);
   await p.frame();
   const span = await p.page.evaluate(() => {
     const s = (window as unknown as { __timeline: { state(): { viewport: { start: number; end: number; width: number } } } }).__timeline.state();
     return (s.viewport.end - s.viewport.start) / s.viewport.width;
   });
   assert.ok(span < 0.05, `cycles per pixel at full zoom: ${span}`);
+});
+
+test('level of detail with a filter on: a frame skips pixels through the passing items only, and filtered-out spans are not drawn', async (t) => {
+  // First half: phases A and B alternate; second half: B only. The filter keeps A.
+  const p = await withPage(t, oneRow((j) => (j < 100_000 && j % 2 === 0 ? 'A' : 'B')));
+  await filterBy(p, '0', 'A');
+  const g = await laneGeometry(p);
+  const x = (cycle: number) => g.left + (cycle - g.start) * g.scale;
+  const lane = inLane(await redraw(p), g);
+  const rects = lane.filter((c) => c.op === 'fillRect');
+  assert.ok(rects.length > 0 && rects.length <= 2 * g.width, `fillRect calls in the lane: ${rects.length} for ${g.width} pixels`);
+  const beyond = lane.filter((c) => c.x + c.w > x(1_000_000) + 1);
+  assert.deepEqual(beyond, [], 'nothing drawn where only B spans are');
+  assert.ok(rects.reduce((n, c) => n + c.w, 0) >= 0.9 * (x(999_987) - x(0)), 'the A spans of the first half are drawn');
+  const reads = await readsPerFrame(p);
+  assert.ok(reads <= readBound(g.width), `start/end reads in one filtered frame: ${reads} for ${g.width} pixels (bound ${readBound(g.width)}: O(pixels · log n), not O(n))`);
+
+  // Zoomed in so each span is tens of pixels wide: the A spans are there, the B spans between them are not.
+  await p.page.evaluate('(() => { const s = window.__timeline.state(); s.viewport.set(1000, 1200, s.model); })()');
+  const gz = await laneGeometry(p);
+  const xz = (cycle: number) => gz.left + (cycle - gz.start) * gz.scale;
+  const zoomed = inLane(await redraw(p), gz);
+  for (let j = 100; j < 120; j++) {
+    const a = xz(j * 10), b = xz(j * 10 + 7);
+    const hits = zoomed.filter((c) => c.x < b - 1 && c.x + c.w > a + 1);
+    if (j % 2 === 0) assert.ok(hits.some((c) => c.op === 'fillRect' && c.x <= a + 1 && c.x + c.w >= b - 1), `A span ${j} drawn`);
+    else assert.deepEqual(hits, [], `B span ${j} not drawn (no rectangle, label or marker over it)`);
+  }
+  assert.equal(await pixel(p, gz.page.x + xz(1015), gz.page.y + gz.top + gz.h / 2), '#1e1e1e', 'background where B span 101 would be');
+  assert.equal(await pixel(p, gz.page.x + xz(1005), gz.page.y + gz.top + gz.h / 2 + 4), '#89d185', 'A span 100 in the TE colour');
+});
+
+test('a filter keeps, per row, exactly the items that pass, in the order the renderer walks them', async (t) => {
+  const p = await withPage(t);
+  await filterBy(p, '0', 'QKV_PROJ');
+  const check = await p.page.evaluate(() => {
+    const s = (window as unknown as { __timeline: { state(): any } }).__timeline.state(); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const m = s.model, f = s.filtered, rows = m.rowItemStart.length - 1;
+    const bad: string[] = [];
+    let kept = 0, multiLane = 0;
+    for (let r = 0; r < rows; r++) {
+      const want: number[] = [];
+      for (let i = m.rowItemStart[r]; i < m.rowItemStart[r + 1]; i++) if (s.index.attr(i, 0) === 'QKV_PROJ') want.push(i);
+      const got = Array.from(f.items.subarray(f.rowStart[r], f.rowStart[r + 1]));
+      if (JSON.stringify(got) !== JSON.stringify(want)) bad.push(`row ${r}: ${JSON.stringify(got)} ≠ ${JSON.stringify(want)}`);
+      kept += want.length;
+      if (want.length && m.rowItemStart[r + 1] - m.rowItemStart[r] > want.length) multiLane++;
+    }
+    return { bad, kept, total: m.items.start.length, rows: f.rowStart.length - 1, mixed: multiLane };
+  });
+  assert.deepEqual(check.bad, []);
+  assert.ok(check.kept > 0 && check.kept < check.total, `some items pass, some do not: ${check.kept} of ${check.total}`);
+  assert.ok(check.mixed > 0, 'rows mixing passing and filtered-out items are covered');
+  await filterBy(p, '-1', undefined);
+  assert.equal(await p.page.evaluate('window.__timeline.state().filtered'), undefined, 'no filter, no list: the renderer walks the rows');
 });
 
 test('trace strings reach the page as text: markup in fields never runs', async () => {
@@ -182,7 +316,7 @@ test('trace strings reach the page as text: markup in fields never runs', async 
     `{"event_type":"ERROR","t_cycle":5,"component":${JSON.stringify(evil)},"code":${JSON.stringify(close)},"msg":"x","cmd_id":1}`,
     '{"event_type":"CMD_END","t_cycle":9,"cmd_id":1,"status":"OK"}',
   ];
-  const q = await openTimelinePage();
+  const q = await open();
   try {
     await q.post(modelMessage(buildTimeline(`${evil}.trace.jsonl`, text)!, `${close}.trace.jsonl`));
     await q.frame();
@@ -214,7 +348,7 @@ test('trace strings reach the page as text: markup in fields never runs', async 
 
 test('light and high-contrast themes: readable colours from the theme', async () => {
   for (const theme of ['light', 'hc'] as const) {
-    const q = await openTimelinePage({ theme });
+    const q = await open({ theme });
     try {
       await q.post(modelMessage(fixture()));
       await q.frame();
