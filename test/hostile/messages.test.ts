@@ -9,7 +9,7 @@ import { marked } from 'marked';
 import type { Hover, MarkupContent } from 'vscode-languageserver-protocol';
 import { scanLine } from '../../core/trace/scanner';
 import { LspClient } from '../lsp/lspClient';
-import { HOSTILE_VALUES } from '../unit/common/escape.test';
+import { HOSTILE_VALUES } from '../unit/common/hostileValues';
 import { runCliLimited, scratch } from './limits';
 
 const VALUES = [

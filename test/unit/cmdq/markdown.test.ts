@@ -9,7 +9,7 @@ import { completionsAt } from '../../../core/cmdq/completion';
 import { CmdqDocument } from '../../../core/cmdq/document';
 import { entryHover } from '../../../core/cmdq/summary';
 import { entryLenses, layerSymbols } from '../../../core/cmdq/symbols';
-import { HOSTILE_VALUES } from '../common/escape.test';
+import { HOSTILE_VALUES } from '../common/hostileValues';
 
 const GOLDEN = readFileSync(resolve(__dirname, '../../fixtures/cmdq/golden.cmdq.json'), 'utf8');
 

@@ -4,21 +4,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { marked } from 'marked';
 import { escapeControl, escapeMarkdown, markdownCode } from '../../../core/common/escape';
+import { HOSTILE_VALUES } from './hostileValues';
 
-export const HOSTILE_VALUES = [
-  'LN1\n# Build FAILED, see [details](https://evil.example/x)',
-  '![pixel](https://evil.example/track.png)',
-  'a | b |\n|---|---|\n| forged | row |',
-  '<img src=https://evil.example/i.png>',
-  '<script>alert(1)</script>',
-  'https://evil.example/auto www.evil.example',
-  '**bold** _em_ ~~strike~~ `code`',
-  '``` fence\n# heading',
-  '[ref]: https://evil.example/ref',
-  'x\r\n===\r\n',
-  '&lt;entity&gt; &#x41;',
-  '\u2028# after a line separator',
-];
 
 function html(md: string): string {
   return marked.parse(md, { gfm: true, async: false });
