@@ -64,6 +64,18 @@ describe('trace metrics', () => {
     assert.equal(s.phases[0].te_busy_cycles, 50);
   });
 
+  it('finish can be called again as lines keep coming (the timeline previews a large file)', () => {
+    const c = new MetricsCollector();
+    c.addLine(JSON.stringify({ event_type: 'TE_START', t_cycle: 0, job_id: 1 }));
+    const early = c.finish();
+    assert.equal(early.unpaired, 1, 'still open');
+    assert.deepEqual(c.finish(), early, 'finishing twice changes nothing');
+    c.addLine(JSON.stringify({ event_type: 'TE_END', t_cycle: 10, job_id: 1 }));
+    const done = c.finish();
+    assert.equal(done.unpaired, 0);
+    assert.equal(done.cores[0].te_busy_cycles, 10);
+  });
+
   it('nearest-rank percentiles', () => {
     assert.equal(nearestRank([], 50), null);
     assert.equal(nearestRank([7], 95), 7);
