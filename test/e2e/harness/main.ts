@@ -96,9 +96,10 @@ async function main(): Promise<number> {
     say(`extension-host suite: ${host.ok ? 'passed' : 'FAILED'} ${host.counts ?? '(no result line: the suite did not run to the end)'}`);
     const ui = await uiJourneys(browser, server, { root: c.root, base: c.base, workspace: c.workspace, results, consoleLog, say, shoot });
     if (c.updateScreenshot && ui.ok) {
-      // images/timeline.png belongs to the timeline's own README section; this run's stays in test-results/.
-      for (const name of ['editor.png', 'hover.png']) copyFileSync(join(results, name), join(c.root, 'images', name));
-      say('images/editor.png and images/hover.png updated from this run');
+      // Every README image comes from this run on the committed examples, in the real VS Code.
+      const images: [string, string][] = [['editor.png', 'editor.png'], ['hover.png', 'hover.png'], ['timeline-e2e.png', 'timeline.png']];
+      for (const [from, to] of images) copyFileSync(join(results, from), join(c.root, 'images', to));
+      say(`${images.map(([, to]) => `images/${to}`).join(', ')} updated from this run`);
     }
     say(`UI journeys: ${ui.passed} passed, ${ui.failed} failed`);
     say(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s; console log of the workbench: ${consoleLog}`);
