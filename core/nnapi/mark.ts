@@ -1,5 +1,5 @@
 import { ownString } from '../common/ownString';
-import { fixUpMark, functionName, hidlTag, KNOWN_LAYERS, KNOWN_PHASES } from './naming';
+import { fixUpMark, functionName, hidlTag, KNOWN_LAYERS, KNOWN_PHASES, quoted as quote } from './naming';
 import { matchTag } from './tagMatch';
 
 const TRAILING_TAG = /\[NN_[A-Z]+_[A-Z]+\]$/;
@@ -67,16 +67,16 @@ export function readBeginMarkUncached(mark: string): BeginMark {
   const parts = tag.split('_');
   if (parts.length !== 3) {
     problem = { code: 'nnapi.unknown-tag', severity: 'error',
-      message: `[${tag}] is not a tag of the form [NN_<layer>_<phase>]; the reference parser aborts on it. The scope is ignored (layer LX).` };
+      message: `[${quote(tag)}] is not a tag of the form [NN_<layer>_<phase>]; the reference parser aborts on it. The scope is ignored (layer LX).` };
     return { text, switchPhase, subtract, tag, fromHidl: false, layer: 'LX', phase: 'PI', fn, problem };
   }
   const [, layer, phase] = parts;
   const bad: string[] = [];
-  if (!KNOWN_LAYERS.has(layer)) bad.push(`layer ${layer} is not one of ${[...KNOWN_LAYERS].join(' ')}`);
-  if (!KNOWN_PHASES.has(phase)) bad.push(`phase ${phase} is not one of ${[...KNOWN_PHASES].join(' ')}`);
+  if (!KNOWN_LAYERS.has(layer)) bad.push(`layer ${quote(layer)} is not one of ${[...KNOWN_LAYERS].join(' ')}`);
+  if (!KNOWN_PHASES.has(phase)) bad.push(`phase ${quote(phase)} is not one of ${[...KNOWN_PHASES].join(' ')}`);
   if (bad.length) {
     problem = { code: 'nnapi.unknown-tag', severity: 'error',
-      message: `unknown code in [${tag}]: ${bad.join('; ')}. Its time lands in no table cell and it breaks the nesting rules wherever it is nested.` };
+      message: `unknown code in [${quote(tag)}]: ${bad.join('; ')}. Its time lands in no table cell and it breaks the nesting rules wherever it is nested.` };
   }
   return { text, switchPhase, subtract, tag, fromHidl: false, layer, phase, fn, problem };
 }

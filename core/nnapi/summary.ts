@@ -1,3 +1,4 @@
+import { escapeControl } from '../common/escape';
 import type { Analysis } from './analysis';
 import { pythonJson } from './pyjson';
 import { runJson, templateInputs, type ReportOptions, type RunJson } from './report';
@@ -39,15 +40,18 @@ export function summaryJson(runs: readonly RunSummary[]): string {
   return `[\n${objs.join('\n,\n')}\n]\n`;
 }
 
-/** The text output: per run its starting mark and table, or the reference's message when incomplete. */
+/**
+ * The text output: per run its starting mark and table, or the reference's message when incomplete.
+ * The mark is the file's text: its control characters are shown escaped, not sent to the terminal.
+ */
 export function summaryText(runs: readonly RunSummary[]): string {
   const out: string[] = [];
   for (const r of runs) {
     if (!r.table) {
-      out.push(`${r.startingMark || '(trace)'}`, INCOMPLETE, '');
+      out.push(escapeControl(r.startingMark || '(trace)'), INCOMPLETE, '');
       continue;
     }
-    out.push(r.startingMark, ...r.table);
+    out.push(escapeControl(r.startingMark), ...r.table);
   }
   return out.join('\n') + '\n';
 }

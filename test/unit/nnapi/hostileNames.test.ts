@@ -119,3 +119,19 @@ describe('nnapi outline bounds', () => {
     assert.ok(thread.children![0].name.length < 300);
   });
 });
+
+describe('nnapi messages quoting the file', () => {
+  it('stay short and free of control characters, whatever the names', () => {
+    const long = `${'\u001b[2K'.repeat(50_000)}`;
+    const lines = [...HEADER, row({ t: 0, pid: 1, mark: `B|1|[NN_LA_PO]${long}` }), row({ t: 1, pid: 1, mark: `B|1|[NN_${long}_PC]x` }),
+      row({ t: 2, pid: 1, mark: `B|1|[NN_LR_P${long}]y` }), row({ t: 3, pid: 1, mark: 'E' }), row({ t: 4, pid: 1, mark: 'E' }),
+      row({ t: 5, pid: 1, mark: `B|1|[NN_LR_PC]f${long}` }), row({ t: 6, pid: 1, mark: `B|1|[NN_LA_PC]g${long}` })];
+    const ds = NnapiDocument.parse(lines.join('\n')).allDiagnostics();
+    assert.deepEqual([...new Set(ds.map((d) => d.code))].sort(), ['nnapi.layer-nesting', 'nnapi.unclosed-begin', 'nnapi.unknown-tag']);
+    for (const d of ds) {
+      assert.ok(d.message.length < 2_000, `${d.code}: ${d.message.length} characters`);
+      // eslint-disable-next-line no-control-regex -- looking for control characters is the point
+      assert.ok(!/[\u0000-\u001f\u007f-\u009f]/.test(d.message), d.message.slice(0, 200));
+    }
+  });
+});
