@@ -46,6 +46,20 @@ describe('nnapi hostile input: the CLI', () => {
   }
 });
 
+describe('nnapi hostile input: a line separator after many markers', () => {
+  const s = scratch();
+  after(() => s.done());
+
+  it('checks it in bounded time (the row regexes retried every marker up to it: 216 KB took 9 s)', async () => {
+    const f = join(s.dir, 'separator.systrace');
+    const bad = `  task-1  (    1) [000] ...1  ${' 1.5: tracing_mark_write: B'.repeat(20_000)}\u2028`;
+    writeFileSync(f, [...HEADER, row({ t: 0, pid: 1, mark: 'B|1|[NN_LR_PC]compile' }), bad, row({ t: 2, pid: 1, mark: 'E' })].join('\n') + '\n');
+    const r = await runCliLimited(['check', f], 20_000);
+    assert.ok(!r.timedOut && r.ms < 5_000, `check took ${Math.round(r.ms)} ms`);
+    assert.match(r.stdout, /:6:\d+ error nnapi\.unparsed-mark/);
+  });
+});
+
 describe('nnapi hostile input: the language server', () => {
   let c: LspClient;
   before(async () => {
