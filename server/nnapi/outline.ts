@@ -88,15 +88,16 @@ export function nnapiSymbols(model: NnapiDocument): DocumentSymbol[] {
   return out;
 }
 
-/** A folding range from each `B` to the row that closes it. */
+/** Folding ranges sent for one document (VS Code keeps 5000 by default, `editor.foldingMaximumRegions`). */
+export const MAX_FOLDS = 5000;
+
+/** A folding range from each `B` to the row that closes it, in line order, the first MAX_FOLDS. */
 export function nnapiFolding(model: NnapiDocument): FoldingRange[] {
   const out: FoldingRange[] = [];
-  for (const { run } of model.analysis.runs) {
-    for (const t of run.threads.values()) {
-      for (const s of t.scopes) {
-        if (s.endLine > s.line) out.push({ startLine: s.line, endLine: s.endLine, kind: FoldingRangeKind.Region });
-      }
-    }
+  const opened = model.analysis.opened;
+  for (let line = 0; line < model.lineCount && out.length < MAX_FOLDS; line++) {
+    const s = opened.get(line);
+    if (s && s.endLine > s.line) out.push({ startLine: s.line, endLine: s.endLine, kind: FoldingRangeKind.Region });
   }
-  return out.sort((x, y) => x.startLine - y.startLine);
+  return out;
 }

@@ -7,7 +7,7 @@ import { marked } from 'marked';
 import type { DocumentSymbol } from 'vscode-languageserver';
 import { NnapiDocument } from '../../../core/nnapi/document';
 import { nnapiHover, PATH_ENDS } from '../../../server/nnapi/hover';
-import { MAX_OUTLINE_DEPTH, MAX_SYMBOLS, nnapiSymbols } from '../../../server/nnapi/outline';
+import { MAX_FOLDS, MAX_OUTLINE_DEPTH, MAX_SYMBOLS, nnapiFolding, nnapiSymbols } from '../../../server/nnapi/outline';
 import { HOSTILE_VALUES } from '../common/escape.test';
 import { HEADER, row } from './traceBuilder';
 
@@ -111,6 +111,16 @@ describe('nnapi outline bounds', () => {
     assert.equal(syms[0].children!.length, MAX_SYMBOLS - 1);
     assert.equal(syms[1].name, `… ${n - MAX_SYMBOLS + 1} more scopes not listed`);
     assert.equal(syms[1].range.start.line, HEADER.length + 2 * (MAX_SYMBOLS - 1));
+  });
+
+  it('folds the first MAX_FOLDS scopes in line order, on interleaved threads too', () => {
+    const n = MAX_FOLDS + 500;
+    const lines = [...HEADER];
+    for (let i = 0; i < n; i++) lines.push(row({ t: 2 * i, pid: 1 + (i % 2), mark: `B|${1 + (i % 2)}|[NN_LR_PC]f${i}` }), row({ t: 2 * i + 1, pid: 1 + (i % 2), mark: 'E' }));
+    const folds = nnapiFolding(NnapiDocument.parse(lines.join('\n')));
+    assert.equal(folds.length, MAX_FOLDS);
+    assert.deepEqual(folds.slice(0, 3).map((f) => [f.startLine, f.endLine]), [[4, 5], [6, 7], [8, 9]]);
+    assert.equal(folds[MAX_FOLDS - 1].startLine, HEADER.length + 2 * (MAX_FOLDS - 1));
   });
 
   it('cuts a megabyte-long function name', () => {
