@@ -57,7 +57,7 @@ export function nnapiSymbols(model: NnapiDocument): DocumentSymbol[] {
         const flat = realDepth > depth;
         const sym: DocumentSymbol = {
           name: clip(s.fn || s.mark || '(scope)', MAX_QUOTED),
-          detail: `${s.layer}_${s.phaseTag} · ${s.elapsedMs().toFixed(3)} ms${flat ? ` · nested ${realDepth} deep, listed flat (the outline nests ${MAX_OUTLINE_DEPTH} levels)` : ''}`,
+          detail: `${clip(`${s.layer}_${s.phaseTag}`, MAX_QUOTED)} · ${s.elapsedMs().toFixed(3)} ms${flat ? ` · nested ${realDepth} deep, listed flat (the outline nests ${MAX_OUTLINE_DEPTH} levels)` : ''}`,
           kind: s.layer === 'LA' ? SymbolKind.Module : s.layer === 'LX' ? SymbolKind.Event : SymbolKind.Function,
           range: range(s.line, 0, 0, Math.max(end, s.line) + 1),
           selectionRange: range(s.line, s.markCol + ta, s.markCol + tb),
