@@ -1,5 +1,7 @@
 import { statSync } from 'node:fs';
+import { escapeControl } from '../core/common/escape';
 import { defaultDiagnosticSettings, finalizeDiagnostics } from '../core/common/settings';
+import { quoted } from '../core/nnapi/naming';
 import { analyze } from '../core/nnapi/analysis';
 import { summarize, summaryJson, summaryText } from '../core/nnapi/summary';
 import { readSystrace } from './readSystrace';
@@ -34,10 +36,11 @@ export async function nnapiStats(args: string[]): Promise<number> {
   const diags = finalizeDiagnostics(analysis.diagnostics, defaultDiagnosticSettings);
   const errors = diags.filter((d) => d.severity === 'error');
   for (const d of diags.slice(0, MAX_SHOWN)) {
-    process.stderr.write(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${d.code} ${d.message}\n`);
+    // Messages quote the file: no control character may reach the terminal.
+    process.stderr.write(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${d.code} ${escapeControl(d.message)}\n`);
   }
   if (diags.length > MAX_SHOWN) process.stderr.write(`... ${diags.length - MAX_SHOWN} more problems (npu-trace check ${file} lists them all)\n`);
-  for (const r of runs) if (!r.complete) process.stderr.write(`run ${r.index + 1} (${r.startingMark || 'trace'}): Incomplete trace, not able to print all statistics\n`);
+  for (const r of runs) if (!r.complete) process.stderr.write(`run ${r.index + 1} (${quoted(r.startingMark || 'trace')}): Incomplete trace, not able to print all statistics\n`);
   return errors.length ? 1 : 0;
 }
 

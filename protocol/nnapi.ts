@@ -1,7 +1,10 @@
 /**
  * The custom LSP request behind "NNAPI: Show Timing Summary": the client asks the server for the
- * numbers of the open systrace; the client renders them. Declared once, used by both sides.
+ * numbers of the open systrace; the client renders them. Declared once, as one `RequestType` that
+ * both sides use, so the method, the parameters and the result cannot drift apart.
  */
+import { RequestType } from 'vscode-languageserver-protocol';
+import type { RunHeader } from '../core/nnapi/summary';
 
 export const NNAPI_SUMMARY_METHOD = 'npuTrace/nnapiSummary';
 
@@ -22,15 +25,8 @@ export interface NnapiRunView {
   hasCpu: boolean;
 }
 
-export interface NnapiRun {
-  index: number;
-  /** Text of the run's `[NN_LA_PO]` mark, '' when the trace has none. */
-  startingMark: string;
-  /** 0-based line of that mark, -1 when none. */
-  startLine: number;
-  complete: boolean;
-  /** Nesting violations in the run (the reference would refuse it). */
-  violations: number;
+/** A run as the CLI's summary describes it (`RunHeader`), with its numbers in every view. */
+export interface NnapiRun extends RunHeader {
   hasWarmupAndBenchmark: boolean;
   executionCounts: { PO: number; PWU: number; PBM: number };
   /** One entry per `NNAPI_VIEWS` kind, in that order; empty for an incomplete run. */
@@ -47,3 +43,5 @@ export const NNAPI_VIEWS: readonly NnapiViewKind[] = [
 export type NnapiSummaryResult =
   | { ok: true; uri: string; runs: NnapiRun[]; errors: number; warnings: number; noRuntime: boolean }
   | { ok: false; uri: string; reason: string };
+
+export const NnapiSummaryRequest = new RequestType<NnapiSummaryParams, NnapiSummaryResult, void>(NNAPI_SUMMARY_METHOD);

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { NNAPI_SUMMARY_METHOD, type NnapiSummaryParams, type NnapiSummaryResult } from '../../protocol/nnapi';
+import { NnapiSummaryRequest } from '../../protocol/nnapi';
 import { renderSummary } from './summaryText';
 
 export const SHOW_TIMING_SUMMARY = 'npuTrace.nnapi.showTimingSummary';
@@ -31,8 +31,7 @@ export function registerNnapiSummary(context: vscode.ExtensionContext, getClient
       void vscode.window.showErrorMessage('The NPU Trace language server is not running.');
       return;
     }
-    const params: NnapiSummaryParams = { uri: doc.uri.toString() };
-    const result = await client.sendRequest<NnapiSummaryResult>(NNAPI_SUMMARY_METHOD, params);
+    const result = await client.sendRequest(NnapiSummaryRequest, { uri: doc.uri.toString() });
     const name = path.basename(doc.uri.path);
     const target = vscode.Uri.from({ scheme: SCHEME, path: `/${name} - timing summary.txt`, query: doc.uri.toString() });
     contents.set(target.toString(), renderSummary(result, name));

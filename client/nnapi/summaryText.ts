@@ -1,3 +1,4 @@
+import { escapeControl } from '../../core/common/escape';
 import { INCOMPLETE } from '../../core/nnapi/summary';
 import { textTable } from '../../core/nnapi/textTable';
 import { NNAPI_VIEWS, type NnapiRun, type NnapiSummaryResult, type NnapiViewKind } from '../../protocol/nnapi';
@@ -8,7 +9,8 @@ function viewTitle(v: NnapiViewKind, benchmark: boolean): string {
 }
 
 function runBlock(r: NnapiRun): string[] {
-  const head = `Run ${r.index + 1}: ${r.startingMark || '(no [NN_LA_PO] mark)'}${r.startLine >= 0 ? `   (line ${r.startLine + 1})` : ''}`;
+  // The mark is the file's text: its controls are shown escaped in the document.
+  const head = `Run ${r.index + 1}: ${escapeControl(r.startingMark) || '(no [NN_LA_PO] mark)'}${r.startLine >= 0 ? `   (line ${r.startLine + 1})` : ''}`;
   const out = [head, '-'.repeat(Math.min(head.length, 139))];
   if (!r.complete) {
     out.push(`${INCOMPLETE}: a scope is still open at the end of this run (see nnapi.unclosed-begin in Problems).`, '');

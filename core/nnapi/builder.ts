@@ -3,6 +3,7 @@ import type { Diagnostic } from '../common/diagnostic';
 import { range } from '../common/diagnostic';
 import { LineMap } from './lineMap';
 import { readBeginMark, tagRange } from './mark';
+import { quoted as quote } from './naming';
 import type { MarkRow } from './row';
 import { Scope } from './scope';
 
@@ -271,7 +272,7 @@ function closeRun(run: Run, t: ThreadState, diagnostics: Diagnostic[]): void {
       const [a, b] = tagRange(real.mark);
       const col = real.markCol;
       diagnostics.push({ range: range(real.line, col + a, col + b), severity: 'error', code: 'nnapi.unclosed-begin',
-        message: `${real.fn || real.mark} (${real.layer}_${real.phaseTag}) on thread ${t.pid} is still open at the end of ${run.startingMark ? `the run started by ${run.startingMark}` : 'the trace'}: no E closes it, so the run gets no statistics (reference: 'Incomplete trace').` });
+        message: `${quote(real.fn || real.mark)} (${quote(`${real.layer}_${real.phaseTag}`)}) on thread ${t.pid} is still open at the end of ${run.startingMark ? `the run started by ${quote(run.startingMark)}` : 'the trace'}: no E closes it, so the run gets no statistics (reference: 'Incomplete trace').` });
     }
     s.end = run.lastTime;
     s.endLine = -1;

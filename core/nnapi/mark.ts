@@ -1,9 +1,7 @@
 import { ownString } from '../common/ownString';
-import { fixUpMark, functionName, hidlTag, KNOWN_LAYERS, KNOWN_PHASES } from './naming';
+import { fixUpMark, functionName, hidlTag, KNOWN_LAYERS, KNOWN_PHASES, quoted as quote } from './naming';
+import { matchTag } from './tagMatch';
 
-// The reference's tag regex (rules §3): the last `[..]` followed by at least one more character.
-const TAG = /B\|\d+\|.*\[([^\]]+)\]\[?([^\]])\]?/;
-const TAG_AT = /B\|\d+\|.*\[([^\]]+)\]\[?([^\]])\]?/d;
 const TRAILING_TAG = /\[NN_[A-Z]+_[A-Z]+\]$/;
 
 export interface MarkProblem {
@@ -38,22 +36,23 @@ export function readBeginMark(mark: string): BeginMark {
   if (bm) return bm;
   // The cache and every scope keep the mark: a copy of its own, not a view into the file's chunk.
   const own = ownString(mark);
-  bm = readUncached(own);
+  bm = readBeginMarkUncached(own);
   if (cache.size >= CACHE_MAX) cache.clear();
   cache.set(own, bm);
   return bm;
 }
 
-
-function readUncached(mark: string): BeginMark {
+/** `readBeginMark` without the cache (for tests that measure the reading itself). */
+export function readBeginMarkUncached(mark: string): BeginMark {
   const text = fixUpMark(mark);
   const switchPhase = text.includes('[SW]');
   const subtract = text.includes('[SUB]');
   const fn = functionName(text);
-  const m = TAG.exec(text);
+  // The reference's tag regex (rules §3): the last `[..]` followed by at least one more character.
+  const m = matchTag(text);
   let tag: string | undefined;
   let problem: MarkProblem | undefined;
-  if (m) tag = m[1];
+  if (m) tag = text.slice(m.tagStart, m.tagEnd);
   else {
     tag = hidlTag(text);
     if (tag === undefined) {
@@ -68,27 +67,24 @@ function readUncached(mark: string): BeginMark {
   const parts = tag.split('_');
   if (parts.length !== 3) {
     problem = { code: 'nnapi.unknown-tag', severity: 'error',
-      message: `[${tag}] is not a tag of the form [NN_<layer>_<phase>]; the reference parser aborts on it. The scope is ignored (layer LX).` };
+      message: `[${quote(tag)}] is not a tag of the form [NN_<layer>_<phase>]; the reference parser aborts on it. The scope is ignored (layer LX).` };
     return { text, switchPhase, subtract, tag, fromHidl: false, layer: 'LX', phase: 'PI', fn, problem };
   }
   const [, layer, phase] = parts;
   const bad: string[] = [];
-  if (!KNOWN_LAYERS.has(layer)) bad.push(`layer ${layer} is not one of ${[...KNOWN_LAYERS].join(' ')}`);
-  if (!KNOWN_PHASES.has(phase)) bad.push(`phase ${phase} is not one of ${[...KNOWN_PHASES].join(' ')}`);
+  if (!KNOWN_LAYERS.has(layer)) bad.push(`layer ${quote(layer)} is not one of ${[...KNOWN_LAYERS].join(' ')}`);
+  if (!KNOWN_PHASES.has(phase)) bad.push(`phase ${quote(phase)} is not one of ${[...KNOWN_PHASES].join(' ')}`);
   if (bad.length) {
     problem = { code: 'nnapi.unknown-tag', severity: 'error',
-      message: `unknown code in [${tag}]: ${bad.join('; ')}. Its time lands in no table cell and it breaks the nesting rules wherever it is nested.` };
+      message: `unknown code in [${quote(tag)}]: ${bad.join('; ')}. Its time lands in no table cell and it breaks the nesting rules wherever it is nested.` };
   }
   return { text, switchPhase, subtract, tag, fromHidl: false, layer, phase, fn, problem };
 }
 
 /** Columns `[start, end)` of the tag inside `mark` (brackets included), or of the whole text field. */
 export function tagRange(mark: string): [number, number] {
-  const m = TAG_AT.exec(mark);
-  if (m?.indices?.[1]) {
-    const [s, e] = m.indices[1];
-    return [s - 1, e + 1];
-  }
+  const m = matchTag(mark);
+  if (m) return [m.tagStart - 1, m.tagEnd + 1];
   const second = mark.indexOf('|', mark.indexOf('|') + 1);
   return second >= 0 ? [second + 1, Math.max(second + 1, mark.length)] : [0, mark.length];
 }

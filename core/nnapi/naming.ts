@@ -1,3 +1,6 @@
+import { clip } from '../common/clip';
+import { escapeControl, MAX_QUOTED } from '../common/escape';
+
 /**
  * Layer and phase codes of NNAPI's tracing macros (rules §3) and the designed nestings (§5).
  * Codes stay plain strings: a trace may carry codes outside these lists, and the reference keeps
@@ -46,10 +49,14 @@ export function isExecSubphase(phase: string | null): boolean {
   return phase !== null && (EXEC_SUBPHASES as readonly string[]).includes(phase);
 }
 
+/** File text quoted in a message: no line break or terminal control, cut (a message must not grow with the file). */
+export const quoted = (v: string): string => escapeControl(clip(v, MAX_QUOTED));
+
+/** A code for a message: ours with its name; another (the file's text) quoted. */
 export function describe(code: string | null): string {
   if (code === null) return 'none';
-  const n = NAMES[code];
-  return n ? `${code} (${n})` : code;
+  const n = Object.hasOwn(NAMES, code) ? NAMES[code] : undefined;
+  return n ? `${code} (${n})` : quoted(code);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../common/diagnostic';
 import { range } from '../common/diagnostic';
 import { tagRange } from './mark';
-import { describe, isExecSubphase, isSubphase, LAYER_ORDER, SUBPHASES } from './naming';
+import { describe, isExecSubphase, isSubphase, LAYER_ORDER, quoted as quote, SUBPHASES } from './naming';
 import { preOrder, type Scope } from './scope';
 
 /** Whether the phase rule of §5 allows `s` inside its (non-root) parent. */
@@ -22,11 +22,11 @@ export function layerAllowed(s: Scope): boolean {
 export function scopeLabel(s: Scope): string {
   const name = s.fn || s.mark;
   const what = s.kind === 'copy' ? ' (the copy the rewriting made of it)' : s.kind === 'intermediate' ? ' (the LA scope the rewriting inserted above it)' : '';
-  return `'${name}'${what}`;
+  return `'${quote(name)}'${what}`;
 }
 
 export function tagOf(s: Scope): string {
-  return `${s.layer}_${s.phase() ?? '-'}`;
+  return quote(`${s.layer}_${s.phase() ?? '-'}`);
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Connection } from 'vscode-languageserver';
 import { NnapiDocument } from '../../core/nnapi/document';
 import { templateInputs } from '../../core/nnapi/report';
-import { NNAPI_SUMMARY_METHOD, NNAPI_VIEWS, type NnapiRun, type NnapiSummaryParams, type NnapiSummaryResult } from '../../protocol/nnapi';
+import { runHeader } from '../../core/nnapi/summary';
+import { NNAPI_VIEWS, NnapiSummaryRequest, type NnapiRun, type NnapiSummaryResult } from '../../protocol/nnapi';
 import type { DocumentStore } from '../documents';
 
 const toJsonNumber = (v: number): number | null => (Number.isFinite(v) ? v : null);
@@ -9,25 +10,24 @@ const toJsonNumber = (v: number): number | null => (Number.isFinite(v) ? v : nul
 /** The numbers of every run of a document, in every view (NaN becomes null on the wire). */
 export function nnapiSummary(doc: NnapiDocument, uri: string): NnapiSummaryResult {
   const a = doc.analysis;
-  const runs: NnapiRun[] = a.runs.map(({ run, aggregate, violations }) => ({
-    index: run.index,
-    startingMark: run.startingMark,
-    startLine: run.startLine,
-    complete: run.complete,
-    violations,
-    hasWarmupAndBenchmark: aggregate?.hasWarmupAndBenchmark ?? false,
-    executionCounts: aggregate?.executionCounts ?? { PO: 0, PWU: 0, PBM: 0 },
-    views: aggregate ? NNAPI_VIEWS.map((v) => {
-      const { values, hasCpu } = templateInputs(aggregate, v);
-      return { values: Object.fromEntries(Object.entries(values).map(([k, x]) => [k, toJsonNumber(x)])), hasCpu };
-    }) : [],
-  }));
+  const runs: NnapiRun[] = a.runs.map((r) => {
+    const aggregate = r.aggregate;
+    return {
+      ...runHeader(r),
+      hasWarmupAndBenchmark: aggregate?.hasWarmupAndBenchmark ?? false,
+      executionCounts: aggregate?.executionCounts ?? { PO: 0, PWU: 0, PBM: 0 },
+      views: aggregate ? NNAPI_VIEWS.map((v) => {
+        const { values, hasCpu } = templateInputs(aggregate, v);
+        return { values: Object.fromEntries(Object.entries(values).map(([k, x]) => [k, toJsonNumber(x)])), hasCpu };
+      }) : [],
+    };
+  });
   const errors = a.diagnostics.filter((d) => d.severity === 'error').length;
   return { ok: true, uri, runs, errors, warnings: a.diagnostics.length - errors, noRuntime: a.noRuntime };
 }
 
 export function registerNnapiRequests(connection: Connection, store: DocumentStore): void {
-  connection.onRequest(NNAPI_SUMMARY_METHOD, (p: NnapiSummaryParams): NnapiSummaryResult => {
+  connection.onRequest(NnapiSummaryRequest, (p) => {
     const uri = typeof p?.uri === 'string' ? p.uri : '';
     const e = store.get(uri);
     if (!e) return { ok: false, uri, reason: 'the document is not open in the language server' };

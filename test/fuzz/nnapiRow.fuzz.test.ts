@@ -5,7 +5,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { ChunkRowReader, parseRowLine, readNewRow, regexNewRow } from '../../core/nnapi/row';
+import { ChunkRowReader, parseRowLine, readNewRow, regexNewRow, regexOldRow } from '../../core/nnapi/row';
+
+// The reference's row regexes, verbatim: only here, as the oracle of the ones the reader runs.
+const REF_NEW = /^\s*([^ ].{1,15})-(\d+)\s+\(\s*([-0-9]+)\) .* (\d+\.\d+): tracing_mark_write: ([BE].*)$/;
+const REF_OLD = /^\s*([^ ].{1,15})-(\d+) .* (\d+\.\d+): tracing_mark_write: ([BE].*)$/;
+const groups = (m: RegExpExecArray | null) => (m ? [...m] : null);
 
 const MARKER = 'tracing_mark_write: ';
 const piece = (xs: string[]) => fc.constantFrom(...xs);
@@ -33,6 +38,33 @@ const good = fc.tuple(lead, task, fc.constantFrom('1000', '7'), fc.constantFrom(
 const damaged = fc.tuple(fc.oneof(row, good), fc.nat(), fc.string({ maxLength: 3 }), fc.boolean()).map(([r, at, ins, cut]) => {
   const i = at % (r.length + 1);
   return cut ? r.slice(0, i) + r.slice(i + 1) : r.slice(0, i) + ins + r.slice(i);
+});
+
+// Old rows (no tgid column) and rows with line separators, to reach every regex path.
+const oldRow = fc.tuple(lead, task, pid, time, sep, mark).map(([l, t, p, ti, s, mk]) => `${l}${t}-${p} [000] ...1 ${ti}${s}${MARKER}${mk}`);
+const separated = fc.tuple(fc.oneof(row, good, oldRow), fc.nat(), fc.constantFrom('\u2028', '\u2029', '\r', '\n', '\t')).map(([r, at, c]) => {
+  const i = at % (r.length + 1);
+  return r.slice(0, i) + c + r.slice(i);
+});
+
+describe('row regexes', () => {
+  it('match exactly what the reference regexes match, with the same groups', () => {
+    let matched = 0;
+    let separatedMatched = 0;
+    fc.assert(fc.property(fc.oneof(row, good, damaged, oldRow, separated), (line) => {
+      const n = groups(REF_NEW.exec(line));
+      if (n) matched++;
+      if (n && /[\u2028\u2029\t]/.test(line)) separatedMatched++;
+      const want = n ? { task: n[1], pid: n[2], tgidColumn: n[3], time: Number(n[4]), mark: n[5] } : undefined;
+      const got = regexNewRow(line);
+      assert.deepEqual(got && { task: got.task, pid: got.pid, tgidColumn: got.tgidColumn, time: got.time, mark: got.mark }, want, JSON.stringify(line));
+      const o = groups(REF_OLD.exec(line));
+      const gotOld = regexOldRow(line);
+      assert.deepEqual(gotOld && { task: gotOld.task, pid: gotOld.pid, time: gotOld.time, mark: gotOld.mark },
+        o ? { task: o[1], pid: o[2], time: Number(o[3]), mark: o[4] } : undefined, JSON.stringify(line));
+    }), { numRuns: 20_000 });
+    assert.ok(matched > 2_000 && separatedMatched > 50, `${matched} rows matched, ${separatedMatched} with separators or tabs`);
+  });
 });
 
 describe('readNewRow', () => {

@@ -41,4 +41,14 @@ describe('NNAPI: Show Timing Summary document', () => {
   it('explains a failed request', () => {
     assert.match(renderSummary({ ok: false, uri: 'file:///a', reason: 'the document is not open' }, 'a'), /No summary: the document is not open/);
   });
+
+  it('shows a mark\'s terminal controls escaped', () => {
+    const row = (t: string, m: string) => `  NeuralNetworks-100  (  100) [001] ...1   ${t}: tracing_mark_write: ${m}`;
+    const evil = '\u001b]0;pwned\u0007\u009b2J';
+    const text = [row('100.000000', `B|100|[NN_LA_PO]run${evil}`), row('100.001000', 'B|100|[NN_LR_PC]c'), row('100.002000', 'E'), row('100.003000', 'E')].join('\n');
+    const out = renderSummary(JSON.parse(JSON.stringify(nnapiSummary(NnapiDocument.parse(text), 'file:///x'))), 'x');
+    // eslint-disable-next-line no-control-regex -- looking for control characters is the point
+    assert.ok(!/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/.test(out), JSON.stringify(out.slice(0, 300)));
+    assert.match(out, /Run 1: B\|100\|\[NN_LA_PO\]run\\x1b\]0;pwned\\x07\\x9b2J/);
+  });
 });

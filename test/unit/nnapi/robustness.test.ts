@@ -3,19 +3,54 @@ import { describe, it } from 'node:test';
 import { defaultDiagnosticSettings } from '../../../core/common/settings';
 import { NnapiDocument } from '../../../core/nnapi/document';
 import { summarize, summaryJson } from '../../../core/nnapi/summary';
+import { Scope } from '../../../core/nnapi/scope';
 import { HEADER, row } from './traceBuilder';
 
+/** Calls of Scope's methods while `f` runs (each method wrapped with a counter, then restored). */
+function countScopeCalls(f: () => void): number {
+  const proto = Scope.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
+  const names = Object.getOwnPropertyNames(Scope.prototype)
+    .filter((k) => k !== 'constructor' && typeof Object.getOwnPropertyDescriptor(Scope.prototype, k)?.value === 'function');
+  const saved = names.map((k) => [k, proto[k]] as const);
+  let calls = 0;
+  for (const [k, fn] of saved) proto[k] = function (this: unknown, ...a: unknown[]) { calls++; return fn.apply(this, a); };
+  try {
+    f();
+  } finally {
+    for (const [k, fn] of saved) proto[k] = fn;
+  }
+  return calls;
+}
+
 describe('nnapi robustness', () => {
-  it('20 000-deep nesting (PU chains included) neither overflows the stack nor goes quadratic', () => {
-    const n = 20_000;
+  const deep = (n: number) => {
     const lines = [...HEADER];
     for (let i = 0; i < n; i++) lines.push(row({ t: i, pid: 1, mark: `B|1|[NN_LR_${i % 2 ? 'PU' : 'PC'}]f${i}` }));
     for (let i = 0; i < n; i++) lines.push(row({ t: n + i, pid: 1, mark: 'E' }));
-    const doc = NnapiDocument.parse(lines.join('\n'));
+    return lines.join('\n');
+  };
+
+  it('20 000-deep nesting (PU chains included) does not overflow the stack', () => {
+    const n = 20_000;
+    const doc = NnapiDocument.parse(deep(n));
     assert.deepEqual(doc.allDiagnostics(), []);
     // The outermost scope is counted (the rest is added detail): (2n − 1) ms.
     const pc = (doc.analysis.runs[0].aggregate!.times.PC as Record<string, number>).LR;
     assert.ok(Math.abs(pc - (2 * n - 1)) < 0.01);
+  });
+
+  it('nor goes quadratic: 8× deeper makes about 8× more calls on the scopes, not 64×', () => {
+    // Work counted, not timed: every call of a Scope method (the tree walks of the rewriting,
+    // validation, times and summary go through them) during the whole analysis at two depths.
+    const work = (n: number) => countScopeCalls(() => {
+      const doc = NnapiDocument.parse(deep(n));
+      doc.allDiagnostics();
+      summaryJson(summarize(doc.analysis, {}));
+    });
+    const small = work(1_000);
+    const big = work(8_000);
+    assert.ok(small > 1_000, `${small} calls`);
+    assert.ok(big / small < 12, `8× deeper made ${(big / small).toFixed(1)}× more calls (${small} → ${big})`);
   });
 
   it('never-closed deep nesting reports each open scope, capped for display', () => {
