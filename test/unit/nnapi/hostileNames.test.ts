@@ -8,7 +8,7 @@ import type { DocumentSymbol } from 'vscode-languageserver';
 import { NnapiDocument } from '../../../core/nnapi/document';
 import { nnapiHover, PATH_ENDS } from '../../../server/nnapi/hover';
 import { MAX_FOLDS, MAX_OUTLINE_DEPTH, MAX_SYMBOLS, nnapiFolding, nnapiSymbols } from '../../../server/nnapi/outline';
-import { HOSTILE_VALUES } from '../common/escape.test';
+import { HOSTILE_VALUES } from '../common/hostileValues';
 import { HEADER, row } from './traceBuilder';
 
 const html = (md: string) => marked.parse(md, { gfm: true, async: false });
