@@ -13,8 +13,15 @@ export interface LineChecker {
    * numbers the chunk (-1: a text made for this line alone). Used when there is no `addBytes`.
    */
   addIn?(text: string, start: number, end: number, lineNo: number, chunk: number): void;
-  /** All diagnostics, unsorted and uncapped. */
+  /** All diagnostics, unsorted; uncapped unless the checker was made with `maxProblems`. */
   finish(): Diagnostic[];
+  /** After `finish`, of a checker made with `maxProblems`: the problems not kept, and whether one is an error. */
+  dropped?(): { count: number; hasError: boolean };
+}
+
+export interface CheckerOptions {
+  /** Keep only the first this many diagnostics by position, counting the rest, where the checker can. */
+  maxProblems?: number;
 }
 
 export interface FormatDefinition {
@@ -22,5 +29,10 @@ export interface FormatDefinition {
   id: string;
   /** Whether a file belongs to this format, from its name and first line. */
   matches(fileName: string, firstLine: string): boolean;
-  createChecker(): LineChecker;
+  createChecker(opts?: CheckerOptions): LineChecker;
+  /**
+   * Code of the diagnostic on a line over the line limit, for line-based formats; a format read
+   * as one document has none and bounds its size instead.
+   */
+  lineTooLongCode?: string;
 }

@@ -1,3 +1,31 @@
+import type { Diagnostic } from './diagnostic';
+
+/**
+ * Lines longer than this (bytes in the CLI, characters in the editor) are reported once and not
+ * read: parsing one costs many times its size, and a line of hundreds of MB cannot be a string.
+ * `npuTrace.maxLineBytes` and `npu-trace check --max-line-bytes` change it.
+ */
+export const DEFAULT_MAX_LINE_BYTES = 8 << 20;
+
+/** Bytes as a person reads them: `8 MB`, `512 KB`, `100 B`. */
+export function formatBytes(n: number): string {
+  if (n >= 1 << 20) return `${Math.round((n / (1 << 20)) * 10) / 10} MB`;
+  if (n >= 1 << 10) return `${Math.round((n / (1 << 10)) * 10) / 10} KB`;
+  return `${n} B`;
+}
+
+/** The one diagnostic of a line over the limit, which is skipped unread. */
+export function lineTooLong(code: string, line: number, length: number, limit: number, unit: 'bytes' | 'characters'): Diagnostic {
+  const size = unit === 'bytes' ? formatBytes(length) : `${length} characters`;
+  const max = unit === 'bytes' ? formatBytes(limit) : `${limit} characters`;
+  return {
+    range: { start: { line, character: 0 }, end: { line, character: 0 } },
+    severity: 'error',
+    code,
+    message: `Line ${line + 1} is ${size} long, over the limit of ${max} (setting npuTrace.maxLineBytes, npu-trace check --max-line-bytes): it is not checked`,
+  };
+}
+
 /**
  * Splits text into lines the way LSP counts them: `\n`, `\r\n` and lone `\r` all end a line,
  * and the terminator is not part of the line.

@@ -29,8 +29,11 @@ export function normalizeSettings(raw: unknown): DiagnosticSettings {
   return out;
 }
 
-/** Applies severity overrides, sorts by position and caps the list with one summary diagnostic on line 1. */
-export function finalizeDiagnostics(diags: Diagnostic[], settings: DiagnosticSettings): Diagnostic[] {
+/**
+ * Applies severity overrides, sorts by position and caps the list with one summary diagnostic on
+ * line 1. `alreadyDropped` counts problems a checker found and did not keep (it capped while producing).
+ */
+export function finalizeDiagnostics(diags: Diagnostic[], settings: DiagnosticSettings, alreadyDropped = 0): Diagnostic[] {
   const kept: Diagnostic[] = [];
   for (const d of diags) {
     const o = settings.severity[d.code];
@@ -39,9 +42,9 @@ export function finalizeDiagnostics(diags: Diagnostic[], settings: DiagnosticSet
   }
   kept.sort(compareDiagnostics);
   const max = settings.maxProblems;
-  if (kept.length <= max) return kept;
+  if (kept.length <= max && alreadyDropped === 0) return kept;
   const shown = kept.slice(0, max);
-  const rest = kept.length - max;
+  const rest = Math.max(0, kept.length - max) + alreadyDropped;
   shown.unshift({
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     severity: 'information',

@@ -22,5 +22,6 @@ export function createNnapiChecker(): LineChecker {
 export const nnapiFormat: FormatDefinition = {
   id: 'nnapi-systrace',
   matches: isSystraceFile,
+  lineTooLongCode: 'nnapi.line-too-long',
   createChecker: createNnapiChecker,
 };
