@@ -8,29 +8,32 @@ import { ID_FIELD, PAIRING_ROLE, PAIRINGS } from './eventTypes';
 import type { Id, TraceLine } from './line';
 import { locate, locateIn as rangeOf } from './locate';
 
-/** An open START: ranges are copied so a streamed line's bytes are not kept alive. */
+/**
+ * An open START, one per id still open (a trace of starts without ends holds millions): ranges
+ * are plain numbers, copied so a streamed line's bytes are not kept alive.
+ */
 interface Open {
   line: number;
   t: number | undefined;
-  idRange: [number, number] | undefined;
-  tRange: [number, number] | undefined;
+  idStart: number;
+  idEnd: number;
+  tStart: number;
+  tEnd: number;
+  /** The line's text when its ranges are found on demand (a document's lines), else undefined. */
   text: string | undefined;
 }
 
 function openRange(o: Open, key: string, which: 'id' | 't'): [number, number] {
-  const r = which === 'id' ? o.idRange : o.tRange;
-  return r ?? (o.text !== undefined ? locate(o.text, key) : [0, 0]);
+  if (o.text !== undefined) return locate(o.text, key);
+  return which === 'id' ? [o.idStart, o.idEnd] : [o.tStart, o.tEnd];
 }
 
 /**
  * The lines naming a cmd_id not enqueued (yet), as flat numbers: line, start, end of each. All of
  * them become diagnostics or none does, so with at most `max` diagnostics kept only the first
- * `max` can be shown; the rest are counted.
+ * `max` can be shown; the rest are only counted (`pendingMore`).
  */
-interface PendingRefs {
-  spans: number[];
-  more: number;
-}
+type PendingSpans = number[];
 
 /**
  * The checks that span lines, as one pass over the lines in order. The CLI streams a file through
@@ -46,7 +49,8 @@ export class TraceChecker {
   private readonly enqueued = new Map<Id, number>();
   private readonly issued = new Map<Id, number>();
   private readonly open = PAIRINGS.map(() => new Map<Id, Open>());
-  private readonly pendingCmdRefs = new Map<Id, PendingRefs>();
+  private readonly pendingCmdRefs = new Map<Id, PendingSpans>();
+  private readonly pendingMore = new Map<Id, number>();
 
   /**
    * `textOf` gives earlier lines' text, so related information (e.g. the first CMD_ENQUEUE of a
@@ -95,10 +99,10 @@ export class TraceChecker {
       } else this.enqueued.set(l.cmd, lineNo);
     } else if (l.cmd !== undefined && !this.enqueued.has(l.cmd)) {
       const [start, end] = rangeOf(l, 'cmd_id');
-      let refs = this.pendingCmdRefs.get(l.cmd);
-      if (!refs) this.pendingCmdRefs.set(l.cmd, (refs = { spans: [], more: 0 }));
-      if (refs.spans.length < 3 * this.problems.max) refs.spans.push(lineNo, start, end);
-      else refs.more++;
+      const spans = this.pendingCmdRefs.get(l.cmd);
+      if (!spans) this.pendingCmdRefs.set(l.cmd, [lineNo, start, end]);
+      else if (spans.length < 3 * this.problems.max) spans.push(lineNo, start, end);
+      else this.pendingMore.set(l.cmd, (this.pendingMore.get(l.cmd) ?? 0) + 1);
     }
     if (type === 'JOB_ISSUE' && l.job !== undefined) {
       const first = this.issued.get(l.job);
@@ -120,11 +124,13 @@ export class TraceChecker {
     if (prev && p.start !== 'JOB_ISSUE') {
       this.problems.push(duplicateStart(p, lineNo, rangeOf(l, p.key), id, prev.line, openRange(prev, p.key, 'id')));
     }
-    const fast = l.rangeOf !== undefined;
-    open.set(id, {
-      line: lineNo, t: l.t, text: fast ? undefined : l.text,
-      idRange: fast ? rangeOf(l, p.key) : undefined, tRange: fast ? l.rangeOf!('t_cycle') : undefined,
-    });
+    if (l.rangeOf === undefined) {
+      open.set(id, { line: lineNo, t: l.t, text: l.text, idStart: 0, idEnd: 0, tStart: 0, tEnd: 0 });
+    } else {
+      const [idStart, idEnd] = rangeOf(l, p.key);
+      const [tStart, tEnd] = l.rangeOf('t_cycle') ?? [0, 0];
+      open.set(id, { line: lineNo, t: l.t, text: undefined, idStart, idEnd, tStart, tEnd });
+    }
   }
 
   private end(pi: number, l: TraceLine, lineNo: number): void {
@@ -158,11 +164,12 @@ export class TraceChecker {
     // Without any CMD_ENQUEUE the trace simply did not record enqueues; flag only when some exist.
     if (this.enqueued.size > 0) {
       const found: [number, number, number, Id][] = [];
-      for (const [cmd, r] of this.pendingCmdRefs) {
+      for (const [cmd, spans] of this.pendingCmdRefs) {
         if (this.enqueued.has(cmd)) continue;
-        for (let i = 0; i < r.spans.length; i += 3) found.push([r.spans[i], r.spans[i + 1], r.spans[i + 2], cmd]);
-        this.problems.dropped += r.more;
-        if (r.more > 0) this.problems.droppedError = true;
+        for (let i = 0; i < spans.length; i += 3) found.push([spans[i], spans[i + 1], spans[i + 2], cmd]);
+        const more = this.pendingMore.get(cmd) ?? 0;
+        this.problems.dropped += more;
+        if (more > 0) this.problems.droppedError = true;
       }
       // In line order, as they were found before the refs were grouped by cmd_id.
       found.sort((a, b) => a[0] - b[0]);
