@@ -109,7 +109,7 @@ describe('npu-trace check on hostile streams', () => {
     for (let i = 0; i < 1_000_000; i += 1000) {
       let chunk = '';
       for (let j = i; j < i + 1000; j++) chunk += `{"event_type":"JOB_ISSUE","t_cycle":${j},"job_id":${j % 64},"cmd_id":${j % 64}}\n`;
-      if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+      if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
     }
     await new Promise<void>((r) => out.end(r));
     const r = await runCliLimited(['check', '--max-problems', '1', file], MAX_MS);
