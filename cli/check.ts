@@ -113,7 +113,7 @@ export async function checkFile(file: string, opts: CheckOptions): Promise<FileR
   const fmt = formatFor(file, firstLine(file));
   if (!fmt) throw new UsageError(`${file}: unknown file type (expected .trace.jsonl, .cmdq.json, a systrace, ...)`);
   const found: Diagnostic[] = [];
-  const code = fmt.lineTooLongCode;
+  const code = fmt.lineTooLong;
   const gzip: GzipEnd = { truncated: false, garbageAt: undefined };
   const made = fmt.createChecker({ maxProblems: opts.maxProblems });
   const whole = code ? undefined : bounded(made, MAX_DOCUMENT_BYTES);

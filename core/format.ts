@@ -1,4 +1,4 @@
-import type { Diagnostic } from './common/diagnostic';
+import type { Diagnostic, Severity } from './common/diagnostic';
 
 /** A checker fed one line at a time, so files of any size can be streamed through it. */
 export interface LineChecker {
@@ -31,8 +31,8 @@ export interface FormatDefinition {
   matches(fileName: string, firstLine: string): boolean;
   createChecker(opts?: CheckerOptions): LineChecker;
   /**
-   * Code of the diagnostic on a line over the line limit, for line-based formats; a format read
-   * as one document has none and bounds its size instead.
+   * The diagnostic on a line over the line limit, for line-based formats; a format read as one
+   * document has none and bounds its size instead.
    */
-  lineTooLongCode?: string;
+  lineTooLong?: { code: string; severity: Severity };
 }

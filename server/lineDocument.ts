@@ -110,3 +110,42 @@ function clamp(p: Position, last: number, lines: string[]): Position {
   const line = Math.max(0, Math.min(p.line, last));
   return { line, character: Math.max(0, Math.min(p.character, lines[line].length)) };
 }
+
+/**
+ * A line-based format's view of a document: lines longer than `limit` characters read as empty,
+ * so no parser ever holds or scans them (a 20 MB line cost 2 GB and seconds per edit). The
+ * lines are the document's own; only the whole text is joined anew, and only when a line is cut.
+ */
+export class LimitedLines extends LineDocument {
+  constructor(private readonly source: LineDocument, readonly limit: number) {
+    super(source.uri, source.languageId, source.version, []);
+  }
+
+  override get lineCount(): number {
+    return this.source.lineCount;
+  }
+
+  override line(i: number): string {
+    const l = this.source.line(i);
+    return l.length > this.limit ? '' : l;
+  }
+
+  /** The lines over the limit, in order, at most `max` of them, and how many there are. */
+  longLines(max: number): { lines: number[]; count: number } {
+    const lines: number[] = [];
+    let count = 0;
+    for (let i = 0; i < this.source.lineCount; i++) {
+      if (this.source.line(i).length <= this.limit) continue;
+      if (lines.length < max) lines.push(i);
+      count++;
+    }
+    return { lines, count };
+  }
+
+  override getText(range?: Range): string {
+    if (range || this.longLines(1).count === 0) return this.source.getText(range);
+    const out: string[] = [];
+    for (let i = 0; i < this.source.lineCount; i++) out.push(this.line(i));
+    return out.join('\n');
+  }
+}

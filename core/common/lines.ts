@@ -1,9 +1,9 @@
-import type { Diagnostic } from './diagnostic';
+import type { Diagnostic, Severity } from './diagnostic';
 
 /**
  * Lines longer than this (bytes in the CLI, characters in the editor) are reported once and not
  * read: parsing one costs many times its size, and a line of hundreds of MB cannot be a string.
- * `npuTrace.maxLineBytes` and `npu-trace check --max-line-bytes` change it.
+ * `npuTrace.diagnostics.maxLineBytes` and `npu-trace check --max-line-bytes` change it.
  */
 export const DEFAULT_MAX_LINE_BYTES = 8 << 20;
 
@@ -15,14 +15,14 @@ export function formatBytes(n: number): string {
 }
 
 /** The one diagnostic of a line over the limit, which is skipped unread. */
-export function lineTooLong(code: string, line: number, length: number, limit: number, unit: 'bytes' | 'characters'): Diagnostic {
+export function lineTooLong(kind: { code: string; severity: Severity }, line: number, length: number, limit: number, unit: 'bytes' | 'characters'): Diagnostic {
   const size = unit === 'bytes' ? formatBytes(length) : `${length} characters`;
   const max = unit === 'bytes' ? formatBytes(limit) : `${limit} characters`;
   return {
     range: { start: { line, character: 0 }, end: { line, character: 0 } },
-    severity: 'error',
-    code,
-    message: `Line ${line + 1} is ${size} long, over the limit of ${max} (setting npuTrace.maxLineBytes, npu-trace check --max-line-bytes): it is not checked`,
+    severity: kind.severity,
+    code: kind.code,
+    message: `Line ${line + 1} is ${size} long, over the limit of ${max} (setting npuTrace.diagnostics.maxLineBytes, npu-trace check --max-line-bytes): it is not checked`,
   };
 }
 

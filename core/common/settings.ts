@@ -7,6 +7,8 @@ export interface DiagnosticSettings {
   severity: Record<string, SeverityOverride>;
   /** At most this many diagnostics per file; the rest are summarised in one. */
   maxProblems: number;
+  /** Longer lines of a line-based file are skipped with one diagnostic; unset: `DEFAULT_MAX_LINE_BYTES`. */
+  maxLineBytes?: number;
 }
 
 export const defaultDiagnosticSettings: DiagnosticSettings = { severity: {}, maxProblems: 1000 };
@@ -17,7 +19,7 @@ const SEVERITIES = new Set<string>(['error', 'warning', 'information', 'hint', '
 export function normalizeSettings(raw: unknown): DiagnosticSettings {
   const out: DiagnosticSettings = { severity: {}, maxProblems: defaultDiagnosticSettings.maxProblems };
   if (typeof raw !== 'object' || raw === null) return out;
-  const r = raw as { severity?: unknown; maxProblems?: unknown };
+  const r = raw as { severity?: unknown; maxProblems?: unknown; maxLineBytes?: unknown };
   if (typeof r.severity === 'object' && r.severity !== null) {
     for (const [code, sev] of Object.entries(r.severity)) {
       if (typeof sev === 'string' && SEVERITIES.has(sev)) out.severity[code] = sev as SeverityOverride;
@@ -25,6 +27,9 @@ export function normalizeSettings(raw: unknown): DiagnosticSettings {
   }
   if (typeof r.maxProblems === 'number' && Number.isInteger(r.maxProblems) && r.maxProblems > 0) {
     out.maxProblems = r.maxProblems;
+  }
+  if (typeof r.maxLineBytes === 'number' && Number.isInteger(r.maxLineBytes) && r.maxLineBytes > 0) {
+    out.maxLineBytes = r.maxLineBytes;
   }
   return out;
 }

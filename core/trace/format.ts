@@ -6,7 +6,7 @@ import { parseTraceLine } from './parseLine';
 export const traceFormat: FormatDefinition = {
   id: 'npu-trace',
   matches: (name, first) => /\.jsonl(\.gz)?$/i.test(name) || (!/\.json$/i.test(name) && /"event_type"/.test(first)),
-  lineTooLongCode: 'trace.line-too-long',
+  lineTooLong: { code: 'trace.line-too-long', severity: 'error' },
   createChecker(opts = {}): LineChecker {
     const c = new TraceChecker(undefined, opts.maxProblems);
     return {

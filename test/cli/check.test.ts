@@ -219,7 +219,7 @@ describe('npu-trace check: file encodings and sizes', () => {
     assert.equal(r.stdout, `${file}:1:${line.lastIndexOf('-1') + 1} error trace.invalid-value "irq_line" must be >= 0, got number -1\n${wrongType}\n`);
     const d = await runCli(['check', file]);
     assert.equal(d.code, 1);
-    assert.equal(d.stdout, `${file}:1:1 error trace.line-too-long Line 1 is 10 MB long, over the limit of 8 MB (setting npuTrace.maxLineBytes, npu-trace check --max-line-bytes): it is not checked\n${wrongType}\n`);
+    assert.equal(d.stdout, `${file}:1:1 error trace.line-too-long Line 1 is 10 MB long, over the limit of 8 MB (setting npuTrace.diagnostics.maxLineBytes, npu-trace check --max-line-bytes): it is not checked\n${wrongType}\n`);
   });
 
   it('streams a 200 000-line file and reports problems on the right lines', async () => {

@@ -7,7 +7,8 @@ import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { constants, createGzip, gzipSync } from 'node:zlib';
-import { runCliLimited, scratch, type LimitedRun } from './limits';
+import { LspClient } from '../lsp/lspClient';
+import { peakRssMb, runCliLimited, scratch, type LimitedRun } from './limits';
 
 const MAX_MB = 500;
 const MAX_MS = 20_000;
@@ -36,7 +37,7 @@ function bounded(r: LimitedRun, what: string): void {
 }
 
 const tooLong = (file: string, size: string) =>
-  `${file}:1:1 error trace.line-too-long Line 1 is ${size} long, over the limit of 8 MB (setting npuTrace.maxLineBytes, npu-trace check --max-line-bytes): it is not checked\n`;
+  `${file}:1:1 error trace.line-too-long Line 1 is ${size} long, over the limit of 8 MB (setting npuTrace.diagnostics.maxLineBytes, npu-trace check --max-line-bytes): it is not checked\n`;
 
 describe('npu-trace check on hostile streams', () => {
   it('200 MB of "[" on one line (a 1 MB .gz): one trace.line-too-long, the line never read', async () => {
@@ -128,5 +129,37 @@ describe('npu-trace check on hostile streams', () => {
     bounded(r, 'escape sequences');
     assert.equal(r.stdout, `${file}:1:68 warning trace.reported-warning Simulator warning [TE X]: \\x1b]0;x\\x07\\x1b[2K ok: all checks passed\n`);
     assert.ok(!readFileSync(file, 'utf8').includes('\u001b'), 'the file holds JSON escapes; the ESC byte comes from parsing');
+  });
+});
+
+describe('the language server on a 20 MB line', () => {
+  it('gives it one trace.line-too-long, and an edit elsewhere stays cheap', async () => {
+    const c = await LspClient.start();
+    try {
+      const uri = 'file:///wide.trace.jsonl';
+      const lines = Array.from({ length: 2000 }, (_, i) => `{"event_type":"IRQ_EMIT","t_cycle":${i},"irq_line":1}`);
+      lines[1000] = '['.repeat(20 * MiB);
+      const t0 = performance.now();
+      const first = await c.open(uri, 'npu-trace', lines.join('\n'));
+      const openMs = performance.now() - t0;
+      assert.deepEqual(first.map((d) => [d.code, d.range.start.line]), [['trace.line-too-long', 1000]]);
+      assert.match(first[0].message, /^Line 1001 is 20971520 characters long, over the limit of 8388608 characters/);
+      const t1 = performance.now();
+      const at = lines[1500].indexOf('1}');
+      for (let k = 0; k < 5; k++) {
+        // Typing a wrong value, and undoing it, 500 lines below the wide one.
+        const range = { start: { line: 1500, character: at }, end: { line: 1500, character: at + (k % 2 ? 3 : 1) } };
+        const d = await c.change(uri, [{ range, text: k % 2 ? '1' : '"x"' }]);
+        assert.deepEqual(d.map((x) => [x.code, x.range.start.line]), k % 2 ? [['trace.line-too-long', 1000]] : [['trace.line-too-long', 1000], ['trace.wrong-type', 1500]]);
+      }
+      const editMs = (performance.now() - t1) / 5;
+      const peak = peakRssMb(c.proc.pid!);
+      assert.ok(openMs < MAX_MS, `open took ${Math.round(openMs)} ms`);
+      assert.ok(editMs < 1000, `an edit took ${Math.round(editMs)} ms`);
+      assert.ok(peak <= MAX_MB, `server peak RSS ${Math.round(peak)} MB`);
+      console.log(`20 MB line: open ${Math.round(openMs)} ms, edit ${Math.round(editMs)} ms, server peak ${Math.round(peak)} MB`);
+    } finally {
+      await c.stop();
+    }
   });
 });
