@@ -1,9 +1,9 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import type { Diagnostic } from '../core/common/diagnostic';
+import type { Diagnostic, Severity } from '../core/common/diagnostic';
 import { escapeControl } from '../core/common/escape';
-import { DEFAULT_MAX_LINE_BYTES, lineTooLong, splitLines } from '../core/common/lines';
+import { DEFAULT_MAX_LINE_BYTES, lineTooDeep, lineTooLong, MAX_JSON_DEPTH, nestsDeeperThan, splitLines } from '../core/common/lines';
 import { defaultDiagnosticSettings, finalizeDiagnostics } from '../core/common/settings';
 import type { LineChecker } from '../core/format';
 import { formatFor } from '../core/formats';
@@ -109,6 +109,24 @@ function bounded(checker: LineChecker, limit: number): LineChecker & { skipped(n
   };
 }
 
+/** A checker of JSON lines that skips, with one diagnostic, a line nesting deeper than MAX_JSON_DEPTH. */
+function depthBounded(checker: LineChecker, kind: { code: string; severity: Severity }, found: Diagnostic[]): LineChecker {
+  const deep = (n: number, at: (i: number) => number, s: number, e: number) => {
+    if (!nestsDeeperThan(at, s, e, MAX_JSON_DEPTH)) return false;
+    found.push(lineTooDeep(kind, n, MAX_JSON_DEPTH));
+    return true;
+  };
+  const { addBytes, addIn } = checker;
+  return {
+    // The length test first: no closure is made for the short lines that are nearly all of a file.
+    add: (line, n) => (line.length > MAX_JSON_DEPTH && deep(n, (i) => line.charCodeAt(i), 0, line.length)) || checker.add(line, n),
+    addBytes: addBytes && ((b, s, e, n, decode) => (e - s > MAX_JSON_DEPTH && deep(n, (i) => b[i], s, e)) || addBytes.call(checker, b, s, e, n, decode)),
+    addIn: addIn && ((t, s, e, n, chunk) => (e - s > MAX_JSON_DEPTH && deep(n, (i) => t.charCodeAt(i), s, e)) || addIn.call(checker, t, s, e, n, chunk)),
+    finish: () => checker.finish(),
+    dropped: checker.dropped && (() => checker.dropped!()),
+  };
+}
+
 export async function checkFile(file: string, opts: CheckOptions): Promise<FileResult> {
   const fmt = formatFor(file, firstLine(file));
   if (!fmt) throw new UsageError(`${file}: unknown file type (expected .trace.jsonl, .cmdq.json, a systrace, ...)`);
@@ -117,7 +135,7 @@ export async function checkFile(file: string, opts: CheckOptions): Promise<FileR
   const gzip: GzipEnd = { truncated: false, garbageAt: undefined };
   const made = fmt.createChecker({ maxProblems: opts.maxProblems });
   const whole = code ? undefined : bounded(made, MAX_DOCUMENT_BYTES);
-  const checker = whole ?? made;
+  const checker = whole ?? (fmt.lineTooDeep ? depthBounded(made, fmt.lineTooDeep, found) : made);
   const read: ReadOptions = whole
     ? { maxLineBytes: MAX_DOCUMENT_BYTES, gzip, onTooLong: (n, len) => whole.skipped(n, len) }
     : { maxLineBytes: opts.maxLineBytes, gzip, onTooLong: (n, len) => found.push(lineTooLong(code!, n, len, opts.maxLineBytes, 'bytes')) };

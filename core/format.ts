@@ -35,4 +35,6 @@ export interface FormatDefinition {
    * document has none and bounds its size instead.
    */
   lineTooLong?: { code: string; severity: Severity };
+  /** For JSON lines: the diagnostic on a line nesting deeper than `MAX_JSON_DEPTH`, which is skipped. */
+  lineTooDeep?: { code: string; severity: Severity };
 }

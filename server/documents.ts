@@ -21,8 +21,8 @@ export class DocumentStore {
   /** The service of a language; for a line-based format, seeing only lines within the line limit. */
   serviceFor(languageId: string): FormatService | undefined {
     const s = this.services.find((x) => x.languageId === languageId);
-    const kind = FORMATS.find((f) => f.id === languageId)?.lineTooLong;
-    return s && kind ? withLineLimit(s, kind, this.maxLine) : s;
+    const f = FORMATS.find((x) => x.id === languageId);
+    return s && f?.lineTooLong ? withLineLimit(s, { long: f.lineTooLong, deep: f.lineTooDeep }, this.maxLine) : s;
   }
 
   /**

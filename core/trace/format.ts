@@ -7,6 +7,7 @@ export const traceFormat: FormatDefinition = {
   id: 'npu-trace',
   matches: (name, first) => /\.jsonl(\.gz)?$/i.test(name) || (!/\.json$/i.test(name) && /"event_type"/.test(first)),
   lineTooLong: { code: 'trace.line-too-long', severity: 'error' },
+  lineTooDeep: { code: 'trace.too-deep', severity: 'error' },
   createChecker(opts = {}): LineChecker {
     const c = new TraceChecker(undefined, opts.maxProblems);
     return {

@@ -210,6 +210,17 @@ describe('npu-trace check: file encodings and sizes', () => {
     assert.deepEqual(r.stdout.trim().split('\n').map((l) => l.replace(file, 'F').split(' ').slice(0, 3).join(' ')), ['F:2:1 error trace.invalid-json', 'F:3:2 error trace.invalid-json']);
   });
 
+  it('a line nesting deeper than 10000 levels: one trace.too-deep, not parsed (8 MB of [ took 1.4 s each)', async () => {
+    const file = tmp('deep.trace.jsonl', ['['.repeat(8 << 20), '{"event_type":"IRQ_EMIT","t_cycle":"2"}', '['.repeat(10_000) + ']'.repeat(10_000)].join('\n'));
+    const r = await runCli(['check', file]);
+    assert.equal(r.code, 1);
+    assert.deepEqual(r.stdout.trim().split('\n').map((l) => l.replace(`${file}:`, '')), [
+      '1:1 error trace.too-deep Line 1 nests arrays and objects more than 10000 levels deep: it is not checked',
+      '2:36 error trace.wrong-type "t_cycle" must be an integer, got the string "2"',
+      '3:1 error trace.not-object Each line must be one JSON object (an event); this line is an array',
+    ]);
+  });
+
   it('a 10 MB single line is checked under a higher --max-line-bytes, and skipped with one diagnostic under the default 8 MB', async () => {
     const line = `{"event_type":"IRQ_EMIT","t_cycle":1,"pad":"${'x'.repeat(10 << 20)}","irq_line":-1}`;
     const file = tmp('wide.trace.jsonl', `${line}\n{"event_type":"IRQ_EMIT","t_cycle":"2"}`);

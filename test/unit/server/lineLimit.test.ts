@@ -34,6 +34,13 @@ describe('line limit in the server', () => {
     assert.match(out[0].message, /^3 further problems not shown/);
   });
 
+  it('a JSON line nesting deeper than 10000 levels gets one trace.too-deep and is not parsed; 10000 levels are parsed', () => {
+    const store = new DocumentStore(services);
+    const text = ['['.repeat(10_001), `["${'['.repeat(20_000)}"]`, '['.repeat(10_000) + ']'.repeat(10_000)].join('\n');
+    store.open('file:///deep.trace.jsonl', 'npu-trace', 1, text);
+    assert.deepEqual(diagnosticsOf(store, 'file:///deep.trace.jsonl'), ['0 error trace.too-deep', '1 error trace.not-object', '2 error trace.not-object']);
+  });
+
   it('a systrace line over the limit is a nnapi.line-too-long warning; CMDQ has no line limit', () => {
     const store = new DocumentStore(services, undefined, () => 50);
     store.open('file:///c.systrace', 'nnapi-systrace', 1, `# tracer: nop\n${'x'.repeat(60)}\n`);
