@@ -122,6 +122,23 @@ describe('npu-trace check on hostile streams', () => {
     assert.equal(r.code, 1);
   });
 
+  it('a CMDQ over 64 MB is not held whole: one file.too-large', async () => {
+    const file = join(dir, 'huge.cmdq.json');
+    const out = createWriteStream(file);
+    out.write('{"metadata":{"graph_name":"g","version":"1","generated_by":"t"},"cmdq":[\n');
+    const entry = (i: number) => `{"id":${i},"opcode":"DMA_LOAD_TILE","layer_id":"l","deps_before":[],"tensor_role":"ifm","qbits":8,"dram_addr":0,"spm_bank":0,"spm_offset":0,"num_elements":1,"pad":"${'p'.repeat(400)}"},\n`;
+    for (let i = 0; i < 150_000; i += 1000) {
+      let chunk = '';
+      for (let j = i; j < i + 1000; j++) chunk += entry(j);
+      if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
+    }
+    await new Promise<void>((r) => out.end('{"id":150000,"opcode":"END","layer_id":null,"deps_before":[]}]}\n', () => r()));
+    const r = await runCliLimited(['check', file], MAX_MS);
+    bounded(r, '80 MB CMDQ');
+    assert.match(r.stdout, /^.*:1:1 error file\.too-large The file is 8\d\.\d MB \(150003 lines\), over the 64 MB a document read whole may have: it is not checked\n$/);
+    assert.equal(r.code, 1);
+  });
+
   it('an ESC/OSC sequence in a WARN msg reaches the terminal escaped', async () => {
     const file = join(dir, 'osc.trace.jsonl');
     writeFileSync(file, '{"event_type":"WARN","t_cycle":1,"component":"TE","code":"X","msg":"\\u001b]0;x\\u0007\\u001b[2K\\rok: all checks passed"}\n');
