@@ -20,6 +20,18 @@ export interface ReadOptions {
   gzip?: GzipEnd;
 }
 
+/** Thrown by a line callback to stop reading: the reader closes the file and returns the lines so far. */
+export const STOP_READING: unique symbol = Symbol('stop reading');
+
+async function stoppable(read: () => Promise<number>, count: () => number): Promise<number> {
+  try {
+    return await read();
+  } catch (e) {
+    if (e === STOP_READING) return count();
+    throw e;
+  }
+}
+
 /** The file's bytes, decompressed when it is a `.gz`. */
 function chunksOf(file: string, opts: ReadOptions): AsyncIterable<Buffer> {
   const raw = createReadStream(file, { highWaterMark: 1 << 20 });
@@ -58,6 +70,24 @@ function newlineRunEndIn(t: string, i: number): number {
  */
 export async function forEachLine(file: string, onLine: (line: string, lineNo: number) => void, onProgress?: (bytesRead: number) => void, opts: ReadOptions = {}): Promise<number> {
   return forEachLineIn(file, (text, s, e, n) => onLine(s === 0 && e === text.length ? text : text.slice(s, e), n), { ...opts, onProgress });
+}
+
+/**
+ * Lines `wanted` (0-based) of a file, read up to the last of them: the details of a clicked event
+ * in a file too large (or compressed) for an editor document. Lines over the limit read as empty.
+ */
+export async function readLines(file: string, wanted: readonly number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  const want = new Set(wanted);
+  const last = Math.max(-1, ...wanted);
+  if (last < 0) return out;
+  const count = await forEachLine(file, (l, n) => {
+    if (want.has(n)) out.set(n, l);
+    if (n >= last) throw STOP_READING;
+  });
+  // Lines not handed on (runs of empty lines, lines over the limit) are empty.
+  for (const n of want) if (n < count && !out.has(n)) out.set(n, '');
+  return out;
 }
 
 /**
@@ -142,21 +172,24 @@ export async function forEachLineIn(
     return head + text.slice(start);
   };
   let atStart = true;
-  for await (const chunkBuf of stream) {
-    let text = decoder.write(chunkBuf);
-    if (atStart && text.length > 0) {
-      atStart = false;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const read = async () => {
+    for await (const chunkBuf of stream) {
+      let text = decoder.write(chunkBuf);
+      if (atStart && text.length > 0) {
+        atStart = false;
+        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      }
+      rest = emit(rest, text);
     }
-    rest = emit(rest, text);
-  }
-  rest += decoder.end();
-  if (skipping >= 0) tooLong(skipping + rest.length);
-  else if (opts.gzip?.truncated) n++;
-  else if (rest.length > limit) tooLong(rest.length);
-  else if (rest.indexOf('\r') < 0) own(rest);
-  else for (const q of rest.split('\r')) own(q);
-  return n;
+    rest += decoder.end();
+    if (skipping >= 0) tooLong(skipping + rest.length);
+    else if (opts.gzip?.truncated) n++;
+    else if (rest.length > limit) tooLong(rest.length);
+    else if (rest.indexOf('\r') < 0) own(rest);
+    else for (const q of rest.split('\r')) own(q);
+    return n;
+  };
+  return stoppable(read, () => n);
 }
 
 // VS Code drops a UTF-8 BOM from the document, so columns on line 1 must not count it either.

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { forEachLine, forEachLineBytes, forEachLineIn } from '../../cli/lines';
+import { forEachLine, forEachLineBytes, forEachLineIn, readLines } from '../../cli/lines';
 import { splitLines } from '../../core/common/lines';
 
 const dir = mkdtempSync(join(tmpdir(), 'trace-lines-'));
@@ -127,6 +127,16 @@ describe('forEachLine / forEachLineBytes', () => {
     assert.equal(seen.length, n - 1, 'the cut line is counted, not handed on');
     assert.ok(n > 1000);
     seen.forEach((l, i) => assert.equal(l, `line ${i}`));
+  });
+
+  it('readLines (the timeline details) splits as the readers do: BOM dropped, CR and CRLF, empty runs, .gz', async () => {
+    const content = '\uFEFFfirst\r\nsecond\rthird\n\n\n\nseventh\n';
+    for (const [name, bytes] of [['read.txt', Buffer.from(content)], ['read.txt.gz', gzipSync(content)]] as const) {
+      const file = join(dir, name);
+      writeFileSync(file, bytes);
+      const got = await readLines(file, [0, 1, 2, 4, 5, 6, 9]);
+      assert.deepEqual([...got].sort((a, b) => a[0] - b[0]), [[0, 'first'], [1, 'second'], [2, 'third'], [4, ''], [5, ''], [6, 'seventh']], name);
+    }
   });
 
   it('lone CRs, and a CR right at the chunk boundary followed by a non-LF', async () => {
