@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { checkFile } from '../cli/check';
+import { CHECK_DEFAULTS, checkFile } from '../cli/check';
 import { TraceDocument } from '../core/trace/document';
 import { hoverAt } from '../core/trace/hover';
 import { definitionAt } from '../core/trace/navigation';
@@ -23,7 +23,7 @@ function childPeak(file: string): { ms: number; maxRssMb: number } {
 
 export async function childCheck(file: string): Promise<void> {
   const t = performance.now();
-  await checkFile(file, 1000);
+  await checkFile(file, CHECK_DEFAULTS);
   console.log(JSON.stringify({ ms: performance.now() - t, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
 }
 
@@ -37,7 +37,7 @@ export async function run(): Promise<void> {
   const naive: { wall: number; cpu: number }[] = [];
   let problems = -1;
   for (let r = 0; r < 3; r++) {
-    const a = await timed(() => checkFile(f1m, 1000));
+    const a = await timed(() => checkFile(f1m, CHECK_DEFAULTS));
     problems = a.value.diagnostics.length;
     ours.push(a);
     naive.push(await timed(() => naiveCheck(f1m)));

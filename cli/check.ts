@@ -1,9 +1,15 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { parseArgs as parseNodeArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import type { Diagnostic } from '../core/common/diagnostic';
+import type { Diagnostic, Severity } from '../core/common/diagnostic';
+import { escapeControl } from '../core/common/escape';
+import { DEFAULT_MAX_LINE_BYTES, lineTooDeep, lineTooLong, MAX_JSON_DEPTH, nestsDeeperThan, splitLines } from '../core/common/lines';
 import { defaultDiagnosticSettings, finalizeDiagnostics } from '../core/common/settings';
+import type { LineChecker } from '../core/format';
 import { formatFor } from '../core/formats';
-import { forEachLine, forEachLineBytes, forEachLineIn } from './lines';
+import { fileTooLarge, gzipGarbage, gzipTruncated } from './fileProblems';
+import type { GzipEnd } from './gunzip';
+import { forEachLine, forEachLineBytes, forEachLineIn, type ReadOptions } from './lines';
 
 interface FileResult {
   file: string;
@@ -13,33 +19,55 @@ interface FileResult {
 
 export class UsageError extends Error {}
 
-function parseArgs(args: string[]): { format: 'text' | 'json'; max: number; files: string[] } {
-  let format: 'text' | 'json' = 'text';
-  let max = defaultDiagnosticSettings.maxProblems;
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--format') {
-      const v = args[++i];
-      if (v !== 'text' && v !== 'json') throw new UsageError(`--format takes text or json, got ${v ?? 'nothing'}`);
-      format = v;
-    } else if (a.startsWith('--format=')) {
-      const v = a.slice(9);
-      if (v !== 'text' && v !== 'json') throw new UsageError(`--format takes text or json, got ${v}`);
-      format = v;
-    } else if (a === '--max-problems') {
-      const v = Number(args[++i]);
-      if (!Number.isInteger(v) || v < 1) throw new UsageError('--max-problems takes a positive whole number');
-      max = v;
-    } else if (a === '--') {
-      files.push(...args.slice(i + 1));
-      break;
-    } else if (a.startsWith('-') && a !== '-') {
-      throw new UsageError(`unknown option ${a}`);
-    } else files.push(a);
+/**
+ * A format read as one document (CMDQ) is held whole; past this size it is not parsed. The CLI
+ * stays within about 500 MB on any input, and the largest queues seen are tens of MB.
+ */
+export const MAX_DOCUMENT_BYTES = 64 << 20;
+
+export interface CheckOptions {
+  maxProblems: number;
+  maxLineBytes: number;
+}
+
+export const CHECK_DEFAULTS: CheckOptions = { maxProblems: defaultDiagnosticSettings.maxProblems, maxLineBytes: DEFAULT_MAX_LINE_BYTES };
+
+function positiveInt(name: string, v: string | undefined): number {
+  const n = Number(v);
+  if (v === undefined || v.trim() === '' || !Number.isInteger(n) || n < 1) throw new UsageError(`${name} takes a positive whole number, got ${v ?? 'nothing'}`);
+  return n;
+}
+
+function parseArgs(args: string[]): { format: 'text' | 'json'; opts: CheckOptions; files: string[] } {
+  let parsed;
+  try {
+    parsed = parseNodeArgs({
+      args,
+      allowPositionals: true,
+      options: { format: { type: 'string' }, 'max-problems': { type: 'string' }, 'max-line-bytes': { type: 'string' } },
+    });
+  } catch (e) {
+    // parseArgs's own words are long; say it as the rest of the CLI does.
+    const msg = e instanceof Error ? e.message : String(e);
+    const unknown = /^Unknown option '([^']*)'/.exec(msg);
+    if (unknown) throw new UsageError(`unknown option ${unknown[1]}`);
+    const missing = /^Option '(--[a-z-]+)/.exec(msg);
+    if (missing?.[1] === '--format') throw new UsageError('--format takes text or json, got nothing');
+    if (missing) positiveInt(missing[1], undefined);
+    throw new UsageError(msg.split('\n')[0]);
   }
+  const v = parsed.values;
+  if (v.format !== undefined && v.format !== 'text' && v.format !== 'json') throw new UsageError(`--format takes text or json, got ${v.format}`);
+  const files = parsed.positionals;
   if (files.length === 0) throw new UsageError('no files given');
-  return { format, max, files };
+  return {
+    format: v.format ?? 'text',
+    opts: {
+      maxProblems: v['max-problems'] === undefined ? CHECK_DEFAULTS.maxProblems : positiveInt('--max-problems', v['max-problems']),
+      maxLineBytes: v['max-line-bytes'] === undefined ? CHECK_DEFAULTS.maxLineBytes : positiveInt('--max-line-bytes', v['max-line-bytes']),
+    },
+    files,
+  };
 }
 
 function firstLine(file: string): string {
@@ -55,67 +83,126 @@ function firstLine(file: string): string {
         return '';
       }
     }
-    return text.toString('utf8').split(/\r?\n|\r/)[0];
+    // As the readers see it: without a BOM, cut at any line end.
+    return splitLines(text.toString('utf8').replace(/^\uFEFF/, ''))[0];
   } finally {
     closeSync(fd);
   }
 }
 
-export async function checkFile(file: string, max: number): Promise<FileResult> {
+/** A checker of one document held whole, that gives up past MAX_DOCUMENT_BYTES instead of holding more. */
+function bounded(checker: LineChecker, limit: number): LineChecker & { skipped(n: number, length: number): void } {
+  let size = 0;
+  let lines = 0;
+  return {
+    add: (line, n) => {
+      lines = n + 1;
+      size += line.length + 1;
+      if (size <= limit) checker.add(line, n);
+    },
+    // A line the reader did not hand on, being longer than the whole limit.
+    skipped: (n, length) => {
+      lines = n + 1;
+      size += length + 1;
+    },
+    finish: () => (size > limit ? [fileTooLarge(lines, size, limit)] : checker.finish()),
+    finishCapped: checker.finishCapped && ((settings) => (size > limit
+      ? { diagnostics: [fileTooLarge(lines, size, limit)], hasError: true } : checker.finishCapped!(settings))),
+  };
+}
+
+/** A checker of JSON lines that skips, with one diagnostic, a line nesting deeper than MAX_JSON_DEPTH. */
+function depthBounded(checker: LineChecker, kind: { code: string; severity: Severity }, found: Diagnostic[]): LineChecker {
+  const deep = (n: number, at: (i: number) => number, s: number, e: number) => {
+    if (!nestsDeeperThan(at, s, e, MAX_JSON_DEPTH)) return false;
+    found.push(lineTooDeep(kind, n, MAX_JSON_DEPTH));
+    return true;
+  };
+  const { addBytes, addIn } = checker;
+  return {
+    // The length test first: no closure is made for the short lines that are nearly all of a file.
+    add: (line, n) => (line.length > MAX_JSON_DEPTH && deep(n, (i) => line.charCodeAt(i), 0, line.length)) || checker.add(line, n),
+    addBytes: addBytes && ((b, s, e, n, decode) => (e - s > MAX_JSON_DEPTH && deep(n, (i) => b[i], s, e)) || addBytes.call(checker, b, s, e, n, decode)),
+    addIn: addIn && ((t, s, e, n, chunk) => (e - s > MAX_JSON_DEPTH && deep(n, (i) => t.charCodeAt(i), s, e)) || addIn.call(checker, t, s, e, n, chunk)),
+    finish: () => checker.finish(),
+    dropped: checker.dropped && (() => checker.dropped!()),
+  };
+}
+
+export async function checkFile(file: string, opts: CheckOptions): Promise<FileResult> {
   const fmt = formatFor(file, firstLine(file));
   if (!fmt) throw new UsageError(`${file}: unknown file type (expected .trace.jsonl, .cmdq.json, a systrace, ...)`);
-  const checker = fmt.createChecker();
+  const found: Diagnostic[] = [];
+  const code = fmt.lineTooLong;
+  const gzip: GzipEnd = { truncated: false, garbageAt: undefined };
+  const made = fmt.createChecker({ maxProblems: opts.maxProblems });
+  const whole = code ? undefined : bounded(made, MAX_DOCUMENT_BYTES);
+  const checker = whole ?? (fmt.lineTooDeep ? depthBounded(made, fmt.lineTooDeep, found) : made);
+  const read: ReadOptions = whole
+    ? { maxLineBytes: MAX_DOCUMENT_BYTES, gzip, onTooLong: (n, len) => whole.skipped(n, len) }
+    : { maxLineBytes: opts.maxLineBytes, gzip, onTooLong: (n, len) => found.push(lineTooLong(code!, n, len, opts.maxLineBytes, 'bytes')) };
   const addBytes = checker.addBytes?.bind(checker);
   const addIn = checker.addIn?.bind(checker);
-  if (addBytes) await forEachLineBytes(file, addBytes, (line, n) => checker.add(line, n));
-  else if (addIn) await forEachLineIn(file, addIn);
-  else await forEachLine(file, (line, n) => checker.add(line, n));
-  const settings = { ...defaultDiagnosticSettings, maxProblems: max };
-  if (checker.finishCapped) return { file, ...checker.finishCapped(settings) };
-  const all = checker.finish();
+  let count;
+  if (addBytes) count = await forEachLineBytes(file, addBytes, (line, n) => checker.add(line, n), read);
+  else if (addIn) count = await forEachLineIn(file, addIn, read);
+  else count = await forEachLine(file, (line, n) => checker.add(line, n), undefined, read);
+  if (gzip.truncated) found.push(gzipTruncated(count - 1));
+  if (gzip.garbageAt !== undefined) found.push(gzipGarbage(count - 1, gzip.garbageAt));
+  const settings = { ...defaultDiagnosticSettings, maxProblems: opts.maxProblems };
+  // A checker that caps while it builds (CMDQ) gives the shown problems and the error flag itself.
+  if (checker.finishCapped && found.length === 0) return { file, ...checker.finishCapped(settings) };
+  const all = checker.finish().concat(found);
+  const dropped = checker.dropped?.() ?? { count: 0, hasError: false };
   // The exit status counts every error, also those the cap leaves out of the output: an error
   // after 1000 warnings must still fail a CI run.
-  return { file, diagnostics: finalizeDiagnostics(all, settings), hasError: all.some((d) => d.severity === 'error') };
+  return {
+    file,
+    diagnostics: finalizeDiagnostics(all, settings, dropped.count),
+    hasError: dropped.hasError || all.some((d) => d.severity === 'error'),
+  };
 }
 
-/** One diagnostic per output line, even when a trace's own ERROR msg holds line breaks. */
-function oneLine(s: string): string {
-  return s.replace(/\r\n|\r|\n/g, ' ');
-}
+/**
+ * One diagnostic per output line, and nothing a terminal would act on: a trace's own ERROR msg
+ * may hold line breaks or escape sequences that hide or forge CI log lines.
+ */
+const printable = (s: string) => escapeControl(s.replace(/\r\n|\r|\n/g, ' '));
 
 export async function check(args: string[]): Promise<number> {
-  let opts;
+  let parsed;
   try {
-    opts = parseArgs(args);
-    for (const f of opts.files) {
+    parsed = parseArgs(args);
+    for (const f of parsed.files) {
       const st = statSync(f, { throwIfNoEntry: false });
       if (!st) throw new UsageError(`${f}: no such file`);
       if (!st.isFile()) throw new UsageError(`${f}: not a file${st.isDirectory() ? ' (a directory)' : ''}`);
     }
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`npu-trace check: ${e.message}\n`);
+      process.stderr.write(`npu-trace check: ${printable(e.message)}\n`);
       return 2;
     }
     throw e;
   }
   const results: FileResult[] = [];
-  for (const f of opts.files) {
+  for (const f of parsed.files) {
     try {
-      results.push(await checkFile(f, opts.max));
+      results.push(await checkFile(f, parsed.opts));
     } catch (e) {
       // Name the file: "incorrect header check" alone does not say which .gz is broken.
       const msg = e instanceof Error ? e.message : String(e);
-      process.stderr.write(`npu-trace check: ${e instanceof UsageError ? msg : `${f}: ${msg}`}\n`);
+      process.stderr.write(`npu-trace check: ${printable(e instanceof UsageError ? msg : `${f}: ${msg}`)}\n`);
       return 2;
     }
   }
   const out: string[] = [];
-  if (opts.format === 'json') {
+  if (parsed.format === 'json') {
     out.push(JSON.stringify(results.map((r) => ({ file: r.file, diagnostics: r.diagnostics.map((d) => ({ range: d.range, severity: d.severity, code: d.code, message: d.message })) })), null, 2));
   } else {
     for (const r of results) {
-      for (const d of r.diagnostics) out.push(`${r.file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${d.code} ${oneLine(d.message)}`);
+      const file = printable(r.file);
+      for (const d of r.diagnostics) out.push(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${printable(d.code)} ${printable(d.message)}`);
     }
   }
   if (out.length) process.stdout.write(out.join('\n') + '\n');

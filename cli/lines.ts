@@ -1,15 +1,77 @@
 import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { createGunzip } from 'node:zlib';
+import { DEFAULT_MAX_LINE_BYTES } from '../core/common/lines';
+import { gunzipMembers, type GzipEnd } from './gunzip';
+
+export interface ReadOptions {
+  /**
+   * Longer lines are not handed on, nor held: `onTooLong` hears of them once their end is found.
+   * Bytes for `forEachLineBytes`; UTF-16 units of the decoded text for the text readers.
+   */
+  maxLineBytes?: number;
+  onTooLong?: (lineNo: number, length: number) => void;
+  /** Bytes read from disk so far. */
+  onProgress?: (bytesRead: number) => void;
+  /**
+   * How a `.gz` file ended, filled in when it is read. When it is cut off, the last line (the
+   * one the cut falls in, numbered `count - 1` where `count` is what the reader returns) is not
+   * handed on: its end is missing.
+   */
+  gzip?: GzipEnd;
+}
+
+/** Thrown by a line callback to stop reading: the reader closes the file and returns the lines so far. */
+export const STOP_READING: unique symbol = Symbol('stop reading');
+
+async function stoppable(read: () => Promise<number>, count: () => number): Promise<number> {
+  try {
+    return await read();
+  } catch (e) {
+    if (e === STOP_READING) return count();
+    throw e;
+  }
+}
+
+/** The file's bytes, decompressed when it is a `.gz`. */
+function chunksOf(file: string, opts: ReadOptions): AsyncIterable<Buffer> {
+  const raw = createReadStream(file, { highWaterMark: 1 << 20 });
+  if (opts.onProgress) {
+    const onProgress = opts.onProgress;
+    raw.on('data', () => onProgress(raw.bytesRead));
+  }
+  if (!/\.gz$/i.test(file)) return raw;
+  opts.gzip ??= { truncated: false, garbageAt: undefined };
+  return gunzipMembers(raw, opts.gzip);
+}
+
+// Runs of empty lines are counted, not visited: a gigabyte of newlines must cost no more than
+// reading it. The blocks compare natively.
+const BLOCK = 4096;
+const NL_BYTES = Buffer.alloc(BLOCK, 10);
+const NL_TEXT = '\n'.repeat(BLOCK);
+
+/** End of the run of '\n' starting at `i` in `b`. */
+function newlineRunEnd(b: Buffer, i: number): number {
+  while (i + BLOCK <= b.length && b.compare(NL_BYTES, 0, BLOCK, i, i + BLOCK) === 0) i += BLOCK;
+  while (i < b.length && b[i] === 10) i++;
+  return i;
+}
+
+function newlineRunEndIn(t: string, i: number): number {
+  while (i + BLOCK <= t.length && t.startsWith(NL_TEXT, i)) i += BLOCK;
+  while (i < t.length && t.charCodeAt(i) === 10) i++;
+  return i;
+}
 
 /**
  * Streams a file's lines (`\n`, `\r\n` or `\r`) to `onLine` without holding the whole file as one
  * string. A callback, not an async iterator: one promise per line would cost more than the parsing.
  * `.gz` files are decompressed on the fly. `onProgress` gets the bytes read from disk so far.
  */
-export async function forEachLine(file: string, onLine: (line: string, lineNo: number) => void, onProgress?: (bytesRead: number) => void): Promise<number> {
-  return forEachLineIn(file, (text, s, e, n) => onLine(s === 0 && e === text.length ? text : text.slice(s, e), n), onProgress);
+export async function forEachLine(file: string, onLine: (line: string, lineNo: number) => void, onProgress?: (bytesRead: number) => void, opts: ReadOptions = {}): Promise<number> {
+  return forEachLineIn(file, (text, s, e, n) => onLine(s === 0 && e === text.length ? text : text.slice(s, e), n), { ...opts, onProgress });
 }
+
 
 /**
  * `forEachLine` that hands each line as `[start, end)` of the decoded text holding it, with a
@@ -19,14 +81,16 @@ export async function forEachLine(file: string, onLine: (line: string, lineNo: n
 export async function forEachLineIn(
   file: string,
   onLine: (text: string, start: number, end: number, lineNo: number, chunk: number) => void,
-  onProgress?: (bytesRead: number) => void,
+  opts: ReadOptions = {},
 ): Promise<number> {
-  const raw = createReadStream(file, { highWaterMark: 1 << 20 });
-  if (onProgress) raw.on('data', () => onProgress(raw.bytesRead));
-  const stream = /\.gz$/i.test(file) ? raw.pipe(createGunzip()) : raw;
+  const stream = chunksOf(file, opts);
+  const limit = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   const decoder = new StringDecoder('utf8');
   let rest = '';
   let n = 0;
+  // Length so far of a line too long to keep, while its end is searched; -1 when none.
+  let skipping = -1;
+  const tooLong = (length: number) => opts.onTooLong?.(n++, length);
   // Each decoded text gets a new number; a text made for one line alone gets -1.
   let textId = 0;
   const own = (p: string) => onLine(p, 0, p.length, n++, -1);
@@ -38,6 +102,7 @@ export async function forEachLineIn(
   let crId = -2;
   let nextCr = -1;
   const piece = (text: string, s: number, e: number, id: number) => {
+    if (e - s > limit) return tooLong(e - s);
     if (id !== crId || id < 0) {
       crText = text;
       crId = id;
@@ -55,16 +120,27 @@ export async function forEachLineIn(
     let i = text.indexOf('\n');
     if (i >= 0) {
       const id = ++textId;
-      if (head) {
+      if (skipping >= 0) tooLong(skipping + i);
+      else if (head.length + i > limit) tooLong(head.length + i);
+      else if (head) {
         const first = head + text.slice(0, i);
         piece(first, 0, first.length, -1);
       } else piece(text, 0, i, id);
+      skipping = -1;
       head = '';
       start = i + 1;
       for (i = text.indexOf('\n', start); i >= 0; i = text.indexOf('\n', start)) {
         piece(text, start, i, id);
         start = i + 1;
+        if (text.charCodeAt(start) === 10 && text.charCodeAt(start - 2) === 10) {
+          const end = newlineRunEndIn(text, start);
+          n += end - start;
+          start = end;
+        }
       }
+    } else if (skipping >= 0) {
+      skipping += text.length;
+      return '';
     }
     // A file with lone CRs only would otherwise grow `rest` to the whole file.
     const cr = head.length + text.length - start > 1 << 22 && text.length > 1 ? text.lastIndexOf('\r', text.length - 2) : -1;
@@ -72,21 +148,31 @@ export async function forEachLineIn(
       for (const q of (head + text.slice(start, cr)).split('\r')) own(q);
       return text.slice(cr + 1);
     }
+    if (head.length + text.length - start > limit) {
+      skipping = head.length + text.length - start;
+      return '';
+    }
     return head + text.slice(start);
   };
   let atStart = true;
-  for await (const chunkBuf of stream as AsyncIterable<Buffer>) {
-    let text = decoder.write(chunkBuf);
-    if (atStart && text.length > 0) {
-      atStart = false;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const read = async () => {
+    for await (const chunkBuf of stream) {
+      let text = decoder.write(chunkBuf);
+      if (atStart && text.length > 0) {
+        atStart = false;
+        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      }
+      rest = emit(rest, text);
     }
-    rest = emit(rest, text);
-  }
-  rest += decoder.end();
-  if (rest.indexOf('\r') < 0) own(rest);
-  else for (const q of rest.split('\r')) own(q);
-  return n;
+    rest += decoder.end();
+    if (skipping >= 0) tooLong(skipping + rest.length);
+    else if (opts.gzip?.truncated) n++;
+    else if (rest.length > limit) tooLong(rest.length);
+    else if (rest.indexOf('\r') < 0) own(rest);
+    else for (const q of rest.split('\r')) own(q);
+    return n;
+  };
+  return stoppable(read, () => n);
 }
 
 // VS Code drops a UTF-8 BOM from the document, so columns on line 1 must not count it either.
@@ -103,11 +189,16 @@ export async function forEachLineBytes(
   file: string,
   onBytes: (b: Uint8Array, s: number, e: number, lineNo: number, decode: typeof decodeUtf8) => void,
   onText: (line: string, lineNo: number) => void,
+  opts: ReadOptions = {},
 ): Promise<number> {
-  const raw = createReadStream(file, { highWaterMark: 1 << 20 });
-  const stream = /\.gz$/i.test(file) ? raw.pipe(createGunzip()) : raw;
+  const stream = chunksOf(file, opts);
+  const limit = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   let n = 0;
+  // Length so far of a line too long to keep, while its end is searched; -1 when none.
+  let skipping = -1;
+  const tooLong = (length: number) => opts.onTooLong?.(n++, length);
   const line = (b: Buffer, s: number, e: number, cr: number) => {
+    if (e - s > limit) return tooLong(e - s);
     if (e > s && b[e - 1] === 13) e--;
     if (cr >= s && cr < e) {
       for (const q of b.toString('utf8', s, e).split('\r')) onText(q, n++);
@@ -124,7 +215,7 @@ export async function forEachLineBytes(
     return all;
   };
   let atStart = true;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
+  for await (const chunk of stream) {
     let b = chunk;
     if (atStart) {
       if (pendingLen + b.length < 3) {
@@ -135,6 +226,16 @@ export async function forEachLineBytes(
       b = join(b);
       atStart = false;
       if (hasBom(b)) b = b.subarray(3);
+    }
+    if (skipping >= 0) {
+      const i = b.indexOf(10);
+      if (i < 0) {
+        skipping += b.length;
+        continue;
+      }
+      tooLong(skipping + i);
+      skipping = -1;
+      b = b.subarray(i + 1);
     }
     if (b.indexOf(10) < 0) {
       pending.push(b);
@@ -148,6 +249,11 @@ export async function forEachLineBytes(
         pending = [Buffer.from(all.subarray(cut + 1))];
         pendingLen = pending[0].length;
       }
+      if (pendingLen > limit) {
+        skipping = pendingLen;
+        pending = [];
+        pendingLen = 0;
+      }
       continue;
     }
     const from = pendingLen;
@@ -158,6 +264,11 @@ export async function forEachLineBytes(
       while (cr >= 0 && cr < s) cr = b.indexOf(13, s);
       line(b, s, i, cr);
       s = i + 1;
+      if (b[s] === 10 && s >= 2 && b[s - 2] === 10) {
+        const end = newlineRunEnd(b, s);
+        n += end - s;
+        s = end;
+      }
     }
     // A copy, so the chunk is not kept alive by its last few bytes.
     if (s < b.length) {
@@ -166,7 +277,10 @@ export async function forEachLineBytes(
     }
   }
   const tail = join(Buffer.alloc(0));
-  if (tail.indexOf(13) >= 0) for (const q of tail.toString('utf8').split('\r')) onText(q, n++);
+  if (skipping >= 0) tooLong(skipping + tail.length);
+  else if (opts.gzip?.truncated) n++;
+  else if (tail.length > limit) tooLong(tail.length);
+  else if (tail.indexOf(13) >= 0) for (const q of tail.toString('utf8').split('\r')) onText(q, n++);
   else onBytes(tail, 0, tail.length, n++, decodeUtf8);
   return n;
 }

@@ -1,4 +1,4 @@
-import type { Diagnostic } from './common/diagnostic';
+import type { Diagnostic, Severity } from './common/diagnostic';
 import type { DiagnosticSettings } from './common/settings';
 
 /** A checker fed one line at a time, so files of any size can be streamed through it. */
@@ -14,13 +14,20 @@ export interface LineChecker {
    * numbers the chunk (-1: a text made for this line alone). Used when there is no `addBytes`.
    */
   addIn?(text: string, start: number, end: number, lineNo: number, chunk: number): void;
-  /** All diagnostics, unsorted and uncapped. */
+  /** All diagnostics, unsorted; uncapped unless the checker was made with `maxProblems`. */
   finish(): Diagnostic[];
   /**
    * Optional, preferred when present: the first `settings.maxProblems` diagnostics (capped while
    * they are produced, with the summary) and whether any problem, shown or not, is an error.
    */
   finishCapped?(settings: DiagnosticSettings): { diagnostics: Diagnostic[]; hasError: boolean };
+  /** After `finish`, of a checker made with `maxProblems`: the problems not kept, and whether one is an error. */
+  dropped?(): { count: number; hasError: boolean };
+}
+
+export interface CheckerOptions {
+  /** Keep only the first this many diagnostics by position, counting the rest, where the checker can. */
+  maxProblems?: number;
 }
 
 export interface FormatDefinition {
@@ -28,5 +35,12 @@ export interface FormatDefinition {
   id: string;
   /** Whether a file belongs to this format, from its name and first line. */
   matches(fileName: string, firstLine: string): boolean;
-  createChecker(): LineChecker;
+  createChecker(opts?: CheckerOptions): LineChecker;
+  /**
+   * The diagnostic on a line over the line limit, for line-based formats; a format read as one
+   * document has none and bounds its size instead.
+   */
+  lineTooLong?: { code: string; severity: Severity };
+  /** For JSON lines: the diagnostic on a line nesting deeper than `MAX_JSON_DEPTH`, which is skipped. */
+  lineTooDeep?: { code: string; severity: Severity };
 }

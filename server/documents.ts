@@ -1,6 +1,9 @@
 import type { Position, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import { DEFAULT_MAX_LINE_BYTES } from '../core/common/lines';
+import { FORMATS } from '../core/formats';
 import type { FormatService, LineEdit } from './format';
 import { LineDocument } from './lineDocument';
+import { withLineLimit } from './lineLimit';
 
 export interface OpenDocument {
   doc: LineDocument;
@@ -34,12 +37,19 @@ export const MAX_PENDING_SHIFTS = 64;
 export class DocumentStore {
   private readonly docs = new Map<string, OpenDocument>();
 
+  /** The service of a language; for a line-based format, seeing only lines within the line limit. */
   serviceFor(languageId: string): FormatService | undefined {
-    return this.services.find((s) => s.languageId === languageId);
+    const s = this.services.find((x) => x.languageId === languageId);
+    const f = FORMATS.find((x) => x.id === languageId);
+    return s && f?.lineTooLong ? withLineLimit(s, { long: f.lineTooLong, deep: f.lineTooDeep }, this.maxLine) : s;
   }
 
-  /** `onError` hears of a format that failed: the document stays open, without a model, instead of killing the server. */
-  constructor(private readonly services: readonly FormatService[], private readonly onError: (uri: string, err: unknown) => void = () => {}) {}
+  /**
+   * `onError` hears of a format that failed: the document stays open, without a model, instead of
+   * killing the server. `maxLine` is the current line limit (a setting), read at each parse.
+   */
+  constructor(private readonly services: readonly FormatService[], private readonly onError: (uri: string, err: unknown) => void = () => {},
+    private readonly maxLine: () => number = () => DEFAULT_MAX_LINE_BYTES) {}
 
   open(uri: string, languageId: string, version: number, text: string): OpenDocument {
     const doc = LineDocument.create(uri, languageId, version, typeof text === 'string' ? text : '');

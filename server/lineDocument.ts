@@ -1,6 +1,6 @@
 import type { Position, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { splitLines, type LineEdit } from '../core/common/lines';
+import { nestsDeeperThan, splitLines, type LineEdit } from '../core/common/lines';
 
 /**
  * A document kept as an array of lines. An incremental change rewrites only the lines it touches,
@@ -109,4 +109,52 @@ export class LineDocument implements TextDocument {
 function clamp(p: Position, last: number, lines: string[]): Position {
   const line = Math.max(0, Math.min(p.line, last));
   return { line, character: Math.max(0, Math.min(p.character, lines[line].length)) };
+}
+
+/**
+ * A line-based format's view of a document: lines longer than `limit` characters, and with
+ * `depth` JSON lines nesting deeper than that, read as empty, so no parser ever holds or scans
+ * them (a 20 MB line cost 2 GB and seconds per edit). The lines are the document's own; only the
+ * whole text is joined anew, and only when a line is cut.
+ */
+export class LimitedLines extends LineDocument {
+  constructor(private readonly source: LineDocument, readonly limit: number, readonly depth?: number) {
+    super(source.uri, source.languageId, source.version, []);
+  }
+
+  override get lineCount(): number {
+    return this.source.lineCount;
+  }
+
+  /** Why line `i` is not read: 'long', 'deep', or undefined when it is. */
+  skipped(i: number): 'long' | 'deep' | undefined {
+    const l = this.source.line(i);
+    if (l.length > this.limit) return 'long';
+    if (this.depth !== undefined && l.length > this.depth && nestsDeeperThan((k) => l.charCodeAt(k), 0, l.length, this.depth)) return 'deep';
+    return undefined;
+  }
+
+  override line(i: number): string {
+    return this.skipped(i) ? '' : this.source.line(i);
+  }
+
+  /** The lines not read, in order, at most `max` of them, and how many there are. */
+  skippedLines(max: number): { lines: [number, 'long' | 'deep'][]; count: number } {
+    const lines: [number, 'long' | 'deep'][] = [];
+    let count = 0;
+    for (let i = 0; i < this.source.lineCount; i++) {
+      const why = this.skipped(i);
+      if (!why) continue;
+      if (lines.length < max) lines.push([i, why]);
+      count++;
+    }
+    return { lines, count };
+  }
+
+  override getText(range?: Range): string {
+    if (range || this.skippedLines(1).count === 0) return this.source.getText(range);
+    const out: string[] = [];
+    for (let i = 0; i < this.source.lineCount; i++) out.push(this.line(i));
+    return out.join('\n');
+  }
 }

@@ -2,6 +2,7 @@ import {
   createConnection, ProposedFeatures, TextDocumentSyncKind, type InitializeResult,
 } from 'vscode-languageserver/node';
 import type { Diagnostic } from '../core/common/diagnostic';
+import { DEFAULT_MAX_LINE_BYTES } from '../core/common/lines';
 import { defaultDiagnosticSettings, finalizeDiagnostics, normalizeSettings, type DiagnosticSettings } from '../core/common/settings';
 import { internalErrorDiagnostic, toLspDiagnostic } from './convert';
 import { DocumentStore, type OpenDocument } from './documents';
@@ -10,7 +11,8 @@ import { registerCustomRequests } from './requests';
 import { services } from './services';
 
 const connection = createConnection(ProposedFeatures.all);
-const store = new DocumentStore(services, (uri, err) => connection.console.error(`parsing ${uri} failed: ${err instanceof Error ? err.stack : String(err)}`));
+const store = new DocumentStore(services, (uri, err) => connection.console.error(`parsing ${uri} failed: ${err instanceof Error ? err.stack : String(err)}`),
+  () => settings.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
 let settings: DiagnosticSettings = defaultDiagnosticSettings;
 let canPullConfig = false;
 

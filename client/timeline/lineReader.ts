@@ -139,7 +139,7 @@ export class FileLines {
 
   /** Lines `wanted` (0-based); a line past the end is left out. Reads run one at a time. */
   read(wanted: readonly number[]): Promise<Map<number, string>> {
-    const run = this.queue.then(() => this.readNow(wanted));
+    const run = this.queue.then(() => this.readNow(wanted)).then(dropBom);
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -218,6 +218,13 @@ async function pump(chunks: Chunks, scanner: LineScanner, want: ReadonlySet<numb
     }
     if (scanner.feed(chunk, want, last, out)) return false;
   }
+}
+
+/** Line 0 without a UTF-8 BOM, as the editor and the CLI readers show it. */
+function dropBom(out: Map<number, string>): Map<number, string> {
+  const first = out.get(0);
+  if (first?.charCodeAt(0) === 0xfeff) out.set(0, first.slice(1));
+  return out;
 }
 
 /** Lines `wanted` of a file, read once from the top (no index kept). */

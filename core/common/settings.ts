@@ -7,6 +7,8 @@ export interface DiagnosticSettings {
   severity: Record<string, SeverityOverride>;
   /** At most this many diagnostics per file; the rest are summarised in one. */
   maxProblems: number;
+  /** Longer lines of a line-based file are skipped with one diagnostic; unset: `DEFAULT_MAX_LINE_BYTES`. */
+  maxLineBytes?: number;
 }
 
 export const defaultDiagnosticSettings: DiagnosticSettings = { severity: {}, maxProblems: 1000 };
@@ -17,7 +19,7 @@ const SEVERITIES = new Set<string>(['error', 'warning', 'information', 'hint', '
 export function normalizeSettings(raw: unknown): DiagnosticSettings {
   const out: DiagnosticSettings = { severity: {}, maxProblems: defaultDiagnosticSettings.maxProblems };
   if (typeof raw !== 'object' || raw === null) return out;
-  const r = raw as { severity?: unknown; maxProblems?: unknown };
+  const r = raw as { severity?: unknown; maxProblems?: unknown; maxLineBytes?: unknown };
   if (typeof r.severity === 'object' && r.severity !== null) {
     for (const [code, sev] of Object.entries(r.severity)) {
       if (typeof sev === 'string' && SEVERITIES.has(sev)) out.severity[code] = sev as SeverityOverride;
@@ -26,11 +28,17 @@ export function normalizeSettings(raw: unknown): DiagnosticSettings {
   if (typeof r.maxProblems === 'number' && Number.isInteger(r.maxProblems) && r.maxProblems > 0) {
     out.maxProblems = r.maxProblems;
   }
+  if (typeof r.maxLineBytes === 'number' && Number.isInteger(r.maxLineBytes) && r.maxLineBytes > 0) {
+    out.maxLineBytes = r.maxLineBytes;
+  }
   return out;
 }
 
-/** Applies severity overrides, sorts by position and caps the list with one summary diagnostic on line 1. */
-export function finalizeDiagnostics(diags: Diagnostic[], settings: DiagnosticSettings): Diagnostic[] {
+/**
+ * Applies severity overrides, sorts by position and caps the list with one summary diagnostic on
+ * line 1. `alreadyDropped` counts problems a checker found and did not keep (it capped while producing).
+ */
+export function finalizeDiagnostics(diags: Diagnostic[], settings: DiagnosticSettings, alreadyDropped = 0): Diagnostic[] {
   const kept: Diagnostic[] = [];
   for (const d of diags) {
     const o = settings.severity[d.code];
@@ -39,9 +47,9 @@ export function finalizeDiagnostics(diags: Diagnostic[], settings: DiagnosticSet
   }
   kept.sort(compareDiagnostics);
   const max = settings.maxProblems;
-  if (kept.length <= max) return kept;
+  if (kept.length <= max && alreadyDropped === 0) return kept;
   const shown = kept.slice(0, max);
-  const rest = kept.length - max;
+  const rest = Math.max(0, kept.length - max) + alreadyDropped;
   shown.unshift({
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     severity: 'information',

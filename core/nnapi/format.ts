@@ -22,5 +22,7 @@ export function createNnapiChecker(): LineChecker {
 export const nnapiFormat: FormatDefinition = {
   id: 'nnapi-systrace',
   matches: isSystraceFile,
+  // A warning: in an HTML export the line is as likely a script as a trace row.
+  lineTooLong: { code: 'nnapi.line-too-long', severity: 'warning' },
   createChecker: createNnapiChecker,
 };

@@ -1,3 +1,4 @@
+import { BoundedDiagnostics } from '../common/boundedDiagnostics';
 import { range, type Diagnostic } from '../common/diagnostic';
 import {
   duplicateEnqueue, duplicateIssue, duplicateStart, endBeforeStart, latencyMismatch, metaNotFirst, timeBackwards, unknownCmd, unmatchedEnd,
@@ -7,19 +8,32 @@ import { ID_FIELD, PAIRING_ROLE, PAIRINGS } from './eventTypes';
 import type { Id, TraceLine } from './line';
 import { locate, locateIn as rangeOf } from './locate';
 
-/** An open START: ranges are copied so a streamed line's bytes are not kept alive. */
+/**
+ * An open START, one per id still open (a trace of starts without ends holds millions): ranges
+ * are plain numbers, copied so a streamed line's bytes are not kept alive.
+ */
 interface Open {
   line: number;
   t: number | undefined;
-  idRange: [number, number] | undefined;
-  tRange: [number, number] | undefined;
+  idStart: number;
+  idEnd: number;
+  tStart: number;
+  tEnd: number;
+  /** The line's text when its ranges are found on demand (a document's lines), else undefined. */
   text: string | undefined;
 }
 
 function openRange(o: Open, key: string, which: 'id' | 't'): [number, number] {
-  const r = which === 'id' ? o.idRange : o.tRange;
-  return r ?? (o.text !== undefined ? locate(o.text, key) : [0, 0]);
+  if (o.text !== undefined) return locate(o.text, key);
+  return which === 'id' ? [o.idStart, o.idEnd] : [o.tStart, o.tEnd];
 }
+
+/**
+ * The lines naming a cmd_id not enqueued (yet), as flat numbers: line, start, end of each. All of
+ * them become diagnostics or none does, so with at most `max` diagnostics kept only the first
+ * `max` can be shown; the rest are only counted (`pendingMore`).
+ */
+type PendingSpans = number[];
 
 /**
  * The checks that span lines, as one pass over the lines in order. The CLI streams a file through
@@ -27,7 +41,7 @@ function openRange(o: Open, key: string, which: 'id' | 't'): [number, number] {
  * keeps the same checks per id: `incrementalChecks.ts`).
  */
 export class TraceChecker {
-  readonly diagnostics: Diagnostic[] = [];
+  private readonly problems: BoundedDiagnostics;
   private firstEventLine = -1;
   private prevT: number | undefined;
   private prevTLine = -1;
@@ -35,14 +49,24 @@ export class TraceChecker {
   private readonly enqueued = new Map<Id, number>();
   private readonly issued = new Map<Id, number>();
   private readonly open = PAIRINGS.map(() => new Map<Id, Open>());
-  private readonly pendingCmdRefs: { line: number; start: number; end: number; cmd: Id }[] = [];
+  private readonly pendingCmdRefs = new Map<Id, PendingSpans>();
+  private readonly pendingMore = new Map<Id, number>();
 
   /**
    * `textOf` gives earlier lines' text, so related information (e.g. the first CMD_ENQUEUE of a
    * duplicate id) can point at the exact token. The editor has every line; the streaming CLI
-   * passes nothing, keeps no line texts, and prints no related information anyway.
+   * passes nothing, keeps no line texts, and prints no related information anyway. With
+   * `maxProblems` only the first that many diagnostics by position are kept (`dropped` counts
+   * the rest), and only what they need of the lines naming an unknown cmd_id.
    */
-  constructor(private readonly textOf?: (line: number) => string | undefined) {}
+  constructor(private readonly textOf?: (line: number) => string | undefined, maxProblems = Infinity) {
+    this.problems = new BoundedDiagnostics(maxProblems);
+  }
+
+  /** Problems found but not kept (with `maxProblems`), and whether one of them is an error. */
+  get dropped(): { count: number; hasError: boolean } {
+    return { count: this.problems.dropped, hasError: this.problems.droppedError };
+  }
 
   private earlier(line: number, key: string): [number, number] {
     const text = this.textOf?.(line);
@@ -51,17 +75,17 @@ export class TraceChecker {
 
   add(l: TraceLine, lineNo: number): void {
     if (l.local) {
-      for (const d of l.local) this.diagnostics.push({ range: range(lineNo, d.start, d.end), severity: d.severity, code: d.code, message: d.message });
+      for (const d of l.local) this.problems.push({ range: range(lineNo, d.start, d.end), severity: d.severity, code: d.code, message: d.message });
     }
     if (!l.event) return;
     const type = l.type;
     if (this.firstEventLine < 0) this.firstEventLine = lineNo;
     if (type === 'TRACE_META' && lineNo !== this.firstEventLine) {
-      this.diagnostics.push(metaNotFirst(lineNo, rangeOf(l, 'event_type'), this.firstEventLine));
+      this.problems.push(metaNotFirst(lineNo, rangeOf(l, 'event_type'), this.firstEventLine));
     }
     if (l.t !== undefined) {
       if (this.prevT !== undefined && l.t < this.prevT) {
-        this.diagnostics.push(timeBackwards(lineNo, rangeOf(l, 't_cycle'), l.t, this.prevT, this.prevTLine, rangeOf(this.prevTEvent!, 't_cycle')));
+        this.problems.push(timeBackwards(lineNo, rangeOf(l, 't_cycle'), l.t, this.prevT, this.prevTLine, rangeOf(this.prevTEvent!, 't_cycle')));
       }
       this.prevT = l.t;
       this.prevTLine = lineNo;
@@ -71,16 +95,19 @@ export class TraceChecker {
     if (type === 'CMD_ENQUEUE' && l.cmd !== undefined) {
       const first = this.enqueued.get(l.cmd);
       if (first !== undefined) {
-        this.diagnostics.push(duplicateEnqueue(lineNo, rangeOf(l, 'cmd_id'), l.cmd, first, this.earlier(first, 'cmd_id')));
+        this.problems.push(duplicateEnqueue(lineNo, rangeOf(l, 'cmd_id'), l.cmd, first, this.earlier(first, 'cmd_id')));
       } else this.enqueued.set(l.cmd, lineNo);
     } else if (l.cmd !== undefined && !this.enqueued.has(l.cmd)) {
       const [start, end] = rangeOf(l, 'cmd_id');
-      this.pendingCmdRefs.push({ line: lineNo, start, end, cmd: l.cmd });
+      const spans = this.pendingCmdRefs.get(l.cmd);
+      if (!spans) this.pendingCmdRefs.set(l.cmd, [lineNo, start, end]);
+      else if (spans.length < 3 * this.problems.max) spans.push(lineNo, start, end);
+      else this.pendingMore.set(l.cmd, (this.pendingMore.get(l.cmd) ?? 0) + 1);
     }
     if (type === 'JOB_ISSUE' && l.job !== undefined) {
       const first = this.issued.get(l.job);
       if (first !== undefined) {
-        this.diagnostics.push(duplicateIssue(lineNo, rangeOf(l, 'job_id'), l.job, first, this.earlier(first, 'job_id')));
+        this.problems.push(duplicateIssue(lineNo, rangeOf(l, 'job_id'), l.job, first, this.earlier(first, 'job_id')));
       } else this.issued.set(l.job, lineNo);
     }
     const role = PAIRING_ROLE.get(type);
@@ -95,13 +122,15 @@ export class TraceChecker {
     const open = this.open[pi];
     const prev = open.get(id);
     if (prev && p.start !== 'JOB_ISSUE') {
-      this.diagnostics.push(duplicateStart(p, lineNo, rangeOf(l, p.key), id, prev.line, openRange(prev, p.key, 'id')));
+      this.problems.push(duplicateStart(p, lineNo, rangeOf(l, p.key), id, prev.line, openRange(prev, p.key, 'id')));
     }
-    const fast = l.rangeOf !== undefined;
-    open.set(id, {
-      line: lineNo, t: l.t, text: fast ? undefined : l.text,
-      idRange: fast ? rangeOf(l, p.key) : undefined, tRange: fast ? l.rangeOf!('t_cycle') : undefined,
-    });
+    if (l.rangeOf === undefined) {
+      open.set(id, { line: lineNo, t: l.t, text: l.text, idStart: 0, idEnd: 0, tStart: 0, tEnd: 0 });
+    } else {
+      const [idStart, idEnd] = rangeOf(l, p.key);
+      const [tStart, tEnd] = l.rangeOf('t_cycle') ?? [0, 0];
+      open.set(id, { line: lineNo, t: l.t, text: undefined, idStart, idEnd, tStart, tEnd });
+    }
   }
 
   private end(pi: number, l: TraceLine, lineNo: number): void {
@@ -111,17 +140,17 @@ export class TraceChecker {
     const open = this.open[pi];
     const s = open.get(id);
     if (!s) {
-      this.diagnostics.push(unmatchedEnd(p, lineNo, rangeOf(l, p.key), id));
+      this.problems.push(unmatchedEnd(p, lineNo, rangeOf(l, p.key), id));
       return;
     }
     open.delete(id);
     if (l.t !== undefined && s.t !== undefined) {
       if (l.t < s.t) {
-        this.diagnostics.push(endBeforeStart(p, lineNo, rangeOf(l, 't_cycle'), l.t, s.t, s.line, openRange(s, 't_cycle', 't')));
+        this.problems.push(endBeforeStart(p, lineNo, rangeOf(l, 't_cycle'), l.t, s.t, s.line, openRange(s, 't_cycle', 't')));
       } else if (p.latency) {
         const lat = l.latency;
         if (lat !== undefined && lat !== l.t - s.t) {
-          this.diagnostics.push(latencyMismatch(p, lineNo, rangeOf(l, 'latency_cycles'), lat, l.t, s.t, s.line, openRange(s, 't_cycle', 't')));
+          this.problems.push(latencyMismatch(p, lineNo, rangeOf(l, 'latency_cycles'), lat, l.t, s.t, s.line, openRange(s, 't_cycle', 't')));
         }
       }
     }
@@ -130,14 +159,22 @@ export class TraceChecker {
   /** Reports what can only be known at the end of the file. */
   finish(): Diagnostic[] {
     PAIRINGS.forEach((p, i) => {
-      for (const [id, s] of this.open[i]) this.diagnostics.push(unmatchedStart(p, s.line, openRange(s, p.key, 'id'), id));
+      for (const [id, s] of this.open[i]) this.problems.push(unmatchedStart(p, s.line, openRange(s, p.key, 'id'), id));
     });
     // Without any CMD_ENQUEUE the trace simply did not record enqueues; flag only when some exist.
     if (this.enqueued.size > 0) {
-      for (const r of this.pendingCmdRefs) {
-        if (!this.enqueued.has(r.cmd)) this.diagnostics.push(unknownCmd(r.line, [r.start, r.end], r.cmd));
+      const found: [number, number, number, Id][] = [];
+      for (const [cmd, spans] of this.pendingCmdRefs) {
+        if (this.enqueued.has(cmd)) continue;
+        for (let i = 0; i < spans.length; i += 3) found.push([spans[i], spans[i + 1], spans[i + 2], cmd]);
+        const more = this.pendingMore.get(cmd) ?? 0;
+        this.problems.dropped += more;
+        if (more > 0) this.problems.droppedError = true;
       }
+      // In line order, as they were found before the refs were grouped by cmd_id.
+      found.sort((a, b) => a[0] - b[0]);
+      for (const [line, start, end, cmd] of found) this.problems.push(unknownCmd(line, [start, end], cmd));
     }
-    return this.diagnostics;
+    return this.problems.all();
   }
 }

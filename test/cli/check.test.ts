@@ -75,6 +75,32 @@ describe('npu-trace check: text output', () => {
     assert.equal(r.code, 1);
   });
 
+  it('an unknown cmd_id named on many lines: the cap keeps the first, counts the rest, and the run fails', async () => {
+    // The checker keeps at most --max-problems of the lines naming one unknown cmd_id.
+    const lines = ['{"event_type":"CMD_ENQUEUE","t_cycle":0,"cmd_id":1,"cmd_type":"X"}'];
+    for (let i = 1; i <= 5; i++) lines.push(`{"event_type":"CMD_START","t_cycle":${i},"cmd_id":9}`, `{"event_type":"CMD_END","t_cycle":${i},"cmd_id":9}`);
+    const file = tmp('refs.trace.jsonl', lines.join('\n'));
+    const r = await runCli(['check', '--max-problems=3', file]);
+    assert.equal(r.code, 1);
+    assert.deepEqual(r.stdout.trim().split('\n').map((l) => l.replace(`${file}:`, '')), [
+      '1:1 information too-many-problems 7 further problems not shown (limit 3, setting npuTrace.diagnostics.maxProblems)',
+      '2:48 error trace.unknown-cmd cmd_id 9 is never enqueued: no CMD_ENQUEUE in this trace has it',
+      '3:46 error trace.unknown-cmd cmd_id 9 is never enqueued: no CMD_ENQUEUE in this trace has it',
+      '4:48 error trace.unknown-cmd cmd_id 9 is never enqueued: no CMD_ENQUEUE in this trace has it',
+    ]);
+    const all = await runCli(['check', file]);
+    assert.equal(all.stdout.trim().split('\n').length, 10);
+  });
+
+  it('file names and messages reach the terminal with control characters escaped', async () => {
+    const file = tmp('esc\u001b[2K.trace.jsonl', '{"event_type":"WARN","t_cycle":1,"component":"TE","code":"X","msg":"\\u001b]0;x\\u0007\\u001b[2Kforged"}\n');
+    const r = await runCli(['check', file]);
+    assert.equal(r.code, 0);
+    assert.equal(r.stdout, `${file.replace('\u001b', '\\x1b')}:1:68 warning trace.reported-warning Simulator warning [TE X]: \\x1b]0;x\\x07\\x1b[2Kforged\n`);
+    // eslint-disable-next-line no-control-regex -- no control character but the line end may be printed
+    assert.doesNotMatch(r.stdout, /[\u0000-\u0009\u000b-\u001f]/);
+  });
+
     it('--max-problems caps and summarises', async () => {
     const r = await runCli(['check', '--max-problems', '2', fx('unmatched-end.trace.jsonl'), fx('too-many-problems.trace.jsonl')]);
     const lines = r.stdout.trim().split('\n');
@@ -118,6 +144,8 @@ describe('npu-trace check: unusable arguments exit 2 with a message', () => {
     ['no files', ['check'], /no files given/],
     ['a directory', ['check', 'test'], /test: not a file \(a directory\)/],
     ['bad --max-problems', ['check', '--max-problems', '0', 'x'], /--max-problems takes a positive whole number/],
+    ['--max-problems without a value', ['check', '--max-problems'], /--max-problems takes a positive whole number, got nothing/],
+    ['bad --max-line-bytes', ['check', '--max-line-bytes=1.5', 'x'], /--max-line-bytes takes a positive whole number, got 1\.5/],
     ['no command', [], /missing command/],
     ['unknown command', ['lint', 'x'], /unknown command 'lint'/],
   ];
@@ -182,12 +210,27 @@ describe('npu-trace check: file encodings and sizes', () => {
     assert.deepEqual(r.stdout.trim().split('\n').map((l) => l.replace(file, 'F').split(' ').slice(0, 3).join(' ')), ['F:2:1 error trace.invalid-json', 'F:3:2 error trace.invalid-json']);
   });
 
-  it('a 10 MB single line', async () => {
-    const line = `{"event_type":"IRQ_EMIT","t_cycle":1,"pad":"${'x'.repeat(10 << 20)}","irq_line":-1}`;
-    const file = tmp('wide.trace.jsonl', line);
+  it('a line nesting deeper than 10000 levels: one trace.too-deep, not parsed (8 MB of [ took 1.4 s each)', async () => {
+    const file = tmp('deep.trace.jsonl', ['['.repeat(8 << 20), '{"event_type":"IRQ_EMIT","t_cycle":"2"}', '['.repeat(10_000) + ']'.repeat(10_000)].join('\n'));
     const r = await runCli(['check', file]);
     assert.equal(r.code, 1);
-    assert.equal(r.stdout, `${file}:1:${line.lastIndexOf('-1') + 1} error trace.invalid-value "irq_line" must be >= 0, got number -1\n`);
+    assert.deepEqual(r.stdout.trim().split('\n').map((l) => l.replace(`${file}:`, '')), [
+      '1:1 error trace.too-deep Line 1 nests arrays and objects more than 10000 levels deep: it is not checked',
+      '2:36 error trace.wrong-type "t_cycle" must be an integer, got the string "2"',
+      '3:1 error trace.not-object Each line must be one JSON object (an event); this line is an array',
+    ]);
+  });
+
+  it('a 10 MB single line is checked under a higher --max-line-bytes, and skipped with one diagnostic under the default 8 MB', async () => {
+    const line = `{"event_type":"IRQ_EMIT","t_cycle":1,"pad":"${'x'.repeat(10 << 20)}","irq_line":-1}`;
+    const file = tmp('wide.trace.jsonl', `${line}\n{"event_type":"IRQ_EMIT","t_cycle":"2"}`);
+    const wrongType = `${file}:2:36 error trace.wrong-type "t_cycle" must be an integer, got the string "2"`;
+    const r = await runCli(['check', '--max-line-bytes=16000000', file]);
+    assert.equal(r.code, 1);
+    assert.equal(r.stdout, `${file}:1:${line.lastIndexOf('-1') + 1} error trace.invalid-value "irq_line" must be >= 0, got number -1\n${wrongType}\n`);
+    const d = await runCli(['check', file]);
+    assert.equal(d.code, 1);
+    assert.equal(d.stdout, `${file}:1:1 error trace.line-too-long Line 1 is 10 MB long, over the limit of 8 MB (setting npuTrace.diagnostics.maxLineBytes, npu-trace check --max-line-bytes): it is not checked\n${wrongType}\n`);
   });
 
   it('streams a 200 000-line file and reports problems on the right lines', async () => {

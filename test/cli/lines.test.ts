@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { forEachLine, forEachLineBytes, forEachLineIn } from '../../cli/lines';
+import { readLines } from '../../client/timeline/lineReader';
 import { splitLines } from '../../core/common/lines';
 
 const dir = mkdtempSync(join(tmpdir(), 'trace-lines-'));
@@ -16,10 +17,15 @@ const MiB = 1 << 20;
 async function linesOf(name: string, content: Buffer): Promise<string[]> {
   const file = join(dir, name);
   writeFileSync(file, content);
+  // Runs of empty lines are counted, not handed on: a number not seen is an empty line.
   const out: string[] = [];
-  await forEachLine(file, (l) => out.push(l));
+  const n = await forEachLine(file, (l, i) => (out[i] = l));
   const viaBytes: string[] = [];
-  await forEachLineBytes(file, (b, s, e, i, decode) => (viaBytes[i] = decode(b, s, e)), (l, i) => (viaBytes[i] = l));
+  assert.equal(await forEachLineBytes(file, (b, s, e, i, decode) => (viaBytes[i] = decode(b, s, e)), (l, i) => (viaBytes[i] = l)), n);
+  for (let i = 0; i < n; i++) {
+    out[i] ??= '';
+    viaBytes[i] ??= '';
+  }
   assert.deepEqual(viaBytes, out, 'forEachLineBytes disagrees with forEachLine');
   // forEachLineIn: one number per decoded text (readers keep searches per number), -1 for a text
   // made for this one line.
@@ -76,6 +82,62 @@ describe('forEachLine / forEachLineBytes', () => {
     assert.equal(got.length, 1_500_001);
     assert.equal(got[1_499_999], 'abc');
     assert.equal(got[1_500_000], 'end');
+  });
+
+  it('runs of empty lines are counted without a call per line, and the lines after them keep their numbers', async () => {
+    const calls = { text: 0, bytes: 0 };
+    const content = `a\n${'\n'.repeat(3 * MiB)}b\n\n\nc\r\n\n\n\nd`;
+    const got = await linesOf('blank.txt', Buffer.from(content));
+    assert.equal(got.length, 3 * MiB + 9);
+    assert.deepEqual([got[0], got[3 * MiB + 1], got[3 * MiB + 4], got[3 * MiB + 8]], ['a', 'b', 'c', 'd']);
+    const file = join(dir, 'blank.txt');
+    await forEachLine(file, () => calls.text++);
+    await forEachLineBytes(file, () => calls.bytes++, () => calls.bytes++);
+    assert.ok(calls.text < 100 && calls.bytes < 100, JSON.stringify(calls));
+  });
+
+  it('a line over maxLineBytes is reported with its length and not handed on, whole or cut by chunks', async () => {
+    const file = join(dir, 'limit.txt');
+    const long = 'x'.repeat(3 * MiB);
+    writeFileSync(file, `short\n${long}\nmid\n${'y'.repeat(20)}\r\nend\n${long}`);
+    for (const max of [10, 2 * MiB]) {
+      const seen: string[] = [];
+      const tooLong: [number, number][] = [];
+      const opts = { maxLineBytes: max, onTooLong: (n: number, len: number) => tooLong.push([n, len]) };
+      const n = await forEachLineBytes(file, (b, s, e, i, decode) => seen.push(`${i}:${decode(b, s, e)}`), (l, i) => seen.push(`${i}:${l}`), opts);
+      const short = max === 10 ? [] : [`3:${'y'.repeat(20)}`];
+      assert.deepEqual(seen, ['0:short', '2:mid', ...short, '4:end'], `bytes, limit ${max}`);
+      assert.deepEqual(tooLong, max === 10 ? [[1, 3 * MiB], [3, 21], [5, 3 * MiB]] : [[1, 3 * MiB], [5, 3 * MiB]]);
+      assert.equal(n, 6);
+      const seenIn: string[] = [];
+      tooLong.length = 0;
+      assert.equal(await forEachLineIn(file, (t, s, e, i) => seenIn.push(`${i}:${t.slice(s, e)}`), opts), 6);
+      assert.deepEqual(seenIn, ['0:short', '2:mid', ...short, '4:end'], `text, limit ${max}`);
+      assert.deepEqual(tooLong, max === 10 ? [[1, 3 * MiB], [3, 21], [5, 3 * MiB]] : [[1, 3 * MiB], [5, 3 * MiB]]);
+    }
+  });
+
+  it('a cut-off .gz: the lines before the cut are read, the cut one is not, and the end says so', async () => {
+    const whole = gzipSync(Buffer.from(Array.from({ length: 100_000 }, (_, i) => `line ${i}`).join('\n')));
+    const file = join(dir, 'cut.txt.gz');
+    writeFileSync(file, whole.subarray(0, whole.length >> 1));
+    const gzip = { truncated: false, garbageAt: undefined };
+    const seen: string[] = [];
+    const n = await forEachLineBytes(file, (b, s, e, i, decode) => (seen[i] = decode(b, s, e)), (l, i) => (seen[i] = l), { gzip });
+    assert.equal(gzip.truncated, true);
+    assert.equal(seen.length, n - 1, 'the cut line is counted, not handed on');
+    assert.ok(n > 1000);
+    seen.forEach((l, i) => assert.equal(l, `line ${i}`));
+  });
+
+  it('readLines (the timeline details) splits as the readers do: BOM dropped, CR and CRLF, empty runs, .gz', async () => {
+    const content = '\uFEFFfirst\r\nsecond\rthird\n\n\n\nseventh\n';
+    for (const [name, bytes] of [['read.txt', Buffer.from(content)], ['read.txt.gz', gzipSync(content)]] as const) {
+      const file = join(dir, name);
+      writeFileSync(file, bytes);
+      const got = await readLines(file, [0, 1, 2, 4, 5, 6, 9]);
+      assert.deepEqual([...got].sort((a, b) => a[0] - b[0]), [[0, 'first'], [1, 'second'], [2, 'third'], [4, ''], [5, ''], [6, 'seventh']], name);
+    }
   });
 
   it('lone CRs, and a CR right at the chunk boundary followed by a non-LF', async () => {

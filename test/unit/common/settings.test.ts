@@ -45,5 +45,7 @@ describe('normalizeSettings', () => {
       assert.deepEqual(normalizeSettings(raw), { severity: {}, maxProblems: 1000 }, JSON.stringify(raw));
     }
     assert.deepEqual(normalizeSettings({ severity: { a: 'fatal', b: 3, c: null, d: 'warning' } }).severity, { d: 'warning' });
+    assert.equal(normalizeSettings({ maxLineBytes: 4096 }).maxLineBytes, 4096);
+    for (const bad of [0, -1, 1.5, '8', null]) assert.equal(normalizeSettings({ maxLineBytes: bad }).maxLineBytes, undefined, String(bad));
   });
 });

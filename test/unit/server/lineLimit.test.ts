@@ -1,0 +1,51 @@
+// The server's line limit: lines over it read as empty, with one diagnostic each; the setting
+// is read at each full parse, and an edit under a changed limit parses again.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { defaultDiagnosticSettings } from '../../../core/common/settings';
+import { DocumentStore } from '../../../server/documents';
+import { services } from '../../../server/services';
+
+const wide = `{"event_type":"IRQ_EMIT","t_cycle":"x","pad":"${'p'.repeat(100)}"}`;
+const TRACE = ['{"event_type":"IRQ_EMIT","t_cycle":1}', wide, '{"event_type":"IRQ_EMIT","t_cycle":"y"}'].join('\n');
+
+function diagnosticsOf(store: DocumentStore, uri: string, settings = defaultDiagnosticSettings) {
+  const e = store.get(uri)!;
+  return e.service!.diagnostics(e.model, e.doc, settings).map((d) => `${d.range.start.line} ${d.severity} ${d.code}`);
+}
+
+describe('line limit in the server', () => {
+  it('a trace line over the limit gets one trace.line-too-long and is not parsed; under a raised limit it is', () => {
+    let limit = 100;
+    const store = new DocumentStore(services, undefined, () => limit);
+    store.open('file:///a.trace.jsonl', 'npu-trace', 1, TRACE);
+    assert.deepEqual(diagnosticsOf(store, 'file:///a.trace.jsonl'), ['1 error trace.line-too-long', '2 error trace.wrong-type']);
+    limit = 1000;
+    store.change('file:///a.trace.jsonl', 2, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: ' ' }]);
+    assert.deepEqual(diagnosticsOf(store, 'file:///a.trace.jsonl'), ['1 error trace.wrong-type', '2 error trace.wrong-type']);
+  });
+
+  it('the cap counts the lines over the limit with the rest', () => {
+    const store = new DocumentStore(services, undefined, () => 100);
+    store.open('file:///b.trace.jsonl', 'npu-trace', 1, [wide, wide, wide, TRACE].join('\n'));
+    const d = store.get('file:///b.trace.jsonl')!;
+    const out = d.service!.diagnostics(d.model, d.doc, { severity: { 'trace.line-too-long': 'warning' }, maxProblems: 2 });
+    assert.deepEqual(out.map((x) => `${x.range.start.line} ${x.severity} ${x.code}`), ['0 information too-many-problems', '0 warning trace.line-too-long', '1 warning trace.line-too-long']);
+    assert.match(out[0].message, /^3 further problems not shown/);
+  });
+
+  it('a JSON line nesting deeper than 10000 levels gets one trace.too-deep and is not parsed; 10000 levels are parsed', () => {
+    const store = new DocumentStore(services);
+    const text = ['['.repeat(10_001), `["${'['.repeat(20_000)}"]`, '['.repeat(10_000) + ']'.repeat(10_000)].join('\n');
+    store.open('file:///deep.trace.jsonl', 'npu-trace', 1, text);
+    assert.deepEqual(diagnosticsOf(store, 'file:///deep.trace.jsonl'), ['0 error trace.too-deep', '1 error trace.not-object', '2 error trace.not-object']);
+  });
+
+  it('a systrace line over the limit is a nnapi.line-too-long warning; CMDQ has no line limit', () => {
+    const store = new DocumentStore(services, undefined, () => 50);
+    store.open('file:///c.systrace', 'nnapi-systrace', 1, `# tracer: nop\n${'x'.repeat(60)}\n`);
+    assert.ok(diagnosticsOf(store, 'file:///c.systrace').includes('1 warning nnapi.line-too-long'));
+    store.open('file:///d.cmdq.json', 'cmdq', 1, `{"metadata":{"graph_name":"${'g'.repeat(60)}","version":"1","generated_by":"t"},"cmdq":[{"id":0,"opcode":"END","layer_id":null,"deps_before":[]}]}`);
+    assert.deepEqual(diagnosticsOf(store, 'file:///d.cmdq.json'), []);
+  });
+});
