@@ -40,8 +40,9 @@ export class LspClient {
     conn.onRequest('window/workDoneProgress/create', () => null);
   }
 
-  static async start(): Promise<LspClient> {
-    const proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** `server`: another build of the server (the benchmark compares with an older one). */
+  static async start(server = SERVER): Promise<LspClient> {
+    const proc = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const conn = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
     const client = new LspClient(conn, proc);
     proc.stderr!.on('data', (d: Buffer) => client.stderr.push(d.toString()));
