@@ -43,6 +43,24 @@ class ByteLine implements TraceLine {
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
+/** Integer digits the scanner reads: 20-digit ids (64-bit) and then some; longer numbers take the full parse. */
+const MAX_DIGITS = 40;
+/** Whether a number has more than 15 digits (its id may be kept as its digits). */
+const bigOf = new Uint8Array(MAX_FIELDS);
+
+function ascii(b: Uint8Array, s: number, e: number): string {
+  let out = '';
+  for (let i = s; i < e; i++) out += String.fromCharCode(b[i]);
+  return out;
+}
+
+/** An id as parseTraceLine keeps it: the number when it is safe, else its exact digits. */
+function idValue(k: number, v: number | undefined): Id | undefined {
+  if (v === undefined || !bigOf[k] || Number.isSafeInteger(v)) return v;
+  return ascii(curBytes, vStart[k], vEnd[k]);
+}
+let curBytes: Uint8Array = new Uint8Array(0);
+
 const PACK = 2 ** 26;
 
 /**
@@ -102,7 +120,10 @@ export function fastTraceBytes(b: Uint8Array, s: number, e: number, decode: (b: 
       let v = 0;
       if (b[i] === 48) i++;
       else while (isDigit(b[i])) v = v * 10 + b[i++] - 48;
-      if (i === ds || i - ds > 15) return undefined;
+      if (i === ds || i - ds > MAX_DIGITS) return undefined;
+      // Past 15 digits the sum above may round differently from JSON.parse: read the digits as it does.
+      bigOf[n] = i - ds > 15 ? 1 : 0;
+      if (bigOf[n]) v = Number(ascii(b, ds, i));
       let kind = INT;
       if (b[i] === 46) {
         i++;
@@ -154,6 +175,7 @@ function certify(b: Uint8Array, s: number, e: number, n: number, decode: (b: Uin
     }
   }
   if (!tr || tr.name === 'ERROR' || tr.name === 'WARN') return undefined;
+  curBytes = b;
   let seen = 0;
   let t: number | undefined, cmd: Id | undefined, job: Id | undefined, tx: Id | undefined, latency: number | undefined;
   let rT = -1, rCmd = -1, rJob = -1, rTx = -1, rLat = -1;
@@ -183,13 +205,13 @@ function certify(b: Uint8Array, s: number, e: number, n: number, decode: (b: Uin
       latency = v;
       rLat = packed;
     } else if (key === K_CMD) {
-      cmd = v;
+      cmd = idValue(k, v);
       rCmd = packed;
     } else if (key === K_JOB) {
-      job = v;
+      job = idValue(k, v);
       rJob = packed;
     } else if (key === K_TX) {
-      tx = v;
+      tx = idValue(k, v);
       rTx = packed;
     }
   }

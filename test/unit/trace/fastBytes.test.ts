@@ -15,7 +15,7 @@ const TYPES = ['CMD_ENQUEUE', 'CMD_START', 'CMD_END', 'JOB_ISSUE', 'JOB_DONE', '
 const KEYS = ['t_cycle', 'cmd_id', 'job_id', 'tx_id', 'latency_cycles', 'cmd_type', 'status', 'channel', 'direction', 'size_bytes', 'access_type', 'bank_id',
   'by', 'num_requests', 'link_id', 'token', 'version', 'layer_id', 'phase', 't_ns', 'source', 'extra', 'component', 'code', 'msg'];
 const VALUES = fc.oneof(
-  fc.integer({ min: -5, max: 1_000_000 }), fc.constantFrom(0, 1.5, -0.5, 1e3, 2 ** 53, 2 ** 60, 'OK', 'FAIL', 'READ', 'TE', 'ISA', 'DRAM_TO_SRAM', 'x\\"y', 'é', '\t'),
+  fc.integer({ min: -5, max: 1_000_000 }), fc.constantFrom(0, 1.5, -0.5, 1e3, 2 ** 53, 2 ** 60, 2 ** 64, -(2 ** 64), 1e21, 'OK', 'FAIL', 'READ', 'TE', 'ISA', 'DRAM_TO_SRAM', 'x\\"y', 'é', '\t'),
   fc.string({ maxLength: 6 }), fc.boolean(), fc.constant(null), fc.constant([1]), fc.constant({ a: 1 }),
 );
 
@@ -96,5 +96,16 @@ describe('byte fast path agrees with JSON.parse + ajv', () => {
       const key = (d: { code: string; range: unknown; message: string }) => JSON.stringify([d.code, d.range, d.message]);
       assert.deepEqual(c.finish().map(key).sort(), viaEditor.map(key).sort(), text);
     }), { numRuns: 300, seed: 7 });
+  });
+
+  it('certifies 64-bit ids (20 digits) and keeps them as their exact digits, as the full parse does', () => {
+    const text = '{"event_type":"DMA_START","t_cycle":12345678901234567,"tx_id":18446744073709551615,"channel":0,"cmd_id":9007199254740993}';
+    const b = bytes(text);
+    const fast = fastTraceBytes(b, 0, b.length, decode);
+    assert.ok(fast, 'certified');
+    const full = parseTraceLine(text);
+    assert.deepEqual([fast.t, fast.tx, fast.cmd], [full.t, full.tx, full.cmd]);
+    assert.deepEqual([fast.tx, fast.cmd], ['18446744073709551615', '9007199254740993']);
+    assert.deepEqual(fast.rangeOf!('tx_id'), locate(text, 'tx_id'));
   });
 });
