@@ -88,6 +88,7 @@ async function edits(f100k: string, f1m: string): Promise<void> {
       ['LSP over stdio', (_core, server) => lspEdits(text, server)],
     ];
     for (const [mode, go] of modes) {
+      if (process.env.NPU_BENCH_MODES && !process.env.NPU_BENCH_MODES.split(',').includes(mode.split(' ')[0])) continue;
       const old = base ? await go(oldCore, oldServer) : undefined;
       (globalThis as { gc?: () => void }).gc?.();
       const now = await go(undefined, undefined);
