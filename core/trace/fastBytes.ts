@@ -49,18 +49,11 @@ const MAX_DIGITS = 40;
 /** Whether a number has more than 15 digits (its id may be kept as its digits). */
 const bigOf = new Uint8Array(MAX_FIELDS);
 
-function ascii(b: Uint8Array, s: number, e: number): string {
-  let out = '';
-  for (let i = s; i < e; i++) out += String.fromCharCode(b[i]);
-  return out;
-}
-
 /** An id as parseTraceLine keeps it: the number when it is safe, else its exact digits. */
-function idValue(k: number, v: number | undefined): Id | undefined {
+function idValue(k: number, v: number | undefined, b: Uint8Array, decode: (b: Uint8Array, s: number, e: number) => string): Id | undefined {
   if (v === undefined || !bigOf[k] || Number.isSafeInteger(v)) return v;
-  return ascii(curBytes, vStart[k], vEnd[k]);
+  return decode(b, vStart[k], vEnd[k]);
 }
-let curBytes: Uint8Array = new Uint8Array(0);
 
 const PACK = 2 ** 26;
 
@@ -124,7 +117,7 @@ export function fastTraceBytes(b: Uint8Array, s: number, e: number, decode: (b: 
       if (i === ds || i - ds > MAX_DIGITS) return undefined;
       // Past 15 digits the sum above may round differently from JSON.parse: read the digits as it does.
       bigOf[n] = i - ds > 15 ? 1 : 0;
-      if (bigOf[n]) v = Number(ascii(b, ds, i));
+      if (bigOf[n]) v = Number(decode(b, ds, i));
       let kind = INT;
       if (b[i] === 46) {
         i++;
@@ -182,7 +175,6 @@ function certify(b: Uint8Array, s: number, e: number, n: number, decode: (b: Uin
     }
   }
   if (!tr || tr.name === 'ERROR' || tr.name === 'WARN') return undefined;
-  curBytes = b;
   let seen = 0;
   let t: number | undefined, cmd: Id | undefined, job: Id | undefined, tx: Id | undefined, latency: number | undefined;
   let rT = -1, rCmd = -1, rJob = -1, rTx = -1, rLat = -1;
@@ -214,13 +206,13 @@ function certify(b: Uint8Array, s: number, e: number, n: number, decode: (b: Uin
       latency = v;
       rLat = packed;
     } else if (key === K_CMD) {
-      cmd = idValue(k, v);
+      cmd = idValue(k, v, b, decode);
       rCmd = packed;
     } else if (key === K_JOB) {
-      job = idValue(k, v);
+      job = idValue(k, v, b, decode);
       rJob = packed;
     } else if (key === K_TX) {
-      tx = idValue(k, v);
+      tx = idValue(k, v, b, decode);
       rTx = packed;
     }
   }
