@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { CHECK_DEFAULTS, checkFile } from '../cli/check';
-import { TraceDocument } from '../core/trace/document';
-import { hoverAt } from '../core/trace/hover';
-import { definitionAt } from '../core/trace/navigation';
-import { LspClient } from '../test/lsp/lspClient';
-import { naiveCheck } from './naive';
 import { writeTrace } from '../test/gen/genTrace';
+import { editorCore } from './editorCore';
+import { naiveCheck } from './naive';
+import { coreEdits, lspEdits, type EditKind, type EditorCore, type EditTimes, type Step } from './traceEdits';
+import { VARIANTS, writeVariant, type Variant } from './traceVariants';
 import { dataFile, exists, fmt, median, percentile, row, timed } from './util';
 
 async function ensure(name: string, events: number): Promise<string> {
@@ -31,68 +32,89 @@ export async function run(): Promise<void> {
   console.log('\n## npu-trace (.trace.jsonl)');
   const f100k = await ensure('trace-100k.trace.jsonl', 100_000);
   const f1m = await ensure('trace-1m.trace.jsonl', 1_000_000);
+  const only = (process.env.NPU_BENCH_TRACE ?? 'check,edits').split(',');
+  if (only.includes('check')) await checks(f1m);
+  if (only.includes('edits')) await edits(f100k, f1m);
+}
 
-  // Full check of 1M events from disk vs the naive baseline, alternating rounds in this process.
-  const ours: { wall: number; cpu: number }[] = [];
-  const naive: { wall: number; cpu: number }[] = [];
-  let problems = -1;
-  for (let r = 0; r < 3; r++) {
-    const a = await timed(() => checkFile(f1m, CHECK_DEFAULTS));
-    problems = a.value.diagnostics.length;
-    ours.push(a);
-    naive.push(await timed(() => naiveCheck(f1m)));
+/** `check` of the generator's 1M-line trace and of its variants, each against the naive baseline in the same run. */
+async function checks(f1m: string): Promise<void> {
+  const files: [string, string][] = [['generator', f1m]];
+  for (const v of Object.keys(VARIANTS) as Variant[]) {
+    const f = dataFile(`trace-1m-${v}.trace.jsonl`);
+    if (!exists(f)) await writeVariant(v, f1m, f);
+    files.push([v, f]);
   }
-  const ow = median(ours.map((x) => x.wall)), oc = median(ours.map((x) => x.cpu));
-  const nw = median(naive.map((x) => x.wall)), nc = median(naive.map((x) => x.cpu));
-  row('check 1M events from disk (median of 3, wall / CPU)', `${fmt(ow)} / ${fmt(oc)} ms`, 'target ≤ 2000 ms');
-  row('naive readline+JSON.parse+ajv (same run, wall / CPU)', `${fmt(nw)} / ${fmt(nc)} ms`);
-  row('speed-up over naive (wall / CPU)', `${fmt(nw / ow, 2)}× / ${fmt(nc / oc, 2)}×`, 'target ≥ 2×');
-  row('diagnostics found in the generated (valid) trace', String(problems), 'expect 0');
+  const rounds = Number(process.env.NPU_BENCH_ROUNDS ?? 3);
+  for (const [name, f] of files) {
+    const ours: { wall: number; cpu: number }[] = [];
+    const naive: { wall: number; cpu: number }[] = [];
+    let problems = -1;
+    for (let r = 0; r < rounds; r++) {
+      const a = await timed(() => checkFile(f, CHECK_DEFAULTS));
+      problems = a.value.diagnostics.length;
+      ours.push(a);
+      naive.push(await timed(() => naiveCheck(f)));
+    }
+    const ow = median(ours.map((x) => x.wall)), oc = median(ours.map((x) => x.cpu));
+    const nw = median(naive.map((x) => x.wall)), nc = median(naive.map((x) => x.cpu));
+    const mb = statSync(f).size / 1e6;
+    console.log(`  check 1M lines, ${name === 'generator' ? "the generator's trace" : VARIANTS[name as Variant]} (${fmt(mb)} MB, ${problems} problems shown)`);
+    row('  ours, median of ' + rounds + ' (wall / CPU)', `${fmt(ow)} / ${fmt(oc)} ms`, name === 'generator' ? 'target ≤ 2000 ms' : '');
+    row('  naive readline+JSON.parse+ajv, same run (wall / CPU)', `${fmt(nw)} / ${fmt(nc)} ms`);
+    row('  speed-up over naive (wall / CPU)', `${fmt(nw / ow, 2)}× / ${fmt(nc / oc, 2)}×`, name === 'generator' ? 'target ≥ 2×' : '');
+  }
   const peak = childPeak(f1m);
   row('peak RSS of a check of 1M events (separate process)', `${fmt(peak.maxRssMb)} MB`, `(${fmt(peak.ms)} ms)`);
+}
 
-  // One-line edit to new diagnostics on a 100k-line document, through the real server over stdio.
-  const text = readFileSync(f100k, 'utf8');
-  const lines = text.split('\n');
-  const c = await LspClient.start();
-  const uri = 'file:///bench.trace.jsonl';
-  const opened = await timed(() => c.open(uri, 'npu-trace', text));
-  row('LSP open 100k lines → first diagnostics', `${fmt(opened.wall)} ms`);
-  const lat: number[] = [];
-  // 15 pairs: break t_cycle with a '-', then repair it; every edit changes the diagnostics.
-  for (let k = 0; k < 30; k += 2) {
-    const line = 1 + ((k * 7919) % (lines.length - 2));
-    const at = lines[line].indexOf('"t_cycle":') + 10;
-    for (const [end, edit] of [[at, '-'], [at + 1, '']] as const) {
-      const t = performance.now();
-      await c.change(uri, [{ range: { start: { line, character: at }, end: { line, character: end } }, text: edit }]);
-      lat.push(performance.now() - t);
+/**
+ * Editing: the same sequence of edits (typed characters, inserted and deleted lines, 100 lines
+ * pasted and cut), each followed by a hover elsewhere (the first request), definition, references
+ * and the outline, in the core and through the server over stdio, at 100k and 1M lines. `NPU_BENCH_BASELINE` names an
+ * older checkout (built, with `out/bench/editorCore.js` bundled from bench/editorCore.ts) to print
+ * its numbers beside these.
+ */
+async function edits(f100k: string, f1m: string): Promise<void> {
+  const sizes = (process.env.NPU_BENCH_SIZES ?? '100k,1M').split(',');
+  const base = process.env.NPU_BENCH_BASELINE;
+  const oldCore = base ? ((await import(pathToFileURL(join(base, 'out/bench/editorCore.js')).href)) as { editorCore: EditorCore }).editorCore : undefined;
+  const oldServer = base ? join(base, 'dist/server.js') : undefined;
+  for (const [label, f] of [['100k', f100k], ['1M', f1m]] as const) {
+    if (!sizes.includes(label)) continue;
+    const text = readFileSync(f, 'utf8');
+    const modes: [string, (core?: EditorCore, server?: string) => Promise<EditTimes>][] = [
+      ['core', async (core) => coreEdits(core ?? editorCore, text)],
+      ['LSP over stdio', (_core, server) => lspEdits(text, server)],
+    ];
+    for (const [mode, go] of modes) {
+      if (process.env.NPU_BENCH_MODES && !process.env.NPU_BENCH_MODES.split(',').includes(mode.split(' ')[0])) continue;
+      // NPU_BENCH_NEW_FIRST: the second run of a pair pays for the first one's garbage; swap to see it.
+      const newFirst = process.env.NPU_BENCH_NEW_FIRST === '1';
+      let now = newFirst ? await go(undefined, undefined) : undefined;
+      (globalThis as { gc?: () => void }).gc?.();
+      const old = base ? await go(oldCore, oldServer) : undefined;
+      (globalThis as { gc?: () => void }).gc?.();
+      now ??= await go(undefined, undefined);
+      (globalThis as { gc?: () => void }).gc?.();
+      printEdits(`${label} lines, ${mode}`, now, old, mode === 'core');
     }
   }
-  await c.stop();
-  row('LSP one-line edit → new diagnostics, 100k lines (median / p95)', `${fmt(median(lat), 1)} / ${fmt(percentile(lat, 95), 1)} ms`, 'target ≤ 20 ms');
+}
 
-  // Hover and definition on the index of a 1M-line document.
-  const big = readFileSync(f1m, 'utf8');
-  const parsed = await timed(() => TraceDocument.parse(big));
-  const doc = parsed.value;
-  row('parse 1M-line document in memory (editor model)', `${fmt(parsed.wall)} ms`);
-  const idx = await timed(() => doc.index);
-  row('build the id index of 1M lines', `${fmt(idx.wall)} ms`);
-  const hov: number[] = [];
-  const def: number[] = [];
-  for (let k = 0; k < 500; k++) {
-    const line = 1 + ((k * 104729) % (doc.lines.length - 2));
-    const l = doc.lines[line];
-    const key = l.cmd !== undefined ? '"cmd_id":' : '"event_type":';
-    const ch = l.text.indexOf(key) + key.length + 1;
-    let t = performance.now();
-    hoverAt(doc, line, ch);
-    hov.push(performance.now() - t);
-    t = performance.now();
-    definitionAt(doc, line, ch);
-    def.push(performance.now() - t);
+function printEdits(title: string, now: EditTimes, old: EditTimes | undefined, cpu: boolean): void {
+  console.log(`  editing ${title} (ms${old ? '; old → new' : ''})`);
+  const show = (f: (t: EditTimes) => string) => (old ? `${f(old)} → ${f(now)}` : f(now));
+  const mp = (xs: number[]) => `${fmt(median(xs), 2)} / ${fmt(percentile(xs, 95), 2)}`;
+  const all = (t: EditTimes, s: Step) => Object.values(t.byKind).flatMap((k) => k[s]);
+  row('  open → diagnostics; then the outline', show((t) => `${fmt(t.open)}; ${fmt(t.openSymbols, 1)}`));
+  row('  first edit → diagnostics', show((t) => fmt(t.first.edit, 1)));
+  row('  after it: hover; definition; outline', show((t) => `${fmt(t.first.hover, 2)}; ${fmt(t.first.definition, 2)}; ${fmt(t.first.symbols, 2)}`));
+  const kinds: [EditKind, string][] = [['typed', 'typed edit (32, incl. the first)'], ['inserted', 'inserted line (15)'], ['deleted', 'deleted line (15)'],
+    ['paste100', 'paste of 100 lines (5)'], ['cut100', 'cut of 100 lines (5)']];
+  for (const [k, name] of kinds) {
+    row(`  ${name} → diagnostics, median / p95`, show((t) => mp(t.byKind[k].edit)), cpu ? `CPU ${show((t) => mp(t.cpu[k]))}` : '');
   }
-  row('hover on the 1M-line index (median / p95)', `${fmt(median(hov), 3)} / ${fmt(percentile(hov, 95), 3)} ms`, 'target ≤ 5 ms');
-  row('definition on the 1M-line index (median / p95)', `${fmt(median(def), 3)} / ${fmt(percentile(def, 95), 3)} ms`, 'target ≤ 5 ms');
+  const steps: [Step, string][] = [['hover', 'first hover'], ['definition', 'definition'], ['references', 'references'], ['symbols', 'outline (after them)']];
+  for (const [s, name] of steps) row(`  ${name} after each edit (67), median / p95`, show((t) => mp(all(t, s))), s === 'hover' ? 'target ≤ 5 ms' : '');
 }

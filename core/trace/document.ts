@@ -7,15 +7,21 @@ import { TraceIndex } from './index';
 import type { TraceLine } from './line';
 import { parseTraceLine } from './parseLine';
 
+/** What follows the lines through edits: the per-id checks and the index. */
+interface Tracker {
+  edited(lines: readonly TraceLine[], start: number, end: number, newCount: number, old: readonly TraceLine[]): void;
+}
+
+/** A line of an edit not read yet: no event, so it is in no check. */
+const PENDING: TraceLine = Object.freeze({ ...parseTraceLine(''), text: '' });
+
 /**
  * A trace held in the editor: one parsed record per line. Edits re-parse only the lines they
  * touched. The cross-line checks of a document only read are one pass (`TraceChecker`); once it
  * is edited they are kept per id (`TraceChecks`, 3–7 times the cost to build) and an
- * edit re-checks only the ids its lines held and hold. The index is rebuilt when asked.
+ * edit re-checks only the ids its lines held and hold. The index (ids → lines, the outline's
+ * commands) is built on first use or first edit and then updated per edit the same way.
  */
-/** A line of an edit not read yet: no event, so it is in no check. */
-const PENDING: TraceLine = Object.freeze({ ...parseTraceLine(''), text: '' });
-
 export class TraceDocument {
   private _index: TraceIndex | undefined;
   private _diagnostics: Diagnostic[] | undefined;
@@ -30,14 +36,19 @@ export class TraceDocument {
 
   /** `lineText(i)` reads line `i` of the new version. */
   update(edits: readonly LineEdit[], lineText: (i: number) => string): this {
-    const checks = this.checks;
-    if (checks && edits.length === 1) {
+    // The first edit builds the index (once, O(file)); from then on it is kept up to date like
+    // the checks, so no request after an edit rebuilds anything.
+    const first = !this._index;
+    const trackers: Tracker[] = [];
+    if (this.checks) trackers.push(this.checks);
+    if (this._index) trackers.push(this._index);
+    if (trackers.length && edits.length === 1) {
       const e = edits[0];
       const old = this.lines.slice(e.start, e.end);
       this.splice(edits, lineText);
-      checks.edited(this.lines, e.start, e.end, e.newCount, old);
-    } else if (checks) {
-      // Several edits at once (multiple cursors): each is applied to the checks in turn with
+      for (const t of trackers) t.edited(this.lines, e.start, e.end, e.newCount, old);
+    } else if (trackers.length) {
+      // Several edits at once (multiple cursors): each is applied to the trackers in turn with
       // its new lines pending (they are known only in the final text), then the pending lines
       // are read and replaced one for one.
       for (const e of edits) {
@@ -45,16 +56,16 @@ export class TraceDocument {
         const { items } = spliceLines(this.lines, [e]);
         for (let i = e.start; i < e.start + e.newCount; i++) items[i] = PENDING;
         this.lines = items as TraceLine[];
-        checks.edited(this.lines, e.start, e.end, e.newCount, old);
+        for (const t of trackers) t.edited(this.lines, e.start, e.end, e.newCount, old);
       }
       for (let i = 0; i < this.lines.length; i++) {
         if (this.lines[i] !== PENDING) continue;
         this.lines[i] = parseTraceLine(lineText(i));
-        checks.edited(this.lines, i, i + 1, 1, [PENDING]);
+        for (const t of trackers) t.edited(this.lines, i, i + 1, 1, [PENDING]);
       }
     } else this.splice(edits, lineText);
     this.edited = true;
-    this._index = undefined;
+    if (first) this._index = new TraceIndex(this.lines);
     this._diagnostics = undefined;
     return this;
   }

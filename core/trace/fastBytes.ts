@@ -1,7 +1,8 @@
 import {
-  BOOL, INT, K_CMD, K_EVENT_TYPE, K_JOB, K_LATENCY, K_T_CYCLE, K_TX, KEY_TRIE, NULL, NUM, sameBytes, STR, TYPE_RULES, TYPE_TRIE,
+  BOOL, INT, K_CMD, K_EVENT_TYPE, K_JOB, K_LATENCY, K_T_CYCLE, K_TX, KEY_TRIE, NESTED, NULL, NUM, sameBytes, STR, TYPE_RULES, TYPE_TRIE,
   type TypeRules,
 } from './fastRules';
+import { skipNested } from './fastNested';
 import type { Id, LocalDiagnostic, TraceLine } from './line';
 
 // Scratch space reused across lines: the scanner allocates nothing for a clean line but its result.
@@ -43,11 +44,22 @@ class ByteLine implements TraceLine {
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
+/** Integer digits the scanner reads: 20-digit ids (64-bit) and then some; longer numbers take the full parse. */
+const MAX_DIGITS = 40;
+/** Whether a number has more than 15 digits (its id may be kept as its digits). */
+const bigOf = new Uint8Array(MAX_FIELDS);
+
+/** An id as parseTraceLine keeps it: the number when it is safe, else its exact digits. */
+function idValue(k: number, v: number | undefined, b: Uint8Array, decode: (b: Uint8Array, s: number, e: number) => string): Id | undefined {
+  if (v === undefined || !bigOf[k] || Number.isSafeInteger(v)) return v;
+  return decode(b, vStart[k], vEnd[k]);
+}
+
 const PACK = 2 ** 26;
 
 /**
  * Certifies a flat, valid event line straight from its UTF-8 bytes, for streaming huge files.
- * Returns undefined whenever it is not sure — nested values, escapes, non-ASCII or control bytes,
+ * Returns undefined whenever it is not sure — escapes, non-ASCII or control bytes, nested values where a rule applies,
  * anything the schema rejects, ERROR/WARN events (they always report) — and the caller then parses
  * the line fully (JSON.parse + ajv), which produces every diagnostic. It never decides a problem.
  */
@@ -102,7 +114,10 @@ export function fastTraceBytes(b: Uint8Array, s: number, e: number, decode: (b: 
       let v = 0;
       if (b[i] === 48) i++;
       else while (isDigit(b[i])) v = v * 10 + b[i++] - 48;
-      if (i === ds || i - ds > 15) return undefined;
+      if (i === ds || i - ds > MAX_DIGITS) return undefined;
+      // Past 15 digits the sum above may round differently from JSON.parse: read the digits as it does.
+      bigOf[n] = i - ds > 15 ? 1 : 0;
+      if (bigOf[n]) v = Number(decode(b, ds, i));
       let kind = INT;
       if (b[i] === 46) {
         i++;
@@ -129,6 +144,12 @@ export function fastTraceBytes(b: Uint8Array, s: number, e: number, decode: (b: 
     } else if (c === 110 && b[i + 1] === 117 && b[i + 2] === 108 && b[i + 3] === 108) {
       kindOf[n] = NULL;
       i += 4;
+    } else if (c === 123 || c === 91) {
+      // A nested value (a debug object, a list): certified only where no rule applies, as an extra field.
+      const end = skipNested(b, i, e);
+      if (end < 0) return undefined;
+      kindOf[n] = NESTED;
+      i = end;
     } else return undefined;
     vEnd[n] = i;
     n++;
@@ -173,6 +194,8 @@ function certify(b: Uint8Array, s: number, e: number, n: number, decode: (b: Uin
       }
       seen |= rule.requiredBit;
     }
+    // A fraction or exponent on a field the checks read (1e+21 is an integer to JSON.parse): not sure.
+    if (kind === NUM && (key === K_T_CYCLE || key === K_LATENCY || key === K_CMD || key === K_JOB || key === K_TX)) return undefined;
     // The last duplicate wins, as with JSON.parse; values are what parseTraceLine would keep.
     const v = kind === INT ? numOf[k] : undefined;
     const packed = (vStart[k] - s) * PACK + (vEnd[k] - s);
@@ -183,13 +206,13 @@ function certify(b: Uint8Array, s: number, e: number, n: number, decode: (b: Uin
       latency = v;
       rLat = packed;
     } else if (key === K_CMD) {
-      cmd = v;
+      cmd = idValue(k, v, b, decode);
       rCmd = packed;
     } else if (key === K_JOB) {
-      job = v;
+      job = idValue(k, v, b, decode);
       rJob = packed;
     } else if (key === K_TX) {
-      tx = v;
+      tx = idValue(k, v, b, decode);
       rTx = packed;
     }
   }

@@ -2,6 +2,8 @@ import { EVENT_SCHEMAS } from './schemas';
 
 // Kinds of JSON value, as bits, so a rule's allowed types are one mask.
 export const STR = 1, INT = 2, NUM = 4, BOOL = 8, NULL = 16;
+/** An object or array: no rule allows it (schema fields of those types are `unsupported`), extra fields may hold it. */
+export const NESTED = 32;
 
 export interface Rule {
   kinds: number;

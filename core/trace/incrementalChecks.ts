@@ -6,6 +6,7 @@ import {
 import { ID_FIELD, PAIRING_ROLE, PAIRINGS } from './eventTypes';
 import type { Id, TraceLine } from './line';
 import { locateIn } from './locate';
+import { insertSorted, removeSorted } from './sorted';
 
 /** The lines of one id in one check, in line order, and what the check says about them. */
 interface Group {
@@ -287,27 +288,4 @@ function add(list: Diagnostic[], d: Diagnostic): Diagnostic[] {
 
 function idOf(l: TraceLine, pi: number): Id | undefined {
   return l[ID_FIELD[PAIRINGS[pi].key]];
-}
-
-/** Index of the first entry not below `v` in a sorted array. */
-function lowerBound(a: readonly number[], v: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (a[mid] < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function insertSorted(a: number[], v: number): void {
-  // Lines are entered in order when a document is opened: appending is the common case.
-  if (a.length === 0 || a[a.length - 1] < v) a.push(v);
-  else a.splice(lowerBound(a, v), 0, v);
-}
-
-function removeSorted(a: number[], v: number): void {
-  const at = lowerBound(a, v);
-  if (a[at] === v) a.splice(at, 1);
 }

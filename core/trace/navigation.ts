@@ -20,21 +20,22 @@ export function definitionAt(doc: TraceDocument, line: number, ch: number): Line
   const type = doc.lines[line].type;
   let target: number | undefined;
   const pe = type ? PAIRING_BY_END.get(type) : undefined;
-  if (pe && pe.key === key) target = index.startOf.get(line);
-  target ??= index.definitions[key].get(value);
+  if (pe && pe.key === key) target = index.startOf(line);
+  target ??= index.definition(key, value);
   if (target === undefined) return undefined;
   const r = valueRange(doc, target, key);
   return r ? { line: target, start: r[0], end: r[1] } : undefined;
 }
 
-/** Every line that carries the same id under the same key, in file order. */
-export function referencesAt(doc: TraceDocument, line: number, ch: number, includeDeclaration = true): LineTarget[] {
+/** Every line that carries the same id under the same key, in file order; at most `limit` of them. */
+export function referencesAt(doc: TraceDocument, line: number, ch: number, includeDeclaration = true, limit = Infinity): LineTarget[] {
   const tok = tokenAt(doc, line, ch);
   if (!tok?.id) return [];
   const { key, value } = tok.id;
-  const decl = doc.index.definitions[key].get(value);
+  const decl = includeDeclaration ? undefined : doc.index.definition(key, value);
   const out: LineTarget[] = [];
   for (const i of doc.index.linesOf(key, value)) {
+    if (out.length >= limit) break;
     if (!includeDeclaration && i === decl) continue;
     const r = valueRange(doc, i, key);
     if (r) out.push({ line: i, start: r[0], end: r[1] });

@@ -8,9 +8,11 @@ export function traceReferences(model: TraceDocument, uri: string, pos: Position
   }));
 }
 
-/** Highlights are references capped, so a cursor on a busy id does not paint thousands of lines. */
+const MAX_HIGHLIGHTS = 2000;
+
+/** Highlights are references capped, so a cursor on a busy id does not paint (or even locate) thousands of lines. */
 export function traceHighlights(model: TraceDocument, pos: Position): DocumentHighlight[] {
-  return referencesAt(model, pos.line, pos.character).slice(0, 2000).map((t) => ({
+  return referencesAt(model, pos.line, pos.character, true, MAX_HIGHLIGHTS).map((t) => ({
     range: { start: { line: t.line, character: t.start }, end: { line: t.line, character: t.end } },
   }));
 }

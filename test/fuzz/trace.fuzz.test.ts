@@ -13,6 +13,7 @@ import { TraceDocument } from '../../core/trace/document';
 import { traceFormat } from '../../core/trace/format';
 import { forEachLine, forEachLineBytes } from '../../cli/lines';
 import { assertSaneRanges } from '../unit/trace/helpers';
+import { indexShape } from '../unit/trace/indexShape';
 import { eventLine, traceLine } from '../unit/trace/lineGen';
 
 const CODES = new Set(['trace.invalid-json', 'trace.not-object', 'trace.unknown-event-type', 'trace.missing-field', 'trace.wrong-type', 'trace.invalid-value',
@@ -36,7 +37,7 @@ function exercise(text: string): void {
     assert.notEqual(d.message, 'Invalid JSON: Invalid JSON');
     assert.ok(d.message.length > 0 && !/undefined|NaN|\[object/.test(d.message.replace(/NaN is not valid JSON|"NaN"|NaN,/g, '')), `message: ${d.message}`);
   }
-  const ix = doc.index;
+  const ix = indexShape(doc.index, lines.length);
   for (const m of Object.values(ix.byKey)) for (const ls of m.values()) for (const l of ls) assert.ok(l >= 0 && l < lines.length);
   for (const [end, start] of ix.startOf) assert.ok(start < end && end < lines.length);
   for (const m of Object.values(ix.definitions)) for (const l of m.values()) assert.ok(l >= 0 && l < lines.length);

@@ -42,9 +42,12 @@ export class LspClient {
     conn.onRequest('window/workDoneProgress/create', () => null);
   }
 
-  /** `execArgv` goes to node before the server (e.g. `--require` of a test preload). */
-  static async start(opts: { execArgv?: string[] } = {}): Promise<LspClient> {
-    const proc = spawn(process.execPath, [...(opts.execArgv ?? []), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /**
+   * `execArgv` goes to node before the server (e.g. `--require` of a test preload); `server` is
+   * another build of the server (the benchmark compares with an older one).
+   */
+  static async start(opts: { execArgv?: string[]; server?: string } = {}): Promise<LspClient> {
+    const proc = spawn(process.execPath, [...(opts.execArgv ?? []), opts.server ?? SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const conn = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
     const client = new LspClient(conn, proc);
     proc.stderr!.on('data', (d: Buffer) => client.stderr.push(d.toString()));

@@ -15,9 +15,15 @@ const TYPES = ['CMD_ENQUEUE', 'CMD_START', 'CMD_END', 'JOB_ISSUE', 'JOB_DONE', '
 const KEYS = ['t_cycle', 'cmd_id', 'job_id', 'tx_id', 'latency_cycles', 'cmd_type', 'status', 'channel', 'direction', 'size_bytes', 'access_type', 'bank_id',
   'by', 'num_requests', 'link_id', 'token', 'version', 'layer_id', 'phase', 't_ns', 'source', 'extra', 'component', 'code', 'msg'];
 const VALUES = fc.oneof(
-  fc.integer({ min: -5, max: 1_000_000 }), fc.constantFrom(0, 1.5, -0.5, 1e3, 2 ** 53, 2 ** 60, 'OK', 'FAIL', 'READ', 'TE', 'ISA', 'DRAM_TO_SRAM', 'x\\"y', 'é', '\t'),
+  fc.integer({ min: -5, max: 1_000_000 }), fc.constantFrom(0, 1.5, -0.5, 1e3, 2 ** 53, 2 ** 60, 2 ** 64, -(2 ** 64), 1e21, 'OK', 'FAIL', 'READ', 'TE', 'ISA', 'DRAM_TO_SRAM', 'x\\"y', 'é', '\t'),
   fc.string({ maxLength: 6 }), fc.boolean(), fc.constant(null), fc.constant([1]), fc.constant({ a: 1 }),
+  fc.jsonValue({ maxDepth: 3 }),
 );
+
+/** Raw text of nested values, some of which JSON.parse rejects: the fast path must not certify those. */
+const NESTED_TEXT = fc.constantFrom('{"q":1}', '{ "a" : [ 1 , -2.5e3 , true ] , "b" : { } }', '[]', '[[[]]]', '{"a":null}', '[1,"x",{"y":false}]',
+  '{,}', '{"a"}', '{"a":}', '[1,]', '[,1]', '{"a":1,}', '{"a":1 "b":2}', '[1 2]', '{"a":[}', '{"a":-}', '{"a":01}', '{"a":1.}', '{"a":.5}',
+  '{"a":tru}', '{"a":"x\\u0041"}', '{"a":"é"}', '{"a":1}}', '[1]]', '{"a":[1}', '{"a" 1}', '{"a":1e}', '{"a":--1}', '[' .repeat(70) + ']'.repeat(70));
 
 const TEMPLATES: Record<string, unknown>[] = [
   { event_type: 'CMD_ENQUEUE', t_cycle: 100, cmd_id: 42, cmd_type: 'MATMUL', source: 'ISA', token: 10, layer_id: 3, phase: 'QKV_PROJ' },
@@ -47,7 +53,8 @@ const LINE = fc.record({
   spaced: fc.boolean(),
   reverse: fc.boolean(),
   cut: rarely(fc.nat()),
-}).map(({ base, set, drop, type, spaced, reverse, cut }) => {
+  nested: rarely(fc.tuple(fc.constantFrom('dbg', 'cmd_type', 't_cycle', 'stalled_clients', 'layer_id', 'extra'), NESTED_TEXT)),
+}).map(({ base, set, drop, type, spaced, reverse, cut, nested }) => {
   const o: Record<string, unknown> = { ...base };
   if (type) o.event_type = type;
   if (set) o[set[0]] = set[1];
@@ -55,7 +62,9 @@ const LINE = fc.record({
   if (drop !== undefined) delete o[keys[drop % keys.length]];
   const entries = Object.entries(o);
   if (reverse) entries.reverse();
-  const text = `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${spaced ? ' ' : ''}${JSON.stringify(v)}`).join(spaced ? ', ' : ',')}}`;
+  const fields = entries.map(([k, v]) => `${JSON.stringify(k)}:${spaced ? ' ' : ''}${JSON.stringify(v)}`);
+  if (nested) fields.push(`${JSON.stringify(nested[0])}:${nested[1]}`);
+  const text = `{${fields.join(spaced ? ', ' : ',')}}`;
   return cut === undefined ? text : text.slice(0, cut % (text.length + 1));
 });
 
@@ -96,5 +105,27 @@ describe('byte fast path agrees with JSON.parse + ajv', () => {
       const key = (d: { code: string; range: unknown; message: string }) => JSON.stringify([d.code, d.range, d.message]);
       assert.deepEqual(c.finish().map(key).sort(), viaEditor.map(key).sort(), text);
     }), { numRuns: 300, seed: 7 });
+  });
+
+  it('certifies 64-bit ids (20 digits) and keeps them as their exact digits, as the full parse does', () => {
+    const text = '{"event_type":"DMA_START","t_cycle":12345678901234567,"tx_id":18446744073709551615,"channel":0,"cmd_id":9007199254740993}';
+    const b = bytes(text);
+    const fast = fastTraceBytes(b, 0, b.length, decode);
+    assert.ok(fast, 'certified');
+    const full = parseTraceLine(text);
+    assert.deepEqual([fast.t, fast.tx, fast.cmd], [full.t, full.tx, full.cmd]);
+    assert.deepEqual([fast.tx, fast.cmd], ['18446744073709551615', '9007199254740993']);
+    assert.deepEqual(fast.rangeOf!('tx_id'), locate(text, 'tx_id'));
+  });
+
+  it('certifies a line with a nested extra field (a debug object) and nothing where JSON.parse fails', () => {
+    const ok = '{"event_type":"CMD_START","t_cycle":5,"cmd_id":1,"dbg":{"q":[1,{"r":null}],"s":"x"}}';
+    const fast = fastTraceBytes(bytes(ok), 0, bytes(ok).length, decode);
+    assert.ok(fast, 'certified');
+    assert.deepEqual([fast.type, fast.t, fast.cmd], ['CMD_START', 5, 1]);
+    for (const bad of ['{"q":1,}', '{"q" 1}', '[1 2]', '{"q":01}']) {
+      const text = `{"event_type":"CMD_START","t_cycle":5,"cmd_id":1,"dbg":${bad}}`;
+      assert.equal(fastTraceBytes(bytes(text), 0, bytes(text).length, decode), undefined, text);
+    }
   });
 });
