@@ -18,7 +18,7 @@ const which = process.argv[2] ?? 'all';
 const setup = spawnSync(process.execPath, ['scripts/ensure-chromium.mjs'], { stdio: 'inherit' });
 if (setup.status !== 0) process.exit(setup.status ?? 1);
 const files = ['test/unit', 'test/cli', 'test/fuzz', 'test/lsp', 'test/hostile'].flatMap(find).sort();
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter', 'spec', ...files], { stdio: 'inherit' });
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', './test/fc-setup.mjs', '--test', '--test-reporter', 'spec', ...files], { stdio: 'inherit' });
 if (r.status !== 0) process.exit(r.status ?? 1);
 if (which === 'all' && existsSync('scripts/e2e.mjs')) {
   const e = spawnSync(process.execPath, ['scripts/e2e.mjs'], { stdio: 'inherit' });

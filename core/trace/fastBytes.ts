@@ -55,6 +55,9 @@ function idValue(k: number, v: number | undefined, b: Uint8Array, decode: (b: Ui
   return decode(b, vStart[k], vEnd[k]);
 }
 
+/** A cycle count as parseTraceLine keeps it: past 2^53 it has no exact value, so no check uses it. */
+const cycles = (v: number | undefined) => (v !== undefined && Math.abs(v) <= Number.MAX_SAFE_INTEGER ? v : undefined);
+
 const PACK = 2 ** 26;
 
 /**
@@ -200,10 +203,10 @@ function certify(b: Uint8Array, s: number, e: number, n: number, decode: (b: Uin
     const v = kind === INT ? numOf[k] : undefined;
     const packed = (vStart[k] - s) * PACK + (vEnd[k] - s);
     if (key === K_T_CYCLE) {
-      t = v;
+      t = cycles(v);
       rT = packed;
     } else if (key === K_LATENCY) {
-      latency = v;
+      latency = cycles(v);
       rLat = packed;
     } else if (key === K_CMD) {
       cmd = idValue(k, v, b, decode);

@@ -84,7 +84,7 @@ describe('byte fast path agrees with JSON.parse + ajv', () => {
         if (r) assert.deepEqual(r, locate(text, k), `${k} in ${text}`);
       }
       assert.equal(fast.text, text);
-    }), { numRuns: 3000, seed: 42 });
+    }), { numRuns: 3000 });
     assert.ok(certified > 100, `the generator must reach the fast path (certified ${certified})`);
   });
 
@@ -104,7 +104,7 @@ describe('byte fast path agrees with JSON.parse + ajv', () => {
       }
       const key = (d: { code: string; range: unknown; message: string }) => JSON.stringify([d.code, d.range, d.message]);
       assert.deepEqual(c.finish().map(key).sort(), viaEditor.map(key).sort(), text);
-    }), { numRuns: 300, seed: 7 });
+    }), { numRuns: 300 });
   });
 
   it('certifies 64-bit ids (20 digits) and keeps them as their exact digits, as the full parse does', () => {
