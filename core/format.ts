@@ -43,4 +43,9 @@ export interface FormatDefinition {
   lineTooLong?: { code: string; severity: Severity };
   /** For JSON lines: the diagnostic on a line nesting deeper than `MAX_JSON_DEPTH`, which is skipped. */
   lineTooDeep?: { code: string; severity: Severity };
+  /**
+   * For a format read as one document: its problems from the whole text at once (capped while they
+   * are produced), which costs less than feeding a million lines of a pretty-printed file one by one.
+   */
+  checkDocument?(text: string, settings: DiagnosticSettings): { diagnostics: Diagnostic[]; hasError: boolean };
 }

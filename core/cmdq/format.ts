@@ -3,8 +3,9 @@ import { CmdqDocument } from './document';
 import { looksLikeCmdqStart } from './detect';
 
 /**
- * `npu-trace check` streams lines; a CMDQ is one JSON value, so the checker keeps the lines and
- * validates at finish (a CMDQ is tens of MB at most, far below the CLI's whole-string limit).
+ * A CMDQ is one JSON value: `npu-trace check` reads a file of one whole (`checkDocument`); the line
+ * checker, which keeps the lines and validates at finish, serves compressed input and the bound on
+ * a document's size.
  */
 export const cmdqFormat: FormatDefinition = {
   id: 'cmdq',
@@ -20,4 +21,5 @@ export const cmdqFormat: FormatDefinition = {
       finishCapped: (settings) => CmdqDocument.parse(lines.join('\n')).capped(settings),
     };
   },
+  checkDocument: (text, settings) => CmdqDocument.parse(text).capped(settings),
 };
