@@ -72,7 +72,15 @@ export class SummaryView {
     const dl = el('p', 'sum-facts');
     for (const [k, v] of facts) dl.append(el('span', 'muted', `${k} `), el('span', undefined, v), ' · ');
     dl.lastChild?.remove();
-    const parts: HTMLElement[] = [head, dl];
+    const legend = el('p', 'sum-legend muted');
+    const theme = this.theme();
+    for (const [engine, label] of [['te', 'TE'], ['ve', 'VE'], ['dma', 'DMA'], ['conflict', 'SRAM conflict rate']] as const) {
+      const sw = el('span', 'swatch');
+      sw.style.background = theme.kind[ENGINE_KIND[engine]];
+      legend.append(sw, ` ${label}  `);
+    }
+    legend.append('· bars: share of the row\'s span (core: of the window), stacked parts scaled to fit when they overlap');
+    const parts: HTMLElement[] = [head, dl, legend];
     for (const t of summaryTables(s)) parts.push(this.table(t, s));
     this.host.replaceChildren(...parts);
   }

@@ -106,6 +106,8 @@ export function createToolbar(host: HTMLElement, h: ToolbarHandlers): Toolbar {
       filterAttr.value = String(a);
       fillValues(a);
       filterValue.value = v;
+      // The dropdown learns of new options on slotchange, after this task: set the value again then.
+      setTimeout(() => (filterValue.value = v));
     },
     setSummaryShown: (shown) => {
       summaryShown = shown;
