@@ -34,8 +34,8 @@ async function withPage(t: { after(fn: () => Promise<void>): void }, model: Time
 
 /** The rows of a Summary table as the user reads them (cell texts). */
 function rows(q: TimelinePage, table: string): Promise<string[][]> {
-  return q.page.evaluate((table) => [...document.querySelectorAll(`#summaryView section[data-table="${table}"] tbody tr`)]
-    .map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')), table);
+  return q.page.evaluate((table) => Array.from(document.querySelectorAll(`#summaryView section[data-table="${table}"] tbody tr`))
+    .map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent ?? '')), table);
 }
 
 const viewport = (q: TimelinePage) => q.page.evaluate('(() => { const s = window.__timeline.state(); return [s.viewport.start, s.viewport.end, s.filter]; })()') as Promise<[number, number, { attr: number; value: string } | undefined]>;
