@@ -97,8 +97,8 @@ async function main(): Promise<number> {
     const ui = await uiJourneys(browser, server, { root: c.root, base: c.base, workspace: c.workspace, results, consoleLog, say, shoot });
     if (c.updateScreenshot && ui.ok) {
       // images/timeline.png belongs to the timeline's own README section; this run's stays in test-results/.
-      for (const name of ['editor.png', 'hover.png']) copyFileSync(join(results, name), join(c.root, 'images', name));
-      say('images/editor.png and images/hover.png updated from this run');
+      for (const name of ['editor.png', 'hover.png', 'summary.png']) copyFileSync(join(results, name), join(c.root, 'images', name));
+      say('images/editor.png, images/hover.png and images/summary.png updated from this run');
     }
     say(`UI journeys: ${ui.passed} passed, ${ui.failed} failed`);
     say(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s; console log of the workbench: ${consoleLog}`);
