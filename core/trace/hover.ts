@@ -1,6 +1,7 @@
 import type { TraceDocument } from './document';
 import { escapeMarkdown, markdownCode } from '../common/escape';
 import { eventSchema } from './eventTypes';
+import { groupHover } from './groupHover';
 import { commandSummary, legsOf } from './summary';
 import { findField, scanLine } from './scanner';
 import { tokenAt } from './token';
@@ -98,5 +99,8 @@ export function hoverAt(doc: TraceDocument, line: number, ch: number): HoverResu
     const desc = eventSchema(l.type)?.properties[f.key]?.description;
     if (desc) md = `**${escapeMarkdown(f.key)}**: ${desc}${tok.onValue && f.kind === 'number' ? `\n\nExact value: ${markdownCode(l.text.slice(f.valueStart, f.valueEnd))}` : ''}`;
   }
+  // A phase or layer value: its numbers first, then what the field means.
+  const group = tok.onValue ? groupHover(doc, f.key, l.obj?.[f.key]) : undefined;
+  if (group) md = md ? `${group}\n\n---\n\n${md}` : group;
   return md ? { markdown: md, line, ...at } : undefined;
 }
