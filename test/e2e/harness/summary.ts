@@ -65,6 +65,9 @@ export async function summaryJourney(page: Page, workspace: string, file: string
     .catch(async () => { throw new Error(`the status bar never showed "${te}"; it reads "${await page.locator('.statusbar').textContent()}"`); });
   say(`status bar: ${te}`);
 
+  // Room for the tables beside the editor: the side bar closed (Ctrl+B), as on a laptop screen.
+  await page.keyboard.press('Control+B');
+  await page.locator('.part.sidebar').waitFor({ state: 'hidden', timeout: STEP_MS });
   await palette(page, 'NPU Trace: Show Summary');
   const frame = await timelineFrame(page);
   const rows = frame.locator('#summaryView section[data-table="phases"] tbody tr');

@@ -180,3 +180,17 @@ test('hostile phase names and findings render as text, and invalid stats are rej
   assert.match(JSON.stringify(sent[sent.length - 1]), /Ignored an invalid message: model/);
   assert.deepEqual((await rows(q, 'phases')).map((r) => r[0]), [evil], 'the previous tables stay');
 });
+
+test('a table of 3 000 phases draws its first 500 rows; Copy has them all', async (t) => {
+  const lines: string[] = [];
+  for (let k = 0; k < 3000; k++) {
+    lines.push(`{"event_type":"CMD_ENQUEUE","t_cycle":${k * 10},"cmd_id":${k},"phase":"P${k}"}`, `{"event_type":"CMD_START","t_cycle":${k * 10},"cmd_id":${k}}`, `{"event_type":"CMD_END","t_cycle":${k * 10 + 5},"cmd_id":${k}}`);
+  }
+  const q = await withPage(t, buildTimeline('many.trace.jsonl', lines)!);
+  await q.post({ type: 'showSummary' });
+  assert.equal((await rows(q, 'phases')).length, 500);
+  assert.match((await q.page.textContent('#summaryView section[data-table="phases"]'))!, /The first 500 of 3000 rows are shown/);
+  await q.page.click('#summaryView section[data-table="phases"] button:text-is("Copy as CSV")');
+  const copy = (await q.sent()).find((m) => m.type === 'copy') as { text: string };
+  assert.equal(copy.text.trimEnd().split('\r\n').length, 3001);
+});
