@@ -115,8 +115,9 @@ export class SummaryView {
         sec.replaceWith(this.table(t, s));
       }, `Sort by ${c.label}`));
       hr.append(th);
+      // The bars come right after the row's name, so a narrow panel still shows them.
+      if (k === 0 && t.bars.some((b) => b.length)) hr.append(el('th', undefined, ''));
     });
-    if (t.bars.some((b) => b.length)) hr.append(el('th', undefined, ''));
     const thead = el('thead');
     thead.append(hr);
     const tbody = el('tbody');
@@ -145,12 +146,12 @@ export class SummaryView {
       else if (clickable && target.kind === 'finding') td.append(button(text, 'link', () => this.h.finding(s.findings[target.index]), 'Zoom the timeline to this finding'));
       else td.textContent = text;
       tr.append(td);
+      if (k === 0 && t.bars.some((b) => b.length)) {
+        const bar = el('td', 'bar-cell');
+        bar.append(this.bar(t.bars[i]));
+        tr.append(bar);
+      }
     });
-    if (t.bars[i].length) {
-      const td = el('td', 'bar-cell');
-      td.append(this.bar(t.bars[i]));
-      tr.append(td);
-    }
     return tr;
   }
 
