@@ -358,6 +358,7 @@ new ResizeObserver(() => schedule()).observe(canvas);
 new MutationObserver(() => {
   theme = readTheme();
   if (s) s.setColourBy(s.colourBy, theme.palette.length);
+  refreshSummary();
   schedule();
 }).observe(document.body, { attributes: true, attributeFilter: ['class'] });
 
