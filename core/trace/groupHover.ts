@@ -39,7 +39,7 @@ export function groupHover(doc: TraceDocument, key: string, value: unknown): str
   const what = key === 'phase' ? 'Phase' : 'Layer';
   const title = `**${what} ${markdownCode(name)}**`;
   if (doc.lines.length > MAX_HOVER_STATS_LINES) {
-    return `${title}\n\n_This trace has more than ${MAX_HOVER_STATS_LINES.toLocaleString('en-US')} lines: run **NPU Trace: Show Summary** for the numbers of its ${key === 'phase' ? 'phases' : 'layers'}._`;
+    return `${title}\n\n_This trace has more than ${MAX_HOVER_STATS_LINES.toLocaleString('en-US')} lines: run "NPU Trace: Show Summary" for the numbers of its ${key === 'phase' ? 'phases' : 'layers'}._`;
   }
   const s = statsOf(doc);
   const g: GroupStats | undefined = key === 'phase' ? s.phases.find((p) => p.phase === name) : s.layers.find((l) => l.layer_id === name);
