@@ -2,7 +2,8 @@
  * The Summary, end to end in a real VS Code workbench as a user drives it: open the example trace
  * (the status bar shows its TE utilization), "NPU Trace: Show Summary" from the palette, sort the
  * phases by their longest command, click the slowest phase → the timeline filters by it and zooms
- * to it; back on the Summary, Copy as CSV → the clipboard holds exactly that table.
+ * to it; Shift+drag a range → its tables from the worker; back on the whole file's Summary, Copy as
+ * CSV → the clipboard holds exactly the phase table.
  *
  * One of the UI journeys of test/e2e/harness/ui.ts. Every wait is for a state, never a delay.
  */
@@ -24,6 +25,7 @@ interface PageState {
       viewport: { start: number; end: number };
       model: { items: { start: Float64Array; end: Float64Array } };
       index: { attr(i: number, a: number): string };
+      range: [number, number] | undefined;
     } | undefined;
   };
 }
@@ -98,8 +100,29 @@ export async function summaryJourney(page: Page, workspace: string, file: string
   }
   say(`click ${slowest} → filtered and zoomed to cycles ${view.lo}..${view.hi}`);
 
+  // Shift+drag a range: its tables come from the worker, as `npu-trace stats --from/--to` computes them.
+  const box = (await frame.locator('#canvas').boundingBox())!;
+  await page.keyboard.down('Shift');
+  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await page.keyboard.up('Shift');
+  const range = await frame.evaluate(() => (window as unknown as PageState).__timeline.state()!.range);
+  if (!range) throw new Error('Shift+drag selected no range');
+  await frame.locator('#summary button', { hasText: 'Summary tables of this range' }).click({ timeout: STEP_MS });
+  await frame.locator('#summaryView h2', { hasText: 'Summary of cycles' }).waitFor({ timeout: STEP_MS });
+  const windowed = new MetricsCollector({ from: range[0], to: range[1] });
+  for (const l of splitLines(readFileSync(join(workspace, file), 'utf8'))) windowed.addLine(l);
+  // Still sorted by max (the sort is kept per table): compared as sets of "phase commands".
+  const wantPhases = windowed.finish().phases.map((p) => `${p.phase} ${p.commands}`).sort();
+  const gotPhases = (await rows.evaluateAll((trs) => trs.map((tr) => `${tr.children[0].textContent} ${tr.children[2].textContent}`))).sort();
+  if (gotPhases.join() !== wantPhases.join()) throw new Error(`the range's phases read ${gotPhases.join()}; npu-trace stats --from ${range[0]} --to ${range[1]}: ${wantPhases.join()}`);
+  say(`Shift+drag cycles ${Math.round(range[0])}..${Math.round(range[1])} → its tables from the worker (${gotPhases.length} phases, as npu-trace stats --from/--to)`);
+  await frame.locator('#summaryView button', { hasText: 'Whole file' }).click();
+
   // Copy as CSV of the phase table, through the host's clipboard.
-  await frame.locator('#summaryTab').click();
+  await frame.locator('#summaryView h2', { hasText: /^Summary$/ }).waitFor({ timeout: STEP_MS });
   await frame.locator('#summaryView section[data-table="phases"] button', { hasText: 'Copy as CSV' }).click();
   const want = toCsv(phases.columns.map((c) => c.label), byMax.map((i) => phases.rows[i]));
   // Polled in the page: the clipboard has no event to await.

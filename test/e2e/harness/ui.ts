@@ -189,7 +189,7 @@ const JOURNEYS: Journey[] = [
     },
   },
   {
-    name: 'Show Summary on the example: TE utilization in the status bar; sort phases by max, click the slowest → the timeline filters and zooms to it; Copy as CSV yields the table',
+    name: 'Show Summary on the example: TE utilization in the status bar; sort phases by max, click the slowest → the timeline filters and zooms to it; a Shift+drag range gets its tables; Copy as CSV yields the table',
     async run(page, ctx) {
       await summaryJourney(page, ctx.workspace, 'llm-layer.trace.jsonl', (m) => ctx.say(`    ${m}`), () => ctx.shoot(page, 'summary'));
     },
