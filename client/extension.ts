@@ -4,6 +4,7 @@ import { registerCmdqDetection } from './cmdqDetect';
 import { registerTimeline } from './timeline/commands';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerNnapiSummary } from './nnapi/summaryCommand';
+import { registerSummaryStatus } from './summaryStatus';
 
 let client: LanguageClient | undefined;
 
@@ -12,6 +13,7 @@ export const SERVED_LANGUAGES = ['npu-trace', 'cmdq', 'nnapi-systrace'];
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   registerTimeline(context);
+  registerSummaryStatus(context);
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },

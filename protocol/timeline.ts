@@ -4,6 +4,8 @@
  * page whose messages are untrusted input, and the host must not trust a page that draws trace data.
  */
 import { ATTRS, ITEM_COLUMNS, type ItemColumns, type TimelineModel } from '../core/timeline/model';
+import type { TraceStats } from '../core/trace/metrics/types';
+import { validStats } from './stats';
 
 /** Host → webview. */
 export type HostMessage =
@@ -19,7 +21,14 @@ export type HostMessage =
   /** The editor cursor moved onto this line: select the item drawn from it. */
   | { type: 'selectLine'; line: number }
   /** All fields of the selected item's source lines, as [key, JSON value] pairs. */
-  | { type: 'details'; line: number; fields: [string, string][]; endFields: [string, string][] };
+  | { type: 'details'; line: number; fields: [string, string][]; endFields: [string, string][] }
+  /** "NPU Trace: Show Summary": show the Summary tab (the numbers come with the complete model). */
+  | { type: 'showSummary' }
+  /**
+   * The metrics of the range [from, to] the page asked for, computed by the worker from the file;
+   * `stats` is null while it is under way or when it failed, and `message` says which.
+   */
+  | { type: 'rangeStats'; from: number; to: number; stats: TraceStats | null; message: string };
 
 /** Webview → host. */
 export type WebviewMessage =
@@ -31,13 +40,25 @@ export type WebviewMessage =
    */
   | { type: 'select'; line: number; endLine: number | null; reveal: boolean }
   /** Something failed in the page (shown in the host's log). */
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string }
+  /** Compute the metrics of the cycles [from, to] (a new request cancels the previous one). */
+  | { type: 'rangeStats'; from: number; to: number }
+  /** Put a table (CSV) on the clipboard. */
+  | { type: 'copy'; text: string }
+  /** Save a table: the host asks where, proposing `name` (a `.csv` or `.json` file name). */
+  | { type: 'save'; name: string; text: string };
 
 export type TimelineMessage = HostMessage | WebviewMessage;
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isLine = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < 0xffffffff;
 const isStr = (x: unknown): x is string => typeof x === 'string';
+const isTime = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+/** A table of 10 000 rows as CSV or JSON is a few MB; more is not a table the page made. */
+export const MAX_EXPORT_CHARS = 64 << 20;
+const isExport = (x: unknown): x is string => isStr(x) && x.length <= MAX_EXPORT_CHARS;
+/** A proposed file name: letters, digits, `-`, `_`, `.`, ending in .csv or .json. */
+const SAVE_NAME = /^[\w.-]{1,100}\.(?:csv|json)$/;
 const isPairs = (x: unknown): x is [string, string][] => Array.isArray(x) && x.every((p) => Array.isArray(p) && p.length === 2 && isStr(p[0]) && isStr(p[1]));
 
 export function parseWebviewMessage(x: unknown): WebviewMessage | undefined {
@@ -49,6 +70,9 @@ export function parseWebviewMessage(x: unknown): WebviewMessage | undefined {
       return isLine(m.line) && (m.endLine === null || isLine(m.endLine)) && typeof m.reveal === 'boolean'
         ? { type: 'select', line: m.line, endLine: m.endLine, reveal: m.reveal } : undefined;
     case 'error': return isStr(m.message) ? { type: 'error', message: m.message.slice(0, 2000) } : undefined;
+    case 'rangeStats': return isTime(m.from) && isTime(m.to) && m.from <= m.to ? { type: 'rangeStats', from: m.from, to: m.to } : undefined;
+    case 'copy': return isExport(m.text) ? { type: 'copy', text: m.text } : undefined;
+    case 'save': return isStr(m.name) && SAVE_NAME.test(m.name) && isExport(m.text) ? { type: 'save', name: m.name, text: m.text } : undefined;
     default: return unknownType(m);
   }
 }
@@ -57,11 +81,13 @@ export function parseHostMessage(x: unknown): HostMessage | undefined {
   if (!isObj(x)) return undefined;
   const m = x as HostMessage;
   switch (m.type) {
-    case 'model': return isStr(m.uri) && isStr(m.fileName) && typeof m.complete === 'boolean' && validModel(m.model) ? m : undefined;
+    case 'model': return isStr(m.uri) && isStr(m.fileName) && typeof m.complete === 'boolean' && validModel(m.model) && (m.model.stats === undefined || validStats(m.model.stats)) ? m : undefined;
     case 'progress': return isStr(m.message) ? m : undefined;
     case 'error': return isStr(m.message) ? m : undefined;
     case 'selectLine': return isLine(m.line) ? m : undefined;
     case 'details': return isLine(m.line) && isPairs(m.fields) && isPairs(m.endFields) ? m : undefined;
+    case 'showSummary': return m;
+    case 'rangeStats': return isTime(m.from) && isTime(m.to) && isStr(m.message) && (m.stats === null || validStats(m.stats)) ? m : undefined;
     default: return unknownType(m);
   }
 }

@@ -2,13 +2,15 @@
  * The timeline page: receives a model from the host, draws it on a canvas, and reports selections.
  * Every message is validated on receipt (protocol/timeline.ts).
  */
-import { ATTRS, NO_LINE } from '../core/timeline/model';
+import { ATTRS, KIND, NO_LINE } from '../core/timeline/model';
+import type { Finding, TraceStats } from '../core/trace/metrics/types';
 import { parseHostMessage, type HostMessage, type WebviewMessage } from '../protocol/timeline';
 import { attachInput } from './input';
 import { bandOfRow } from './layout';
 import { fillDetails, fillSummary } from './panels';
 import { render, RULER_H } from './render';
 import { Search } from './search';
+import { SummaryView } from './summary';
 import { ViewState } from './state';
 import { readTheme } from './theme';
 import { createToolbar } from './toolbar';
@@ -30,6 +32,7 @@ const g = canvas.getContext('2d', { alpha: false })!;
 const details = $('details');
 const summary = $('summary');
 const overlay = $('overlay');
+const summaryPane = $('summaryView');
 let theme = readTheme();
 const fontFamily = getComputedStyle(document.body).fontFamily || 'sans-serif';
 
@@ -55,7 +58,87 @@ const toolbar = createToolbar($('toolbar'), {
   valuesOf: (a) => s?.values(a) ?? [],
   search: (q) => { if (s) { search.run(s, q); toolbar.setMatches(search.describe()); schedule(); } },
   step: (d) => { if (s) { const i = search.step(d); toolbar.setMatches(search.describe()); if (i >= 0) select(i, true, true); } },
+  summary: (show) => showSummary(show),
 });
+
+/** The whole file's metrics (with the complete model), and the last range asked for and its metrics. */
+let fileStats: TraceStats | undefined;
+let rangeStats: { from: number; to: number; stats: TraceStats | null; message: string } | undefined;
+/** Whether the Summary tab shows the range's tables rather than the file's. */
+let summaryOfRange = false;
+let rangeTimer: ReturnType<typeof setTimeout> | undefined;
+let baseName = 'trace';
+
+const summaryView = new SummaryView(summaryPane, () => theme, {
+  group: (attr, value) => filterAndZoom(ATTRS.indexOf(attr), value),
+  finding: (f) => goToFinding(f),
+  copy: (text) => send({ type: 'copy', text }),
+  save: (name, text) => send({ type: 'save', name, text }),
+  wholeFile: () => {
+    summaryOfRange = false;
+    refreshSummary();
+  },
+}, () => baseName);
+
+function showSummary(show: boolean): void {
+  summaryPane.hidden = !show;
+  toolbar.setSummaryShown(show);
+  if (show) refreshSummary();
+  else schedule();
+}
+
+function refreshSummary(): void {
+  if (summaryPane.hidden) return;
+  if (summaryOfRange && rangeStats) {
+    summaryView.show(rangeStats.stats ?? undefined, [rangeStats.from, rangeStats.to], rangeStats.message);
+    return;
+  }
+  const note = !s ? 'Loading…' : s.model.format !== 'npu-trace' ? 'The Summary is for NPU traces (*.trace.jsonl).' : previewShown ? 'Reading… the numbers come when the whole file is read.' : '';
+  summaryView.show(fileStats, undefined, note);
+}
+
+/** A phase or layer row of the Summary: the toolbar's filter by it, zoomed to the span of its items. */
+function filterAndZoom(attr: number, value: string): void {
+  if (!s) return;
+  // The metrics call a command without the attribute "(none)"; the model's absent value is ''.
+  const v = value === '(none)' ? '' : value;
+  toolbar.setFilter(attr, v);
+  s.setFilter({ attr, value: v });
+  const it = s.model.items;
+  let lo = Infinity, hi = -Infinity;
+  for (let i = 0; i < it.start.length; i++) {
+    if (!s.passes(i)) continue;
+    if (it.start[i] < lo) lo = it.start[i];
+    const end = Number.isFinite(it.end[i]) ? it.end[i] : it.start[i];
+    if (end > hi) hi = end;
+  }
+  if (lo <= hi) zoomTo(lo, hi);
+  showSummary(false);
+}
+
+function zoomTo(a: number, b: number): void {
+  const st = s!;
+  const pad = Math.max(1, (b - a) * 0.02);
+  st.viewport.set(a - pad, b + pad, st.model);
+  st.moved = true;
+  schedule();
+}
+
+/** A finding: its first range in view and its first command selected. */
+function goToFinding(f: Finding): void {
+  if (!s) return;
+  const r = f.ranges[0];
+  if (r) zoomTo(r[0], r[1]);
+  showSummary(false);
+  if (!f.cmd_ids.length) return;
+  const id = Number(f.cmd_ids[0]), it = s.model.items;
+  for (let i = 0; i < it.start.length; i++) {
+    if (it.kind[i] === KIND.command && it.id[i] === id) {
+      select(i, true, !r);
+      return;
+    }
+  }
+}
 
 function fit(): void {
   if (!s) return;
@@ -174,9 +257,22 @@ function onMessage(m: HostMessage): void {
       const bad = m.model.undrawable;
       toolbar.setStatus(`${m.complete ? '' : `Reading… first ${m.model.lineCount.toLocaleString('en-US')} lines: `}${m.model.items.start.length.toLocaleString('en-US')} items${bad ? ` · ${bad.toLocaleString('en-US')} lines not drawable` : ''}`);
       details.hidden = true;
+      fileStats = m.complete ? m.model.stats : undefined;
+      baseName = m.fileName.replace(/\.gz$/i, '').replace(/\.(trace\.)?jsonl$/i, '').replace(/[^\w.-]/g, '_').slice(0, 60) || 'trace';
+      refreshSummary();
       schedule();
       return;
     }
+    case 'showSummary':
+      summaryOfRange = false;
+      showSummary(true);
+      return;
+    case 'rangeStats':
+      if (!rangeStats || rangeStats.from !== m.from || rangeStats.to !== m.to) return;
+      rangeStats = { from: m.from, to: m.to, stats: m.stats, message: m.message };
+      fillRangeBox();
+      refreshSummary();
+      return;
     case 'progress':
     case 'error':
       overlay.hidden = false;
@@ -226,18 +322,43 @@ attachInput(canvas, {
     if (!s) return;
     s.range = r;
     summary.hidden = !r;
-    if (r) fillSummary(summary, s, r[0], r[1]);
+    clearTimeout(rangeTimer);
+    if (r && s.model.format === 'npu-trace') {
+      // The core's metrics of the range, from the worker; asked once the drag rests (a new request cancels the old one).
+      rangeStats = { from: r[0], to: r[1], stats: null, message: 'Computing the metrics of this range…' };
+      rangeTimer = setTimeout(() => send({ type: 'rangeStats', from: r[0], to: r[1] }), 250);
+    }
+    if (r) fillRangeBox();
     schedule();
   },
   fit,
   focusSearch: () => toolbar.focusSearch(),
 });
 
+/** The Shift+drag box: the page's quick counts, and the Summary's tables of the range from the worker. */
+function fillRangeBox(): void {
+  if (!s?.range) return;
+  fillSummary(summary, s, s.range[0], s.range[1]);
+  if (s.model.format !== 'npu-trace' || !rangeStats) return;
+  const line = document.createElement('div');
+  line.className = 'tables';
+  const b = document.createElement('button');
+  b.className = 'link';
+  b.textContent = rangeStats.stats ? 'Summary tables of this range' : rangeStats.message;
+  b.addEventListener('click', () => {
+    summaryOfRange = true;
+    showSummary(true);
+  });
+  line.append(b);
+  summary.append(line);
+}
+
 new ResizeObserver(() => schedule()).observe(canvas);
 // Theme switches change the body's class: re-read the colours.
 new MutationObserver(() => {
   theme = readTheme();
   if (s) s.setColourBy(s.colourBy, theme.palette.length);
+  refreshSummary();
   schedule();
 }).observe(document.body, { attributes: true, attributeFilter: ['class'] });
 

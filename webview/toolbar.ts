@@ -18,6 +18,8 @@ export interface ToolbarHandlers {
   valuesOf(attr: number): string[];
   search(query: string): void;
   step(dir: 1 | -1): void;
+  /** Show the Summary tab (true) or the timeline. */
+  summary(show: boolean): void;
 }
 
 export interface Toolbar {
@@ -26,6 +28,10 @@ export interface Toolbar {
   setMatches(text: string): void;
   setStatus(text: string): void;
   focusSearch(): void;
+  /** Shows a filter set from elsewhere (a Summary row) in the dropdowns. */
+  setFilter(attr: number, value: string): void;
+  /** Marks which tab is shown. */
+  setSummaryShown(shown: boolean): void;
 }
 
 type El = HTMLElement & { value: string };
@@ -54,8 +60,7 @@ export function createToolbar(host: HTMLElement, h: ToolbarHandlers): Toolbar {
   const filterAttr = dropdown('Filter by', [['-1', 'filter: none'], ...attrOptions.map(([v, t]) => [v, `filter: ${t}`] as [string, string])]);
   const filterValue = dropdown('Filter value', [['', '(all)']]);
   filterValue.setAttribute('disabled', '');
-  filterAttr.addEventListener('change', () => {
-    const a = Number(filterAttr.value);
+  const fillValues = (a: number) => {
     filterValue.replaceChildren(el('vscode-option', { value: '' }, '(all)'));
     if (a < 0) filterValue.setAttribute('disabled', '');
     else {
@@ -63,6 +68,9 @@ export function createToolbar(host: HTMLElement, h: ToolbarHandlers): Toolbar {
       // A few hundred values are enough to pick from; more would make the list unusable anyway.
       for (const v of h.valuesOf(a).slice(0, 500)) filterValue.append(el('vscode-option', { value: v }, v));
     }
+  };
+  filterAttr.addEventListener('change', () => {
+    fillValues(Number(filterAttr.value));
     filterValue.value = '';
     h.filter(undefined);
   });
@@ -84,12 +92,27 @@ export function createToolbar(host: HTMLElement, h: ToolbarHandlers): Toolbar {
   next.addEventListener('click', () => h.step(1));
   const matches = el('span', { class: 'matches', 'aria-live': 'polite' });
   const status = el('span', { class: 'status' });
+  const summary = el('vscode-button', { appearance: 'secondary', title: 'Summary: where the cycles went', 'aria-label': 'Summary', 'aria-pressed': 'false', id: 'summaryTab' }, 'Summary');
+  let summaryShown = false;
+  summary.addEventListener('click', () => h.summary(!summaryShown));
 
-  host.replaceChildren(fit, colour, filterAttr, filterValue, search, prev, next, matches, status);
+  host.replaceChildren(summary, fit, colour, filterAttr, filterValue, search, prev, next, matches, status);
   return {
     setColourBy: (a) => (colour.value = String(a)),
     setMatches: (t) => (matches.textContent = t),
     setStatus: (t) => (status.textContent = t),
     focusSearch: () => search.focus(),
+    setFilter: (a, v) => {
+      filterAttr.value = String(a);
+      fillValues(a);
+      filterValue.value = v;
+      // The dropdown learns of new options on slotchange, after this task: set the value again then.
+      setTimeout(() => (filterValue.value = v));
+    },
+    setSummaryShown: (shown) => {
+      summaryShown = shown;
+      summary.textContent = shown ? 'Timeline' : 'Summary';
+      summary.setAttribute('aria-pressed', String(shown));
+    },
   };
 }

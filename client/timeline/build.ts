@@ -1,13 +1,23 @@
 import * as vscode from 'vscode';
 import { Worker } from 'node:worker_threads';
 import type { TimelineModel } from '../../core/timeline/model';
-import type { BuildReport, BuildRequest } from './workerProtocol';
+import type { TraceStats } from '../../core/trace/metrics/types';
+import type { BuildReport, BuildRequest, WorkerRequest } from './workerProtocol';
 
 /**
  * Runs one model build in a worker thread. The promise rejects with a CancellationError when
  * `token` fires (the worker is terminated at once: parsing stops mid-file).
  */
 export function buildInWorker(workerFile: string, req: BuildRequest, token: vscode.CancellationToken, onProgress?: (bytesRead: number) => void, onPreview?: (m: TimelineModel) => void): Promise<TimelineModel> {
+  return runWorker(workerFile, req, token, onProgress, onPreview).then((r) => r as TimelineModel);
+}
+
+/** The trace metrics of [from, to] (either end open) computed in a worker by the core's collector; cancellable like a build. */
+export function statsInWorker(workerFile: string, req: BuildRequest, window: { from?: number; to?: number }, token: vscode.CancellationToken, onProgress?: (bytesRead: number) => void): Promise<TraceStats> {
+  return runWorker(workerFile, { ...req, stats: window }, token, onProgress).then((r) => r as TraceStats);
+}
+
+function runWorker(workerFile: string, req: WorkerRequest, token: vscode.CancellationToken, onProgress?: (bytesRead: number) => void, onPreview?: (m: TimelineModel) => void): Promise<TimelineModel | TraceStats> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerFile, { workerData: req, transferList: req.kind === 'bytes' ? [req.bytes.buffer as ArrayBuffer] : [] });
     let settled = false;
@@ -24,6 +34,7 @@ export function buildInWorker(workerFile: string, req: BuildRequest, token: vsco
         case 'progress': onProgress?.(r.bytesRead); return;
         case 'preview': if (!settled) onPreview?.(r.model); return;
         case 'done': finish(() => resolve(r.model)); return;
+        case 'stats': finish(() => resolve(r.stats)); return;
         case 'error': finish(() => reject(new Error(r.message))); return;
         default: { const never: never = r; return never; }
       }

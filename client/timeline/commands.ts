@@ -5,6 +5,7 @@ import { fileName, TimelinePanel, VIEW_TYPE } from './panel';
 import { mayRestore, savedUri } from './restore';
 
 export const SHOW_TIMELINE = 'npuTrace.showTimeline';
+export const SHOW_SUMMARY = 'npuTrace.showSummary';
 
 /**
  * "NPU Trace: Show Timeline": one panel per file, beside the editor, restored after a window
@@ -20,21 +21,29 @@ export function registerTimeline(context: vscode.ExtensionContext): void {
     return p;
   };
 
+  const show = (arg: unknown, what: string): TimelinePanel | undefined => {
+    const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+    if (!uri) {
+      void vscode.window.showErrorMessage(`${what}: open a trace file (*.trace.jsonl) or pick one in the explorer first.`);
+      return undefined;
+    }
+    const existing = panels.get(uri.toString());
+    if (existing) {
+      existing.reveal();
+      return existing;
+    }
+    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, `Timeline: ${fileName(uri)}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, { enableScripts: true, retainContextWhenHidden: true });
+    return attach(uri, panel);
+  };
+
   context.subscriptions.push(
     log,
-    vscode.commands.registerCommand(SHOW_TIMELINE, (arg?: unknown) => {
-      const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
-      if (!uri) {
-        void vscode.window.showErrorMessage('Show Timeline: open a trace file (*.trace.jsonl) or pick one in the explorer first.');
-        return;
-      }
-      const existing = panels.get(uri.toString());
-      if (existing) {
-        existing.reveal();
-        return existing;
-      }
-      const panel = vscode.window.createWebviewPanel(VIEW_TYPE, `Timeline: ${fileName(uri)}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, { enableScripts: true, retainContextWhenHidden: true });
-      return attach(uri, panel);
+    vscode.commands.registerCommand(SHOW_TIMELINE, (arg?: unknown) => show(arg, 'Show Timeline')),
+    // The Summary is a tab of the timeline panel: its numbers come from the same worker parse.
+    vscode.commands.registerCommand(SHOW_SUMMARY, (arg?: unknown) => {
+      const p = show(arg, 'Show Summary');
+      p?.showSummary();
+      return p;
     }),
     vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {

@@ -41,6 +41,7 @@ export function timelinePage(o: PageOptions): string {
 <canvas id="canvas" tabindex="0" aria-label="Timeline. Wheel zooms at the pointer, drag pans, Shift+drag or drag on the ruler selects a range, W/S zoom, A/D pan, F fits all, / searches."></canvas>
 <div id="overlay">Loading…</div>
 <div id="summary" hidden></div>
+<div id="summaryView" hidden role="region" aria-label="Summary"></div>
 </div>
 <aside id="details" hidden aria-label="Selected event"></aside>
 <div id="tooltip" hidden role="tooltip"></div>

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../protocol/timeline';
-import { buildInWorker } from './build';
+import { buildInWorker, statsInWorker } from './build';
 import type { BuildRequest } from './workerProtocol';
 import { lineFields } from './fields';
 import { timelinePage } from './html';
@@ -16,9 +16,13 @@ const EDIT_DEBOUNCE_MS = 300;
 export class TimelinePanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private build: vscode.CancellationTokenSource | undefined;
+  /** The range summary under way: a new range cancels it. */
+  private rangeBuild: vscode.CancellationTokenSource | undefined;
   private debounce: NodeJS.Timeout | undefined;
   private ready = false;
   private queued: HostMessage | undefined;
+  /** Show Summary ran before the page listened: sent after the queued state. */
+  private summaryQueued = false;
   /** Whether the model came from the open document (then edits update it). */
   private fromDocument = false;
   /** Lines read back from disk for details, with the index that makes later clicks seek. */
@@ -66,6 +70,12 @@ export class TimelinePanel implements vscode.Disposable {
 
   reveal(): void {
     this.panel.reveal(undefined, true);
+  }
+
+  /** Shows the Summary tab (its numbers come with the complete model, from the same parse). */
+  showSummary(): void {
+    this.panel.reveal(undefined, false);
+    this.post({ type: 'showSummary' });
   }
 
   /**
@@ -118,7 +128,8 @@ export class TimelinePanel implements vscode.Disposable {
   private post(m: HostMessage): void {
     // Until the page says it listens, keep only the latest state-bearing message.
     if (!this.ready) {
-      if (m.type !== 'selectLine' && m.type !== 'details') this.queued = m;
+      if (m.type === 'showSummary') this.summaryQueued = true;
+      else if (m.type !== 'selectLine' && m.type !== 'details' && m.type !== 'rangeStats') this.queued = m;
       return;
     }
     void this.panel.webview.postMessage(m);
@@ -133,6 +144,10 @@ export class TimelinePanel implements vscode.Disposable {
           this.queued = undefined;
           this.post(q);
         }
+        if (this.summaryQueued) {
+          this.summaryQueued = false;
+          this.post({ type: 'showSummary' });
+        }
         return;
       case 'select': {
         const lines = await this.lineTexts([m.line, ...(m.endLine === null ? [] : [m.endLine])]);
@@ -143,11 +158,72 @@ export class TimelinePanel implements vscode.Disposable {
       case 'error':
         this.log.appendLine(`timeline page: ${m.message}`);
         return;
+      case 'rangeStats':
+        await this.rangeStats(m.from, m.to);
+        return;
+      case 'copy':
+        await vscode.env.clipboard.writeText(m.text);
+        void vscode.window.setStatusBarMessage('NPU Trace: table copied as CSV', 3000);
+        return;
+      case 'save':
+        await this.save(m.name, m.text);
+        return;
       default: {
         const never: never = m;
         return never;
       }
     }
+  }
+
+  /**
+   * The metrics of cycles [from, to] by the core's collector in a worker, from the document or the
+   * file the model came from (one implementation: the page never computes metrics itself).
+   */
+  private async rangeStats(from: number, to: number): Promise<void> {
+    this.rangeBuild?.cancel();
+    const cts = (this.rangeBuild = new vscode.CancellationTokenSource());
+    const workerFile = vscode.Uri.joinPath(this.extensionUri, 'dist', 'timelineWorker.js').fsPath;
+    const name = fileName(this.uri);
+    try {
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.uri.toString());
+      let stats;
+      if (doc && this.fromDocument) stats = await statsInWorker(workerFile, documentRequest(doc, name), { from, to }, cts.token);
+      else {
+        if (this.uri.scheme !== 'file') throw new Error(`${name} is not open and not on disk.`);
+        const size = (await stat(this.uri.fsPath)).size;
+        stats = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: `Summary of the range: reading ${name}`, cancellable: true },
+          (progress, token) => {
+            token.onCancellationRequested(() => cts.cancel());
+            let last = 0;
+            return statsInWorker(workerFile, { kind: 'file', fileName: name, path: this.uri.fsPath }, { from, to }, cts.token, (bytes) => {
+              const pct = Math.min(100, (bytes / Math.max(1, size)) * 100);
+              progress.report({ increment: pct - last });
+              last = pct;
+            });
+          },
+        );
+      }
+      if (cts.token.isCancellationRequested) return;
+      this.post({ type: 'rangeStats', from, to, stats, message: '' });
+    } catch (e) {
+      if (this.rangeBuild !== cts) return;
+      const cancelled = e instanceof vscode.CancellationError || cts.token.isCancellationRequested;
+      this.post({ type: 'rangeStats', from, to, stats: null, message: cancelled ? 'The range summary was cancelled.' : `The range summary failed: ${e instanceof Error ? e.message : String(e)}` });
+    }
+  }
+
+  /** Save as CSV/JSON: the user picks where, next to the trace by default. */
+  private async save(name: string, text: string): Promise<void> {
+    const dir = this.uri.scheme === 'file' ? vscode.Uri.joinPath(this.uri, '..') : vscode.workspace.workspaceFolders?.[0]?.uri;
+    const json = name.endsWith('.json');
+    const target = await vscode.window.showSaveDialog({
+      defaultUri: dir ? vscode.Uri.joinPath(dir, name) : undefined,
+      filters: json ? { JSON: ['json'] } : { CSV: ['csv'] },
+      saveLabel: json ? 'Save as JSON' : 'Save as CSV',
+    });
+    if (!target) return;
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
   }
 
   private async lineTexts(lines: number[]): Promise<Map<number, string>> {
@@ -182,6 +258,7 @@ export class TimelinePanel implements vscode.Disposable {
 
   dispose(): void {
     this.build?.cancel();
+    this.rangeBuild?.cancel();
     this.fileLines?.dispose();
     clearTimeout(this.debounce);
     for (const d of this.disposables.splice(0)) d.dispose();
@@ -193,7 +270,7 @@ export class TimelinePanel implements vscode.Disposable {
  * saved, unmodified UTF-8 file is streamed from disk by the worker (the host copies nothing); an
  * edited one is written once as UTF-8 bytes from its lines and transferred.
  */
-function documentRequest(doc: vscode.TextDocument, name: string): BuildRequest {
+export function documentRequest(doc: vscode.TextDocument, name: string): BuildRequest {
   if (doc.uri.scheme === 'file' && !doc.isDirty && /^utf8(bom)?$/.test(doc.encoding)) return { kind: 'file', fileName: name, path: doc.uri.fsPath };
   return { kind: 'bytes', fileName: name, bytes: encodeLines(doc.lineCount, (i) => doc.lineAt(i).text) };
 }

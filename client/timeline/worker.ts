@@ -8,11 +8,35 @@ import { forEachLine } from '../../cli/lines';
 import { splitLines } from '../../core/common/lines';
 import { PREVIEW_LINES, timelineBuilderFor, type TimelineBuilder } from '../../core/timeline/builder';
 import { modelBuffers } from '../../core/timeline/model';
-import type { BuildReport, BuildRequest } from './workerProtocol';
+import { MetricsCollector } from '../../core/trace/metrics/collector';
+import type { BuildReport, WorkerRequest } from './workerProtocol';
 
 const post = (r: BuildReport, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(r, transfer);
 
-async function build(req: BuildRequest): Promise<void> {
+/** The lines of the request, in order: decoded from its bytes or streamed from disk with progress. */
+async function eachLine(req: WorkerRequest, add: (l: string, n: number) => void): Promise<void> {
+  if (req.kind === 'bytes') {
+    const lines = splitLines(new TextDecoder().decode(req.bytes));
+    for (let i = 0; i < lines.length; i++) add(lines[i], i);
+    return;
+  }
+  let last = 0;
+  await forEachLine(req.path, add, (bytes) => {
+    // A few progress messages per second is plenty.
+    if (bytes - last >= 8 << 20) {
+      last = bytes;
+      post({ kind: 'progress', bytesRead: bytes });
+    }
+  });
+}
+
+async function build(req: WorkerRequest): Promise<void> {
+  if (req.stats) {
+    const c = new MetricsCollector(req.stats);
+    await eachLine(req, (l) => c.addLine(l));
+    post({ kind: 'stats', stats: c.finish() });
+    return;
+  }
   // The format is decided on the first line (a file on disk is only read once).
   let builder: TimelineBuilder | undefined;
   const add = (l: string, n: number) => {
@@ -24,22 +48,10 @@ async function build(req: BuildRequest): Promise<void> {
       post({ kind: 'preview', model: preview }, modelBuffers(preview));
     }
   };
-  if (req.kind === 'bytes') {
-    const lines = splitLines(new TextDecoder().decode(req.bytes));
-    for (let i = 0; i < lines.length; i++) add(lines[i], i);
-  } else {
-    let last = 0;
-    await forEachLine(req.path, add, (bytes) => {
-      // A few progress messages per second is plenty.
-      if (bytes - last >= 8 << 20) {
-        last = bytes;
-        post({ kind: 'progress', bytesRead: bytes });
-      }
-    });
-  }
+  await eachLine(req, add);
   if (!builder) throw new Error(`${req.fileName} is empty.`);
   const model = builder.finish();
   post({ kind: 'done', model }, modelBuffers(model));
 }
 
-build(workerData as BuildRequest).catch((e: unknown) => post({ kind: 'error', message: e instanceof Error ? e.message : String(e) }));
+build(workerData as WorkerRequest).catch((e: unknown) => post({ kind: 'error', message: e instanceof Error ? e.message : String(e) }));

@@ -1,4 +1,5 @@
 import type { TimelineModel } from '../../core/timeline/model';
+import type { TraceStats } from '../../core/trace/metrics/types';
 
 /** What the extension host asks the timeline worker to build (passed as workerData). */
 export type BuildRequest =
@@ -7,10 +8,17 @@ export type BuildRequest =
   /** A file on disk (also a saved, unmodified document): streamed by the worker. */
   | { kind: 'file'; fileName: string; path: string };
 
+/**
+ * With `stats`, the worker builds no model: it only computes the trace metrics of the window
+ * (a range summary, the status bar's utilization) with the core's collector, and reports 'stats'.
+ */
+export type WorkerRequest = BuildRequest & { stats?: { from?: number; to?: number } };
+
 /** What the worker reports back. The model's buffers are transferred, not copied. */
 export type BuildReport =
   | { kind: 'progress'; bytesRead: number }
   /** The first lines of a large file, drawn while the rest is read. */
   | { kind: 'preview'; model: TimelineModel }
   | { kind: 'done'; model: TimelineModel }
+  | { kind: 'stats'; stats: TraceStats }
   | { kind: 'error'; message: string };

@@ -7,6 +7,7 @@
  * renderer finds the visible part of a row with a binary search. Strings (names, attribute
  * values) live once in `strings`; columns hold indices into it.
  */
+import type { TraceStats } from '../trace/metrics/types';
 
 /** What an item is; decides its default colour and how it is described. */
 export const KIND = {
@@ -111,6 +112,11 @@ export interface TimelineModel {
   unit?: string;
   /** Attribute to colour by when the view opens (NNAPI: by layer); by kind when absent. */
   colourBy?: AttrName;
+  /**
+   * The trace metrics (`npu-trace stats`) of the whole file, computed from the same parse; only
+   * in a complete NPU trace model, never in a preview.
+   */
+  stats?: TraceStats;
 }
 
 export const ITEM_COLUMNS: readonly (keyof ItemColumns)[] = ['start', 'end', 'line', 'endLine', 'name', 'id', 'ctx', 'bytes', 'kind', 'flags'];

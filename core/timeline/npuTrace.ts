@@ -1,6 +1,7 @@
 import { eventSchema } from '../trace/eventTypes';
 import { clockOf } from '../trace/index';
 import { ClockEstimate } from '../trace/metrics/clock';
+import { MetricsCollector } from '../trace/metrics/collector';
 import type { Id } from '../trace/line';
 import { findField, scanLine } from '../trace/scanner';
 import { TimelineAssembler } from './assembler';
@@ -79,6 +80,8 @@ export class NpuTimelineBuilder implements TimelineBuilder {
     return f ? this.text.slice(f.valueStart, f.valueEnd) : undefined;
   };
   private readonly clock = new ClockEstimate();
+  /** The Summary's numbers, fed from this builder's JSON.parse so the file is read once. */
+  private readonly metrics = new MetricsCollector();
 
   addLine(text: string, lineNo: number): void {
     this.lineCount = lineNo + 1;
@@ -94,6 +97,7 @@ export class NpuTimelineBuilder implements TimelineBuilder {
       return;
     }
     const r = o as Record<string, unknown>;
+    this.metrics.addParsed(r, text);
     if (r.event_type === 'TRACE_META') {
       this.clock.clockGhz = clockOf(r);
       return;
@@ -158,8 +162,11 @@ export class NpuTimelineBuilder implements TimelineBuilder {
     asm.seen(t);
   }
 
-  finish(): TimelineModel {
-    return this.asm.finish({ lineCount: this.lineCount, undrawable: this.undrawable, nsPerCycle: this.clock.nsPerCycle() });
+  finish(preview = false): TimelineModel {
+    const model = this.asm.finish({ lineCount: this.lineCount, undrawable: this.undrawable, nsPerCycle: this.clock.nsPerCycle() });
+    // A preview's numbers would be wrong for the file and are never shown: the Summary waits.
+    if (!preview) model.stats = this.metrics.finish();
+    return model;
   }
 
   private openMap(startType: string): Map<Id, number> {

@@ -1,6 +1,7 @@
 import type { TraceDocument } from './document';
 import { escapeMarkdown, markdownCode } from '../common/escape';
 import { eventSchema } from './eventTypes';
+import { groupHover } from './groupHover';
 import { commandSummary, legsOf } from './summary';
 import { findField, scanLine } from './scanner';
 import { tokenAt } from './token';
@@ -98,5 +99,7 @@ export function hoverAt(doc: TraceDocument, line: number, ch: number): HoverResu
     const desc = eventSchema(l.type)?.properties[f.key]?.description;
     if (desc) md = `**${escapeMarkdown(f.key)}**: ${desc}${tok.onValue && f.kind === 'number' ? `\n\nExact value: ${markdownCode(l.text.slice(f.valueStart, f.valueEnd))}` : ''}`;
   }
+  // A phase or layer value: its numbers (the key's hover keeps the field's description).
+  md = (tok.onValue ? groupHover(doc, f.key, l.obj?.[f.key]) : undefined) ?? md;
   return md ? { markdown: md, line, ...at } : undefined;
 }

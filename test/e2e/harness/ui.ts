@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { faultyExample } from '../../gen/exampleTraces';
 import type { RunningServer } from './codeServer';
+import { summaryJourney } from './summary';
 import { timelineJourney } from './timeline';
 import { newPage, openWorkbench, workbenchUrl } from './workbench';
 
@@ -188,6 +189,12 @@ const JOURNEYS: Journey[] = [
     },
   },
   {
+    name: 'Show Summary on the example: TE utilization in the status bar; sort phases by max, click the slowest → the timeline filters and zooms to it; a Shift+drag range gets its tables; Copy as CSV yields the table',
+    async run(page, ctx) {
+      await summaryJourney(page, ctx.workspace, 'llm-layer.trace.jsonl', (m) => ctx.say(`    ${m}`), () => ctx.shoot(page, 'summary'));
+    },
+  },
+  {
     name: 'hovering a cmd_id with the mouse shows the command summary',
     async run(page, ctx) {
       await quickOpen(page, 'llm-layer.trace.jsonl');
@@ -269,7 +276,10 @@ const JOURNEYS: Journey[] = [
 export async function uiJourneys(browser: Browser, server: RunningServer, ctx: UiContext): Promise<{ ok: boolean; passed: number; failed: number }> {
   let passed = 0;
   let failed = 0;
+  // NPU_E2E_UI=<text> runs only the journeys whose name contains it (while working on one).
+  const only = process.env.NPU_E2E_UI;
   for (const [i, j] of JOURNEYS.entries()) {
+    if (only && !j.name.includes(only)) continue;
     const page = await newPage(browser, ctx.consoleLog);
     const t0 = Date.now();
     // Each journey gets its own copy of examples/: VS Code keeps editors and state per folder.

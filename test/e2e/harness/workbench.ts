@@ -17,7 +17,8 @@ export function workbenchUrl(base: string, folder: string, payload: [string, str
 /** Opens a page whose console goes to `logFile`; the end-to-end suite's lines are also handed to `onHostLine`. */
 export async function newPage(browser: Browser, logFile: string, onHostLine?: (line: string) => void): Promise<Page> {
   // Reduced motion: no fade-in of hovers and widgets, so screenshots show them fully drawn.
-  const context = await browser.newContext({ viewport: { width: 1400, height: 860 }, deviceScaleFactor: 1, reducedMotion: 'reduce' });
+  // Clipboard access: the Summary journey reads back what Copy as CSV put there.
+  const context = await browser.newContext({ viewport: { width: 1400, height: 860 }, deviceScaleFactor: 1, reducedMotion: 'reduce', permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();
   page.on('console', (msg) => {
     const text = msg.text();
