@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeTrace } from '../test/gen/genTrace';
-import { cmdqIndent2, cmdqText } from './cmdqGen';
+import { cmdqIndent2, cmdqText } from '../test/gen/cmdqGen';
 import { dataFile, exists, fmt, median, REPO, row } from './util';
 
 const CLI = join(REPO, 'dist/cli.js');

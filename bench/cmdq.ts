@@ -7,7 +7,7 @@ import { CmdqDocument } from '../core/cmdq/document';
 import { renumberFix } from '../core/cmdq/fixes';
 import { definitionAt, tokenAt } from '../core/cmdq/navigation';
 import { entryHover } from '../core/cmdq/summary';
-import { cmdqIndent2, cmdqText, cmdqWithErrors } from './cmdqGen';
+import { cmdqIndent2, cmdqText, cmdqWithErrors } from '../test/gen/cmdqGen';
 import { fmt, median, REPO, row, timed } from './util';
 
 const SCHEMAS = resolve(REPO, 'schemas/cmdq');
