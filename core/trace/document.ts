@@ -27,6 +27,8 @@ export class TraceDocument {
   private _diagnostics: Diagnostic[] | undefined;
   private checks: TraceChecks | undefined;
   private edited = false;
+  /** Counts the updates: what is derived from the whole text (the hover's metrics) is keyed by it. */
+  revision = 0;
 
   private constructor(public lines: TraceLine[]) {}
 
@@ -65,6 +67,7 @@ export class TraceDocument {
       }
     } else this.splice(edits, lineText);
     this.edited = true;
+    this.revision++;
     if (first) this._index = new TraceIndex(this.lines);
     this._diagnostics = undefined;
     return this;

@@ -1,32 +1,30 @@
 /**
  * The hover on a `phase` or `layer_id` value: that phase's or layer's row of the trace metrics
  * (`npu-trace stats`). The metrics need the whole document, so they are computed lazily, at most
- * once per document version (keyed by the document's id index, which every edit replaces), and
+ * once per document version (keyed by the document and its revision: edits update it in place), and
  * only for documents up to MAX_HOVER_STATS_LINES lines: beyond it a hover would cost seconds after
  * each edit, and the hover points to "NPU Trace: Show Summary", which computes them in a worker.
  */
 import { escapeMarkdown, markdownCode } from '../common/escape';
 import type { TraceDocument } from './document';
-import type { TraceIndex } from './index';
 import { MetricsCollector } from './metrics/collector';
 import type { GroupStats, TraceStats } from './metrics/types';
 
 export const MAX_HOVER_STATS_LINES = 200_000;
 
-const cache = new WeakMap<TraceIndex, TraceStats>();
+const cache = new WeakMap<TraceDocument, { revision: number; stats: TraceStats }>();
 
 function statsOf(doc: TraceDocument): TraceStats {
-  const key = doc.index;
-  let s = cache.get(key);
-  if (!s) {
-    const c = new MetricsCollector();
-    for (const l of doc.lines) {
-      if (l.obj) c.addParsed(l.obj, l.text);
-      else if (l.event) c.addLine(l.text);
-    }
-    cache.set(key, (s = c.finish()));
+  const hit = cache.get(doc);
+  if (hit && hit.revision === doc.revision) return hit.stats;
+  const c = new MetricsCollector();
+  for (const l of doc.lines) {
+    if (l.obj) c.addParsed(l.obj, l.text);
+    else if (l.event) c.addLine(l.text);
   }
-  return s;
+  const stats = c.finish();
+  cache.set(doc, { revision: doc.revision, stats });
+  return stats;
 }
 
 const n = (v: number | null) => (v === null ? '—' : v.toLocaleString('en-US'));
