@@ -3,13 +3,13 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../core/common/diagnostic';
-import { lineTooLong } from '../core/common/lines';
+import { lineTooDeep, lineTooLong, MAX_JSON_DEPTH } from '../core/common/lines';
 import type { LineChecker } from '../core/format';
 import { createTraceChecker, traceFormat } from '../core/trace/format';
 import { replayRecords, type LineRecords } from '../core/trace/lineRecords';
 import { depthBounded } from './jsonLines';
 import { forEachLineBytes } from './lines';
-import type { ChunkDone, ChunkJob } from './parallelChunk';
+import type { ChunkDone, ChunkJob, ChunkProblem } from './parallelChunk';
 
 /**
  * Below this a plain trace is checked in one thread: a worker costs tens of milliseconds to start,
@@ -27,13 +27,19 @@ const MAIN_SHARE = 0.4;
 /** How far a split point looks for the next line end before giving up on that split (one huge line). */
 const MAX_SEARCH = 16 << 20;
 
-/** Chunks and threshold; `NPU_CHECK_CHUNKS` and `NPU_CHECK_PARALLEL_MIN` (bytes) override them, for tests. */
-function plan(): { chunks: number; minBytes: number } {
+/**
+ * Chunks (one per core), worker threads (the other cores) and threshold. For tests (many tiny
+ * chunks on a few workers), `NPU_CHECK_CHUNKS`, `NPU_CHECK_THREADS` and `NPU_CHECK_PARALLEL_MIN`
+ * (bytes) override them; `NPU_CHECK_CHUNKS=1` is the one-thread check.
+ */
+function plan(): { chunks: number; threads: number; minBytes: number } {
   const env = (name: string) => {
     const v = process.env[name];
     return v !== undefined && /^\d{1,15}$/.test(v) ? Number(v) : undefined;
   };
-  return { chunks: env('NPU_CHECK_CHUNKS') ?? availableParallelism(), minBytes: env('NPU_CHECK_PARALLEL_MIN') ?? MIN_BYTES };
+  const cores = availableParallelism();
+  const chunks = env('NPU_CHECK_CHUNKS') ?? cores;
+  return { chunks, threads: Math.max(1, env('NPU_CHECK_THREADS') ?? Math.min(chunks, cores) - 1), minBytes: env('NPU_CHECK_PARALLEL_MIN') ?? MIN_BYTES };
 }
 
 /** The worker bundle: beside the CLI bundle, or in dist/ when this runs from source or from the bench bundle. */
@@ -42,8 +48,7 @@ function workerFile(): string | undefined {
 }
 
 /** Offset just after the first '\n' at or after `from - 1`, or -1 when none is found soon enough. */
-function lineStartFrom(fd: number, from: number, size: number): number {
-  const buf = Buffer.allocUnsafe(1 << 16);
+function lineStartFrom(fd: number, from: number, size: number, buf: Buffer): number {
   for (let at = from - 1; at < size && at < from + MAX_SEARCH; at += buf.length) {
     const n = readSync(fd, buf, 0, buf.length, at);
     if (n <= 0) break;
@@ -61,10 +66,13 @@ function lineStartFrom(fd: number, from: number, size: number): number {
 export function splitAtLines(file: string, size: number, chunks: number): number[] {
   const bounds = [0];
   const fd = openSync(file, 'r');
+  const buf = Buffer.allocUnsafe(1 << 16);
   try {
     for (let k = 1; k < chunks; k++) {
       const nominal = Math.floor(size * (MAIN_SHARE + ((1 - MAIN_SHARE) * (k - 1)) / (chunks - 1)));
-      const at = lineStartFrom(fd, Math.max(1, nominal), size);
+      // Many chunks of a small file: a point inside the previous chunk's last line has no line start of its own.
+      if (nominal < bounds[bounds.length - 1]) continue;
+      const at = lineStartFrom(fd, Math.max(1, nominal), size, buf);
       if (at > bounds[bounds.length - 1] && at < size) bounds.push(at);
     }
   } finally {
@@ -77,6 +85,13 @@ export function splitAtLines(file: string, size: number, chunks: number): number
 // Workers are kept for the next file of the same run; idle ones do not keep the process alive.
 const idle: Worker[] = [];
 
+interface Reply {
+  job: number;
+  batch?: LineRecords;
+  done?: ChunkDone;
+  error?: string;
+}
+
 /** One chunk on a worker: its record batches as they arrive, then what it found. */
 class ChunkRun {
   private readonly batches: LineRecords[] = [];
@@ -84,33 +99,15 @@ class ChunkRun {
   private failure: Error | undefined;
   private wake: (() => void) | undefined;
 
-  constructor(private readonly worker: Worker, job: ChunkJob) {
-    worker.ref();
-    worker.on('message', (m: { batch?: LineRecords; done?: ChunkDone; error?: string }) => {
-      if (m.batch) {
-        this.batches.push(m.batch);
-        this.wake?.();
-      } else if (m.done) {
-        this.done = m.done;
-        this.release();
-      } else this.fail(new Error(m.error));
-    });
-    worker.on('error', (e) => {
-      void worker.terminate();
-      this.fail(e);
-    });
-    worker.postMessage(job);
-  }
-
-  private release(): void {
-    this.worker.removeAllListeners('message').removeAllListeners('error').unref();
-    idle.push(this.worker);
+  hear(m: Reply): void {
+    if (m.batch) this.batches.push(m.batch);
+    else if (m.done) this.done = m.done;
+    else this.failure ??= new Error(m.error);
     this.wake?.();
   }
 
-  private fail(e: Error): void {
+  fail(e: Error): void {
     this.failure ??= e;
-    this.worker.removeAllListeners('message');
     this.wake?.();
   }
 
@@ -126,8 +123,38 @@ class ChunkRun {
   }
 }
 
-const shifted = (d: Diagnostic, by: number): Diagnostic =>
-  ({ ...d, range: { start: { line: d.range.start.line + by, character: d.range.start.character }, end: { line: d.range.end.line + by, character: d.range.end.character } } });
+/** Runs the jobs on `threads` workers, in turn; a worker checks its chunks one after the other. */
+function startJobs(file: string, jobs: ChunkJob[], threads: number): { runs: ChunkRun[]; release(reuse: boolean): void } {
+  const runs = jobs.map(() => new ChunkRun());
+  const workers = Array.from({ length: Math.min(threads, jobs.length) }, () => idle.pop() ?? new Worker(file));
+  workers.forEach((w, i) => {
+    w.ref();
+    w.on('message', (m: Reply) => runs[m.job].hear(m));
+    w.on('error', (e) => {
+      for (let j = i; j < jobs.length; j += workers.length) runs[j].fail(e);
+    });
+  });
+  jobs.forEach((job, j) => workers[j % workers.length].postMessage({ ...job, job: j }));
+  return {
+    runs,
+    // After a failure a worker may still be busy with this file's chunks: it is not reused.
+    release: (reuse) => {
+      for (const w of workers) {
+        w.removeAllListeners('message').removeAllListeners('error').unref();
+        if (reuse) idle.push(w);
+        else void w.terminate();
+      }
+    },
+  };
+}
+
+/** A chunk's problem on its line in the file (the chunk starts on line `by`). */
+function shifted(d: ChunkProblem, by: number, maxLineBytes: number): Diagnostic {
+  const line = d.range.start.line + by;
+  if (d.tooLong !== undefined) return lineTooLong(traceFormat.lineTooLong!, line, d.tooLong, maxLineBytes, 'bytes');
+  if (d.tooDeep) return lineTooDeep(traceFormat.lineTooDeep!, line, MAX_JSON_DEPTH);
+  return { ...d, range: { start: { line, character: d.range.start.character }, end: { line: d.range.end.line + by, character: d.range.end.character } } };
+}
 
 /**
  * `npu-trace check` of a big plain trace on every core: the file is cut at line starts, the main
@@ -137,35 +164,35 @@ const shifted = (d: Diagnostic, by: number): Diagnostic =>
  */
 export async function checkTraceInParallel(file: string, opts: { maxProblems: number; maxLineBytes: number }): Promise<{ lines: LineChecker; found: Diagnostic[] } | undefined> {
   if (/\.gz$/i.test(file)) return undefined;
-  const { chunks, minBytes } = plan();
+  const { chunks, threads, minBytes } = plan();
   const size = statSync(file).size;
   const worker = workerFile();
   if (chunks < 2 || size < minBytes || size === 0 || !worker) return undefined;
   const bounds = splitAtLines(file, size, chunks);
   if (bounds.length < 3) return undefined;
-  const runs: ChunkRun[] = [];
-  for (let k = 1; k + 1 < bounds.length; k++) {
-    const job: ChunkJob = { file, start: bounds[k], end: bounds[k + 1], maxProblems: opts.maxProblems, maxLineBytes: opts.maxLineBytes };
-    runs.push(new ChunkRun(idle.pop() ?? new Worker(worker), job));
-  }
-  const T0 = performance.now();
+  const jobs: ChunkJob[] = [];
+  for (let k = 1; k + 1 < bounds.length; k++) jobs.push({ file, start: bounds[k], end: bounds[k + 1], maxProblems: opts.maxProblems, maxLineBytes: opts.maxLineBytes });
+  const { runs, release } = startJobs(worker, jobs, threads);
   const { lines, checker } = createTraceChecker(opts.maxProblems);
   const found: Diagnostic[] = [];
-  const first = depthBounded(lines, traceFormat.lineTooDeep!, found);
-  const read = await forEachLineBytes(file, first.addBytes!, (l, n) => first.add(l, n), {
-    maxLineBytes: opts.maxLineBytes,
-    range: { start: 0, end: bounds[1] },
-    onTooLong: (n, len) => found.push(lineTooLong(traceFormat.lineTooLong!, n, len, opts.maxLineBytes, 'bytes')),
-  });
-  // A chunk ends with '\n': its reader counts one last, empty line, which is the next chunk's first.
-  let offset = read - 1;
-  const T1 = performance.now();
-  let rep = 0;
-  for (const run of runs) {
-    const done = await run.drain((batch) => { const t = performance.now(); replayRecords(batch, offset, (l, n) => checker.add(l, n)); rep += performance.now() - t; });
-    checker.addFound(done.found.map((d) => shifted(d, offset)), done.dropped, done.droppedError);
-    offset += done.lines - 1;
+  let ok = false;
+  try {
+    const first = depthBounded(lines, traceFormat.lineTooDeep!, found);
+    const read = await forEachLineBytes(file, first.addBytes!, (l, n) => first.add(l, n), {
+      maxLineBytes: opts.maxLineBytes,
+      range: { start: 0, end: bounds[1] },
+      onTooLong: (n, len) => found.push(lineTooLong(traceFormat.lineTooLong!, n, len, opts.maxLineBytes, 'bytes')),
+    });
+    // A chunk ends with '\n': its reader counts one last, empty line, which is the next chunk's first.
+    let offset = read - 1;
+    for (const run of runs) {
+      const done = await run.drain((batch) => replayRecords(batch, offset, (l, n) => checker.add(l, n)));
+      checker.addFound(done.found.map((d) => shifted(d, offset, opts.maxLineBytes)), done.dropped, done.droppedError);
+      offset += done.lines - 1;
+    }
+    ok = true;
+  } finally {
+    release(ok);
   }
-  if (process.env.DBG) process.stderr.write(`main chunk ${(T1 - T0).toFixed(0)} replay ${rep.toFixed(0)} total ${(performance.now() - T0).toFixed(0)}\n`);
   return { lines, found };
 }

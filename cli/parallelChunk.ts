@@ -17,12 +17,18 @@ export interface ChunkJob {
   maxLineBytes: number;
 }
 
-/** What a chunk found besides its records; line numbers count from the chunk's first line. */
+/**
+ * A problem of a chunk, on a line counted from the chunk's first. The two whose message names
+ * the line say what they are, so the main thread words them again with the line's real number.
+ */
+export type ChunkProblem = Diagnostic & { tooLong?: number; tooDeep?: true };
+
+/** What a chunk found besides its records. */
 export interface ChunkDone {
   /** Lines read, as the reader counts them: one more than the chunk's own when it ends with '\n'. */
   lines: number;
   /** Its first `maxProblems` per-line problems by position (parse, schema, too long, too deep). */
-  found: Diagnostic[];
+  found: ChunkProblem[];
   dropped: number;
   droppedError: boolean;
 }
@@ -41,11 +47,13 @@ export async function checkChunk(job: ChunkJob, onBatch: (r: LineRecords) => voi
     if (l.local) for (const d of l.local) problems.push(lineDiagnostic(n, d));
     writer.add(l, n);
   };
-  const checker = depthBounded({ ...parsedLines(record), finish: () => [] }, traceFormat.lineTooDeep!, problems);
+  const mark = (p: ChunkProblem) => problems.push(p);
+  const deep = { push: (d: Diagnostic) => mark({ ...d, tooDeep: true }) };
+  const checker = depthBounded({ ...parsedLines(record), finish: () => [] }, traceFormat.lineTooDeep!, deep);
   const lines = await forEachLineBytes(job.file, checker.addBytes!, (l, n) => checker.add(l, n), {
     maxLineBytes: job.maxLineBytes,
     range: { start: job.start, end: job.end },
-    onTooLong: (n, len) => problems.push(lineTooLong(traceFormat.lineTooLong!, n, len, job.maxLineBytes, 'bytes')),
+    onTooLong: (n, len) => mark({ ...lineTooLong(traceFormat.lineTooLong!, n, len, job.maxLineBytes, 'bytes'), tooLong: len }),
   });
   writer.end();
   return { lines, found: problems.all(), dropped: problems.dropped, droppedError: problems.droppedError };

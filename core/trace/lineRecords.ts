@@ -38,7 +38,26 @@ const TYPE_INDEX = new Map(EVENT_TYPES.map((t, i) => [t, i]));
 export const recordBuffers = (r: LineRecords): ArrayBuffer[] =>
   [r.line.buffer, r.type.buffer, r.nums.buffer, r.ranges.buffer, r.text.buffer] as ArrayBuffer[];
 
-/** Collects records in batches of `capacity`, handing each full batch to `flush`. */
+function allocate(n: number, strings: string[]): LineRecords {
+  return { count: 0, line: new Float64Array(n), type: new Int8Array(n), nums: new Float64Array(n * NUMS), ranges: new Float64Array(n * SLOTS), text: new Int32Array(n), strings };
+}
+
+/** The same records in arrays of room `n`. */
+function grown(r: LineRecords, n: number): LineRecords {
+  const g = allocate(n, r.strings);
+  g.count = r.count;
+  g.line.set(r.line);
+  g.type.set(r.type);
+  g.nums.set(r.nums);
+  g.ranges.set(r.ranges);
+  g.text.set(r.text);
+  return g;
+}
+
+/**
+ * Collects records in batches of `capacity`, handing each full batch to `flush`. The arrays start
+ * small and double: a chunk of a few lines costs a few records, not a whole batch.
+ */
 export class LineRecordWriter {
   private r!: LineRecords;
   private interned = new Map<string, number>();
@@ -48,8 +67,7 @@ export class LineRecordWriter {
   }
 
   private reset(): void {
-    const n = this.capacity;
-    this.r = { count: 0, line: new Float64Array(n), type: new Int8Array(n), nums: new Float64Array(n * NUMS), ranges: new Float64Array(n * SLOTS), text: new Int32Array(n), strings: [] };
+    this.r = allocate(Math.min(this.capacity, 256), []);
     this.interned = new Map();
   }
 
@@ -69,6 +87,7 @@ export class LineRecordWriter {
   /** Records `l` if the cross-line checks would look at it (an event line). */
   add(l: TraceLine, lineNo: number): void {
     if (!l.event) return;
+    if (this.r.count === this.r.line.length) this.r = grown(this.r, Math.min(this.capacity, 2 * this.r.line.length));
     const r = this.r;
     const i = r.count++;
     r.line[i] = lineNo;
@@ -103,6 +122,7 @@ export class LineRecordWriter {
     if (this.r.count > 0) this.flush(this.r);
     this.reset();
   }
+
 }
 
 const num = (v: number) => (Number.isNaN(v) ? undefined : v);
