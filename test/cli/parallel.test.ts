@@ -76,7 +76,7 @@ function texts(): string[] {
 
 /** The first file whose output differs, with both outputs: the whole output is too long to read. */
 function firstDifference(one: string, par: string): string {
-  const a = one.split(/\n(?=  \{\n    "file")/), b = par.split(/\n(?=  \{\n    "file")/);
+  const a = one.split(/\n(?= {2}\{\n {4}"file")/), b = par.split(/\n(?= {2}\{\n {4}"file")/);
   const i = a.findIndex((x, k) => x !== b[k]);
   return `one thread:\n${a[i]}\nparallel:\n${b[i]}`;
 }
