@@ -19,8 +19,14 @@ import type { ChunkDone, ChunkJob, ChunkProblem } from './parallelChunk';
 const MIN_BYTES = 32 << 20;
 
 /**
- * The main thread's share of the file: besides its own chunk it runs the cross-line checks over
- * every other chunk's records, after its own, so it takes less than an even share.
+ * The file is dealt out in rounds of this many bytes, one chunk per thread each round, so the
+ * records waiting for the main thread stay within about two chunks per worker whatever the size.
+ */
+const ROUND_BYTES = 32 << 20;
+
+/**
+ * The main thread's share of a round: besides its own chunk it runs the cross-line checks over
+ * the workers' records, so it takes less than an even share.
  */
 const MAIN_SHARE = 0.4;
 
@@ -28,18 +34,20 @@ const MAIN_SHARE = 0.4;
 const MAX_SEARCH = 16 << 20;
 
 /**
- * Chunks (one per core), worker threads (the other cores) and threshold. For tests (many tiny
- * chunks on a few workers), `NPU_CHECK_CHUNKS`, `NPU_CHECK_THREADS` and `NPU_CHECK_PARALLEL_MIN`
- * (bytes) override them; `NPU_CHECK_CHUNKS=1` is the one-thread check.
+ * Worker threads (the other cores), round size and threshold. Tests (many tiny chunks on three
+ * workers) set them with `NPU_CHECK_THREADS` (0: the one-thread check), `NPU_CHECK_ROUND` and
+ * `NPU_CHECK_PARALLEL_MIN` (bytes).
  */
-function plan(): { chunks: number; threads: number; minBytes: number } {
+function plan(): { workers: number; round: number; minBytes: number } {
   const env = (name: string) => {
     const v = process.env[name];
     return v !== undefined && /^\d{1,15}$/.test(v) ? Number(v) : undefined;
   };
-  const cores = availableParallelism();
-  const chunks = env('NPU_CHECK_CHUNKS') ?? cores;
-  return { chunks, threads: Math.max(1, env('NPU_CHECK_THREADS') ?? Math.min(chunks, cores) - 1), minBytes: env('NPU_CHECK_PARALLEL_MIN') ?? MIN_BYTES };
+  return {
+    workers: env('NPU_CHECK_THREADS') ?? availableParallelism() - 1,
+    round: Math.max(1, env('NPU_CHECK_ROUND') ?? ROUND_BYTES),
+    minBytes: env('NPU_CHECK_PARALLEL_MIN') ?? MIN_BYTES,
+  };
 }
 
 /** The worker bundle: beside the CLI bundle, or in dist/ when this runs from source or from the bench bundle. */
@@ -58,28 +66,44 @@ function lineStartFrom(fd: number, from: number, size: number, buf: Buffer): num
   return -1;
 }
 
+/** Bytes `[start, end)` of the file for one thread: 0 is the main thread, k the k-th worker. */
+interface Chunk {
+  start: number;
+  end: number;
+  thread: number;
+}
+
 /**
- * Split points at line starts: 0, then one after a '\n' near each nominal point, then the size.
+ * Chunks at line starts, round after round: in each, the main thread's share, then each worker's.
  * Cutting only after '\n' keeps a CRLF whole and leaves the reader of each chunk in the state the
- * whole-file reader is in there (nothing pending, no line being skipped).
+ * whole-file reader is in there (nothing pending, no line being skipped). A split point that
+ * falls in the line the previous one moved to is dropped: that chunk goes on.
  */
-export function splitAtLines(file: string, size: number, chunks: number): number[] {
-  const bounds = [0];
+export function splitAtLines(file: string, size: number, workers: number, round: number): Chunk[] {
+  const shares = [MAIN_SHARE, ...Array.from({ length: workers }, () => (1 - MAIN_SHARE) / workers)];
+  const chunks: Chunk[] = [{ start: 0, end: size, thread: 0 }];
   const fd = openSync(file, 'r');
   const buf = Buffer.allocUnsafe(1 << 16);
   try {
-    for (let k = 1; k < chunks; k++) {
-      const nominal = Math.floor(size * (MAIN_SHARE + ((1 - MAIN_SHARE) * (k - 1)) / (chunks - 1)));
-      // Many chunks of a small file: a point inside the previous chunk's last line has no line start of its own.
-      if (nominal < bounds[bounds.length - 1]) continue;
-      const at = lineStartFrom(fd, Math.max(1, nominal), size, buf);
-      if (at > bounds[bounds.length - 1] && at < size) bounds.push(at);
+    for (let r = 0; r * round < size; r++) {
+      let nominal = r * round;
+      for (let t = 0; t < shares.length; t++) {
+        const last = chunks[chunks.length - 1];
+        const from = Math.floor(nominal);
+        nominal += shares[t] * round;
+        // Every point that falls in the line of the last split has no line start of its own. The
+        // first chunk keeps 3 bytes at least: the reader holds fewer back, looking for a BOM.
+        if (from < 3 || from <= last.start) continue;
+        const at = lineStartFrom(fd, from, size, buf);
+        if (at <= last.start || at >= size) continue;
+        last.end = at;
+        chunks.push({ start: at, end: size, thread: t });
+      }
     }
   } finally {
     closeSync(fd);
   }
-  bounds.push(size);
-  return bounds;
+  return chunks;
 }
 
 // Workers are kept for the next file of the same run; idle ones do not keep the process alive.
@@ -123,29 +147,59 @@ class ChunkRun {
   }
 }
 
-/** Runs the jobs on `threads` workers, in turn; a worker checks its chunks one after the other. */
-function startJobs(file: string, jobs: ChunkJob[], threads: number): { runs: ChunkRun[]; release(reuse: boolean): void } {
-  const runs = jobs.map(() => new ChunkRun());
-  const workers = Array.from({ length: Math.min(threads, jobs.length) }, () => idle.pop() ?? new Worker(file));
-  workers.forEach((w, i) => {
-    w.ref();
-    w.on('message', (m: Reply) => runs[m.job].hear(m));
-    w.on('error', (e) => {
-      for (let j = i; j < jobs.length; j += workers.length) runs[j].fail(e);
+/**
+ * The workers and their chunks, in file order. A worker's next chunk is posted when the main
+ * thread comes to wait for its current one, so no worker gets more than one chunk ahead of the
+ * main thread and the records in flight stay bounded.
+ */
+class Workers {
+  private readonly workers: Worker[] = [];
+  private readonly queues: number[][];
+  private readonly runs = new Map<number, ChunkRun>();
+  private readonly failed: (Error | undefined)[] = [];
+
+  constructor(file: string, private readonly jobs: (ChunkJob | undefined)[], count: number, thread: (j: number) => number) {
+    this.queues = Array.from({ length: count }, () => []);
+    jobs.forEach((job, j) => job && this.queues[thread(j) - 1].push(j));
+    this.queues.forEach((q, w) => {
+      if (!q.length) return;
+      const worker = idle.pop() ?? new Worker(file);
+      worker.ref();
+      worker.on('message', (m: Reply) => this.runs.get(m.job)?.hear(m));
+      worker.on('error', (e) => {
+        this.failed[w] = e;
+        for (const j of q) this.runs.get(j)?.fail(e);
+      });
+      this.workers[w] = worker;
+      this.post(w);
     });
-  });
-  jobs.forEach((job, j) => workers[j % workers.length].postMessage({ ...job, job: j }));
-  return {
-    runs,
-    // After a failure a worker may still be busy with this file's chunks: it is not reused.
-    release: (reuse) => {
-      for (const w of workers) {
-        w.removeAllListeners('message').removeAllListeners('error').unref();
-        if (reuse) idle.push(w);
-        else void w.terminate();
-      }
-    },
-  };
+  }
+
+  /** Posts worker `w`'s next chunk, if any. */
+  post(w: number): void {
+    const j = this.queues[w].shift();
+    if (j === undefined) return;
+    const run = new ChunkRun();
+    if (this.failed[w]) run.fail(this.failed[w]);
+    this.runs.set(j, run);
+    this.workers[w].postMessage({ ...this.jobs[j], job: j });
+  }
+
+  /** The run of chunk `j` (worker `w`'s current one), once its next one is on its way. */
+  take(j: number, w: number): ChunkRun {
+    this.post(w);
+    return this.runs.get(j)!;
+  }
+
+  /** After a failure a worker may still be busy with this file's chunks: it is not reused. */
+  release(reuse: boolean): void {
+    for (const w of this.workers) {
+      if (!w) continue;
+      w.removeAllListeners('message').removeAllListeners('error').unref();
+      if (reuse) idle.push(w);
+      else void w.terminate();
+    }
+  }
 }
 
 /** A chunk's problem on its line in the file (the chunk starts on line `by`). */
@@ -157,42 +211,49 @@ function shifted(d: ChunkProblem, by: number, maxLineBytes: number): Diagnostic 
 }
 
 /**
- * `npu-trace check` of a big plain trace on every core: the file is cut at line starts, the main
- * thread checks the first chunk as the one pass does and workers do the per-line work of the
- * others, sending compact records of their event lines; the main thread then runs the same
- * cross-line checker over those records in line order. Undefined when the file is not worth it.
+ * `npu-trace check` of a big plain trace on every core: the file is cut at line starts into
+ * chunks dealt out round by round; the main thread checks its own chunks as the one pass does,
+ * workers do the per-line work of theirs and send compact records of their event lines, and the
+ * main thread runs the same cross-line checker over those records, everything in line order.
+ * Undefined when the file is not worth it (then the one pass runs).
  */
 export async function checkTraceInParallel(file: string, opts: { maxProblems: number; maxLineBytes: number }): Promise<{ lines: LineChecker; found: Diagnostic[] } | undefined> {
   if (/\.gz$/i.test(file)) return undefined;
-  const { chunks, threads, minBytes } = plan();
+  const { workers, round, minBytes } = plan();
   const size = statSync(file).size;
-  const worker = workerFile();
-  if (chunks < 2 || size < minBytes || size === 0 || !worker) return undefined;
-  const bounds = splitAtLines(file, size, chunks);
-  if (bounds.length < 3) return undefined;
-  const jobs: ChunkJob[] = [];
-  for (let k = 1; k + 1 < bounds.length; k++) jobs.push({ file, start: bounds[k], end: bounds[k + 1], maxProblems: opts.maxProblems, maxLineBytes: opts.maxLineBytes });
-  const { runs, release } = startJobs(worker, jobs, threads);
+  const bundle = workerFile();
+  if (workers < 1 || size < minBytes || size === 0 || !bundle) return undefined;
+  const chunks = splitAtLines(file, size, workers, round);
+  if (chunks.length < 2) return undefined;
+  const jobs = chunks.map((c) => (c.thread === 0 ? undefined : { file, start: c.start, end: c.end, maxProblems: opts.maxProblems, maxLineBytes: opts.maxLineBytes }));
+  const pool = new Workers(bundle, jobs, workers, (j) => chunks[j].thread);
   const { lines, checker } = createTraceChecker(opts.maxProblems);
   const found: Diagnostic[] = [];
+  const mine = depthBounded(lines, traceFormat.lineTooDeep!, found);
   let ok = false;
   try {
-    const first = depthBounded(lines, traceFormat.lineTooDeep!, found);
-    const read = await forEachLineBytes(file, first.addBytes!, (l, n) => first.add(l, n), {
-      maxLineBytes: opts.maxLineBytes,
-      range: { start: 0, end: bounds[1] },
-      onTooLong: (n, len) => found.push(lineTooLong(traceFormat.lineTooLong!, n, len, opts.maxLineBytes, 'bytes')),
-    });
-    // A chunk ends with '\n': its reader counts one last, empty line, which is the next chunk's first.
-    let offset = read - 1;
-    for (const run of runs) {
-      const done = await run.drain((batch) => replayRecords(batch, offset, (l, n) => checker.add(l, n)));
-      checker.addFound(done.found.map((d) => shifted(d, offset, opts.maxLineBytes)), done.dropped, done.droppedError);
-      offset += done.lines - 1;
+    // Lines are numbered from 0 in each chunk; `offset` is the number of the chunk's first line.
+    let offset = 0;
+    for (const [j, c] of chunks.entries()) {
+      const at = offset;
+      let read;
+      if (c.thread === 0) {
+        read = await forEachLineBytes(file, (b, s, e, n, decode) => mine.addBytes!(b, s, e, n + at, decode), (l, n) => mine.add(l, n + at), {
+          maxLineBytes: opts.maxLineBytes,
+          range: { start: c.start, end: c.end },
+          onTooLong: (n, len) => found.push(lineTooLong(traceFormat.lineTooLong!, n + at, len, opts.maxLineBytes, 'bytes')),
+        });
+      } else {
+        const done = await pool.take(j, c.thread - 1).drain((batch) => replayRecords(batch, at, (l, n) => checker.add(l, n)));
+        checker.addFound(done.found.map((d) => shifted(d, at, opts.maxLineBytes)), done.dropped, done.droppedError);
+        read = done.lines;
+      }
+      // A chunk ends with '\n': its reader counts one last, empty line, which is the next chunk's first.
+      offset += read - 1;
     }
     ok = true;
   } finally {
-    release(ok);
+    pool.release(ok);
   }
   return { lines, found };
 }

@@ -34,11 +34,11 @@ function runWith(env: Record<string, string>, args: string[]): Promise<Run> {
   });
 }
 
-const ONE_THREAD = { NPU_CHECK_CHUNKS: '1' };
-/** Few chunks, and so many that nearly every line starts one; three workers take them in turn. */
+const ONE_THREAD = { NPU_CHECK_THREADS: '0' };
+/** Rounds of a few hundred bytes, and of one byte (every line starts a chunk); the main thread and three workers take them in turn. */
 const SPLITS = [
-  { NPU_CHECK_CHUNKS: '4', NPU_CHECK_THREADS: '3', NPU_CHECK_PARALLEL_MIN: '0' },
-  { NPU_CHECK_CHUNKS: '4096', NPU_CHECK_THREADS: '3', NPU_CHECK_PARALLEL_MIN: '0' },
+  { NPU_CHECK_ROUND: '700', NPU_CHECK_THREADS: '3', NPU_CHECK_PARALLEL_MIN: '0' },
+  { NPU_CHECK_ROUND: '1', NPU_CHECK_THREADS: '3', NPU_CHECK_PARALLEL_MIN: '0' },
 ];
 
 const seed = Number(process.env.FC_SEED ?? Math.floor(Math.random() * 2 ** 31));
