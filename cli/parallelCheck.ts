@@ -30,15 +30,18 @@ const ROUND_BYTES = 32 << 20;
  */
 const MAIN_SHARE = 0.4;
 
+/** Records per batch a worker posts: about 6 MB of buffers, so the main thread can take them while the worker reads on. */
+const BATCH = 1 << 16;
+
 /** How far a split point looks for the next line end before giving up on that split (one huge line). */
 const MAX_SEARCH = 16 << 20;
 
 /**
  * Worker threads (the other cores), round size and threshold. Tests (many tiny chunks on three
- * workers) set them with `NPU_CHECK_THREADS` (0: the one-thread check), `NPU_CHECK_ROUND` and
- * `NPU_CHECK_PARALLEL_MIN` (bytes).
+ * workers, batches of a few records) set them with `NPU_CHECK_THREADS` (0: the one-thread check),
+ * `NPU_CHECK_ROUND`, `NPU_CHECK_PARALLEL_MIN` (bytes) and `NPU_CHECK_BATCH` (records).
  */
-function plan(): { workers: number; round: number; minBytes: number } {
+function plan(): { workers: number; round: number; minBytes: number; batch: number } {
   const env = (name: string) => {
     const v = process.env[name];
     return v !== undefined && /^\d{1,15}$/.test(v) ? Number(v) : undefined;
@@ -47,6 +50,7 @@ function plan(): { workers: number; round: number; minBytes: number } {
     workers: env('NPU_CHECK_THREADS') ?? availableParallelism() - 1,
     round: Math.max(1, env('NPU_CHECK_ROUND') ?? ROUND_BYTES),
     minBytes: env('NPU_CHECK_PARALLEL_MIN') ?? MIN_BYTES,
+    batch: Math.max(1, env('NPU_CHECK_BATCH') ?? BATCH),
   };
 }
 
@@ -219,13 +223,13 @@ function shifted(d: ChunkProblem, by: number, maxLineBytes: number): Diagnostic 
  */
 export async function checkTraceInParallel(file: string, opts: { maxProblems: number; maxLineBytes: number }): Promise<{ lines: LineChecker; found: Diagnostic[] } | undefined> {
   if (/\.gz$/i.test(file)) return undefined;
-  const { workers, round, minBytes } = plan();
+  const { workers, round, minBytes, batch } = plan();
   const size = statSync(file).size;
   const bundle = workerFile();
   if (workers < 1 || size < minBytes || size === 0 || !bundle) return undefined;
   const chunks = splitAtLines(file, size, workers, round);
   if (chunks.length < 2) return undefined;
-  const jobs = chunks.map((c) => (c.thread === 0 ? undefined : { file, start: c.start, end: c.end, maxProblems: opts.maxProblems, maxLineBytes: opts.maxLineBytes }));
+  const jobs = chunks.map((c) => (c.thread === 0 ? undefined : { file, start: c.start, end: c.end, maxProblems: opts.maxProblems, maxLineBytes: opts.maxLineBytes, batch }));
   const pool = new Workers(bundle, jobs, workers, (j) => chunks[j].thread);
   const { lines, checker } = createTraceChecker(opts.maxProblems);
   const found: Diagnostic[] = [];

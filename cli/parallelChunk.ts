@@ -15,6 +15,8 @@ export interface ChunkJob {
   end: number;
   maxProblems: number;
   maxLineBytes: number;
+  /** Records per batch (small in tests, to cross batch ends). */
+  batch: number;
 }
 
 /**
@@ -33,16 +35,13 @@ export interface ChunkDone {
   droppedError: boolean;
 }
 
-/** Records per batch: about 6 MB of buffers, so the main thread can take them while the worker reads on. */
-const BATCH = 1 << 16;
-
 /**
  * The per-line work of a chunk (read, byte fast path or full parse, schema) with the per-line
  * limits of the one-pass check; the cross-line checks get `onBatch`'s records.
  */
 export async function checkChunk(job: ChunkJob, onBatch: (r: LineRecords) => void): Promise<ChunkDone> {
   const problems = new BoundedDiagnostics(job.maxProblems);
-  const writer = new LineRecordWriter(BATCH, onBatch);
+  const writer = new LineRecordWriter(job.batch, onBatch);
   const record = (l: TraceLine, n: number) => {
     if (l.local) for (const d of l.local) problems.push(lineDiagnostic(n, d));
     writer.add(l, n);

@@ -66,8 +66,11 @@ export class LineRecordWriter {
     this.reset();
   }
 
+  /** Room of the next batch: as large as the last one grew, so only the first one doubles its way up. */
+  private room = 0;
+
   private reset(): void {
-    this.r = allocate(Math.min(this.capacity, 256), []);
+    this.r = allocate(this.room || Math.min(this.capacity, 256), []);
     this.interned = new Map();
   }
 
@@ -119,6 +122,8 @@ export class LineRecordWriter {
 
   /** Hands on the last, partial batch. */
   end(): void {
+    // Read before `flush`, which may transfer (detach) the buffers.
+    this.room = this.r.line.length;
     if (this.r.count > 0) this.flush(this.r);
     this.reset();
   }

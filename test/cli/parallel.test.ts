@@ -35,9 +35,12 @@ function runWith(env: Record<string, string>, args: string[]): Promise<Run> {
 }
 
 const ONE_THREAD = { NPU_CHECK_THREADS: '0' };
-/** Rounds of a few hundred bytes, and of one byte (every line starts a chunk); the main thread and three workers take them in turn. */
-const SPLITS = [
-  { NPU_CHECK_ROUND: '700', NPU_CHECK_THREADS: '3', NPU_CHECK_PARALLEL_MIN: '0' },
+/**
+ * Rounds of a few thousand bytes with batches of 3 records (batches end and grow inside chunks),
+ * and of one byte (every line starts a chunk); the main thread and three workers take them in turn.
+ */
+const SPLITS: Record<string, string>[] = [
+  { NPU_CHECK_ROUND: '4000', NPU_CHECK_THREADS: '3', NPU_CHECK_PARALLEL_MIN: '0', NPU_CHECK_BATCH: '3' },
   { NPU_CHECK_ROUND: '1', NPU_CHECK_THREADS: '3', NPU_CHECK_PARALLEL_MIN: '0' },
 ];
 
