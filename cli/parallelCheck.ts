@@ -152,9 +152,9 @@ class ChunkRun {
 }
 
 /**
- * The workers and their chunks, in file order. A worker's next chunk is posted when the main
- * thread comes to wait for its current one, so no worker gets more than one chunk ahead of the
- * main thread and the records in flight stay bounded.
+ * The workers and their chunks, in file order. A worker's chunk after next is posted when the
+ * main thread comes to wait for its current one, so no worker gets more than two chunks ahead of
+ * the main thread and the records in flight stay bounded.
  */
 class Workers {
   private readonly workers: Worker[] = [];
@@ -175,6 +175,8 @@ class Workers {
         for (const j of q) this.runs.get(j)?.fail(e);
       });
       this.workers[w] = worker;
+      // Two at first: a worker always has its next chunk queued and never waits for the main thread.
+      this.post(w);
       this.post(w);
     });
   }

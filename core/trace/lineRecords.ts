@@ -1,7 +1,6 @@
 import { EVENT_TYPES } from './eventTypes';
 import { ByteLine } from './fastBytes';
 import type { Id, TraceLine } from './line';
-import { locateIn } from './locate';
 
 /**
  * What the cross-line checks (`checker.ts`) read of each event line, packed in typed arrays, so a
@@ -18,20 +17,20 @@ export interface LineRecords {
   /** Per record NUMS values: t, latency, cmd, job, tx (NaN when undefined; an id `k + 0.5` is `strings[k]`). */
   nums: Float64Array;
   /**
-   * Per record SLOTS value ranges packed as start * 2^26 + end (-1 when absent), for a line the byte
-   * fast path certified (its ranges are known without the text); `text` is then -1.
+   * Per record SLOTS value ranges (t_cycle, cmd_id, job_id, tx_id, latency_cycles) as the byte fast
+   * path packs them, for a line it certified (its ranges are known without the text); `text` is then -1.
    */
   ranges: Float64Array;
-  /** For a line the full parser read: index of its text in `strings` (the checker locates in it on demand). */
+  /**
+   * For a line the full parser read, and a TRACE_META (whose event_type range is asked for): index
+   * of its text in `strings`, where the checker locates what it needs on demand.
+   */
   text: Int32Array;
   strings: string[];
 }
 
 const NUMS = 5;
-const SLOT_KEYS = ['t_cycle', 'cmd_id', 'job_id', 'tx_id', 'latency_cycles', 'event_type'] as const;
-const SLOTS = SLOT_KEYS.length;
-const SLOT = new Map<string, number>(SLOT_KEYS.map((k, i) => [k, i]));
-const PACK = 2 ** 26;
+const SLOTS = 5;
 const TYPE_INDEX = new Map(EVENT_TYPES.map((t, i) => [t, i]));
 
 /** The buffers of a batch, for a `postMessage` transfer list. */
@@ -101,22 +100,10 @@ export class LineRecordWriter {
     r.nums[o + 2] = this.id(l.cmd);
     r.nums[o + 3] = this.id(l.job);
     r.nums[o + 4] = this.id(l.tx);
-    if (l.rangeOf === undefined) {
-      r.text[i] = this.str(l.text);
-    } else {
+    if (l instanceof ByteLine && l.type !== 'TRACE_META') {
       r.text[i] = -1;
-      const at = i * SLOTS;
-      if (l instanceof ByteLine) l.packedRanges(r.ranges, at);
-      else {
-        for (let k = 0; k < SLOTS - 1; k++) {
-          const span = l.rangeOf(SLOT_KEYS[k]);
-          r.ranges[at + k] = span ? span[0] * PACK + span[1] : -1;
-        }
-      }
-      // The one range a certified line cannot give without its text: TRACE_META's event_type, asked for when it is not first.
-      const et = l.type === 'TRACE_META' ? locateIn(l, 'event_type') : undefined;
-      r.ranges[at + SLOTS - 1] = et ? et[0] * PACK + et[1] : -1;
-    }
+      l.packedRanges(r.ranges, i * SLOTS);
+    } else r.text[i] = this.str(l.text);
     if (r.count === this.capacity) this.end();
   }
 
@@ -133,26 +120,11 @@ export class LineRecordWriter {
 const num = (v: number) => (Number.isNaN(v) ? undefined : v);
 const idOf = (v: number, strings: string[]): Id | undefined => (Number.isNaN(v) ? undefined : Number.isInteger(v) ? v : strings[v - 0.5]);
 
-/** A record of a certified line: its values and ranges, and no text (the checker never needs it). */
-class RecordLine implements TraceLine {
-  readonly event = true;
-  readonly obj = undefined;
-  readonly local = undefined;
-  constructor(
-    readonly type: string | undefined, readonly t: number | undefined, readonly latency: number | undefined,
-    readonly cmd: Id | undefined, readonly job: Id | undefined, readonly tx: Id | undefined,
-    private readonly ranges: Float64Array, private readonly at: number,
-  ) {}
-  rangeOf(key: string): [number, number] | undefined {
-    const k = SLOT.get(key);
-    const p = k === undefined ? -1 : this.ranges[this.at + k];
-    return p < 0 ? undefined : [Math.floor(p / PACK), p % PACK];
-  }
-  get text(): string {
-    // Every range the checker asks of a certified line is recorded; reaching here is a bug to see.
-    throw new Error('a recorded trace line has no text');
-  }
-}
+const NO_BYTES = new Uint8Array(0);
+const noText = (): string => {
+  // Every range the checker asks of a certified line is recorded; reaching here is a bug to see.
+  throw new Error('a recorded trace line has no text');
+};
 
 /** Feeds a batch to `add` (the checker's), as the lines it was made from, numbered from `lineOffset`. */
 export function replayRecords(r: LineRecords, lineOffset: number, add: (l: TraceLine, lineNo: number) => void): void {
@@ -164,8 +136,10 @@ export function replayRecords(r: LineRecords, lineOffset: number, add: (l: Trace
     const cmd = idOf(r.nums[o + 2], r.strings);
     const job = idOf(r.nums[o + 3], r.strings);
     const tx = idOf(r.nums[o + 4], r.strings);
+    const at = i * SLOTS;
+    // A certified line comes back as the fast path's own class: the checker sees one shape of line, as in one thread.
     const l: TraceLine = r.text[i] < 0
-      ? new RecordLine(type, t, latency, cmd, job, tx, r.ranges, i * SLOTS)
+      ? new ByteLine(NO_BYTES, 0, 0, noText, type!, t, cmd, job, tx, latency, r.ranges[at], r.ranges[at + 1], r.ranges[at + 2], r.ranges[at + 3], r.ranges[at + 4])
       : { text: r.strings[r.text[i]], event: true, obj: undefined, type, t, cmd, job, tx, latency, local: undefined };
     add(l, r.line[i] + lineOffset);
   }
