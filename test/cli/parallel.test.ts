@@ -117,3 +117,25 @@ describe('npu-trace check: the parallel path prints what one thread prints', () 
     }
   });
 });
+
+describe('npu-trace check: the parallel path at its own sizes', () => {
+  it('a 40 MB trace with faults (32 MB rounds, 64k-record batches, one worker): the one-thread output', async () => {
+    const lines = [...traceLines({ events: 190_000, seed: 7 })];
+    // Faults all over, in chunks of both threads and across batch ends: lost ENDs, time going back, a broken line.
+    for (let i = 1000; i < lines.length; i += 4999) {
+      if (i % 3 === 0) lines[i] = lines[i].replace(/_END"/, '_ENDX"');
+      else if (i % 3 === 1) lines[i] = lines[i].replace(/"t_cycle":(\d+)/, '"t_cycle":1');
+      else lines[i] = lines[i].slice(0, 40);
+    }
+    const f = join(dir, 'big.trace.jsonl');
+    writeFileSync(f, `${lines.join('\r\n')}\r\n`);
+    const args = ['check', '--format', 'json', '--max-problems', '100000', f];
+    const one = await runWith(ONE_THREAD, args);
+    const par = await runWith({ NPU_CHECK_THREADS: '1' }, args);
+    assert.ok((JSON.parse(one.stdout) as { diagnostics: unknown[] }[])[0].diagnostics.length > 30);
+    assert.equal(par.stderr, '');
+    if (par.stdout !== one.stdout) assert.fail(firstDifference(one.stdout, par.stdout));
+    assert.equal(par.code, one.code);
+  });
+});
+
