@@ -62,15 +62,19 @@ function workerFile(): string | undefined {
   return [join(__dirname, 'checkWorker.js'), join(__dirname, '..', 'dist', 'checkWorker.js'), join(__dirname, '..', '..', 'dist', 'checkWorker.js')].find(existsSync);
 }
 
-/** Offset just after the first '\n' at or after `from - 1`, or -1 when none is found soon enough. */
+/**
+ * Offset just after the first '\n' at or after `from - 1`, or minus the offset the search gave up
+ * at (no '\n' before it: within one huge line, or at the end of the file).
+ */
 function lineStartFrom(fd: number, from: number, size: number, buf: Buffer): number {
-  for (let at = from - 1; at < size && at < from + MAX_SEARCH; at += buf.length) {
+  let at = from - 1;
+  for (; at < size && at < from + MAX_SEARCH; at += buf.length) {
     const n = readSync(fd, buf, 0, buf.length, at);
     if (n <= 0) break;
     const i = buf.subarray(0, n).indexOf(10);
     if (i >= 0) return at + i + 1;
   }
-  return -1;
+  return -Math.min(at, size);
 }
 
 /** Bytes `[start, end)` of the file for one thread: 0 is the main thread, k the k-th worker. */
@@ -91,6 +95,7 @@ export function splitAtLines(file: string, size: number, workers: number, round:
   const chunks: Chunk[] = [{ start: 0, end: size, thread: 0 }];
   const fd = openSync(file, 'r');
   const buf = Buffer.allocUnsafe(1 << 16);
+  let noLineEndBefore = 0;
   try {
     for (let r = 0; r * round < size; r++) {
       let nominal = r * round;
@@ -98,10 +103,12 @@ export function splitAtLines(file: string, size: number, workers: number, round:
         const last = chunks[chunks.length - 1];
         const from = Math.floor(nominal);
         nominal += shares[t] * round;
-        // Every point that falls in the line of the last split has no line start of its own. The
+        // Every point that falls in the line of the last split has no line start of its own, nor
+        // one before a searched stretch without '\n' (a line of hundreds of MB is read once). The
         // first chunk keeps 3 bytes at least: the reader holds fewer back, looking for a BOM.
-        if (from < 3 || from <= last.start) continue;
+        if (from < 3 || from <= last.start || from < noLineEndBefore) continue;
         const at = lineStartFrom(fd, from, size, buf);
+        if (at < 0) noLineEndBefore = -at;
         if (at <= last.start || at >= size) continue;
         last.end = at;
         chunks.push({ start: at, end: size, thread: t });
