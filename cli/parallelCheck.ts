@@ -36,6 +36,12 @@ const MAIN_SHARE = 0.45;
 /** Records per batch a worker posts: about 6 MB of buffers, so the main thread can take them while the worker reads on. */
 const BATCH = 1 << 16;
 
+/**
+ * The main thread runs the cross-line checks of every line, so past a few workers it is the
+ * bottleneck and more threads only cost memory (tens of MB each).
+ */
+const MAX_WORKERS = 3;
+
 /** How far a split point looks for the next line end before giving up on that split (one huge line). */
 const MAX_SEARCH = 16 << 20;
 
@@ -50,7 +56,7 @@ function plan(): { workers: number; round: number; minBytes: number; batch: numb
     return v !== undefined && /^\d{1,15}$/.test(v) ? Number(v) : undefined;
   };
   return {
-    workers: env('NPU_CHECK_THREADS') ?? availableParallelism() - 1,
+    workers: env('NPU_CHECK_THREADS') ?? Math.min(availableParallelism() - 1, MAX_WORKERS),
     round: Math.max(1, env('NPU_CHECK_ROUND') ?? ROUND_BYTES),
     minBytes: env('NPU_CHECK_PARALLEL_MIN') ?? MIN_BYTES,
     batch: Math.max(1, env('NPU_CHECK_BATCH') ?? BATCH),
