@@ -1,15 +1,18 @@
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import type { Diagnostic, Severity } from '../core/common/diagnostic';
+import type { Diagnostic } from '../core/common/diagnostic';
 import { escapeControl } from '../core/common/escape';
-import { DEFAULT_MAX_LINE_BYTES, lineTooDeep, lineTooLong, MAX_JSON_DEPTH, nestsDeeperThan, splitLines } from '../core/common/lines';
+import { DEFAULT_MAX_LINE_BYTES, lineTooLong, splitLines } from '../core/common/lines';
 import { defaultDiagnosticSettings, finalizeDiagnostics } from '../core/common/settings';
 import type { LineChecker } from '../core/format';
 import { formatFor } from '../core/formats';
+import { traceFormat } from '../core/trace/format';
 import { fileTooLarge, gzipGarbage, gzipTruncated } from './fileProblems';
 import type { GzipEnd } from './gunzip';
 import { forEachLine, forEachLineBytes, forEachLineIn, type ReadOptions } from './lines';
+import { depthBounded } from './jsonLines';
+import { checkTraceInParallel } from './parallelCheck';
 
 interface FileResult {
   file: string;
@@ -111,24 +114,6 @@ function bounded(checker: LineChecker, limit: number): LineChecker & { skipped(n
   };
 }
 
-/** A checker of JSON lines that skips, with one diagnostic, a line nesting deeper than MAX_JSON_DEPTH. */
-function depthBounded(checker: LineChecker, kind: { code: string; severity: Severity }, found: Diagnostic[]): LineChecker {
-  const deep = (n: number, at: (i: number) => number, s: number, e: number) => {
-    if (!nestsDeeperThan(at, s, e, MAX_JSON_DEPTH)) return false;
-    found.push(lineTooDeep(kind, n, MAX_JSON_DEPTH));
-    return true;
-  };
-  const { addBytes, addIn } = checker;
-  return {
-    // The length test first: no closure is made for the short lines that are nearly all of a file.
-    add: (line, n) => (line.length > MAX_JSON_DEPTH && deep(n, (i) => line.charCodeAt(i), 0, line.length)) || checker.add(line, n),
-    addBytes: addBytes && ((b, s, e, n, decode) => (e - s > MAX_JSON_DEPTH && deep(n, (i) => b[i], s, e)) || addBytes.call(checker, b, s, e, n, decode)),
-    addIn: addIn && ((t, s, e, n, chunk) => (e - s > MAX_JSON_DEPTH && deep(n, (i) => t.charCodeAt(i), s, e)) || addIn.call(checker, t, s, e, n, chunk)),
-    finish: () => checker.finish(),
-    dropped: checker.dropped && (() => checker.dropped!()),
-  };
-}
-
 export async function checkFile(file: string, opts: CheckOptions): Promise<FileResult> {
   const fmt = formatFor(file, firstLine(file));
   if (!fmt) throw new UsageError(`${file}: unknown file type (expected .trace.jsonl, .cmdq.json, a systrace, ...)`);
@@ -139,6 +124,9 @@ export async function checkFile(file: string, opts: CheckOptions): Promise<FileR
     // Columns as in the editor: VS Code drops a leading BOM.
     return { file, ...fmt.checkDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, settings) };
   }
+  // A big plain trace is split among threads (parallelCheck.ts); it says the same as the one pass below.
+  const parallel = fmt === traceFormat ? await checkTraceInParallel(file, opts) : undefined;
+  if (parallel) return finishFile(file, opts, parallel.lines, parallel.found);
   const found: Diagnostic[] = [];
   const code = fmt.lineTooLong;
   const gzip: GzipEnd = { truncated: false, garbageAt: undefined };
@@ -156,6 +144,11 @@ export async function checkFile(file: string, opts: CheckOptions): Promise<FileR
   else count = await forEachLine(file, (line, n) => checker.add(line, n), undefined, read);
   if (gzip.truncated) found.push(gzipTruncated(count - 1));
   if (gzip.garbageAt !== undefined) found.push(gzipGarbage(count - 1, gzip.garbageAt));
+  return finishFile(file, opts, checker, found);
+}
+
+function finishFile(file: string, opts: CheckOptions, checker: LineChecker, found: Diagnostic[]): FileResult {
+  const settings = { ...defaultDiagnosticSettings, maxProblems: opts.maxProblems };
   // A checker that caps while it builds (CMDQ) gives the shown problems and the error flag itself.
   if (checker.finishCapped && found.length === 0) return { file, ...checker.finishCapped(settings) };
   const all = checker.finish().concat(found);

@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { DEFAULT_MAX_LINE_BYTES } from '../core/common/lines';
 import { gunzipMembers, type GzipEnd } from './gunzip';
@@ -18,6 +18,12 @@ export interface ReadOptions {
    * handed on: its end is missing.
    */
   gzip?: GzipEnd;
+  /**
+   * Only bytes `[start, end)` of a plain file (the parallel check's chunks), read on the same 1 MB
+   * grid as the whole file, so every buffer-dependent step splits lines as a whole-file read does.
+   * A `start` past 0 must follow a '\n': no BOM is looked for there.
+   */
+  range?: { start: number; end: number };
 }
 
 /** Thrown by a line callback to stop reading: the reader closes the file and returns the lines so far. */
@@ -32,9 +38,29 @@ async function stoppable(read: () => Promise<number>, count: () => number): Prom
   }
 }
 
+const READ_SIZE = 1 << 20;
+
+/** Bytes `[start, end)` of a file in buffers ending on multiples of READ_SIZE, as `createReadStream` cuts the whole file. */
+function* rangeChunks(file: string, { start, end }: { start: number; end: number }): Generator<Buffer> {
+  const fd = openSync(file, 'r');
+  try {
+    for (let at = start; at < end;) {
+      const upTo = Math.min(end, (Math.floor(at / READ_SIZE) + 1) * READ_SIZE);
+      const b = Buffer.allocUnsafe(upTo - at);
+      const n = readSync(fd, b, 0, b.length, at);
+      if (n === 0) return;
+      yield n === b.length ? b : b.subarray(0, n);
+      at += n;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The file's bytes, decompressed when it is a `.gz`. */
-function chunksOf(file: string, opts: ReadOptions): AsyncIterable<Buffer> {
-  const raw = createReadStream(file, { highWaterMark: 1 << 20 });
+function chunksOf(file: string, opts: ReadOptions): AsyncIterable<Buffer> | Iterable<Buffer> {
+  if (opts.range) return rangeChunks(file, opts.range);
+  const raw = createReadStream(file, { highWaterMark: READ_SIZE });
   if (opts.onProgress) {
     const onProgress = opts.onProgress;
     raw.on('data', () => onProgress(raw.bytesRead));
@@ -214,7 +240,7 @@ export async function forEachLineBytes(
     pendingLen = 0;
     return all;
   };
-  let atStart = true;
+  let atStart = !(opts.range && opts.range.start > 0);
   for await (const chunk of stream) {
     let b = chunk;
     if (atStart) {

@@ -5,7 +5,7 @@ import {
   unmatchedStart,
 } from './crossLineProblems';
 import { ID_FIELD, PAIRING_ROLE, PAIRINGS } from './eventTypes';
-import type { Id, TraceLine } from './line';
+import type { Id, LocalDiagnostic, TraceLine } from './line';
 import { locate, locateIn as rangeOf } from './locate';
 
 /**
@@ -27,6 +27,10 @@ function openRange(o: Open, key: string, which: 'id' | 't'): [number, number] {
   if (o.text !== undefined) return locate(o.text, key);
   return which === 'id' ? [o.idStart, o.idEnd] : [o.tStart, o.tEnd];
 }
+
+/** A line's own problem, placed on its line. */
+export const lineDiagnostic = (lineNo: number, d: LocalDiagnostic): Diagnostic =>
+  ({ range: range(lineNo, d.start, d.end), severity: d.severity, code: d.code, message: d.message });
 
 /**
  * The lines naming a cmd_id not enqueued (yet), as flat numbers: line, start, end of each. All of
@@ -68,6 +72,17 @@ export class TraceChecker {
     return { count: this.problems.dropped, hasError: this.problems.droppedError };
   }
 
+  /**
+   * Problems found elsewhere on lines of this pass (a worker's per-line diagnostics of a chunk,
+   * kept to its first `maxProblems`), and the count of those it left out: the first N by position
+   * of the whole file can only come from each chunk's first N.
+   */
+  addFound(found: readonly Diagnostic[], dropped: number, droppedError: boolean): void {
+    for (const d of found) this.problems.push(d);
+    this.problems.dropped += dropped;
+    if (droppedError) this.problems.droppedError = true;
+  }
+
   private earlier(line: number, key: string): [number, number] {
     const text = this.textOf?.(line);
     return text !== undefined ? locate(text, key) : [0, 0];
@@ -75,7 +90,7 @@ export class TraceChecker {
 
   add(l: TraceLine, lineNo: number): void {
     if (l.local) {
-      for (const d of l.local) this.problems.push({ range: range(lineNo, d.start, d.end), severity: d.severity, code: d.code, message: d.message });
+      for (const d of l.local) this.problems.push(lineDiagnostic(lineNo, d));
     }
     if (!l.event) return;
     const type = l.type;

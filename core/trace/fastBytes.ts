@@ -19,7 +19,7 @@ const KCLS = KEY_TRIE.cls, KW = KEY_TRIE.width, KNEXT = KEY_TRIE.next, KACCEPT =
 const TCLS = TYPE_TRIE.cls, TW = TYPE_TRIE.width, TNEXT = TYPE_TRIE.next, TACCEPT = TYPE_TRIE.accept;
 
 /** A line certified by the byte scanner; its text is decoded only if a diagnostic needs it. */
-class ByteLine implements TraceLine {
+export class ByteLine implements TraceLine {
   readonly event = true;
   readonly obj = undefined;
   readonly local: LocalDiagnostic[] | undefined = undefined;
@@ -36,6 +36,14 @@ class ByteLine implements TraceLine {
   rangeOf(key: string): [number, number] | undefined {
     const r = key === 't_cycle' ? this.rT : key === 'cmd_id' ? this.rCmd : key === 'job_id' ? this.rJob : key === 'tx_id' ? this.rTx : key === 'latency_cycles' ? this.rLat : -1;
     return r < 0 ? undefined : [Math.floor(r / PACK), r % PACK];
+  }
+  /** The ranges of t_cycle, cmd_id, job_id, tx_id and latency_cycles as packed here, into `out` from `at` (a worker's records). */
+  packedRanges(out: Float64Array, at: number): void {
+    out[at] = this.rT;
+    out[at + 1] = this.rCmd;
+    out[at + 2] = this.rJob;
+    out[at + 3] = this.rTx;
+    out[at + 4] = this.rLat;
   }
   get text(): string {
     return (this.decoded ??= this.decode(this.bytes, this.s, this.e));

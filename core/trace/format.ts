@@ -1,21 +1,28 @@
 import type { FormatDefinition, LineChecker } from '../format';
 import { TraceChecker } from './checker';
 import { fastTraceBytes } from './fastBytes';
+import type { TraceLine } from './line';
 import { parseTraceLine } from './parseLine';
+
+/** A streamed trace's lines, parsed and handed to `onLine` (the checker, or a worker's recorder). */
+export function parsedLines(onLine: (l: TraceLine, lineNo: number) => void): Required<Pick<LineChecker, 'add' | 'addBytes'>> {
+  return {
+    add: (line, n) => onLine(parseTraceLine(line), n),
+    // Streaming keeps no objects: the byte scanner certifies clean lines, the full parser explains the rest.
+    addBytes: (b, s, e, n, decode) => onLine(fastTraceBytes(b, s, e, decode) ?? parseTraceLine(decode(b, s, e)), n),
+  };
+}
+
+/** The streaming checker of a trace, with its cross-line checker (the parallel CLI check feeds it a worker's records too). */
+export function createTraceChecker(maxProblems?: number): { lines: LineChecker; checker: TraceChecker } {
+  const c = new TraceChecker(undefined, maxProblems);
+  return { checker: c, lines: { ...parsedLines((l, n) => c.add(l, n)), finish: () => c.finish(), dropped: () => c.dropped } };
+}
 
 export const traceFormat: FormatDefinition = {
   id: 'npu-trace',
   matches: (name, first) => /\.jsonl(\.gz)?$/i.test(name) || (!/\.json$/i.test(name) && /"event_type"/.test(first)),
   lineTooLong: { code: 'trace.line-too-long', severity: 'error' },
   lineTooDeep: { code: 'trace.too-deep', severity: 'error' },
-  createChecker(opts = {}): LineChecker {
-    const c = new TraceChecker(undefined, opts.maxProblems);
-    return {
-      add: (line, n) => c.add(parseTraceLine(line), n),
-      // Streaming keeps no objects: the byte scanner certifies clean lines, the full parser explains the rest.
-      addBytes: (b, s, e, n, decode) => c.add(fastTraceBytes(b, s, e, decode) ?? parseTraceLine(decode(b, s, e)), n),
-      finish: () => c.finish(),
-      dropped: () => c.dropped,
-    };
-  },
+  createChecker: (opts = {}) => createTraceChecker(opts.maxProblems).lines,
 };

@@ -10,8 +10,14 @@ import { compareDiagnostics } from '../../core/common/diagnostic';
 import { splitLines } from '../../core/common/lines';
 import { defaultDiagnosticSettings } from '../../core/common/settings';
 import { TraceDocument } from '../../core/trace/document';
+import { lineDiagnostic, TraceChecker } from '../../core/trace/checker';
+import { fastTraceBytes } from '../../core/trace/fastBytes';
 import { traceFormat } from '../../core/trace/format';
+import type { TraceLine } from '../../core/trace/line';
+import { LineRecordWriter, replayRecords, type LineRecords } from '../../core/trace/lineRecords';
+import { parseTraceLine } from '../../core/trace/parseLine';
 import { forEachLine, forEachLineBytes } from '../../cli/lines';
+import { traceLines } from '../gen/genTrace';
 import { assertSaneRanges } from '../unit/trace/helpers';
 import { indexShape } from '../unit/trace/indexShape';
 import { eventLine, traceLine } from '../unit/trace/lineGen';
@@ -94,7 +100,52 @@ const deep = fc.tuple(fc.integer({ min: 1, max: 20_000 }), fc.constantFrom('[', 
 const controlChars = fc.string({ unit: fc.integer({ min: 0, max: 0x3f }).map((c) => String.fromCharCode(c)), maxLength: 60 })
   .map((s) => `{"event_type":"WARN","t_cycle":1,"component":"TE","code":"X","msg":"${s}"}`);
 
+/**
+ * The parallel check's hand-over: the lines a worker parsed, as typed-array records in batches,
+ * replayed into the cross-line checker (its per-line problems handed over apart, capped), must
+ * leave the checker exactly as the lines themselves do, related lines and dropped counts included.
+ */
+function viaRecords(text: string, capacity: number, maxProblems: number): void {
+  const decode = (b: Uint8Array, st: number, e: number) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8', st, e);
+  const parsed: TraceLine[] = splitLines(text).map((l) => {
+    const b = Buffer.from(`x\n${l}\ny`, 'utf8');
+    return fastTraceBytes(b, 2, b.length - 2, decode) ?? parseTraceLine(decode(b, 2, b.length - 2));
+  });
+  const direct = new TraceChecker(undefined, maxProblems);
+  parsed.forEach((l, i) => direct.add(l, i));
+  const batches: LineRecords[] = [];
+  const w = new LineRecordWriter(capacity, (r) => batches.push(r));
+  const replayed = new TraceChecker(undefined, maxProblems);
+  const found: ReturnType<typeof lineDiagnostic>[] = [];
+  parsed.forEach((l, i) => {
+    for (const d of l.local ?? []) found.push(lineDiagnostic(i, d));
+    w.add(l, i);
+  });
+  w.end();
+  for (const b of batches) replayRecords(b, 0, (l, n) => replayed.add(l, n));
+  replayed.addFound(found, 0, false);
+  // Uncapped, a checker lists its problems in the order found; the CLI sorts them.
+  assert.deepEqual(replayed.finish().sort(compareDiagnostics), direct.finish().sort(compareDiagnostics));
+  assert.deepEqual(replayed.dropped, direct.dropped);
+}
+
+/** The generator's trace with lines replaced, moved latencies and times: every cross-line check fires somewhere. */
+const damagedTrace = fc.tuple(fc.integer({ min: 1, max: 1000 }), fc.array(fc.tuple(fc.nat(), traceLine, fc.integer({ min: -3, max: 3 })), { maxLength: 15 }))
+  .map(([seed, edits]) => {
+    const ls = [...traceLines({ events: 150, seed })];
+    for (const [at, l, bump] of edits) {
+      const i = at % ls.length;
+      if (bump === 0) ls[i] = l;
+      else ls[i] = ls[i].replace(/"(latency_cycles|t_cycle)":(\d+)/, (_m, k: string, v: string) => `"${k}":${Math.max(0, Number(v) + bump)}`);
+    }
+    return ls.join('\n');
+  });
+
 describe('trace fuzz', () => {
+  it('records of parsed lines replayed into the checker: the same problems as the lines', () =>
+    fc.assert(fc.property(fc.oneof(trace(traceLine, 60), damagedTrace, trace(hugeNumber, 8), trace(fc.oneof(fc.json({ maxDepth: 2 }), randomEvent), 20)),
+      fc.integer({ min: 1, max: 7 }), fc.constantFrom(Infinity, 2, 5), (text, capacity, max) => viaRecords(text, capacity, max)), { numRuns: 300 }));
+
   it('generated traces of valid and odd events', () => fc.assert(fc.property(trace(traceLine), exercise), { numRuns: 300 }));
   it('byte flips, insertions, deletions and truncation', () => fc.assert(fc.property(mutated, exercise), { numRuns: 300 }));
   it('random JSON lines', () => fc.assert(fc.property(trace(fc.oneof(fc.json({ maxDepth: 3 }), randomEvent), 20), exercise), { numRuns: 300 }));
