@@ -57,6 +57,29 @@ function* rangeChunks(file: string, { start, end }: { start: number; end: number
   }
 }
 
+/**
+ * The chunks, the first ones joined until they hold 3 bytes (a BOM can be told) or the file ends:
+ * a file shorter than that is one chunk that still goes through the line splitting.
+ */
+async function* headJoined(chunks: AsyncIterable<Buffer> | Iterable<Buffer>): AsyncIterable<Buffer> {
+  const head: Buffer[] = [];
+  let len = 0;
+  let passed = false;
+  for await (const c of chunks) {
+    if (passed) {
+      yield c;
+      continue;
+    }
+    head.push(c);
+    len += c.length;
+    if (len >= 3) {
+      passed = true;
+      yield head.length === 1 ? c : Buffer.concat(head);
+    }
+  }
+  if (!passed && len) yield Buffer.concat(head);
+}
+
 /** The file's bytes, decompressed when it is a `.gz`. */
 function chunksOf(file: string, opts: ReadOptions): AsyncIterable<Buffer> | Iterable<Buffer> {
   if (opts.range) return rangeChunks(file, opts.range);
@@ -241,15 +264,9 @@ export async function forEachLineBytes(
     return all;
   };
   let atStart = !(opts.range && opts.range.start > 0);
-  for await (const chunk of stream) {
+  for await (const chunk of headJoined(stream)) {
     let b = chunk;
     if (atStart) {
-      if (pendingLen + b.length < 3) {
-        pending.push(b);
-        pendingLen += b.length;
-        continue;
-      }
-      b = join(b);
       atStart = false;
       if (hasBom(b)) b = b.subarray(3);
     }

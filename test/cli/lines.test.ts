@@ -69,6 +69,10 @@ describe('forEachLine / forEachLineBytes', () => {
     assert.deepEqual(await linesOf('one.txt', Buffer.from('a')), ['a']);
     assert.deepEqual(await linesOf('bomonly.txt', Buffer.from('\uFEFF')), ['']);
     assert.deepEqual(await linesOf('cr.txt', Buffer.from('\r')), ['', '']);
+    // Files shorter than a BOM are still split into lines (they were one line of '\n' bytes).
+    assert.deepEqual(await linesOf('lf.txt', Buffer.from('\n')), ['', '']);
+    assert.deepEqual(await linesOf('lflf.txt', Buffer.from('\n\n')), ['', '', '']);
+    assert.deepEqual(await linesOf('alf.txt', Buffer.from('a\n')), ['a', '']);
   });
 
   it('lines longer than many chunks, with line ends of every kind between them', async () => {
