@@ -35,23 +35,9 @@ export class Intervals {
    */
   union(from = -Infinity, to = Infinity): Float64Array {
     this.sort();
-    const out: number[] = [];
-    let cs = NaN;
-    let ce = NaN;
-    for (let i = 0; i < this.n; i++) {
-      const s = Math.max(this.s[i], from);
-      const e = Math.min(this.e[i], to);
-      if (!(e > s)) continue;
-      if (cs === cs && s <= ce) {
-        if (e > ce) ce = e;
-      } else {
-        if (cs === cs) out.push(cs, ce);
-        cs = s;
-        ce = e;
-      }
-    }
-    if (cs === cs) out.push(cs, ce);
-    return Float64Array.from(out);
+    const out = new Merged();
+    for (let i = 0; i < this.n; i++) out.add(Math.max(this.s[i], from), Math.min(this.e[i], to));
+    return out.done();
   }
 
   private sort(): void {
@@ -81,29 +67,42 @@ export function lengthOf(u: Float64Array): number {
 
 /** Union of two unions (disjoint ordered pairs each), as disjoint ordered pairs. */
 export function unite(a: Float64Array, b: Float64Array): Float64Array {
-  const out: number[] = [];
+  const out = new Merged();
   let i = 0;
   let j = 0;
-  let cs = NaN;
-  let ce = NaN;
   while (i < a.length || j < b.length) {
-    let s: number;
-    let e: number;
     if (j >= b.length || (i < a.length && a[i] <= b[j])) {
-      s = a[i]; e = a[i + 1]; i += 2;
+      out.add(a[i], a[i + 1]);
+      i += 2;
     } else {
-      s = b[j]; e = b[j + 1]; j += 2;
-    }
-    if (cs === cs && s <= ce) {
-      if (e > ce) ce = e;
-    } else {
-      if (cs === cs) out.push(cs, ce);
-      cs = s;
-      ce = e;
+      out.add(b[j], b[j + 1]);
+      j += 2;
     }
   }
-  if (cs === cs) out.push(cs, ce);
-  return Float64Array.from(out);
+  return out.done();
+}
+
+/** Disjoint ordered pairs built from intervals fed in order of their starts; empty ones add nothing. */
+class Merged {
+  private readonly out: number[] = [];
+  private cs = NaN;
+  private ce = NaN;
+
+  add(s: number, e: number): void {
+    if (!(e > s)) return;
+    if (this.cs === this.cs && s <= this.ce) {
+      if (e > this.ce) this.ce = e;
+      return;
+    }
+    if (this.cs === this.cs) this.out.push(this.cs, this.ce);
+    this.cs = s;
+    this.ce = e;
+  }
+
+  done(): Float64Array {
+    if (this.cs === this.cs) this.out.push(this.cs, this.ce);
+    return Float64Array.from(this.out);
+  }
 }
 
 /** The parts of [from, to] not covered by `u` (disjoint ordered pairs), as disjoint ordered pairs. */

@@ -9,12 +9,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { splitLines } from '../../../core/common/lines';
 import { MetricsCollector } from '../../../core/trace/metrics/collector';
 import { overallTeUtil } from '../../../protocol/stats';
 import { toCsv } from '../../../webview/csv';
 import { sortOrder, summaryTables } from '../../../webview/summaryTables';
+import { palette, timelineFrame } from './timeline';
 
 const STEP_MS = 60_000;
 
@@ -30,22 +31,6 @@ interface PageState {
   };
 }
 
-async function palette(page: Page, command: string): Promise<void> {
-  await page.keyboard.press('Control+Shift+P');
-  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_MS });
-  await page.keyboard.type(command);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: command.replace(/^.*: /, '') }).first().waitFor({ timeout: STEP_MS });
-  await page.keyboard.press('Enter');
-}
-
-async function timelineFrame(page: Page): Promise<Frame> {
-  const deadline = Date.now() + STEP_MS;
-  while (Date.now() < deadline) {
-    for (const f of page.frames()) if (await f.locator('#summaryView').count().catch(() => 0)) return f;
-    await page.waitForEvent('frameattached', { timeout: 1000 }).catch(() => undefined);
-  }
-  throw new Error('the timeline webview never appeared');
-}
 
 /** `file`: a trace of the workspace (examples/llm-layer.trace.jsonl). `shoot` saves the Summary's screenshot. */
 export async function summaryJourney(page: Page, workspace: string, file: string, say: (msg: string) => void, shoot: () => Promise<unknown>): Promise<void> {

@@ -35,7 +35,7 @@ interface PageTimeline {
   };
 }
 
-async function palette(page: Page, command: string): Promise<void> {
+export async function palette(page: Page, command: string): Promise<void> {
   await page.keyboard.press('Control+Shift+P');
   await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_MS });
   await page.keyboard.type(command);
@@ -44,7 +44,7 @@ async function palette(page: Page, command: string): Promise<void> {
 }
 
 /** The webview frame that holds the timeline page (VS Code nests it two iframes deep). */
-async function timelineFrame(page: Page): Promise<Frame> {
+export async function timelineFrame(page: Page): Promise<Frame> {
   const deadline = Date.now() + STEP_MS;
   while (Date.now() < deadline) {
     for (const f of page.frames()) if (await f.locator('#canvas').count().catch(() => 0)) return f;
