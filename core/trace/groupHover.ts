@@ -35,7 +35,8 @@ export function groupHover(doc: TraceDocument, key: string, value: unknown): str
   if ((key !== 'phase' && key !== 'layer_id') || (typeof value !== 'string' && typeof value !== 'number')) return undefined;
   const name = String(value);
   const what = key === 'phase' ? 'Phase' : 'Layer';
-  const title = `**${what} ${markdownCode(name)}**`;
+  // The name outside the bold: marked reads emphasis across a code span (a fuzz case: `\x00*```https://…`).
+  const title = `**${what}** ${markdownCode(name)}`;
   if (doc.lines.length > MAX_HOVER_STATS_LINES) {
     return `${title}\n\n_This trace has more than ${MAX_HOVER_STATS_LINES.toLocaleString('en-US')} lines: run "NPU Trace: Show Summary" for the numbers of its ${key === 'phase' ? 'phases' : 'layers'}._`;
   }

@@ -67,7 +67,7 @@ function assertInert(md: string, where: string): void {
     const rows = count(out, '<tr>');
     assert.ok(rows >= 2, `${where}: no legs\n${out}`);
     assert.equal(count(out, '<td>') + count(out, '<td '), 5 * (rows - 1), `${where}: cells forged or lost\n${out}`);
-  } else if (/^\*\*(Phase|Layer) /.test(md) && md.includes('| commands |')) {
+  } else if (/^\*\*(Phase|Layer)\*\* /.test(md) && md.includes('| commands |')) {
     // The metrics of a phase or layer (core/trace/groupHover.ts): a header and five rows of two cells.
     assert.equal(count(out, '<tr>'), 6, `${where}: rows forged or lost\n${out}`);
     assert.equal(count(out, '<td>') + count(out, '<td '), 10, `${where}: cells forged or lost\n${out}`);

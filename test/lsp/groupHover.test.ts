@@ -21,12 +21,12 @@ test('hover on a phase value through the server: its row of the metrics, updated
   const ch = lines[line].indexOf('"LN1"') + 1;
   const h = await c.request<Hover>('textDocument/hover', c.at(uri, { line, character: ch }));
   const md = (h.contents as MarkupContent).value;
-  assert.match(md, /^\*\*Phase `LN1`\*\*/);
+  assert.match(md, /^\*\*Phase\*\* `LN1`/);
   assert.match(md, /\| commands \| 2 \|/);
   assert.match(md, /\| latency Σ \| 449 cycles \|/);
   // Rename this command's phase: LN1 keeps one command, and the hover on the new name shows it.
   await c.change(uri, [{ range: { start: { line, character: ch }, end: { line, character: ch + 3 } }, text: 'LNX' }]);
   const after = (await c.request<Hover>('textDocument/hover', c.at(uri, { line, character: ch }))).contents as MarkupContent;
-  assert.match(after.value, /^\*\*Phase `LNX`\*\*/);
+  assert.match(after.value, /^\*\*Phase\*\* `LNX`/);
   assert.match(after.value, /\| commands \| 1 \|/);
 });

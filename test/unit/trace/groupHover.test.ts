@@ -37,12 +37,12 @@ test('a phase value shows that phase\'s row of npu-trace stats', () => {
   for (const l of EXAMPLE.split('\n')) c.addLine(l);
   const phase = c.finish().phases[0];
   const md = hoverOn(doc, 'phase')!;
-  assert.match(md, new RegExp(`^\\*\\*Phase \`${phase.phase}\`\\*\\*`));
+  assert.match(md, new RegExp(`^\\*\\*Phase\\*\\* \`${phase.phase}\``));
   assert.ok(md.includes(`| commands | ${phase.commands} |`), md);
   assert.ok(md.includes(`| latency Σ | ${phase.latency_sum_cycles.toLocaleString('en-US')} cycles |`), md);
   assert.ok(md.includes(`${(phase.te_share! * 100).toFixed(1)} %`), md);
   const layer = hoverOn(doc, 'layer_id')!;
-  assert.match(layer, /^\*\*Layer `0`\*\*/);
+  assert.match(layer, /^\*\*Layer\*\* `0`/);
 });
 
 test('computed once per document version: hovers reuse it, an edit makes the next hover recompute', () => {
