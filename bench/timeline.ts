@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { TimelineModel } from '../core/timeline/model';
-import { encode, modelMessage, openTimelinePage, repoRoot, type TimelinePage } from '../test/webview/page';
+import { encode, filterBy, modelMessage, openTimelinePage, repoRoot, type TimelinePage } from '../test/webview/page';
 import { writeTimelineTrace } from './timelineTrace';
 
 const ROOT = repoRoot();
@@ -88,9 +88,9 @@ export async function run(events = Number(process.env.TIMELINE_BENCH_EVENTS ?? 1
     if (baseline) await paintIn(baseline, model);
     const pages: [string, TimelinePage][] = [['new', p], ...(baseline ? [[`old (render.ts at ${BASELINE.slice(0, 7)})`, baseline] as [string, TimelinePage]] : [])];
     const filtered = (act: (q: TimelinePage) => Promise<void>) => async (q: TimelinePage) => {
-      await filterBy(q, 'MLP');
+      await filterBy(q, '0', 'MLP');
       await act(q);
-      await filterBy(q, undefined);
+      await filterBy(q, '-1', undefined);
     };
     const cases: [string, (q: TimelinePage) => Promise<void>][] = [
       ['whole trace in view, 60 drag pans, no filter', dragWhole],
@@ -202,26 +202,11 @@ async function panZoom(q: TimelinePage): Promise<void> {
 }
 
 /** Picks `phase` = value in the toolbar as a user does (undefined: no filter). */
-async function filterBy(q: TimelinePage, value: string | undefined): Promise<void> {
-  await q.page.evaluate((attr) => {
-    const a = document.querySelector('vscode-dropdown[aria-label="Filter by"]') as HTMLElement & { value: string };
-    a.value = attr;
-    a.dispatchEvent(new Event('change'));
-  }, value === undefined ? '-1' : '0');
-  await q.frame();
-  if (value === undefined) return;
-  await q.page.evaluate((value) => {
-    const v = document.querySelector('vscode-dropdown[aria-label="Filter value"]') as HTMLElement & { value: string };
-    v.value = value;
-    v.dispatchEvent(new Event('change'));
-  }, value);
-  await q.frame();
-}
 
 /** Each pick rebuilds what the renderer walks (the passing items per row, O(n) once per change). */
 async function switchFilter(q: TimelinePage): Promise<void> {
   await q.page.keyboard.press('f');
-  await filterBy(q, 'MLP');
+  await filterBy(q, '0', 'MLP');
   for (let k = 0; k < 20; k++) {
     await q.page.evaluate((value) => {
       const v = document.querySelector('vscode-dropdown[aria-label="Filter value"]') as HTMLElement & { value: string };
@@ -230,7 +215,7 @@ async function switchFilter(q: TimelinePage): Promise<void> {
     }, k % 2 ? 'MLP' : 'QKV_PROJ');
     await q.frame();
   }
-  await filterBy(q, undefined);
+  await filterBy(q, '-1', undefined);
 }
 
 async function searchSteps(q: TimelinePage, query: string, steps: number): Promise<void> {

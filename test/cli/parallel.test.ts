@@ -4,7 +4,6 @@
 // variables, so every kind of line (and line end) lands on a chunk boundary somewhere.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +11,7 @@ import fc from 'fast-check';
 import { faultyExample } from '../gen/exampleTraces';
 import { traceLines } from '../gen/genTrace';
 import { eventLine, traceLine } from '../unit/trace/lineGen';
-import { CLI, ROOT, type Run } from './run';
+import { CLI, ROOT, runCli, type Run } from './run';
 
 let dir = '';
 before(() => {
@@ -22,17 +21,7 @@ before(() => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The built CLI with extra environment (the chunking of the parallel check). */
-function runWith(env: Record<string, string>, args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    p.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-    p.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-    p.on('error', reject);
-    p.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runWith = (env: Record<string, string>, args: string[]): Promise<Run> => runCli(args, ROOT, env);
 
 const ONE_THREAD = { NPU_CHECK_THREADS: '0' };
 /**

@@ -11,9 +11,9 @@ export interface Run {
 }
 
 /** Runs the built CLI (`npm test` builds first) and resolves when it exits. */
-export function runCli(args: string[], cwd = ROOT): Promise<Run> {
+export function runCli(args: string[], cwd = ROOT, env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     p.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));

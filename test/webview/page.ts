@@ -159,3 +159,20 @@ const THEMES = {
   light: '--vscode-editor-background:#ffffff;--vscode-editor-foreground:#000000;--vscode-descriptionForeground:#717171;--vscode-sideBar-background:#f3f3f3;--vscode-focusBorder:#0090f1;--vscode-charts-red:#e51400;--vscode-charts-blue:#1a85ff;--vscode-charts-yellow:#bf8803;--vscode-charts-orange:#d18616;--vscode-charts-green:#388a34;--vscode-charts-purple:#652d90;--vscode-panel-border:#80808059;--vscode-font-family:sans-serif;--vscode-font-size:13px;--vscode-editor-font-family:monospace;--vscode-textLink-foreground:#006ab1;--vscode-errorForeground:#a1260d',
   hc: '--vscode-editor-background:#000000;--vscode-editor-foreground:#ffffff;--vscode-descriptionForeground:#ffffff;--vscode-sideBar-background:#000000;--vscode-focusBorder:#f38518;--vscode-contrastBorder:#6fc3df;--vscode-charts-red:#f14c4c;--vscode-charts-blue:#3794ff;--vscode-charts-yellow:#ffff00;--vscode-charts-orange:#d18616;--vscode-charts-green:#89d185;--vscode-charts-purple:#b180d7;--vscode-font-family:sans-serif;--vscode-font-size:13px;--vscode-editor-font-family:monospace;--vscode-textLink-foreground:#3794ff;--vscode-errorForeground:#f48771',
 };
+
+/** Picks an attribute in the Filter by dropdown and, unless undefined, a value in Filter value, as a user does. */
+export async function filterBy(q: TimelinePage, attr: string, value: string | undefined): Promise<void> {
+  await q.page.evaluate((attr) => {
+    const a = document.querySelector('vscode-dropdown[aria-label="Filter by"]') as HTMLElement & { value: string };
+    a.value = attr;
+    a.dispatchEvent(new Event('change'));
+  }, attr);
+  await q.frame();
+  if (value === undefined) return;
+  await q.page.evaluate((value) => {
+    const v = document.querySelector('vscode-dropdown[aria-label="Filter value"]') as HTMLElement & { value: string };
+    v.value = value;
+    v.dispatchEvent(new Event('change'));
+  }, value);
+  await q.frame();
+}

@@ -11,7 +11,7 @@ import { timelinePage } from '../../../client/timeline/html';
 import { splitLines } from '../../../core/common/lines';
 import { buildTimeline } from '../../../core/timeline/builder';
 import type { TimelineModel } from '../../../core/timeline/model';
-import { launchChromium, modelMessage, openTimelinePage, type DrawCall, type TimelinePage } from '../../webview/page';
+import { filterBy, launchChromium, modelMessage, openTimelinePage, type DrawCall, type TimelinePage } from '../../webview/page';
 
 const ROOT = resolve(__dirname, '../../..');
 const OUT = join(ROOT, 'test-results');
@@ -69,22 +69,6 @@ async function lastSent(page: TimelinePage) {
   return sent[sent.length - 1];
 }
 
-/** Picks an attribute in the Filter by dropdown and, unless undefined, a value in Filter value, as a user does. */
-async function filterBy(q: TimelinePage, attr: string, value: string | undefined): Promise<void> {
-  await q.page.evaluate((attr) => {
-    const a = document.querySelector('vscode-dropdown[aria-label="Filter by"]') as HTMLElement & { value: string };
-    a.value = attr;
-    a.dispatchEvent(new Event('change'));
-  }, attr);
-  await q.frame();
-  if (value === undefined) return;
-  await q.page.evaluate((value) => {
-    const v = document.querySelector('vscode-dropdown[aria-label="Filter value"]') as HTMLElement & { value: string };
-    v.value = value;
-    v.dispatchEvent(new Event('change'));
-  }, value);
-  await q.frame();
-}
 
 test('draws the fixture: spans in their theme colour, and a screenshot', async (t) => {
   const p = await withPage(t);
