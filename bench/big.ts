@@ -1,6 +1,7 @@
 // `npm run bench -- big`: a 10M-event trace (≈ 2 GB, and its .gz) through the CLI as fresh
 // processes (time and peak RSS) and through the timeline. Minutes of work and gigabytes of disk,
-// so it runs only when named, never in `npm run bench` or CI.
+// so it runs only when named, never in `npm run bench` or CI. BIG_BENCH_PARTS=cli or =timeline runs
+// only that part. The timeline compares with the old renderer only when TIMELINE_BASELINE names one.
 import { spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { run as timeline } from './timeline';
 const CLI = join(REPO, 'dist/cli.js');
 const PRELOAD = join(REPO, 'test/hostile/rss-preload.cjs');
 const EVENTS = Number(process.env.BIG_BENCH_EVENTS ?? 10_000_000);
+const PARTS = (process.env.BIG_BENCH_PARTS ?? 'cli,timeline').split(',');
 
 function cold(args: string[]): { ms: number; rssMb: number; code: number | null } {
   const rssFile = dataFile('big.rss');
@@ -27,6 +29,12 @@ function cold(args: string[]): { ms: number; rssMb: number; code: number | null 
 
 export async function run(): Promise<void> {
   console.log(`\n## big: ${EVENTS.toLocaleString('en-US')} events`);
+  if (PARTS.includes('cli')) await cliPart();
+  // A second page with the old renderer doubles minutes and memory at this size: only when asked.
+  if (PARTS.includes('timeline')) await timeline(EVENTS, process.env.TIMELINE_BASELINE ?? 'none');
+}
+
+async function cliPart(): Promise<void> {
   const file = dataFile(`trace-${EVENTS}.trace.jsonl`);
   if (!exists(file)) {
     const t = performance.now();
@@ -40,5 +48,4 @@ export async function run(): Promise<void> {
     const r = cold([...args]);
     row(`${what} (fresh process)`, `${fmt(r.ms / 1000, 1)} s; ${fmt(r.rssMb)} MB`, `exit ${r.code}; target RSS ≤ 500 MB`);
   }
-  await timeline(EVENTS);
 }

@@ -2,12 +2,14 @@
  * Timeline benchmark (not a timed test): a generated 1M-event trace through the real worker
  * (dist/timelineWorker.js) and the built page (dist/webview) in headless Chromium.
  *   - command → first paint: worker build (file on disk → model) + in-page receive/validate/layout/first frame.
- *     The VS Code postMessage hop cannot run here; the page's own structured clone of the message stands in for it.
+ *     The columns reach the page as binary (bench/timelineDelivery.ts: fetched from 127.0.0.1, not timed), then
+ *     the host's message is posted to the page's own handler; the VS Code postMessage hop cannot run here, the
+ *     page's own structured clone of the message stands in for it.
  *   - frames: 200 frames of wheel zoom and drag pan, without and with a filter, and steps through search
  *     matches; per frame the render() call and the time users meet (input event → end of drawing),
  *     p50/p95, and the page's main-thread busy time (CDP TaskDuration). Each case runs twice on this
  *     page and twice on a baseline page whose renderer is webview/render.ts at TIMELINE_BASELINE
- *     (default: before the filtered-frame change), alternating which goes first, in one run.
+ *     (default: before the filtered-frame change; `none`: no baseline page), alternating which goes first, in one run.
  *   - webview memory: JS heap + ArrayBuffer backing stores after GC, minus the empty page, per event.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,12 +17,13 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { TimelineModel } from '../core/timeline/model';
-import { encode, filterBy, modelMessage, openTimelinePage, repoRoot, type TimelinePage } from '../test/webview/page';
+import { filterBy, openTimelinePage, repoRoot, type TimelinePage } from '../test/webview/page';
+import { ColumnServer, postStaged, stageModel } from './timelineDelivery';
 import { writeTimelineTrace } from './timelineTrace';
 
 const ROOT = repoRoot();
 /** The renderer before filtered frames skipped pixels (the parent of that change). */
-const BASELINE = process.env.TIMELINE_BASELINE ?? 'b7dc5b47d9d16635c999aa5b0e1b8b8a50c0f04c';
+const BASELINE_DEFAULT = 'b7dc5b47d9d16635c999aa5b0e1b8b8a50c0f04c';
 
 /** Runs the real worker on a file; resolves with the preview (if any) and the complete model, with their times. */
 function buildInWorker(file: string): Promise<{ preview?: TimelineModel; tPreview: number; model: TimelineModel; tDone: number }> {
@@ -39,7 +42,8 @@ function buildInWorker(file: string): Promise<{ preview?: TimelineModel; tPrevie
 
 const pct = (a: number[], p: number) => [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(a.length * p))];
 
-export async function run(events = Number(process.env.TIMELINE_BENCH_EVENTS ?? 1_000_000)): Promise<void> {
+/** `baseline`: the git revision of the renderer to compare with, or 'none'. */
+export async function run(events = Number(process.env.TIMELINE_BENCH_EVENTS ?? 1_000_000), baseline = process.env.TIMELINE_BASELINE ?? BASELINE_DEFAULT): Promise<void> {
   const dir = join(ROOT, 'bench/.data');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `timeline-${events}.trace.jsonl`);
@@ -52,7 +56,8 @@ export async function run(events = Number(process.env.TIMELINE_BENCH_EVENTS ?? 1
   const items = model.items.start.length;
   console.log(`  worker: preview of the first ${built.preview?.lineCount.toLocaleString('en-US') ?? '–'} lines after ${built.tPreview.toFixed(0)} ms; complete model (read + parse + pair + layout) after ${built.tDone.toFixed(0)} ms → ${items.toLocaleString('en-US')} items`);
 
-  const p = await openTimelinePage({ width: 1600, height: 900 });
+  const p = await openTimelinePage({ width: 1600, height: 900, bypassCSP: true });
+  const server = await ColumnServer.start();
   try {
     const cdp = await p.page.context().newCDPSession(p.page);
     const heap = async () => {
@@ -61,21 +66,10 @@ export async function run(events = Number(process.env.TIMELINE_BENCH_EVENTS ?? 1
       return u.usedSize + (u.backingStorageSize ?? 0) + (u.embedderHeapUsedSize ?? 0);
     };
     const before = await heap();
-    /** Posts a model as the host would and returns the time from postMessage to its first frame (decoding the harness encoding is not timed). */
+    /** Posts a model as the host would and returns the time from postMessage to its first frame (fetching the columns is not timed). */
     const paint = async (m: TimelineModel, complete: boolean): Promise<number> => {
-      await p.page.evaluate((enc) => {
-        const w = window as unknown as { __decode(v: unknown): unknown; __pending: unknown };
-        w.__pending = w.__decode(enc);
-      }, encode({ ...modelMessage(m, 'bench.trace.jsonl'), complete }) as never);
-      // A string: tsx would wrap a named function in a helper the page does not have.
-      return (await p.page.evaluate(`new Promise((r) => {
-        const t = performance.now();
-        window.__timeline.perf.firstPaint = 0;
-        window.postMessage(window.__pending, '*');
-        window.__pending = undefined;
-        const poll = () => (window.__timeline.perf.firstPaint ? r(window.__timeline.perf.firstPaint - t) : requestAnimationFrame(poll));
-        requestAnimationFrame(poll);
-      })`)) as number;
+      await stageModel(p, server, m, 'bench.trace.jsonl', complete);
+      return postStaged(p);
     };
     if (built.preview) {
       const pp = await paint(built.preview, false);
@@ -84,9 +78,12 @@ export async function run(events = Number(process.env.TIMELINE_BENCH_EVENTS ?? 1
     const pc = await paint(model, true);
     console.log(`  command → complete timeline painted: ${(built.tDone + pc).toFixed(0)} ms = worker ${built.tDone.toFixed(0)} + page ${pc.toFixed(0)}`);
 
-    const baseline = await openBaseline(p.browser);
-    if (baseline) await paintIn(baseline, model);
-    const pages: [string, TimelinePage][] = [['new', p], ...(baseline ? [[`old (render.ts at ${BASELINE.slice(0, 7)})`, baseline] as [string, TimelinePage]] : [])];
+    const old = baseline === 'none' ? undefined : await openBaseline(p.browser, baseline);
+    if (old) {
+      await stageModel(old, server, model, 'bench.trace.jsonl', true);
+      await postStaged(old);
+    }
+    const pages: [string, TimelinePage][] = [['new', p], ...(old ? [[`old (render.ts at ${baseline.slice(0, 7)})`, old] as [string, TimelinePage]] : [])];
     const filtered = (act: (q: TimelinePage) => Promise<void>) => async (q: TimelinePage) => {
       await filterBy(q, '0', 'MLP');
       await act(q);
@@ -122,12 +119,13 @@ export async function run(events = Number(process.env.TIMELINE_BENCH_EVENTS ?? 1
     // Chromium delivers wheel and pointer moves aligned to animation frames and the page draws on the
     // next one, so input → drawn cannot go below about one or two frame intervals whatever render() costs.
     console.log('  target: render() p95 ≤ 16.7 ms; input → drawn is reported as users meet it (its floor is one to two frames, 16.7–33 ms)');
-    if (baseline) await baseline.close();
+    if (old) await old.close();
     const after = await heap();
     console.log(`  webview memory for the model: ${((after - before) / 1048576).toFixed(1)} MB = ${((after - before) / events).toFixed(1)} B/event (target ≤ 100)`);
     console.log(`  model crossing to the webview: ${(itemsBytes(model) / events).toFixed(1)} B/event (target ≤ 24)`);
     if (p.errors.length) console.log(`  page errors: ${p.errors.join('; ')}`);
   } finally {
+    await server.close();
     await p.close();
   }
 }
@@ -135,19 +133,14 @@ export async function run(events = Number(process.env.TIMELINE_BENCH_EVENTS ?? 1
 const fmt = (a: number[]) => `${pct(a, 0.5).toFixed(2)} / ${pct(a, 0.95).toFixed(2)}`;
 
 /** The page with the baseline renderer, in the same browser; undefined when it cannot be built (no git, unknown revision). */
-async function openBaseline(browser: TimelinePage['browser']): Promise<TimelinePage | undefined> {
+async function openBaseline(browser: TimelinePage['browser'], rev: string): Promise<TimelinePage | undefined> {
   const dist = join(ROOT, 'out/bench/webview-baseline');
-  const r = spawnSync(process.execPath, [join(ROOT, 'bench/timelineBaseline.mjs'), BASELINE, dist], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench/timelineBaseline.mjs'), rev, dist], { cwd: ROOT, encoding: 'utf8' });
   if (r.status !== 0) {
     console.log(`  (no baseline: ${(r.stderr || r.error?.message || '').trim().split('\n')[0]})`);
     return undefined;
   }
-  return openTimelinePage({ width: 1600, height: 900, browser, dist });
-}
-
-async function paintIn(q: TimelinePage, m: TimelineModel): Promise<void> {
-  await q.post(modelMessage(m, 'bench.trace.jsonl'));
-  await q.frame();
+  return openTimelinePage({ width: 1600, height: 900, browser, dist, bypassCSP: true });
 }
 
 /** Runs `act` and returns the page's frames drawn meanwhile (render time, input → drawn) and its main-thread CPU time. */

@@ -61,10 +61,11 @@ export function launchChromium(): Promise<Browser> {
  * lives in that browser and close() closes only its context; otherwise it launches its own browser.
  * `dist` replaces the directory of webview.js (the bench loads a baseline build of the page).
  * `recordDraws` wraps the canvas 2D calls before the app loads, for drawCalls() (tests; it costs time and memory).
+ * `bypassCSP` lets the bench fetch a model's columns as binary (bench/timelineDelivery.ts); tests keep the page's CSP.
  */
-export async function openTimelinePage(opts: { width?: number; height?: number; theme?: 'dark' | 'light' | 'hc'; browser?: Browser; dist?: string; recordDraws?: boolean } = {}): Promise<TimelinePage> {
+export async function openTimelinePage(opts: { width?: number; height?: number; theme?: 'dark' | 'light' | 'hc'; browser?: Browser; dist?: string; recordDraws?: boolean; bypassCSP?: boolean } = {}): Promise<TimelinePage> {
   const browser = opts.browser ?? await launchChromium();
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1200, height: opts.height ?? 700 } });
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1200, height: opts.height ?? 700 }, bypassCSP: opts.bypassCSP ?? false });
   const page = await context.newPage();
   const dir = mkdtempSync(join(tmpdir(), 'timeline-page-'));
   const html = timelinePage({
