@@ -19,15 +19,14 @@ interface ColumnRef {
 }
 
 export class ColumnServer {
-  private readonly cols = new Map<string, Buffer>();
   private next = 0;
 
-  private constructor(private readonly server: Server, readonly origin: string) {}
+  private constructor(private readonly server: Server, readonly origin: string, private readonly cols: Map<string, Buffer>) {}
 
   static async start(): Promise<ColumnServer> {
-    let self: ColumnServer | undefined;
+    const cols = new Map<string, Buffer>();
     const server = createServer((req, res) => {
-      const buf = self?.cols.get((req.url ?? '').replace(/^\/c\//, ''));
+      const buf = cols.get((req.url ?? '').replace(/^\/c\//, ''));
       if (req.method !== 'GET' || !buf) {
         res.writeHead(404).end();
         return;
@@ -37,8 +36,7 @@ export class ColumnServer {
       res.end(buf);
     });
     await new Promise<void>((res, rej) => server.once('error', rej).listen(0, '127.0.0.1', res));
-    self = new ColumnServer(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    return self;
+    return new ColumnServer(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, cols);
   }
 
   /** `v` with every typed array replaced by a reference to its bytes (no copy: a view of the same memory). */
