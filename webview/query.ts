@@ -21,6 +21,30 @@ export function lowerBoundVia(a: Float64Array, ix: Uint32Array | undefined, lo: 
   return lo;
 }
 
+/**
+ * lowerBoundVia for a target expected near `lo`: probes lo, lo+1, lo+3, lo+7… until a value ≥ x,
+ * then searches only the last gap. It reads O(log d) values, all near lo, where d is the answer's
+ * distance from lo; a plain binary search over [lo, hi) starts in the middle of the row, a cache miss
+ * per step in a 10M-event model's columns.
+ */
+export function gallopVia(a: Float64Array, ix: Uint32Array | undefined, lo: number, hi: number, x: number): number {
+  let probe = lo, step = 1;
+  if (ix) {
+    while (probe < hi && a[ix[probe]] < x) {
+      lo = probe + 1;
+      probe += step;
+      step *= 2;
+    }
+  } else {
+    while (probe < hi && a[probe] < x) {
+      lo = probe + 1;
+      probe += step;
+      step *= 2;
+    }
+  }
+  return lowerBoundVia(a, ix, lo, Math.min(probe, hi), x);
+}
+
 /** Row of every item and the line → item map, built once per model. */
 export class ModelIndex {
   readonly rowOfItem: Uint16Array | Uint32Array;

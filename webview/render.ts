@@ -1,6 +1,6 @@
 import { BROKEN, FLAG, KIND, type Counter } from '../core/timeline/model';
 import { bandOfRow, fitHeaderWidth, GROUP_H, HEADER_W, type Band } from './layout';
-import { lowerBoundVia } from './query';
+import { gallopVia, lowerBoundVia } from './query';
 import type { ViewState } from './state';
 import type { Theme } from './theme';
 
@@ -135,7 +135,7 @@ function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number
           runColour = c;
         }
       }
-      const next = lowerBoundVia(start, ix, k + 1, hi, vs + (px + 1) / scale);
+      const next = gallopVia(start, ix, k + 1, hi, vs + (px + 1) / scale);
       k = next - 1 > k ? next - 1 : k + 1;
       continue;
     }

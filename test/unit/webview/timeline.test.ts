@@ -266,6 +266,21 @@ test('level of detail with a filter on: a frame skips pixels through the passing
   assert.equal(await pixel(p, gz.page.x + xz(1005), gz.page.y + gz.top + gz.h / 2 + 4), '#89d185', 'A span 100 in the TE colour');
 });
 
+test('level of detail looks for the next pixel\'s items next to the current ones: a frame reads O(pixels · log(items per pixel)), not O(pixels · log n)', async (t) => {
+  // At 10M events a binary search over the rest of the row is a cache miss per step, per pixel.
+  const p = await withPage(t, oneRow(() => 'A'));
+  // 40 cycles per pixel from the row's start: 4 spans per pixel, and the ~196 000 spans after the view still in the row.
+  await p.page.evaluate('(() => { const s = window.__timeline.state(); s.viewport.set(0, 40 * s.viewport.width, s.model); })()');
+  const g = await laneGeometry(p);
+  assert.ok(Math.abs(1 / g.scale - 40) < 1, `cycles per pixel: ${1 / g.scale}`);
+  const rects = inLane(await redraw(p), g).filter((c) => c.op === 'fillRect');
+  assert.ok(rects.reduce((n, c) => n + c.w, 0) >= 0.9 * g.width, 'density bars across the lane');
+  const reads = await readsPerFrame(p);
+  // Per pixel: the start and end of the item drawn, and a search over ~4 items (a few reads); a binary
+  // search over the rest of the row reads log2(196 000) ≈ 18 values for every pixel.
+  assert.ok(reads <= 3 * (Math.log2(4) + 2) * g.width, `start/end reads in one frame: ${reads} for ${g.width} pixels (${(reads / g.width).toFixed(1)} per pixel)`);
+});
+
 test('a filter keeps, per row, exactly the items that pass, in the order the renderer walks them', async (t) => {
   const p = await withPage(t);
   await filterBy(p, '0', 'QKV_PROJ');
