@@ -150,7 +150,7 @@ async function openBaseline(browser: TimelinePage['browser'], rev: string): Prom
 /**
  * Runs `act` and returns the page's frames drawn meanwhile (render time, input → drawn), its main-thread
  * busy time, and the CPU time of each frame: the thread time (`tdur`) of the animation-frame callbacks in a
- * Chromium trace, the frames.length longest of them (the others are the harness's empty waits). Wall
+ * Chromium trace, the frames.length costliest of them (the others are the harness's empty waits). Wall
  * times count the time other processes hold the core; on this shared machine the CPU time says what a frame costs.
  */
 async function measure(q: TimelinePage, act: (q: TimelinePage) => Promise<void>): Promise<{ frames: number[]; latency: number[]; cpuMs: number; frameCpu: number[] }> {
@@ -165,7 +165,7 @@ async function measure(q: TimelinePage, act: (q: TimelinePage) => Promise<void>)
   const cpuMs = (await busy()) - cpu0;
   const r = (await q.page.evaluate('(() => { const p = window.__timeline.perf; return { frames: p.frames.slice(), latency: p.latency.slice() }; })()')) as { frames: number[]; latency: number[] };
   await cdp.detach();
-  const callbacks = trace.traceEvents.filter((e) => e.name === 'FireAnimationFrame' && e.ph === 'X' && e.tdur !== undefined).sort((a, b) => b.dur! - a.dur!);
+  const callbacks = trace.traceEvents.filter((e) => e.name === 'FireAnimationFrame' && e.ph === 'X' && e.tdur !== undefined).sort((a, b) => b.tdur! - a.tdur!);
   return { ...r, cpuMs, frameCpu: callbacks.slice(0, r.frames.length).map((e) => e.tdur! / 1000) };
 }
 
