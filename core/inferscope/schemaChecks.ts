@@ -29,6 +29,8 @@ const COMMON = props(event);
 export function reportSchema(report: Report, text: string, base: number, errors: readonly ErrorObject[], label: string, obj: unknown, props: Props): void {
   // ajv reports an over-long array element by element: a few per value say enough.
   let n = 0;
+  // An event's own schema and the common one it includes both require `id`, `type`, `name`: say it once.
+  const said = new Set<string>();
   for (const err of errors) {
     if (++n > 20) break;
     const path = pointer(err.instancePath).map((s) => (/^\d{1,9}$/.test(s) ? Number(s) : s));
@@ -39,7 +41,9 @@ export function reportSchema(report: Report, text: string, base: number, errors:
       continue;
     }
     const problem = schemaProblem(err, { label, obj, fieldType: (name) => (props[name] ?? COMMON[name])?.type, token: () => text.slice(a, b) });
-    if (problem) report(a, b, 'error', 'inferscope.schema', problem.message);
+    if (!problem || said.has(`${a}:${problem.message}`)) continue;
+    said.add(`${a}:${problem.message}`);
+    report(a, b, 'error', 'inferscope.schema', problem.message);
   }
 }
 
