@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import Ajv from 'ajv';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
@@ -59,8 +60,7 @@ describe('InferScope recognition', () => {
     assert.match(readFileSync(join(ROOT, 'client/extension.ts'), 'utf8'), /SERVED_LANGUAGES = \[[^\]]*'inferscope'/);
   });
 
-  it('the whole-file schema accepts the generated trace (what VS Code validates with jsonValidation)', async () => {
-    const { default: Ajv } = await import('ajv');
+  it('the whole-file schema accepts the generated trace (what VS Code validates with jsonValidation)', () => {
     const ajv = new Ajv({ allErrors: true, strict: false });
     for (const f of ['event', 'cpu_call', 'cpu_syscall', 'gpu_kernel', 'h2d_copy', 'd2h_copy', 'memory_event', 'instant', 'scope', 'trace_metadata', 'system_info']) {
       ajv.addSchema(JSON.parse(readFileSync(join(ROOT, 'schemas/inferscope', `${f}.schema.json`), 'utf8')), `${f}.schema.json`);
