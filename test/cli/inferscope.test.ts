@@ -50,4 +50,35 @@ describe('npu-trace check on InferScope files', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('analyze: markdown by default, --json the §3.1 result, --report html to a file; bad use exits 2', async () => {
+    const md = await runCli(['analyze', 'examples/llm-requests.inferscope.json']);
+    assert.equal(md.code, 0);
+    assert.match(md.stdout, /^# InferScope Performance Report/);
+    assert.match(md.stdout, /\| GPU compute \| 6\.6 ms \| 29% \|/);
+    const js = await runCli(['analyze', '--json', 'examples/llm-requests.inferscope.json']);
+    const a = JSON.parse(js.stdout) as { analysis_version: string; summary: { end_to_end_latency_us: number } };
+    assert.equal(a.analysis_version, '1.0');
+    assert.equal(a.summary.end_to_end_latency_us, 22800);
+    const dir = mkdtempSync(join(tmpdir(), 'inferscope-'));
+    try {
+      const out = join(dir, 'r.html');
+      const h = await runCli(['analyze', '--report', 'html', '-o', out, 'examples/llm-requests.inferscope.json']);
+      assert.equal(h.code, 0);
+      assert.equal(h.stdout, '');
+      assert.match(readFileSync(out, 'utf8'), /^<!DOCTYPE html>[\s\S]*<svg /);
+      // The analysis it writes is checked clean by check.
+      const res = join(dir, 'r.analysis.json');
+      await runCli(['analyze', '--json', '-o', res, 'examples/llm-requests.inferscope.json']);
+      const { code, reports } = await checkJson(res);
+      assert.deepEqual(reports[0].diagnostics, []);
+      assert.equal(code, 0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    assert.equal((await runCli(['analyze', '--report', 'pdf', 'examples/llm-requests.inferscope.json'])).code, 2);
+    const wrong = await runCli(['analyze', 'examples/faulty.analysis.json']);
+    assert.equal(wrong.code, 2);
+    assert.match(wrong.stderr, /not an InferScope trace/);
+  });
 });
