@@ -45,8 +45,9 @@ export interface ParsedInferscope {
   /** Top-level fields by key (the last one of a repeated key, as JSON.parse keeps). */
   fields: Map<string, TopField>;
   events: Element[];
-  /** The `scopes` key inside `relationships`, when there is one. */
+  /** The `scopes` key inside `relationships`, when there is one, and the JSON kind of its value. */
   scopesKey: Span | undefined;
+  scopesKind: string | undefined;
   scopes: Element[];
   syntax: SyntaxProblem[];
 }

@@ -79,18 +79,18 @@ function readRelationships(p: Parser, text: string, out: ParsedInferscope): unkn
     p.next();
     if (p.tok !== COLON) throw p.fail("':' after the property name");
     p.next();
-    if (key === 'scopes' && p.tok === OPEN_BRACKET) {
+    if (key === 'scopes') {
       out.scopesKey = { start: keyStart, end: keyEnd };
+      out.scopesKind = kindOfToken(p.tok);
+      out.scopes = [];
+    }
+    if (key === 'scopes' && p.tok === OPEN_BRACKET) {
       out.scopes = [];
       readArray(p, text, 2, out.scopes);
       obj[key] = out.scopes.length;
     } else {
       const v = p.value(2);
       if (key !== '__proto__') obj[key] = v;
-      if (key === 'scopes') {
-        out.scopesKey = { start: keyStart, end: keyEnd };
-        out.scopes = [];
-      }
     }
     if (p.tok === COMMA) {
       p.next();
@@ -153,7 +153,7 @@ export function parseInferscope(text: string): ParsedInferscope {
   const p = new Parser(text);
   const out: ParsedInferscope = {
     text, lineStarts: [0], rootKind: undefined, rootSpan: { start: 0, end: 0 }, fields: new Map(),
-    events: [], scopesKey: undefined, scopes: [], syntax: [],
+    events: [], scopesKey: undefined, scopesKind: undefined, scopes: [], syntax: [],
   };
   try {
     parseRoot(p, text, out);

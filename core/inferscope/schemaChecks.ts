@@ -113,9 +113,10 @@ export function traceRoot(doc: ParsedInferscope, report: Report): void {
     const errors = validate(m.value);
     if (errors) reportSchema(report, doc.text, m.valueStart, errors, key, m.value, {});
   }
-  if (doc.scopesKey && rel) {
+  if (doc.scopesKey && rel && doc.scopesKind !== 'array') {
+    // Located only when wrong: scanning a million scopes for a position nobody needs costs seconds.
     const at = locate(doc.text, rel.valueStart, ['scopes']);
-    if (at && doc.text.charCodeAt(at.valueStart) !== 91) report(at.valueStart, at.valueEnd, 'error', 'inferscope.schema', '"relationships.scopes" must be an array');
+    if (at) report(at.valueStart, at.valueEnd, 'error', 'inferscope.schema', `"relationships.scopes" must be an array, got ${doc.scopesKind === 'object' ? 'an object' : `a ${doc.scopesKind}`}`);
   }
 }
 

@@ -76,12 +76,12 @@ function links(doc: ParsedInferscope, index: Map<string, number>, report: Report
     const p = o.parent_id;
     if (typeof p === 'string') {
       const pi = index.get(p);
-      const [a, b] = valueAt(doc, s, ['parent_id']);
-      if (p === id) report(a, b, 'error', 'inferscope.scope-cycle', `Scope ${scopeName(s)} is its own parent`);
-      else if (pi === undefined) report(a, b, 'error', 'inferscope.unknown-scope', `parent_id ${quoteString(p, 60)} names no scope`);
+      const at = () => valueAt(doc, s, ['parent_id']);
+      if (p === id) report(...at(), 'error', 'inferscope.scope-cycle', `Scope ${scopeName(s)} is its own parent`);
+      else if (pi === undefined) report(...at(), 'error', 'inferscope.unknown-scope', `parent_id ${quoteString(p, 60)} names no scope`);
       else if (id !== undefined && Array.isArray(scopes[pi].obj?.child_ids) && !listed.has(`${p}\0${id}`)) {
         const [c, d] = keyAt(doc, scopes[pi], 'child_ids');
-        report(a, b, 'error', 'inferscope.unknown-scope', `Scope ${scopeName(s)} names ${scopeName(scopes[pi])} as its parent, but that scope's child_ids do not list it`,
+        report(...at(), 'error', 'inferscope.unknown-scope', `Scope ${scopeName(s)} names ${scopeName(scopes[pi])} as its parent, but that scope's child_ids do not list it`,
           [[c, d, `child_ids of ${scopeName(scopes[pi])}`]]);
       }
     }

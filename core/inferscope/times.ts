@@ -71,9 +71,39 @@ export class TimeIndex {
 // Anchored, each part a bounded run of digits: linear on any input.
 const ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|([+-])(\d{2}):(\d{2}))$/;
 
+/** The date and time to the second of the last string read, and its ms: a trace's events share it in runs. */
+let lastSecond = '';
+let lastMs = 0;
+
+function digits(s: string, from: number, to: number): number {
+  let v = 0;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    v = v * 10 + c;
+  }
+  return v;
+}
+
 /** An ISO 8601 wall-clock time in µs since the Unix epoch, keeping the microsecond digits Date.parse drops. */
 export function wallClockUs(s: unknown): number | undefined {
   if (typeof s !== 'string' || s.length > 40) return undefined;
+  // The form InferScope writes, `2025-12-27T10:30:45.123456Z`, read without a regex or Date.UTC per event.
+  if (s.length === 27 && s.charCodeAt(19) === 46 && s.charCodeAt(26) === 90) {
+    const head = s.slice(0, 19);
+    const frac = digits(s, 20, 26);
+    if (frac >= 0 && head === lastSecond) return lastMs * 1000 + frac;
+    const v = wallClockSlow(s);
+    if (v !== undefined && frac >= 0) {
+      lastSecond = head;
+      lastMs = (v - frac) / 1000;
+    }
+    return v;
+  }
+  return wallClockSlow(s);
+}
+
+function wallClockSlow(s: string): number | undefined {
   const m = ISO.exec(s);
   if (!m) return undefined;
   const ms = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]);
