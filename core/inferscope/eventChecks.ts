@@ -1,6 +1,6 @@
 import { clip } from '../common/clip';
 import { escapeControl } from '../common/escape';
-import { idKey, num, type Element, type ParsedInferscope } from './model';
+import { num, type Element, type ParsedInferscope } from './model';
 import { locate } from './parser';
 import type { Report } from './report';
 import { fmtUs, timesOf, wallClockUs } from './times';
@@ -22,11 +22,12 @@ export function eventLabel(e: Element): string {
   return `event ${e.index}${typeof n === 'string' ? ` "${escapeControl(clip(n, 60))}"` : ''}`;
 }
 
-export function duplicateIds(doc: ParsedInferscope, elements: readonly Element[], what: string, report: Report): Map<string, number> {
-  const first = new Map<string, number>();
+export function duplicateIds(doc: ParsedInferscope, elements: readonly Element[], what: string, report: Report): void {
+  // A Map keeps the string "1" and the number 1 apart: the ids are keys as they are.
+  const first = new Map<string | number, number>();
   for (const e of elements) {
-    const k = idKey(e.obj?.id);
-    if (k === undefined) continue;
+    const k = e.obj?.id;
+    if (typeof k !== 'string' && (typeof k !== 'number' || !Number.isFinite(k))) continue;
     const f = first.get(k);
     if (f === undefined) {
       first.set(k, e.index);
@@ -41,7 +42,6 @@ export function duplicateIds(doc: ParsedInferscope, elements: readonly Element[]
     report(a, b, 'error', 'inferscope.duplicate-id', `Duplicate ${what} id ${escapeControl(clip(doc.text.slice(a, b), 80))}: ${what} ${f} has it already`,
       [[c, d, `first ${what} with this id`]]);
   }
-  return first;
 }
 
 /** Start before end, and `duration_us` agreeing with them within 1 µs. */

@@ -61,12 +61,5 @@ export function kindOf(doc: ParsedInferscope): InferscopeKind | undefined {
   return undefined;
 }
 
-/** An event's or scope's id as a map key: strings and numbers apart, anything else none. */
-export function idKey(v: unknown): string | undefined {
-  if (typeof v === 'string') return `s${v}`;
-  if (typeof v === 'number' && Number.isFinite(v)) return `n${v}`;
-  return undefined;
-}
-
 export const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
