@@ -93,7 +93,8 @@ function missing(doc: ParsedInferscope, report: Report, key: string, what: strin
 }
 
 function wrongKind(report: Report, f: TopField | undefined, want: string): boolean {
-  if (!f || f.kind === want) return false;
+  // A value the parser could not finish is reported as invalid JSON already.
+  if (!f || f.kind === want || f.kind === 'invalid' || f.valueEnd === f.valueStart) return false;
   report(f.valueStart, f.valueEnd, 'error', 'inferscope.schema', `"${escapeControl(clip(f.key))}" must be ${want === 'object' || want === 'array' ? 'an' : 'a'} ${want}, got ${f.kind === 'array' || f.kind === 'object' ? `an ${f.kind}` : `a ${f.kind}`}`);
   return true;
 }
@@ -101,15 +102,18 @@ function wrongKind(report: Report, f: TopField | undefined, want: string): boole
 /** The top level of a trace: the object, its version, metadata blocks and the shape of the arrays. */
 export function traceRoot(doc: ParsedInferscope, report: Report): void {
   const f = doc.fields;
-  missing(doc, report, 'format_version', 'An InferScope trace');
-  missing(doc, report, 'events', 'An InferScope trace');
+  // Where the parser stopped early, the fields after that point were never seen, not missing.
+  if (doc.syntax.length === 0) {
+    missing(doc, report, 'format_version', 'An InferScope trace');
+    missing(doc, report, 'events', 'An InferScope trace');
+  }
   if (!wrongKind(report, f.get('format_version'), 'string')) versionCheck(report, f.get('format_version'), 'format_version');
   wrongKind(report, f.get('events'), 'array');
   const rel = f.get('relationships');
   wrongKind(report, rel, 'object');
   for (const [key, validate] of [['trace_metadata', validateTraceMetadata], ['system_info', validateSystemInfo]] as const) {
     const m = f.get(key);
-    if (!m) continue;
+    if (!m || m.valueEnd === m.valueStart) continue;
     const errors = validate(m.value);
     if (errors) reportSchema(report, doc.text, m.valueStart, errors, key, m.value, {});
   }

@@ -23,6 +23,11 @@ describe('InferScope trace diagnostics', () => {
     assert.equal(r[0].d.range.start.line, cut.split('\n').length - 1);
   });
 
+  it('a value the parser could not finish is only invalid JSON (found by the fuzz test)', () => {
+    const text = pretty(inferscopeTrace()).replace('"trace_metadata": {', '"trace_metadata": {" "');
+    assert.deepEqual(codes(rows(text)), ['inferscope.invalid-json']);
+  });
+
   it('schema: a string where a number belongs, an unknown enum value, a missing field', () => {
     const r = rows(traceWith(({ events }) => {
       events[0].timestamp_start_us = '1234567890';
