@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { registerCmdqDetection } from './cmdqDetect';
 import { registerInferscopeDetection } from './inferscopeDetect';
+import { registerInferscopeAnalyze } from './inferscope/analyzeCommand';
 import { registerTimeline } from './timeline/commands';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerNnapiSummary } from './nnapi/summaryCommand';
@@ -26,6 +27,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
   registerCmdqDetection(context);
   registerInferscopeDetection(context);
+  registerInferscopeAnalyze(context);
   client = new LanguageClient('npuTrace', 'NPU Trace Inspector', serverOptions, clientOptions);
   context.subscriptions.push(client);
   registerNnapiSummary(context, () => client);
