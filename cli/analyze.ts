@@ -4,7 +4,7 @@ import { escapeControl } from '../core/common/escape';
 import { analyze } from '../core/inferscope/analyze';
 import { InferscopeDocument } from '../core/inferscope/document';
 import { toHtml, toMarkdown, toReport } from '../core/inferscope/reportOutput';
-import { MAX_DOCUMENT_BYTES } from './check';
+import { inferscopeFormat } from '../core/inferscope/format';
 
 export const ANALYZE_USAGE = '  npu-trace analyze [--json | --report md|html|json] [-o OUT] <trace.inferscope.json>\n';
 
@@ -35,8 +35,9 @@ export async function analyzeCommand(args: string[]): Promise<number> {
     process.stderr.write(`npu-trace analyze: ${escapeControl(file)}: no such file\n`);
     return 2;
   }
-  if (st.size > MAX_DOCUMENT_BYTES) {
-    process.stderr.write(`npu-trace analyze: ${escapeControl(file)}: ${st.size} bytes is over the ${MAX_DOCUMENT_BYTES}-byte limit of a document read whole\n`);
+  const max = inferscopeFormat.maxDocumentBytes!;
+  if (st.size > max) {
+    process.stderr.write(`npu-trace analyze: ${escapeControl(file)}: ${st.size} bytes is over the ${max}-byte limit of a document read whole\n`);
     return 2;
   }
   const text = readFileSync(file, 'utf8');

@@ -23,4 +23,6 @@ export const inferscopeFormat: FormatDefinition = {
     };
   },
   checkDocument: (text, settings) => InferscopeDocument.parse(text).capped(settings),
+  // A 200k-event trace as Python pretty-prints it is ~115 MB; V8 holds a string of up to ~512 MB.
+  maxDocumentBytes: 256 << 20,
 };
