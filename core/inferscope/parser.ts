@@ -163,7 +163,9 @@ export function parseInferscope(text: string): ParsedInferscope {
   }
   out.syntax.push(...p.syntax);
   out.syntax.sort((a, b) => a.start - b.start);
-  out.lineStarts = computeLineStarts(text);
+  // Line starts only when a position is asked for: a clean 115 MB trace never needs them.
+  let starts: number[] | undefined;
+  Object.defineProperty(out, 'lineStarts', { get: () => (starts ??= computeLineStarts(text)), enumerable: true });
   return out;
 }
 
