@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { normalizeSettings } from '../../../core/common/settings';
+import { InferscopeDocument } from '../../../core/inferscope/document';
+import { inferscopeDiagnostics } from '../../../server/inferscope/diagnostics';
 import { faultyAnalysis, faultyInferscope, inferscopeTrace, PLANTED_TRACE_CODES, pretty, wallOf } from '../../gen/inferscopeGen';
 import { codes, rows, traceWith, type Obj } from './helpers';
 
@@ -188,5 +191,16 @@ describe('InferScope analysis diagnostics', () => {
     assert.ok(r.some((x) => x.code === 'inferscope.schema' && x.token === '"io_bound"'));
     const rep = pretty({ report_type: 'json', title: 'T', analysis: JSON.parse(faultyAnalysis()) });
     assert.ok(codes(rows(rep)).includes('inferscope.confidence-range'));
+  });
+});
+
+describe('the kernel-overlap setting', () => {
+  it('npuTrace.diagnostics.inferscopeKernelOverlap reaches the server diagnostics; anything else is per stream', () => {
+    const doc = InferscopeDocument.parse(pretty(inferscopeTrace({ requests: 1, kernels: 2 })));
+    const count = (raw: unknown) => inferscopeDiagnostics(doc, normalizeSettings(raw)).filter((d) => d.code === 'inferscope.kernel-overlap').length;
+    assert.ok(count({ inferscopeKernelOverlap: 'device' }) > 0);
+    assert.equal(count({ inferscopeKernelOverlap: 'stream' }), 0);
+    assert.equal(count({ inferscopeKernelOverlap: 'gpu' }), 0);
+    assert.equal(count({}), 0);
   });
 });
