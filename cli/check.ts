@@ -119,7 +119,8 @@ export async function checkFile(file: string, opts: CheckOptions): Promise<FileR
   if (!fmt) throw new UsageError(`${file}: unknown file type (expected .trace.jsonl, .cmdq.json, a systrace, ...)`);
   const settings = { ...defaultDiagnosticSettings, maxProblems: opts.maxProblems };
   // A document format read in one piece: one read and one decode instead of a string per line.
-  if (fmt.checkDocument && !/\.gz$/i.test(file) && statSync(file).size <= MAX_DOCUMENT_BYTES) {
+  const maxDocument = fmt.maxDocumentBytes ?? MAX_DOCUMENT_BYTES;
+  if (fmt.checkDocument && !/\.gz$/i.test(file) && statSync(file).size <= maxDocument) {
     const text = readFileSync(file, 'utf8');
     // Columns as in the editor: VS Code drops a leading BOM.
     return { file, ...fmt.checkDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, settings) };
@@ -131,10 +132,10 @@ export async function checkFile(file: string, opts: CheckOptions): Promise<FileR
   const code = fmt.lineTooLong;
   const gzip: GzipEnd = { truncated: false, garbageAt: undefined };
   const made = fmt.createChecker({ maxProblems: opts.maxProblems });
-  const whole = code ? undefined : bounded(made, MAX_DOCUMENT_BYTES);
+  const whole = code ? undefined : bounded(made, maxDocument);
   const checker = whole ?? (fmt.lineTooDeep ? depthBounded(made, fmt.lineTooDeep, found) : made);
   const read: ReadOptions = whole
-    ? { maxLineBytes: MAX_DOCUMENT_BYTES, gzip, onTooLong: (n, len) => whole.skipped(n, len) }
+    ? { maxLineBytes: maxDocument, gzip, onTooLong: (n, len) => whole.skipped(n, len) }
     : { maxLineBytes: opts.maxLineBytes, gzip, onTooLong: (n, len) => found.push(lineTooLong(code!, n, len, opts.maxLineBytes, 'bytes')) };
   const addBytes = checker.addBytes?.bind(checker);
   const addIn = checker.addIn?.bind(checker);

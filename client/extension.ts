@@ -1,6 +1,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { registerCmdqDetection } from './cmdqDetect';
+import { registerInferscopeDetection } from './inferscopeDetect';
+import { registerInferscopeAnalyze } from './inferscope/analyzeCommand';
 import { registerTimeline } from './timeline/commands';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerNnapiSummary } from './nnapi/summaryCommand';
@@ -9,7 +11,7 @@ import { registerSummaryStatus } from './summaryStatus';
 let client: LanguageClient | undefined;
 
 /** Languages served by the language server. */
-export const SERVED_LANGUAGES = ['npu-trace', 'cmdq', 'nnapi-systrace'];
+export const SERVED_LANGUAGES = ['npu-trace', 'cmdq', 'nnapi-systrace', 'inferscope'];
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   registerTimeline(context);
@@ -24,6 +26,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     synchronize: { configurationSection: 'npuTrace' },
   };
   registerCmdqDetection(context);
+  registerInferscopeDetection(context);
+  registerInferscopeAnalyze(context);
   client = new LanguageClient('npuTrace', 'NPU Trace Inspector', serverOptions, clientOptions);
   context.subscriptions.push(client);
   registerNnapiSummary(context, () => client);

@@ -48,4 +48,6 @@ export interface FormatDefinition {
    * are produced), which costs less than feeding a million lines of a pretty-printed file one by one.
    */
   checkDocument?(text: string, settings: DiagnosticSettings): { diagnostics: Diagnostic[]; hasError: boolean };
+  /** For a format read as one document: the largest file the CLI reads whole, when not its default. */
+  maxDocumentBytes?: number;
 }

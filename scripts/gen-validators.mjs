@@ -35,8 +35,9 @@ export function generate(which) {
       exportsMap[file.replace('.schema.json', '')] = schema.$id;
     }
   } else {
-    for (const [file, schema] of schemas('schemas/cmdq')) {
-      if (file === 'cmdq.schema.json') continue; // the whole file: for jsonValidation, not the core
+    for (const [file, schema] of schemas(`schemas/${which}`)) {
+      // The whole file: for jsonValidation, not the core (which validates part by part).
+      if (file === 'cmdq.schema.json' || (which === 'inferscope' && file === 'trace.schema.json')) continue;
       ajv.addSchema(schema, file);
       exportsMap[file.replace('.schema.json', '')] = file;
     }
@@ -50,7 +51,7 @@ ${names.map((n) => `export declare const ${n}: ValidateFunction;`).join('\n')}
 }
 
 /** Folder of schemas → the module written for it (`.js` and its `.d.ts`). */
-export const OUTPUTS = { trace: 'core/trace/validators.gen', cmdq: 'core/cmdq/validators.gen' };
+export const OUTPUTS = { trace: 'core/trace/validators.gen', cmdq: 'core/cmdq/validators.gen', inferscope: 'core/inferscope/validators.gen' };
 
 if (process.argv[1] === import.meta.filename) {
   for (const [which, out] of Object.entries(OUTPUTS)) {

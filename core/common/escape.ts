@@ -55,3 +55,10 @@ export function markdownCode(s: string, max = MAX_QUOTED): string {
   const pad = v.startsWith('`') || v.endsWith('`') || v === '' ? ' ' : '';
   return `${fence}${pad}${v}${pad}${fence}`;
 }
+
+const HTML_SPECIAL = /[&<>"']/g;
+
+/** A value from a file as HTML text or a quoted attribute: controls visible, markup characters as entities, cut at `max`. */
+export function escapeHtmlText(s: string, max = MAX_QUOTED): string {
+  return escapeControl(cut(s, max)).replace(HTML_SPECIAL, (c) => `&#${c.charCodeAt(0)};`);
+}

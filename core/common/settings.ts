@@ -9,6 +9,8 @@ export interface DiagnosticSettings {
   maxProblems: number;
   /** Longer lines of a line-based file are skipped with one diagnostic; unset: `DEFAULT_MAX_LINE_BYTES`. */
   maxLineBytes?: number;
+  /** InferScope `kernel-overlap`: kernels of one stream (default) or of one whole device must not overlap. */
+  inferscopeKernelOverlap?: 'stream' | 'device';
 }
 
 export const defaultDiagnosticSettings: DiagnosticSettings = { severity: {}, maxProblems: 1000 };
@@ -19,7 +21,7 @@ const SEVERITIES = new Set<string>(['error', 'warning', 'information', 'hint', '
 export function normalizeSettings(raw: unknown): DiagnosticSettings {
   const out: DiagnosticSettings = { severity: {}, maxProblems: defaultDiagnosticSettings.maxProblems };
   if (typeof raw !== 'object' || raw === null) return out;
-  const r = raw as { severity?: unknown; maxProblems?: unknown; maxLineBytes?: unknown };
+  const r = raw as { severity?: unknown; maxProblems?: unknown; maxLineBytes?: unknown; inferscopeKernelOverlap?: unknown };
   if (typeof r.severity === 'object' && r.severity !== null) {
     for (const [code, sev] of Object.entries(r.severity)) {
       if (typeof sev === 'string' && SEVERITIES.has(sev)) out.severity[code] = sev as SeverityOverride;
@@ -31,6 +33,7 @@ export function normalizeSettings(raw: unknown): DiagnosticSettings {
   if (typeof r.maxLineBytes === 'number' && Number.isInteger(r.maxLineBytes) && r.maxLineBytes > 0) {
     out.maxLineBytes = r.maxLineBytes;
   }
+  if (r.inferscopeKernelOverlap === 'stream' || r.inferscopeKernelOverlap === 'device') out.inferscopeKernelOverlap = r.inferscopeKernelOverlap;
   return out;
 }
 

@@ -1,5 +1,6 @@
 import type { TimelineModel } from './model';
 import { isSystraceFile } from '../nnapi/format';
+import { InferscopeTimelineBuilder } from './inferscopeTrace';
 import { NnapiTimelineBuilder } from './nnapiTrace';
 import { NpuTimelineBuilder } from './npuTrace';
 
@@ -27,6 +28,11 @@ export function timelineBuilderFor(fileName: string, firstLine: string): Timelin
   // By name, or (untitled documents, other extensions) by a first line that is an NPU trace event.
   if (isSystraceFile(fileName, firstLine)) return new NnapiTimelineBuilder();
   if (/\.trace\.jsonl(\.gz)?$/i.test(fileName) || /^\s*\{.*"event_type"\s*:/.test(firstLine)) return new NpuTimelineBuilder();
+  // An InferScope trace by name, or a .json of another format's name opening an object (one detected
+  // by its keys: the builder says so when it is not a trace).
+  if (/\.inferscope\.json$/i.test(fileName) || (/\.json$/i.test(fileName) && !/\.cmdq\.json$/i.test(fileName) && /^\uFEFF?\s*\{/.test(firstLine))) {
+    return new InferscopeTimelineBuilder();
+  }
   return undefined;
 }
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 const ROOT = join(__dirname, '..', '..', '..');
 
 describe('precompiled schema validators', () => {
-  for (const which of ['trace', 'cmdq'] as const) {
+  for (const which of ['trace', 'cmdq', 'inferscope'] as const) {
     it(`core/${which}/validators.gen.* match schemas/${which}`, async () => {
       const gen = (await import(join(ROOT, 'scripts/gen-validators.mjs'))) as {
         generate: (w: string) => { js: string; dts: string };

@@ -1,0 +1,60 @@
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { escapeControl } from '../core/common/escape';
+import { analyze } from '../core/inferscope/analyze';
+import { InferscopeDocument } from '../core/inferscope/document';
+import { toHtml, toMarkdown, toReport } from '../core/inferscope/reportOutput';
+import { inferscopeFormat } from '../core/inferscope/format';
+
+export const ANALYZE_USAGE = '  npu-trace analyze [--json | --report md|html|json] [-o OUT] <trace.inferscope.json>\n';
+
+class AnalyzeUsage extends Error {}
+
+/**
+ * `npu-trace analyze`: the §3.1 analysis of an InferScope trace (README "InferScope … Analysis"):
+ * markdown by default, the analysis result with `--json`, a §3.2 report with `--report`. Exit 0
+ * with the result (a trace with errors still gets one, with a note on stderr), 2 on unusable
+ * arguments or a file that is not an InferScope trace.
+ */
+export async function analyzeCommand(args: string[]): Promise<number> {
+  let opts: { json: boolean; report?: 'md' | 'html' | 'json'; out?: string; file: string };
+  try {
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' }, report: { type: 'string' }, o: { type: 'string', short: 'o' } } });
+    if (positionals.length !== 1) throw new AnalyzeUsage(positionals.length ? 'give exactly one file' : 'no file given');
+    const r = values.report;
+    if (r !== undefined && r !== 'md' && r !== 'html' && r !== 'json') throw new AnalyzeUsage(`--report takes md, html or json, got ${JSON.stringify(r)}`);
+    if (r !== undefined && values.json) throw new AnalyzeUsage('give --json or --report, not both');
+    opts = { json: !!values.json, report: r, out: values.o, file: positionals[0] };
+  } catch (e) {
+    process.stderr.write(`npu-trace analyze: ${escapeControl(e instanceof Error ? e.message : String(e))}\nUsage:\n${ANALYZE_USAGE}`);
+    return 2;
+  }
+  const { file } = opts;
+  const st = statSync(file, { throwIfNoEntry: false });
+  if (!st?.isFile()) {
+    process.stderr.write(`npu-trace analyze: ${escapeControl(file)}: no such file\n`);
+    return 2;
+  }
+  const max = inferscopeFormat.maxDocumentBytes!;
+  if (st.size > max) {
+    process.stderr.write(`npu-trace analyze: ${escapeControl(file)}: ${st.size} bytes is over the ${max}-byte limit of a document read whole\n`);
+    return 2;
+  }
+  const text = readFileSync(file, 'utf8');
+  const doc = InferscopeDocument.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  if (doc.kind !== 'trace' || doc.parsed.rootKind !== 'object') {
+    process.stderr.write(`npu-trace analyze: ${escapeControl(file)}: not an InferScope trace (no "format_version" and "events")\n`);
+    return 2;
+  }
+  const { hasError } = doc.capped({ severity: {}, maxProblems: 1 });
+  if (hasError) process.stderr.write(`npu-trace analyze: ${escapeControl(file)} has errors (see npu-trace check); the analysis counts what could be read\n`);
+  const a = analyze(doc);
+  const created = doc.parsed.fields.get('trace_metadata')?.value as { timestamp_created?: unknown } | undefined;
+  const stamp = typeof created?.timestamp_created === 'string' ? created.timestamp_created : '';
+  const body = opts.json ? `${JSON.stringify(a, null, 2)}\n`
+    : opts.report === 'json' ? `${JSON.stringify(toReport(a, stamp), null, 2)}\n`
+      : opts.report === 'html' ? toHtml(a, file) : toMarkdown(a, file);
+  if (opts.out) writeFileSync(opts.out, body);
+  else process.stdout.write(body);
+  return 0;
+}

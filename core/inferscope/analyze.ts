@@ -1,0 +1,193 @@
+import type { InferscopeDocument } from './document';
+import { num, str } from './model';
+import { RULES, SUGGESTIONS, type Shares } from './rules';
+import { timesOf } from './times';
+
+/** The exclusive categories in priority order: a µs where several run counts for the first. */
+export const CATEGORIES = ['gpu_compute', 'h2d_copy', 'd2h_copy', 'cpu_preprocessing', 'idle'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+const CATEGORY_OF: Record<string, Category> = {
+  gpu_kernel: 'gpu_compute', h2d_copy: 'h2d_copy', d2h_copy: 'd2h_copy', cpu_call: 'cpu_preprocessing', cpu_syscall: 'cpu_preprocessing',
+};
+
+export interface BreakdownEntry {
+  category: Category;
+  duration_us: number;
+  percentage: number;
+  examples: string[];
+}
+
+export interface Suggestion {
+  priority: 'high' | 'medium' | 'low';
+  action: string;
+  rationale: string;
+  estimated_improvement_percent: number;
+  evidence: string[];
+}
+
+export interface AnalysisResult {
+  analysis_version: '1.0';
+  summary: {
+    end_to_end_latency_us: number;
+    total_cpu_time_us: number;
+    total_gpu_time_us: number;
+    total_h2d_us: number;
+    total_d2h_us: number;
+    total_idle_us: number;
+  };
+  timeline_breakdown: BreakdownEntry[];
+  bottleneck: { type: 'cpu_bound' | 'gpu_bound' | 'memory_bound' | 'balanced'; primary_cause: string; confidence: number; evidence: string[] };
+  suggestions: Suggestion[];
+}
+
+interface Span {
+  start: number;
+  end: number;
+  cat: number;
+  name: string;
+}
+
+/** Total length of the union of intervals (sorted in place). */
+export function unionLength(iv: [number, number][]): number {
+  iv.sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let s = -Infinity;
+  let e = -Infinity;
+  for (const [a, b] of iv) {
+    if (a > e) {
+      if (e > s) total += e - s;
+      s = a;
+      e = b;
+    } else if (b > e) e = b;
+  }
+  if (e > s) total += e - s;
+  return total;
+}
+
+/**
+ * Percentages to one decimal that sum to exactly 100: each share rounded down to 0.1, then the
+ * missing tenths go to the largest remainders (ties: priority order).
+ */
+export function percentages(durations: readonly number[], total: number): number[] {
+  if (total <= 0) return durations.map((_, i) => (i === durations.length - 1 ? 100 : 0));
+  const tenths = durations.map((d) => (d / total) * 1000);
+  const base = tenths.map(Math.floor);
+  let missing = 1000 - base.reduce((a, b) => a + b, 0);
+  const order = tenths.map((t, i) => [t - Math.floor(t), i]).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (let k = 0; missing > 0 && k < order.length; k++, missing--) base[order[k][1]]++;
+  return base.map((b) => b / 10);
+}
+
+/**
+ * The §3.1 analysis of a trace: per-category totals as interval unions, an exclusive attribution of
+ * every µs of [first start, last end] by CATEGORIES priority, and the bottleneck and suggestions of
+ * `rules.ts`. Memory events and instants widen the window but count in no category.
+ */
+export function analyze(doc: InferscopeDocument): AnalysisResult {
+  const spans: Span[] = [];
+  let t0 = Infinity;
+  let t1 = -Infinity;
+  const byCat: [number, number][][] = CATEGORIES.map(() => []);
+  const copies = { h2d: 0, pageable: 0, bytes: 0, gbps: [] as number[] };
+  const kernels = new Map<string, { us: number; occ: number[] }>();
+  for (const e of doc.parsed.events) {
+    const t = timesOf(e);
+    if (t.start !== t.start || t.end !== t.end || t.end < t.start) continue;
+    t0 = Math.min(t0, t.start);
+    t1 = Math.max(t1, t.end);
+    const type = str(e.obj?.type);
+    const cat = type !== undefined && Object.hasOwn(CATEGORY_OF, type) ? CATEGORIES.indexOf(CATEGORY_OF[type]) : -1;
+    if (cat < 0 || t.end === t.start) continue;
+    const name = str(e.obj?.name) ?? type!;
+    spans.push({ start: t.start, end: t.end, cat, name });
+    byCat[cat].push([t.start, t.end]);
+    const m = (e.obj?.metadata ?? {}) as Record<string, unknown>;
+    if (type === 'h2d_copy') {
+      copies.h2d++;
+      if (m.kind === 'pageable') copies.pageable++;
+      copies.bytes += num(m.bytes) ?? 0;
+      const g = num(m.throughput_gbps);
+      if (g !== undefined) copies.gbps.push(g);
+    }
+    if (type === 'gpu_kernel') {
+      const k = kernels.get(name) ?? { us: 0, occ: [] };
+      k.us += t.end - t.start;
+      const o = num(m.occupancy);
+      if (o !== undefined) k.occ.push(o);
+      kernels.set(name, k);
+    }
+  }
+  const window = t1 > t0 ? t1 - t0 : 0;
+  const busy = unionLength([...byCat[0], ...byCat[1], ...byCat[2]]);
+  const totals = byCat.map((iv) => unionLength(iv.slice()));
+  const { exclusive, examples } = attribute(spans, t0, t1);
+  const pct = percentages(exclusive, window);
+  const breakdown: BreakdownEntry[] = CATEGORIES.map((category, i) => ({ category, duration_us: round(exclusive[i]), percentage: pct[i], examples: examples[i] }));
+  const shares: Shares = {
+    gpu: pct[0], h2d: pct[1], d2h: pct[2], cpu: pct[3], idle: pct[4], window, exclusive, breakdown,
+    gpuIdlePct: window > 0 ? Math.round(((window - busy) / window) * 1000) / 10 : 0,
+    copies, kernels,
+  };
+  const rule = RULES.find((r) => r.when(shares))!;
+  const evidence = rule.evidence(shares);
+  const suggestions: Suggestion[] = [];
+  for (const s of SUGGESTIONS) {
+    if (!s.when(shares, rule.type)) continue;
+    const est = Math.max(1, Math.round(s.estimate(shares)));
+    suggestions.push({ priority: est >= 10 ? 'high' : est >= 5 ? 'medium' : 'low', action: s.action(shares), rationale: s.rationale(shares), estimated_improvement_percent: est, evidence: s.evidence(shares) });
+  }
+  suggestions.sort((a, b) => b.estimated_improvement_percent - a.estimated_improvement_percent);
+  return {
+    analysis_version: '1.0',
+    summary: {
+      end_to_end_latency_us: round(window), total_cpu_time_us: round(totals[3]), total_gpu_time_us: round(totals[0]),
+      total_h2d_us: round(totals[1]), total_d2h_us: round(totals[2]), total_idle_us: round(window - busy),
+    },
+    timeline_breakdown: breakdown,
+    bottleneck: { type: rule.type, primary_cause: rule.cause(shares), confidence: Math.round(rule.confidence(shares) * 100) / 100, evidence },
+    suggestions,
+  };
+}
+
+function round(us: number): number {
+  return Math.round(us * 1000) / 1000;
+}
+
+/**
+ * Sweeps the span boundaries once: each stretch goes to the highest-priority category running in it
+ * (idle when none), and to each running span's name of that category, for the examples.
+ */
+function attribute(spans: Span[], t0: number, t1: number): { exclusive: number[]; examples: string[][] } {
+  const exclusive = CATEGORIES.map(() => 0);
+  const byName: Map<string, number>[] = CATEGORIES.map(() => new Map());
+  if (!(t1 > t0)) return { exclusive, examples: CATEGORIES.map(() => []) };
+  const points: [number, number, number][] = [];
+  spans.forEach((s, i) => {
+    points.push([s.start, 1, i], [s.end, -1, i]);
+  });
+  points.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const active: Set<number>[] = CATEGORIES.map(() => new Set());
+  let prev = t0;
+  const flush = (to: number) => {
+    if (to <= prev) return;
+    const c = active.findIndex((s) => s.size > 0);
+    const cat = c < 0 ? 4 : c;
+    exclusive[cat] += to - prev;
+    if (c >= 0) {
+      // Several spans of the winning category share the stretch; each name is credited once.
+      const names = new Set<string>();
+      for (const i of active[c]) names.add(spans[i].name);
+      for (const n of names) byName[c].set(n, (byName[c].get(n) ?? 0) + to - prev);
+    }
+    prev = to;
+  };
+  for (const [t, d, i] of points) {
+    flush(t);
+    if (d > 0) active[spans[i].cat].add(i);
+    else active[spans[i].cat].delete(i);
+  }
+  flush(t1);
+  const examples = byName.map((m) => [...m.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3).map(([n]) => n));
+  return { exclusive, examples };
+}

@@ -1,0 +1,45 @@
+import { createScanner } from 'jsonc-parser';
+import type { InferscopeKind } from './model';
+
+/** Whether a first line already shows an InferScope marker key (a compact file), for the CLI. */
+export function looksLikeInferscopeStart(firstLine: string): boolean {
+  return /^\uFEFF?\s*\{\s*"(format_version|analysis_version|report_type)"\s*:/.test(firstLine);
+}
+
+const MARKERS: Record<string, InferscopeKind> = { format_version: 'trace', analysis_version: 'analysis', report_type: 'report' };
+
+/**
+ * What a JSON document's top-level keys say it is: `format_version` with `events` a trace,
+ * `analysis_version` an analysis result, `report_type` a report. Looks at top-level keys only and
+ * gives up after `maxTokens`, so it costs nothing on a large unrelated JSON file.
+ */
+export function topLevelInferscopeKind(text: string, maxTokens = 100000): InferscopeKind | undefined {
+  const s = createScanner(text, true);
+  if (text.charCodeAt(0) === 0xfeff) s.setPosition(1);
+  let depth = 0;
+  let expectKey = false;
+  let version = false;
+  let events = false;
+  for (let n = 0; n < maxTokens; n++) {
+    const k = s.scan();
+    if (k === 17) break; // EOF
+    if (k === 12 || k === 13 || k === 14 || k === 15) continue; // comments, line breaks, blanks
+    if (depth === 0 && k !== 1) return undefined;
+    if (k === 1 || k === 3) {
+      depth++;
+      expectKey = k === 1 && depth === 1;
+    } else if (k === 2 || k === 4) {
+      if (--depth <= 0) break;
+    } else if (k === 5) {
+      if (depth === 1) expectKey = true;
+    } else if (k === 10 && depth === 1 && expectKey) {
+      expectKey = false;
+      const key = s.getTokenValue();
+      if (key === 'analysis_version' || key === 'report_type') return MARKERS[key];
+      if (key === 'format_version') version = true;
+      if (key === 'events' || key === 'trace_metadata' || key === 'relationships') events = true;
+      if (version && events) return 'trace';
+    }
+  }
+  return version && events ? 'trace' : undefined;
+}

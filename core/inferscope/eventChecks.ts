@@ -1,0 +1,158 @@
+import { clip } from '../common/clip';
+import { escapeControl } from '../common/escape';
+import { num, type Element, type ParsedInferscope } from './model';
+import { locate } from './parser';
+import type { Report } from './report';
+import { fmtUs, timesOf, wallClockUs } from './times';
+
+/** Range of a field's value in an element, else the element's opening brace. */
+export function valueAt(doc: ParsedInferscope, e: Element, path: readonly (string | number)[]): [number, number] {
+  const at = locate(doc.text, e.start, path);
+  return at ? [at.valueStart, at.valueEnd] : [e.start, e.start + 1];
+}
+
+export function keyAt(doc: ParsedInferscope, e: Element, key: string): [number, number] {
+  const at = locate(doc.text, e.start, [key]);
+  return at ? [at.keyStart, at.keyEnd] : [e.start, e.start + 1];
+}
+
+/** How a message names an event: its index and name, cut and with controls visible. */
+export function eventLabel(e: Element): string {
+  const n = e.obj?.name;
+  return `event ${e.index}${typeof n === 'string' ? ` "${escapeControl(clip(n, 60))}"` : ''}`;
+}
+
+export function duplicateIds(doc: ParsedInferscope, elements: readonly Element[], what: string, report: Report): void {
+  // A Map keeps the string "1" and the number 1 apart: the ids are keys as they are.
+  const first = new Map<string | number, number>();
+  for (const e of elements) {
+    const k = e.obj?.id;
+    if (typeof k !== 'string' && (typeof k !== 'number' || !Number.isFinite(k))) continue;
+    const f = first.get(k);
+    if (f === undefined) {
+      first.set(k, e.index);
+      continue;
+    }
+    if (!report.wants(e.start)) {
+      report.count('error', 'inferscope.duplicate-id');
+      continue;
+    }
+    const [a, b] = valueAt(doc, e, ['id']);
+    const [c, d] = valueAt(doc, elements[f], ['id']);
+    report(a, b, 'error', 'inferscope.duplicate-id', `Duplicate ${what} id ${escapeControl(clip(doc.text.slice(a, b), 80))}: ${what} ${f} has it already`,
+      [[c, d, `first ${what} with this id`]]);
+  }
+}
+
+/** Start before end, and `duration_us` agreeing with them within 1 µs. */
+export function timeChecks(doc: ParsedInferscope, report: Report): void {
+  for (const e of doc.events) {
+    const o = e.obj;
+    if (!o || o.type === 'instant') continue;
+    const { start, end } = timesOf(e);
+    if (start !== start || end !== end) continue;
+    if (start >= end) {
+      if (!report.wants(e.start)) report.count('error', 'inferscope.end-before-start');
+      else {
+        const [a, b] = valueAt(doc, e, ['timestamp_end_us']);
+        const [c, d] = valueAt(doc, e, ['timestamp_start_us']);
+        report(a, b, 'error', 'inferscope.end-before-start',
+          `${start === end ? 'Zero-length' : 'End before start of'} ${eventLabel(e)}: timestamp_end_us ${end} ${start === end ? '=' : '<'} timestamp_start_us ${start}; only an instant has no duration`,
+          [[c, d, 'timestamp_start_us']]);
+      }
+      continue;
+    }
+    const dur = num(o.duration_us);
+    if (dur === undefined || Math.abs(dur - (end - start)) <= 1) continue;
+    if (!report.wants(e.start)) {
+      report.count('warning', 'inferscope.duration-mismatch');
+      continue;
+    }
+    const [a, b] = valueAt(doc, e, ['duration_us']);
+    report(a, b, 'warning', 'inferscope.duration-mismatch', `duration_us ${dur} of ${eventLabel(e)} disagrees with its timestamps: end − start = ${end - start} µs`);
+  }
+}
+
+/** How kernels are grouped for `kernel-overlap`: one queue per stream (default) or per device. */
+export type OverlapScope = 'stream' | 'device';
+
+interface Kernel {
+  e: Element;
+  start: number;
+  end: number;
+}
+
+/**
+ * Kernels of one device and stream (or device, by setting) that overlap: each kernel is compared
+ * with the one reaching furthest among those that started before it, on the later-starting one.
+ */
+export function kernelOverlaps(doc: ParsedInferscope, scope: OverlapScope, report: Report): void {
+  const groups = new Map<string, Kernel[]>();
+  for (const e of doc.events) {
+    const o = e.obj;
+    if (!o || o.type !== 'gpu_kernel') continue;
+    const m = o.metadata as Record<string, unknown> | undefined;
+    const dev = num(m?.device_id);
+    if (dev === undefined) continue;
+    const { start, end } = timesOf(e);
+    if (!(start < end)) continue;
+    const key = scope === 'device' ? `${dev}` : `${dev}/${num(m?.stream_id) ?? ''}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = []));
+    g.push({ e, start, end });
+  }
+  for (const [key, g] of groups) {
+    g.sort((x, y) => x.start - y.start || x.e.index - y.e.index);
+    let reach = g[0];
+    for (let i = 1; i < g.length; i++) {
+      const k = g[i];
+      if (k.start < reach.end) {
+        if (!report.wants(k.e.start)) report.count('warning', 'inferscope.kernel-overlap');
+        else {
+          const [a, b] = valueAt(doc, k.e, ['timestamp_start_us']);
+          const [c, d] = valueAt(doc, reach.e, ['timestamp_start_us']);
+          const [dev, stream] = key.split('/');
+          const where = scope === 'device' ? `device ${dev}` : `device ${dev}, stream ${stream || '(none)'}`;
+          report(a, b, 'warning', 'inferscope.kernel-overlap',
+            `Kernel ${eventLabel(k.e)} starts at ${k.start} µs, before ${eventLabel(reach.e)} on the same ${where} ends (${reach.end} µs): ${fmtUs(Math.min(k.end, reach.end) - k.start)} overlap`,
+            [[c, d, `the other kernel (${eventLabel(reach.e)})`]]);
+        }
+      }
+      if (k.end > reach.end) reach = k;
+    }
+  }
+}
+
+/**
+ * The `*_us` clock is monotonic, not Unix time: the trace's own first event with both clocks fixes
+ * the offset, and an event whose wall-clock disagrees with it by more than 1 ms is flagged.
+ */
+export function wallClock(doc: ParsedInferscope, report: Report): void {
+  let offset: number | undefined;
+  let anchor: Element | undefined;
+  for (const e of doc.events) {
+    const o = e.obj;
+    if (!o) continue;
+    for (const [wk, tk] of [['wall_clock_start', 'timestamp_start_us'], ['wall_clock_end', 'timestamp_end_us']] as const) {
+      const w = wallClockUs(o[wk]);
+      const t = num(o[tk]);
+      if (w === undefined || t === undefined) continue;
+      if (offset === undefined) {
+        offset = w - t;
+        anchor = e;
+        continue;
+      }
+      const diff = w - (t + offset);
+      if (Math.abs(diff) <= 1000) continue;
+      if (!report.wants(e.start)) {
+        report.count('warning', 'inferscope.wall-clock-mismatch');
+        continue;
+      }
+      const [a, b] = valueAt(doc, e, [wk]);
+      const [c, d] = valueAt(doc, anchor!, ['wall_clock_start']);
+      report(a, b, 'warning', 'inferscope.wall-clock-mismatch',
+        `${wk} of ${eventLabel(e)} is ${fmtUs(Math.abs(diff))} ${diff > 0 ? 'later' : 'earlier'} than ${tk} says, by the clock offset of ${eventLabel(anchor!)} (allowed: 1 ms)`,
+        [[c, d, 'the event that fixes the wall-clock offset']]);
+    }
+  }
+}

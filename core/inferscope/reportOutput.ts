@@ -1,0 +1,91 @@
+import { escapeHtmlText, escapeMarkdown } from '../common/escape';
+import type { AnalysisResult } from './analyze';
+
+/** The §3.2 report of an analysis, as JSON. `timestamp` comes from the trace, so output is reproducible. */
+export interface Report {
+  report_type: 'json';
+  title: string;
+  timestamp: string;
+  summary: string;
+  analysis: AnalysisResult;
+  timeline_sections: { title: string; data: AnalysisResult['timeline_breakdown'] }[];
+  recommendations: { title: string; description: string; impact: string }[];
+}
+
+const LABEL: Record<string, string> = {
+  gpu_compute: 'GPU compute', h2d_copy: 'H2D copy', d2h_copy: 'D2H copy', cpu_preprocessing: 'CPU preprocessing', idle: 'idle',
+};
+const COLOUR: Record<string, string> = { gpu_compute: '#4e79a7', h2d_copy: '#f28e2b', d2h_copy: '#edc948', cpu_preprocessing: '#59a14f', idle: '#bab0ac' };
+
+export function summaryText(a: AnalysisResult): string {
+  const b = a.bottleneck;
+  const what = b.type === 'balanced' ? 'No single bottleneck' : `${b.type.replace('_', '-')} (${LABEL[b.primary_cause] ?? b.primary_cause})`;
+  return `${what}, confidence ${b.confidence}: end-to-end ${a.summary.end_to_end_latency_us / 1000} ms; GPU compute ${a.timeline_breakdown[0].percentage}%, idle ${a.timeline_breakdown[4].percentage}%.`;
+}
+
+export function toReport(a: AnalysisResult, timestamp: string): Report {
+  return {
+    report_type: 'json', title: 'InferScope Performance Report', timestamp, summary: summaryText(a), analysis: a,
+    timeline_sections: [{ title: 'Timeline Breakdown', data: a.timeline_breakdown }],
+    recommendations: a.suggestions.map((s) => ({ title: s.action, description: s.rationale, impact: `Estimated improvement: ${s.estimated_improvement_percent}%` })),
+  };
+}
+
+/** Event names in `examples` come from the trace: escaped like every file value. */
+export function toMarkdown(a: AnalysisResult, source: string): string {
+  const out = [`# InferScope Performance Report`, '', `Trace: ${escapeMarkdown(source)}`, '', summaryText(a), '', '## Timeline breakdown', '',
+    '| category | duration | share | largest contributors |', '|---|---:|---:|---|'];
+  for (const b of a.timeline_breakdown) out.push(`| ${LABEL[b.category]} | ${b.duration_us / 1000} ms | ${b.percentage}% | ${b.examples.map((x) => escapeMarkdown(x, 80)).join(', ')} |`);
+  const s = a.summary;
+  out.push('', `Totals (interval unions): CPU ${s.total_cpu_time_us / 1000} ms, GPU ${s.total_gpu_time_us / 1000} ms, H2D ${s.total_h2d_us / 1000} ms, D2H ${s.total_d2h_us / 1000} ms, GPU idle ${s.total_idle_us / 1000} ms.`);
+  out.push('', `## Bottleneck: ${a.bottleneck.type}`, '', `Primary cause ${a.bottleneck.primary_cause}, confidence ${a.bottleneck.confidence}.`, '');
+  for (const e of a.bottleneck.evidence) out.push(`- ${escapeMarkdown(e, 400)}`);
+  out.push('', '## Suggestions', '');
+  if (!a.suggestions.length) out.push('None.');
+  a.suggestions.forEach((x, i) => {
+    out.push(`${i + 1}. **${escapeMarkdown(x.action, 200)}** (${x.priority}, about ${x.estimated_improvement_percent}% faster): ${escapeMarkdown(x.rationale, 400)}`);
+    for (const e of x.evidence) out.push(`   - ${escapeMarkdown(e, 400)}`);
+  });
+  return `${out.join('\n')}\n`;
+}
+
+/** The breakdown as one stacked horizontal bar, in SVG written inline (no remote loads). */
+export function breakdownSvg(a: AnalysisResult): string {
+  const W = 600;
+  let x = 0;
+  const parts: string[] = [];
+  for (const b of a.timeline_breakdown) {
+    const w = (b.percentage / 100) * W;
+    if (w > 0) parts.push(`<rect x="${x.toFixed(2)}" y="0" width="${w.toFixed(2)}" height="24" fill="${COLOUR[b.category]}"><title>${LABEL[b.category]} ${b.percentage}%</title></rect>`);
+    x += w;
+  }
+  const legend = a.timeline_breakdown.map((b, i) => `<rect x="${i * 120}" y="32" width="10" height="10" fill="${COLOUR[b.category]}"/><text x="${i * 120 + 14}" y="41" font-size="11">${LABEL[b.category]} ${b.percentage}%</text>`);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="48" viewBox="0 0 ${W} 48" role="img" aria-label="timeline breakdown">${parts.join('')}${legend.join('')}</svg>`;
+}
+
+/** One self-contained HTML file: inline style and SVG, no script, no remote resource. */
+export function toHtml(a: AnalysisResult, source: string): string {
+  const h = (s: string, max = 400) => escapeHtmlText(s, max);
+  const rows = a.timeline_breakdown.map((b) => `<tr><td>${LABEL[b.category]}</td><td class="n">${b.duration_us / 1000} ms</td><td class="n">${b.percentage}%</td><td>${b.examples.map((x) => h(x, 80)).join(', ')}</td></tr>`).join('\n');
+  const ev = a.bottleneck.evidence.map((e) => `<li>${h(e)}</li>`).join('');
+  const sg = a.suggestions.map((x) => `<li><b>${h(x.action)}</b> (${x.priority}, about ${x.estimated_improvement_percent}% faster): ${h(x.rationale)}<ul>${x.evidence.map((e) => `<li>${h(e)}</li>`).join('')}</ul></li>`).join('\n');
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<title>InferScope Performance Report</title>
+<style>body{font:14px system-ui,sans-serif;max-width:820px;margin:2em auto;padding:0 1em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 8px}.n{text-align:right}</style></head>
+<body><h1>InferScope Performance Report</h1>
+<p>Trace: <code>${h(source)}</code></p>
+<p>${h(summaryText(a))}</p>
+<h2>Timeline breakdown</h2>
+${breakdownSvg(a)}
+<table><tr><th>category</th><th>duration</th><th>share</th><th>largest contributors</th></tr>
+${rows}
+</table>
+<h2>Bottleneck: ${a.bottleneck.type}</h2>
+<p>Primary cause ${h(a.bottleneck.primary_cause)}, confidence ${a.bottleneck.confidence}.</p>
+<ul>${ev}</ul>
+<h2>Suggestions</h2>
+<ol>${sg || '<li>None.</li>'}</ol>
+</body></html>
+`;
+}

@@ -1,0 +1,162 @@
+import { clip } from '../common/clip';
+import { InferscopeDocument } from '../inferscope/document';
+import { kindOf, num, str, type Element } from '../inferscope/model';
+import { validRange } from '../inferscope/scopeChecks';
+import { scopeName } from '../inferscope/scopeChecks';
+import { timesOf } from '../inferscope/times';
+import { TimelineAssembler } from './assembler';
+import type { TimelineBuilder } from './builder';
+import { FLAG, KIND, type TimelineModel } from './model';
+
+/** Colour per event type: the model's kinds for CPU work, compute, copies, memory and markers. */
+const KIND_OF: Record<string, number> = {
+  cpu_call: KIND.job, cpu_syscall: KIND.irq, gpu_kernel: KIND.te, h2d_copy: KIND.dma, d2h_copy: KIND.dma, memory_event: KIND.dram, instant: KIND.marker,
+};
+
+/** Longest name drawn: a 10 MB kernel name must not become a 10 MB label. */
+const MAX_NAME = 200;
+
+/**
+ * Builds the timeline of an InferScope trace (one JSON document, so it is parsed once all lines are
+ * in): the scope hierarchy as nested spans on top, CPU per thread, GPU per device → stream, copy
+ * engines (H2D, D2H) per device, memory events, instants as markers. Times are the trace's µs. Each
+ * item's line is its event's (or scope's) first line, for click-to-line; items of an event or scope
+ * with a diagnostic are marked. The event type is the `phase` attribute (coloured and filtered by),
+ * the innermost scope's name the `layer_id` one.
+ */
+export class InferscopeTimelineBuilder implements TimelineBuilder {
+  private readonly lines: string[] = [];
+
+  addLine(text: string, _lineNo: number): void {
+    this.lines.push(text);
+  }
+
+  finish(preview = false): TimelineModel {
+    const doc = InferscopeDocument.parse(this.lines.join('\n'));
+    const p = doc.parsed;
+    const kind = kindOf(p);
+    if (!preview && p.syntax.length === 0 && kind !== undefined && kind !== 'trace') {
+      throw new Error(`This is an InferScope ${kind === 'analysis' ? 'analysis result' : 'report'}, not a trace: it has no events to draw.`);
+    }
+    if (!preview && kind === undefined) throw new Error('Not an InferScope trace: the file has no "format_version" and "events".');
+    return build(doc, preview, this.lines.length);
+  }
+}
+
+/**
+ * The innermost scope of every event (-1: none), by one sweep over the events with a stack of the
+ * ranges that hold the current one: O((events + scopes) log scopes) however the scopes nest, where
+ * painting every scope's range would cost events × scopes.
+ */
+export function innermostScopes(doc: InferscopeDocument): Int32Array {
+  const n = doc.parsed.events.length;
+  const out = new Int32Array(n).fill(-1);
+  const ranges: [number, number, number][] = [];
+  for (const s of doc.parsed.scopes) {
+    const r = validRange(s, n);
+    if (r) ranges.push([r[0], r[1], s.index]);
+  }
+  // Outer ranges first where two start together, so the inner one ends on top of the stack.
+  ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const stack: [number, number, number][] = [];
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    while (k < ranges.length && ranges[k][0] <= i) stack.push(ranges[k++]);
+    while (stack.length && stack[stack.length - 1][1] < i) stack.pop();
+    // Ranges that overlap without nesting leave ended ones below the top: skip those too.
+    if (stack.length) out[i] = stack[stack.length - 1][2];
+  }
+  return out;
+}
+
+function build(doc: InferscopeDocument, preview: boolean, lineCount: number): TimelineModel {
+  const p = doc.parsed;
+  const asm = new TimelineAssembler('inferscope');
+  const lineOf = (e: Element) => doc.positionAt(e.start).line;
+  // Lines with an error or warning: a preview leaves the checks for the whole file.
+  const bad = new Set<number>();
+  if (!preview) {
+    for (const d of doc.capped({ severity: {}, maxProblems: 5000 }).diagnostics) {
+      if (d.severity === 'error' || d.severity === 'warning') bad.add(d.range.start.line);
+    }
+  }
+  const flagged = (e: Element) => {
+    const a = lineOf(e);
+    const b = doc.positionAt(e.end).line;
+    // Elements are a few lines; a huge one is looked at line by line only up to a bound.
+    for (let l = a; l <= Math.min(b, a + 200); l++) if (bad.has(l)) return FLAG.invalid;
+    return 0;
+  };
+  const n = p.events.length;
+  const scopeOf = innermostScopes(doc);
+  if (p.scopes.length) {
+    const top = asm.group(-1, 'Scopes', 0);
+    const track = asm.track(top, 'scope hierarchy', 0);
+    for (const s of p.scopes) {
+      const r = validRange(s, n);
+      if (!r) continue;
+      const [a, b] = doc.times.range(r[0], r[1]);
+      if (!(a <= b)) continue;
+      const name = asm.intern(clip(str(s.obj?.name) ?? scopeName(s), MAX_NAME));
+      asm.add(track, a, b, lineOf(s), name, NaN, asm.context([undefined, clip(str(s.obj?.name) ?? '', MAX_NAME)]), 0, KIND.slice, flagged(s));
+    }
+  }
+  const tracks = new Map<string, number>();
+  const trackFor = (groupKey: string, groupName: string, groupOrder: number, name: string, order: number) => {
+    const key = `${groupKey}\0${name}`;
+    let t = tracks.get(key);
+    if (t === undefined) {
+      let g = tracks.get(groupKey);
+      if (g === undefined) tracks.set(groupKey, (g = asm.group(-1, groupName, groupOrder)));
+      t = asm.track(g, name, order);
+      tracks.set(key, t);
+    }
+    return t;
+  };
+  let undrawable = 0;
+  for (const e of p.events) {
+    const o = e.obj;
+    const type = str(o?.type);
+    const t = timesOf(e);
+    if (!o || type === undefined || t.start !== t.start || (!t.instant && t.end !== t.end)) {
+      undrawable++;
+      continue;
+    }
+    const m = (o.metadata && typeof o.metadata === 'object' ? o.metadata : {}) as Record<string, unknown>;
+    const dev = num(m.device_id);
+    let track: number;
+    switch (type) {
+      case 'cpu_call':
+      case 'cpu_syscall': {
+        const th = num(m.thread_id);
+        track = trackFor('cpu', 'CPU', 1, th === undefined ? 'thread ?' : `thread ${th}`, th ?? 0);
+        break;
+      }
+      case 'gpu_kernel': {
+        const st = num(m.stream_id);
+        track = trackFor(`gpu${dev ?? '?'}`, `GPU ${dev ?? '?'}`, 2 + (dev ?? 0), st === undefined ? 'stream ?' : `stream ${st}`, st ?? 0);
+        break;
+      }
+      case 'h2d_copy':
+      case 'd2h_copy':
+        track = trackFor('copy', 'Copy engines', 1000, `${type === 'h2d_copy' ? 'H2D' : 'D2H'} GPU ${dev ?? '?'}`, (type === 'h2d_copy' ? 0 : 1) + 2 * (dev ?? 0));
+        break;
+      case 'memory_event':
+        track = trackFor('mem', 'Memory', 1001, 'memory events', 0);
+        break;
+      case 'instant':
+        track = trackFor('mark', 'Markers', 1002, 'instants', 0);
+        break;
+      default:
+        undrawable++;
+        continue;
+    }
+    const sc = scopeOf[e.index];
+    const scope = sc >= 0 ? clip(str(p.scopes[sc].obj?.name) ?? '', MAX_NAME) : undefined;
+    const ctx = asm.context([type, scope]);
+    const bytes = num(m.bytes) ?? 0;
+    const flags = (t.instant ? FLAG.instant : 0) | (preview ? 0 : flagged(e)) | (!t.instant && t.end <= t.start ? FLAG.endBeforeStart : 0);
+    asm.add(track, t.start, t.instant ? t.start : Math.max(t.start, t.end), lineOf(e), asm.intern(clip(str(o.name) ?? type, MAX_NAME)), NaN, ctx, bytes, KIND_OF[type], flags);
+  }
+  return { ...asm.finish({ lineCount, undrawable, nsPerCycle: 1000 }), unit: 'µs', colourBy: 'phase' };
+}

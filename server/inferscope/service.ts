@@ -1,0 +1,18 @@
+import { InferscopeDocument } from '../../core/inferscope/document';
+import type { FormatService } from '../format';
+import { inferscopeDefinition } from './definition';
+import { inferscopeDiagnostics } from './diagnostics';
+import { inferscopeHover } from './hover';
+import { inferscopeReferences } from './references';
+import { inferscopeSymbols } from './symbols';
+
+/** Each version is parsed whole (one JSON document); diagnostics are computed once per version, on first use. */
+export const inferscopeService: FormatService<InferscopeDocument> = {
+  languageId: 'inferscope',
+  parse: (doc) => InferscopeDocument.parse(doc.getText(), doc.uri),
+  diagnostics: (model, _doc, settings) => inferscopeDiagnostics(model, settings),
+  hover: (model, _doc, pos) => inferscopeHover(model, pos),
+  definition: (model, doc, pos) => inferscopeDefinition(model, doc.uri, pos),
+  references: (model, doc, pos, incl) => inferscopeReferences(model, doc.uri, pos, incl),
+  documentSymbols: (model) => inferscopeSymbols(model),
+};

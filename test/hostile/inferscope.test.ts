@@ -1,0 +1,102 @@
+// InferScope files built to hurt: a million scopes with a cycle and a self-parent at the end, a
+// truncated trace, a string where every timestamp's number belongs, a 300k-deep scope chain. Before
+// the format existed the CLI refused them all (exit 2, unknown file type); the bounds are generous:
+// the million scopes cost ~3 s CPU and ~560 MB today.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { InferscopeDocument } from '../../core/inferscope/document';
+import { hoverAt } from '../../core/inferscope/hover';
+import { MAX_OUTLINE_DEPTH, MAX_OUTLINE_NODES, outline, type OutlineNode } from '../../core/inferscope/symbols';
+import { buildTimeline } from '../../core/timeline/builder';
+import { inferscopeTrace, pretty } from '../gen/inferscopeGen';
+import { runCliLimited, scratch } from './limits';
+
+/** `n` scopes (flat under scope 0, or each the parent of the next), then a 2-cycle and a self-parent. */
+function manyScopes(n: number, chain: boolean): string {
+  const parts = ['{"format_version":"1.0","events":[{"id":"e","type":"cpu_call","name":"x","timestamp_start_us":0,"timestamp_end_us":5}],"relationships":{"scopes":[\n{"id":"0","name":"","parent_id":null,"event_range":[0,0]}'];
+  for (let i = 1; i < n; i++) parts.push(`,\n{"id":"${i}","name":"","parent_id":"${chain ? i - 1 : 0}","event_range":[0,0]}`);
+  parts.push(',\n{"id":"c1","name":"","parent_id":"c2","event_range":[0,0]},\n{"id":"c2","name":"","parent_id":"c1","event_range":[0,0]}');
+  parts.push(',\n{"id":"me","name":"","parent_id":"me","event_range":[0,0]}]}}\n');
+  return parts.join('');
+}
+
+let tmp: ReturnType<typeof scratch>;
+before(() => {
+  tmp = scratch();
+});
+after(() => tmp.done());
+
+describe('hostile InferScope: the CLI', () => {
+  it('a million scopes ending in a cycle and a self-parent: both found, bounded time and memory', async () => {
+    const file = join(tmp.dir, 'scopes.inferscope.json');
+    writeFileSync(file, manyScopes(1_000_000, false));
+    const r = await runCliLimited(['check', '--format', 'json', file], 60_000);
+    assert.ok(!r.timedOut, `killed after ${r.ms} ms`);
+    assert.equal(r.code, 1, r.stderr);
+    const d = (JSON.parse(r.stdout) as { diagnostics: { code: string; message: string; range: { start: { line: number } } }[] }[])[0].diagnostics;
+    assert.deepEqual(d.map((x) => [x.code, x.range.start.line]), [['inferscope.scope-cycle', 1_000_001], ['inferscope.scope-cycle', 1_000_003]]);
+    assert.match(d[0].message, /cycle of 2 scopes/);
+    assert.ok(r.peakMb < 1500, `peak ${r.peakMb} MB`);
+    process.stdout.write(`# 1M scopes in the CLI: ${r.ms.toFixed(0)} ms, peak ${r.peakMb.toFixed(0)} MB\n`);
+  });
+
+  it('a truncated trace: one invalid-json where the file ends, the events before it still checked', async () => {
+    const t = inferscopeTrace({ requests: 2000 });
+    (t.events as Record<string, unknown>[])[5].duration_us = 1;
+    const text = pretty(t);
+    const cut = text.slice(0, Math.floor(text.length * 0.6));
+    const file = join(tmp.dir, 'cut.inferscope.json');
+    writeFileSync(file, cut);
+    const r = await runCliLimited(['check', '--format', 'json', file], 30_000);
+    assert.ok(!r.timedOut);
+    assert.equal(r.code, 1);
+    const d = (JSON.parse(r.stdout) as { diagnostics: { code: string; range: { start: { line: number } } }[] }[])[0].diagnostics;
+    assert.deepEqual(d.map((x) => x.code), ['inferscope.duration-mismatch', 'inferscope.invalid-json']);
+    assert.equal(d[1].range.start.line, cut.split('\n').length - 1);
+  });
+
+  it('a string where every timestamp belongs: capped while produced, exit 1', async () => {
+    const t = inferscopeTrace({ requests: 5000 });
+    for (const e of t.events as Record<string, unknown>[]) if ('timestamp_start_us' in e) e.timestamp_start_us = String(e.timestamp_start_us);
+    const file = join(tmp.dir, 'strings.inferscope.json');
+    writeFileSync(file, pretty(t));
+    const r = await runCliLimited(['check', '--max-problems', '5', file], 30_000);
+    assert.ok(!r.timedOut);
+    assert.equal(r.code, 1);
+    const out = r.stdout.trim().split('\n');
+    assert.equal(out.length, 6);
+    assert.match(out[0], /too-many-problems \d{5} further problems not shown/);
+    assert.match(out[1], /inferscope\.schema "timestamp_start_us" must be a number, got the string "1234567890"/);
+  });
+});
+
+describe('hostile InferScope: the editor features on a 300k-deep scope chain', () => {
+  it('outline bounded in nodes and depth, hover path bounded, the timeline drawn, the self-parent reported', () => {
+    const text = manyScopes(300_000, true);
+    const doc = InferscopeDocument.parse(text);
+    const t0 = performance.now();
+    const tree = outline(doc);
+    let nodes = 0;
+    let depth = 0;
+    const walk = (n: OutlineNode, d: number) => {
+      nodes++;
+      depth = Math.max(depth, d);
+      n.children.forEach((c) => walk(c, d + 1));
+    };
+    tree.forEach((n) => walk(n, 1));
+    assert.ok(nodes <= MAX_OUTLINE_NODES, `${nodes} nodes`);
+    // Scope levels 0..MAX_OUTLINE_DEPTH, then a type group and its events.
+    assert.ok(depth <= MAX_OUTLINE_DEPTH + 3, `depth ${depth}`);
+    const deep = text.indexOf('{"id":"299999"');
+    const h = hoverAt(doc, deep + 2)!;
+    assert.ok(h.markdown.length < 4000, `${h.markdown.length} characters`);
+    assert.match(h.markdown, /path: … › /);
+    const codes = doc.allDiagnostics().map((d) => d.code);
+    assert.deepEqual(codes, ['inferscope.scope-cycle', 'inferscope.scope-cycle']);
+    const m = buildTimeline('deep.inferscope.json', text.split('\n'))!;
+    assert.equal(m.items.start.length, 1 + 300_003);
+    assert.ok(performance.now() - t0 < 60_000);
+  });
+});

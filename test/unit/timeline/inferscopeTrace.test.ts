@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { splitLines } from '../../../core/common/lines';
+import { buildTimeline, timelineBuilderFor } from '../../../core/timeline/builder';
+import { ATTRS, FLAG, KIND, type TimelineModel } from '../../../core/timeline/model';
+import { faultyInferscope, inferscopeTrace, pretty } from '../../gen/inferscopeGen';
+
+function items(m: TimelineModel) {
+  const out = [];
+  const phase = ATTRS.indexOf('phase');
+  const layer = ATTRS.indexOf('layer_id');
+  for (let r = 0; r + 1 < m.rowItemStart.length; r++) {
+    const t = m.tracks.findIndex((x) => x.kind === 'slices' && r >= x.rowStart && r < x.rowStart + x.rowCount);
+    const track = m.tracks[t];
+    for (let i = m.rowItemStart[r]; i < m.rowItemStart[r + 1]; i++) {
+      const ctx = m.items.ctx[i] * ATTRS.length;
+      out.push({
+        track: `${m.tracks[track.parent].name} / ${track.name}`, lane: r - track.rowStart, name: m.strings[m.items.name[i]],
+        start: m.items.start[i], end: m.items.end[i], line: m.items.line[i], kind: m.items.kind[i], flags: m.items.flags[i],
+        type: m.strings[m.ctxAttrs[ctx + phase]], scope: m.strings[m.ctxAttrs[ctx + layer]],
+      });
+    }
+  }
+  return out;
+}
+
+const TEXT = pretty(inferscopeTrace({ requests: 2, kernels: 2 }));
+const LINES = splitLines(TEXT);
+
+test('InferScope traces get their builder by name, and any .json opening an object', () => {
+  assert.equal(timelineBuilderFor('run.inferscope.json', '{')!.constructor.name, 'InferscopeTimelineBuilder');
+  assert.equal(timelineBuilderFor('run.json', '{')!.constructor.name, 'InferscopeTimelineBuilder');
+  assert.equal(timelineBuilderFor('run.txt', '{'), undefined);
+  assert.equal(timelineBuilderFor('golden.cmdq.json', '{'), undefined);
+  assert.throws(() => buildTimeline('x.json', ['{"name": "pkg"}']), /Not an InferScope trace/);
+});
+
+test('tracks: scopes on top, CPU per thread, GPU per device → stream, copy engines, memory, instants; times in µs', () => {
+  const m = buildTimeline('run.inferscope.json', LINES)!;
+  assert.equal(m.unit, 'µs');
+  assert.equal(m.colourBy, 'phase');
+  assert.deepEqual(m.tracks.map((t) => t.name), [
+    'Scopes', 'scope hierarchy', 'CPU', 'thread 12345', 'GPU 0', 'stream 7', 'stream 8',
+    'Copy engines', 'H2D GPU 0', 'D2H GPU 0', 'Memory', 'memory events', 'Markers', 'instants',
+  ]);
+  const it = items(m);
+  assert.equal(it.length, 18 + 7, 'every event and every scope');
+  assert.equal(m.undrawable, 0);
+  // Scopes nest into lanes: inference, then the requests, then prep/gpu.
+  const scopes = it.filter((x) => x.track === 'Scopes / scope hierarchy');
+  assert.deepEqual(scopes.map((x) => `${x.lane} ${x.name}`).sort(), ['0 inference', '1 request 0', '1 request 1', '2 gpu', '2 gpu', '2 preprocess', '2 preprocess']);
+  const inf = scopes.find((x) => x.name === 'inference')!;
+  assert.equal(inf.start, 1234567890);
+  assert.equal(inf.end, Math.max(...it.map((x) => x.end)));
+  const k = it.filter((x) => x.track === 'GPU 0 / stream 7');
+  assert.equal(k.length, 4);
+  assert.ok(k.every((x) => x.kind === KIND.te && x.type === 'gpu_kernel' && x.scope === 'gpu'));
+  assert.equal(k[0].end - k[0].start, 500);
+  // Click-to-line: an item's line is its event's opening brace.
+  assert.equal(LINES[k[0].line].trim(), '{');
+  assert.match(LINES[k[0].line + 1], /"id": "k7_0_0"/);
+  const mark = it.find((x) => x.track === 'Markers / instants')!;
+  assert.equal(mark.flags & FLAG.instant, FLAG.instant);
+  assert.equal(mark.start, mark.end);
+  assert.equal(mark.scope, 'preprocess');
+  assert.equal(it.find((x) => x.track === 'Copy engines / H2D GPU 0')!.kind, KIND.dma);
+});
+
+test('items of events and scopes with a diagnostic are marked; a preview is not', () => {
+  const lines = splitLines(faultyInferscope());
+  const it = items(buildTimeline('faulty.inferscope.json', lines)!);
+  const marked = it.filter((x) => x.flags & FLAG.invalid).map((x) => x.name);
+  for (const name of ['tokenize', 'malloc', 'copy_inputs', 'attention_forward', 'mlp_forward', 'preprocess']) assert.ok(marked.includes(name), name);
+  assert.ok(!marked.includes('layernorm'));
+  const b = timelineBuilderFor('faulty.inferscope.json', lines[0])!;
+  lines.forEach((l, i) => b.addLine(l, i));
+  assert.ok(items(b.finish(true)).every((x) => (x.flags & FLAG.invalid) === 0));
+});
