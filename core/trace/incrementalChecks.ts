@@ -45,13 +45,47 @@ export class TraceChecks {
   /** Lines with a TRACE_META event, in order. */
   private readonly metaLines: number[] = [];
 
-  constructor(private lines: readonly TraceLine[]) {
+  /** The build still to run, when it is done in slices (`advance`); it reads `lines` only. */
+  private build: Iterator<void> | undefined;
+
+  /** `sliced`: the build waits for `advance` (a 1M-line build takes seconds; an editor must answer meanwhile). */
+  constructor(private lines: readonly TraceLine[], sliced = false) {
+    this.build = this.building();
+    if (!sliced) this.advance(() => true);
+  }
+
+  /** Runs the build while `more()` says so (asked every few hundred lines); true once it is complete. */
+  advance(more: () => boolean): boolean {
+    const b = this.build;
+    if (!b) return true;
+    while (more()) {
+      if (b.next().done) {
+        this.build = undefined;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private *building(): Generator<void> {
+    const lines = this.lines;
+    const SLICE = 512;
     for (let i = 0; i < lines.length; i++) {
       this.enter(lines[i], i);
       if (lines[i].type === 'TRACE_META') this.metaLines.push(i);
+      if (i % SLICE === 0) yield;
     }
-    for (const m of [this.cmdGroups, this.jobGroups, ...this.pairGroups]) for (const g of m.values()) this.checkGroup(g);
-    for (let i = 0; i < lines.length; i++) this.checkTime(i);
+    let k = 0;
+    for (const m of [this.cmdGroups, this.jobGroups, ...this.pairGroups]) {
+      for (const g of m.values()) {
+        this.checkGroup(g);
+        if (++k % SLICE === 0) yield;
+      }
+    }
+    for (let i = 0; i < lines.length; i++) {
+      this.checkTime(i);
+      if (i % SLICE === 0) yield;
+    }
     this.checkMeta();
   }
 
@@ -61,6 +95,8 @@ export class TraceChecks {
    * and diagnostics are shifted in place, not recomputed.
    */
   edited(lines: readonly TraceLine[], start: number, end: number, newCount: number, old: readonly TraceLine[]): void {
+    // A build cut short must have ended before the lines changed: its groups name the old lines.
+    if (this.build) throw new Error('TraceChecks: an edit during the build');
     const had = this.enqueues > 0;
     const touched = new Set<Group>();
     for (let k = start; k < end; k++) {
@@ -132,6 +168,7 @@ export class TraceChecks {
 
   /** Every diagnostic, in no particular order (the caller sorts). */
   diagnostics(): Diagnostic[] {
+    this.advance(() => true);
     const out: Diagnostic[] = [];
     for (const ds of this.localDiags.values()) for (const d of ds) out.push(d);
     for (const d of this.timeDiags.values()) out.push(d);

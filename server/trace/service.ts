@@ -11,6 +11,7 @@ export const traceService: FormatService<TraceDocument> = {
   parse: (doc) => TraceDocument.parse(doc.getText()),
   update: (model, doc, edits) => model.update(edits, (i) => lineText(doc, i)),
   diagnostics: (model, _doc, settings) => model.diagnostics(settings),
+  prepare: (model, more) => model.prepare(more),
   hover: (model, _doc, pos) => traceHover(model, pos),
   definition: (model, doc, pos) => traceDefinition(model, doc.uri, pos),
   references: (model, doc, pos, incl) => traceReferences(model, doc.uri, pos, incl),

@@ -71,15 +71,19 @@ describe('TraceDocument.update', () => {
     const edit = fc.record({ at: fc.nat({ max: 40 }), del: fc.nat({ max: 4 }), add: fc.array(traceLine, { maxLength: 4 }) });
     fc.assert(
       fc.property(fc.array(traceLine, { maxLength: 30 }), fc.array(fc.array(edit, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 }), fc.boolean(),
-        (initial, batches, peek) => {
+        fc.array(fc.option(fc.nat({ max: 3 })), { minLength: 4, maxLength: 4 }),
+        (initial, batches, peek, slices) => {
           let lines = initial.length ? initial : [''];
           const doc = TraceDocument.parse(lines.join('\n'));
-          for (const batch of batches) {
+          for (const [b, batch] of batches.entries()) {
             if (peek) {
               // Fill the caches so the update must invalidate them.
               doc.allDiagnostics();
               assert.ok(doc.index);
             }
+            // Or one update per edit, with validation cut short (a build of the checks in
+            // slices, or none at all) before the next one.
+            const steps = slices[b];
             const edits: LineEdit[] = [];
             for (const e of batch) {
               const start = Math.min(e.at, lines.length);
@@ -89,8 +93,13 @@ describe('TraceDocument.update', () => {
               if (lines.length - (end - start) + add.length === 0) add = [''];
               lines = [...lines.slice(0, start), ...add, ...lines.slice(end)];
               edits.push({ start, end, newCount: add.length });
+              if (steps === null) continue;
+              const now = lines;
+              doc.update(edits.splice(0), (i) => now[i]);
+              let left = steps;
+              doc.prepare(() => left-- > 0);
             }
-            doc.update(edits, (i) => lines[i]);
+            if (edits.length) doc.update(edits, (i) => lines[i]);
             const full = TraceDocument.parse(lines.join('\n'));
             assert.deepEqual(doc.lines.map((l) => l.text), lines);
             // The incremental checks list problems in their own order; as a set they must agree.
