@@ -124,15 +124,17 @@ export class TraceDocument {
 
   /**
    * Work towards the diagnostics while `more()` says so; true when `allDiagnostics` is then
-   * cheap. The first build of the checks after the first edit is cut into slices; the rest (one
-   * edit's re-check) runs whole.
+   * cheap. The first build of the checks and the renumbering after an inserted or deleted line
+   * (every id) are cut into slices.
    */
   prepare(more: () => boolean): boolean {
     if (this._diagnostics || !this.edited) return true;
     this.checks ??= new TraceChecks(this.lines, true);
     if (!this.checks.advance(more)) return false;
-    this.catchUp();
-    return true;
+    const e = this.lag;
+    this.lag = undefined;
+    if (e) this.checks.begin(this.lines, e.start, e.end, e.newCount, e.old);
+    return this.checks.advance(more);
   }
 
   /** All diagnostics, unsorted and uncapped. */

@@ -95,8 +95,18 @@ export class TraceChecks {
    * and diagnostics are shifted in place, not recomputed.
    */
   edited(lines: readonly TraceLine[], start: number, end: number, newCount: number, old: readonly TraceLine[]): void {
-    // A build cut short must have ended before the lines changed: its groups name the old lines.
-    if (this.build) throw new Error('TraceChecks: an edit during the build');
+    this.begin(lines, start, end, newCount, old);
+    this.advance(() => true);
+  }
+
+  /** The same, run by `advance` in slices: renumbering after an inserted line visits every id. */
+  begin(lines: readonly TraceLine[], start: number, end: number, newCount: number, old: readonly TraceLine[]): void {
+    // Work cut short must have ended before the lines changed again: it names the lines as they were.
+    if (this.build) throw new Error('TraceChecks: an edit before the previous work ended');
+    this.build = this.editing(lines, start, end, newCount, old);
+  }
+
+  private *editing(lines: readonly TraceLine[], start: number, end: number, newCount: number, old: readonly TraceLine[]): Generator<void> {
     const had = this.enqueues > 0;
     const touched = new Set<Group>();
     for (let k = start; k < end; k++) {
@@ -105,7 +115,7 @@ export class TraceChecks {
       this.timeDiags.delete(k);
     }
     const delta = newCount - (end - start);
-    const times = delta !== 0 ? this.shift(end, delta, touched) : [];
+    const times = delta !== 0 ? yield* this.shift(end, delta, touched) : [];
     this.lines = lines;
     for (let k = start; k < start + newCount; k++) {
       this.enter(lines[k], k, touched);
@@ -125,14 +135,15 @@ export class TraceChecks {
    * stay true. A message naming a moved line ("first enqueued on line 7") is rebuilt instead: its
    * group goes into `recheck`, its time check into the returned lines (new numbers).
    */
-  private shift(from: number, delta: number, recheck: Set<Group>): number[] {
-    const shiftLines = (m: Map<Id, Group>) => {
-      for (const { lines: g } of m.values()) for (let k = g.length - 1; k >= 0 && g[k] >= from; k--) g[k] += delta;
-    };
+  private *shift(from: number, delta: number, recheck: Set<Group>): Generator<void, number[]> {
     for (let k = this.metaLines.length - 1; k >= 0 && this.metaLines[k] >= from; k--) this.metaLines[k] += delta;
-    shiftLines(this.cmdGroups);
-    shiftLines(this.jobGroups);
-    this.pairGroups.forEach(shiftLines);
+    let n = 0;
+    for (const m of [this.cmdGroups, this.jobGroups, ...this.pairGroups]) {
+      for (const { lines: g } of m.values()) {
+        for (let k = g.length - 1; k >= 0 && g[k] >= from; k--) g[k] += delta;
+        if (++n % 4096 === 0) yield;
+      }
+    }
     const namesMoved = (d: Diagnostic) => d.related?.some((r) => r.range.start.line >= from) ?? false;
     const move = (d: Diagnostic) => {
       if (d.range.start.line < from) return;
