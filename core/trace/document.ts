@@ -129,22 +129,37 @@ export class TraceDocument {
    */
   prepare(more: () => boolean): boolean {
     if (this._diagnostics || !this.edited) return true;
-    this.checks ??= new TraceChecks(this.lines, true);
-    if (!this.checks.advance(more)) return false;
-    const e = this.lag;
-    this.lag = undefined;
-    if (e) this.checks.begin(this.lines, e.start, e.end, e.newCount, e.old);
-    return this.checks.advance(more);
+    return this.checked(() => {
+      const c = (this.checks ??= new TraceChecks(this.lines, true));
+      if (!c.advance(more)) return false;
+      const e = this.lag;
+      this.lag = undefined;
+      if (e) c.begin(this.lines, e.start, e.end, e.newCount, e.old);
+      return c.advance(more);
+    });
   }
 
   /** All diagnostics, unsorted and uncapped. */
   allDiagnostics(): Diagnostic[] {
-    if (!this._diagnostics) {
-      if (this.edited) this.checks ??= new TraceChecks(this.lines);
-      this.catchUp();
-      this._diagnostics = this.checks ? this.checks.diagnostics() : onePass(this.lines);
-    }
+    this._diagnostics ??= this.edited
+      ? this.checked(() => {
+        this.checks ??= new TraceChecks(this.lines);
+        this.catchUp();
+        return this.checks.diagnostics();
+      })
+      : onePass(this.lines);
     return this._diagnostics;
+  }
+
+  /** Work on the checks; when it throws they are dropped (half updated), to be built again from the lines. */
+  private checked<T>(f: () => T): T {
+    try {
+      return f();
+    } catch (err) {
+      this.checks = undefined;
+      this.lag = undefined;
+      throw err;
+    }
   }
 
   diagnostics(settings: DiagnosticSettings): Diagnostic[] {

@@ -6,6 +6,7 @@ import { compareDiagnostics } from '../../../core/common/diagnostic';
 import type { LineEdit } from '../../../core/common/lines';
 import { defaultDiagnosticSettings } from '../../../core/common/settings';
 import { TraceDocument } from '../../../core/trace/document';
+import { TraceChecks } from '../../../core/trace/incrementalChecks';
 import { fixture } from './helpers';
 import { indexShape } from './indexShape';
 import { traceLine } from './lineGen';
@@ -65,6 +66,25 @@ describe('TraceDocument.update', () => {
     // The DMA_START went with the deleted lines: now both ENDs are unmatched.
     assert.deepEqual(codes(doc).map((c) => c.split(':').pop()), ['trace.unmatched-end', 'trace.unmatched-end']);
     assert.deepEqual(codes(doc), codes(TraceDocument.parse(lines.join('\n'))));
+  });
+
+  it('checks that threw while built in slices are built again, not left half built', () => {
+    const lines = (fixture('end-before-start.trace.jsonl') + fixture('unknown-cmd.trace.jsonl')).split('\n');
+    const doc = TraceDocument.parse(lines.join('\n'));
+    lines[0] = `${lines[0]} `;
+    doc.update([{ start: 0, end: 1, newCount: 1 }], (i) => lines[i]);
+    const proto = TraceChecks.prototype as unknown as { checkMeta: () => void };
+    const checkMeta = proto.checkMeta;
+    proto.checkMeta = () => {
+      throw new Error('injected');
+    };
+    try {
+      assert.throws(() => doc.prepare(() => true), /injected/);
+    } finally {
+      proto.checkMeta = checkMeta;
+    }
+    assert.deepEqual(codes(doc), codes(TraceDocument.parse(lines.join('\n'))));
+    assert.ok(codes(doc).length >= 3);
   });
 
   it('property: any sequence of line edits equals a full re-parse (diagnostics and index)', () => {
