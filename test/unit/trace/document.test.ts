@@ -73,15 +73,15 @@ describe('TraceDocument.update', () => {
     const doc = TraceDocument.parse(lines.join('\n'));
     lines[0] = `${lines[0]} `;
     doc.update([{ start: 0, end: 1, newCount: 1 }], (i) => lines[i]);
-    const proto = TraceChecks.prototype as unknown as { checkMeta: () => void };
-    const checkMeta = proto.checkMeta;
-    proto.checkMeta = () => {
+    const proto = TraceChecks.prototype as unknown as { checkGroup: () => void };
+    const checkGroup = proto.checkGroup;
+    proto.checkGroup = () => {
       throw new Error('injected');
     };
     try {
       assert.throws(() => doc.prepare(() => true), /injected/);
     } finally {
-      proto.checkMeta = checkMeta;
+      proto.checkGroup = checkGroup;
     }
     assert.deepEqual(codes(doc), codes(TraceDocument.parse(lines.join('\n'))));
     assert.ok(codes(doc).length >= 3);
