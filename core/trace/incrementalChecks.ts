@@ -137,12 +137,10 @@ export class TraceChecks {
    */
   private *shift(from: number, delta: number, recheck: Set<Group>): Generator<void, number[]> {
     for (let k = this.metaLines.length - 1; k >= 0 && this.metaLines[k] >= from; k--) this.metaLines[k] += delta;
-    let n = 0;
+    // One map at a time between slices: a loop resumed inside a generator ran 1.5× slower.
     for (const m of [this.cmdGroups, this.jobGroups, ...this.pairGroups]) {
-      for (const { lines: g } of m.values()) {
-        for (let k = g.length - 1; k >= 0 && g[k] >= from; k--) g[k] += delta;
-        if (++n % 4096 === 0) yield;
-      }
+      shiftGroups(m, from, delta);
+      yield;
     }
     const namesMoved = (d: Diagnostic) => d.related?.some((r) => r.range.start.line >= from) ?? false;
     const move = (d: Diagnostic) => {
@@ -332,6 +330,10 @@ function add(list: Diagnostic[], d: Diagnostic): Diagnostic[] {
   if (list === NONE) return [d];
   list.push(d);
   return list;
+}
+
+function shiftGroups(m: Map<Id, Group>, from: number, delta: number): void {
+  for (const { lines: g } of m.values()) for (let k = g.length - 1; k >= 0 && g[k] >= from; k--) g[k] += delta;
 }
 
 function idOf(l: TraceLine, pi: number): Id | undefined {
