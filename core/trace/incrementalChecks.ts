@@ -67,26 +67,40 @@ export class TraceChecks {
     return false;
   }
 
+  // The loops run in plain methods, a slice per call: a loop inside a generator ran 2–3× slower.
   private *building(): Generator<void> {
-    const lines = this.lines;
-    const SLICE = 512;
-    for (let i = 0; i < lines.length; i++) {
-      this.enter(lines[i], i);
-      if (lines[i].type === 'TRACE_META') this.metaLines.push(i);
-      if (i % SLICE === 0) yield;
+    const n = this.lines.length;
+    for (let i = 0; i < n; i += SLICE) {
+      this.enterLines(i, Math.min(n, i + SLICE));
+      yield;
     }
-    let k = 0;
     for (const m of [this.cmdGroups, this.jobGroups, ...this.pairGroups]) {
-      for (const g of m.values()) {
-        this.checkGroup(g);
-        if (++k % SLICE === 0) yield;
-      }
+      const groups = m.values();
+      while (this.checkSome(groups)) yield;
     }
-    for (let i = 0; i < lines.length; i++) {
-      this.checkTime(i);
-      if (i % SLICE === 0) yield;
+    for (let i = 0; i < n; i += SLICE) {
+      for (let k = i; k < Math.min(n, i + SLICE); k++) this.checkTime(k);
+      yield;
     }
     this.checkMeta();
+  }
+
+  private enterLines(from: number, to: number): void {
+    const lines = this.lines;
+    for (let i = from; i < to; i++) {
+      this.enter(lines[i], i);
+      if (lines[i].type === 'TRACE_META') this.metaLines.push(i);
+    }
+  }
+
+  /** Checks up to SLICE groups; false once there are no more. */
+  private checkSome(groups: Iterator<Group>): boolean {
+    for (let k = 0; k < SLICE; k++) {
+      const r = groups.next();
+      if (r.done) return false;
+      this.checkGroup(r.value);
+    }
+    return true;
   }
 
   /**
@@ -321,6 +335,9 @@ export class TraceChecks {
   }
 
 }
+
+/** Lines (or groups) per slice of the build. */
+const SLICE = 2048;
 
 /** The diagnostics of a group with none (most groups): one shared empty list, never written. */
 const NONE: Diagnostic[] = [];
