@@ -141,4 +141,5 @@ function printEdits(title: string, now: EditTimes, old: EditTimes | undefined, c
   }
   const steps: [Step, string][] = [['hover', 'first hover'], ['definition', 'definition'], ['references', 'references'], ['symbols', 'outline (after them)']];
   for (const [s, name] of steps) row(`  ${name} after each edit (67), median / p95`, show((t) => mp(all(t, s))), s === 'hover' ? 'target ≤ 5 ms' : '');
+  if (now.floor.length) row('  floor: a request the server does not know (67), median / p95', show((t) => mp(t.floor)));
 }

@@ -33,6 +33,11 @@ export interface EditTimes {
   byKind: Record<EditKind, Record<Step, number[]>>;
   /** CPU ms of edit → diagnostics, by kind (the core only: the server's CPU is another process). */
   cpu: Record<EditKind, number[]>;
+  /**
+   * Over stdio only: a request the server does not know, answered by the JSON-RPC layer without
+   * touching the document, after each edit: the round trip's floor at the machine's load.
+   */
+  floor: number[];
 }
 
 export type Step = 'edit' | 'symbols' | 'hover' | 'definition' | 'references';
@@ -86,7 +91,7 @@ function emptyTimes(): EditTimes {
   const rec = () => Object.fromEntries(STEPS.map((s) => [s, [] as number[]])) as Record<Step, number[]>;
   return { open: 0, openSymbols: 0, first: {} as Record<Step, number>,
     byKind: Object.fromEntries(kinds.map((k) => [k, rec()])) as EditTimes['byKind'],
-    cpu: Object.fromEntries(kinds.map((k) => [k, [] as number[]])) as EditTimes['cpu'] };
+    cpu: Object.fromEntries(kinds.map((k) => [k, [] as number[]])) as EditTimes['cpu'], floor: [] };
 }
 
 function ms<T>(f: () => T): [number, T] {
@@ -157,8 +162,10 @@ export async function lspEdits(text: string, server?: string): Promise<EditTimes
         hover: await step(() => c.request('textDocument/hover', at)),
         definition: await step(() => c.request('textDocument/definition', at)),
         references: await step(() => c.request('textDocument/references', { ...at, context: { includeDeclaration: true } })),
-        symbols: await step(() => c.request('textDocument/documentSymbol', td)),
+        symbols: 0,
       };
+      times.floor.push(await step(() => c.request('npu/benchFloor', {}).catch(() => undefined)));
+      r.symbols = await step(() => c.request('textDocument/documentSymbol', td));
       if (first) times.first = r;
       first = false;
       for (const s of STEPS) times.byKind[e.kind][s].push(r[s]);

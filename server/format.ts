@@ -20,6 +20,11 @@ export interface FormatService<M = unknown> {
   /** Re-parses only what the edits touched; `edits` are in the order they were applied. */
   update?(model: M, doc: TextDocument, edits: readonly LineEdit[]): M;
   diagnostics(model: M, doc: TextDocument, settings: DiagnosticSettings): Diagnostic[];
+  /**
+   * Validation done ahead of `diagnostics` while `more()` says so; false when there is more to
+   * do. The server runs it in slices, answering the requests that came in between.
+   */
+  prepare?(model: M, more: () => boolean): boolean;
   hover?(model: M, doc: TextDocument, pos: Position): Hover | null;
   definition?(model: M, doc: TextDocument, pos: Position): Definition | null;
   references?(model: M, doc: TextDocument, pos: Position, includeDeclaration: boolean): Location[] | null;

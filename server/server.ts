@@ -60,8 +60,11 @@ async function refreshSettings(): Promise<void> {
 // per event-loop turn, so a check on the next turn would run between two queued changes and
 // validate every one of them. A publish waits instead for a whole turn in which no document
 // changed (no delay for a lone edit; any document, so two files edited in turn coalesce too), and
-// for at most MAX_DELAY_MS during a long storm; it carries the version then current.
+// for at most MAX_DELAY_MS during a long storm; it carries the version then current. Validation
+// runs in slices of SLICE_MS before the publish, one per turn, so a request that comes in
+// meanwhile (a hover after an edit) is answered from the text and the index, not after the checks.
 const MAX_DELAY_MS = 200;
+const SLICE_MS = 4;
 let changes = 0;
 interface Pending { seen: number; first: number }
 const pending = new Map<string, Pending>();
@@ -82,8 +85,26 @@ function settle(uri: string, p: Pending): void {
     setImmediate(() => settle(uri, p));
     return;
   }
+  if (!prepared(uri)) {
+    p.seen = changes;
+    setImmediate(() => settle(uri, p));
+    return;
+  }
   pending.delete(uri);
   publish(uri);
+}
+
+/** One slice of the validation of `uri`; true when its diagnostics are ready to publish. */
+function prepared(uri: string): boolean {
+  const entry = store.get(uri);
+  if (!entry?.service?.prepare || entry.model === undefined) return true;
+  const until = performance.now() + SLICE_MS;
+  try {
+    return entry.service.prepare(entry.model, () => performance.now() < until);
+  } catch {
+    // The publish runs the same work again and reports what it throws.
+    return true;
+  }
 }
 
 function unschedule(uri: string): void {

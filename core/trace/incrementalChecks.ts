@@ -45,14 +45,62 @@ export class TraceChecks {
   /** Lines with a TRACE_META event, in order. */
   private readonly metaLines: number[] = [];
 
-  constructor(private lines: readonly TraceLine[]) {
-    for (let i = 0; i < lines.length; i++) {
+  /** The build still to run, when it is done in slices (`advance`); it reads `lines` only. */
+  private build: Iterator<void> | undefined;
+
+  /** `sliced`: the build waits for `advance` (a 1M-line build takes seconds; an editor must answer meanwhile). */
+  constructor(private lines: readonly TraceLine[], sliced = false) {
+    this.build = this.building();
+    if (!sliced) this.advance(() => true);
+  }
+
+  /** Runs the build while `more()` says so (asked every few hundred lines); true once it is complete. */
+  advance(more: () => boolean): boolean {
+    const b = this.build;
+    if (!b) return true;
+    while (more()) {
+      if (b.next().done) {
+        this.build = undefined;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // The loops run in plain methods, a slice per call: a loop inside a generator ran 2–3× slower.
+  private *building(): Generator<void> {
+    const n = this.lines.length;
+    for (let i = 0; i < n; i += SLICE) {
+      this.enterLines(i, Math.min(n, i + SLICE));
+      yield;
+    }
+    for (const m of [this.cmdGroups, this.jobGroups, ...this.pairGroups]) {
+      const groups = m.values();
+      while (this.checkSome(groups)) yield;
+    }
+    for (let i = 0; i < n; i += SLICE) {
+      for (let k = i; k < Math.min(n, i + SLICE); k++) this.checkTime(k);
+      yield;
+    }
+    this.checkMeta();
+  }
+
+  private enterLines(from: number, to: number): void {
+    const lines = this.lines;
+    for (let i = from; i < to; i++) {
       this.enter(lines[i], i);
       if (lines[i].type === 'TRACE_META') this.metaLines.push(i);
     }
-    for (const m of [this.cmdGroups, this.jobGroups, ...this.pairGroups]) for (const g of m.values()) this.checkGroup(g);
-    for (let i = 0; i < lines.length; i++) this.checkTime(i);
-    this.checkMeta();
+  }
+
+  /** Checks up to SLICE groups; false once there are no more. */
+  private checkSome(groups: Iterator<Group>): boolean {
+    for (let k = 0; k < SLICE; k++) {
+      const r = groups.next();
+      if (r.done) return false;
+      this.checkGroup(r.value);
+    }
+    return true;
   }
 
   /**
@@ -61,6 +109,18 @@ export class TraceChecks {
    * and diagnostics are shifted in place, not recomputed.
    */
   edited(lines: readonly TraceLine[], start: number, end: number, newCount: number, old: readonly TraceLine[]): void {
+    this.begin(lines, start, end, newCount, old);
+    this.advance(() => true);
+  }
+
+  /** The same, run by `advance` in slices: renumbering after an inserted line visits every id. */
+  begin(lines: readonly TraceLine[], start: number, end: number, newCount: number, old: readonly TraceLine[]): void {
+    // Work cut short must have ended before the lines changed again: it names the lines as they were.
+    if (this.build) throw new Error('TraceChecks: an edit before the previous work ended');
+    this.build = this.editing(lines, start, end, newCount, old);
+  }
+
+  private *editing(lines: readonly TraceLine[], start: number, end: number, newCount: number, old: readonly TraceLine[]): Generator<void> {
     const had = this.enqueues > 0;
     const touched = new Set<Group>();
     for (let k = start; k < end; k++) {
@@ -69,7 +129,7 @@ export class TraceChecks {
       this.timeDiags.delete(k);
     }
     const delta = newCount - (end - start);
-    const times = delta !== 0 ? this.shift(end, delta, touched) : [];
+    const times = delta !== 0 ? yield* this.shift(end, delta, touched) : [];
     this.lines = lines;
     for (let k = start; k < start + newCount; k++) {
       this.enter(lines[k], k, touched);
@@ -89,14 +149,13 @@ export class TraceChecks {
    * stay true. A message naming a moved line ("first enqueued on line 7") is rebuilt instead: its
    * group goes into `recheck`, its time check into the returned lines (new numbers).
    */
-  private shift(from: number, delta: number, recheck: Set<Group>): number[] {
-    const shiftLines = (m: Map<Id, Group>) => {
-      for (const { lines: g } of m.values()) for (let k = g.length - 1; k >= 0 && g[k] >= from; k--) g[k] += delta;
-    };
+  private *shift(from: number, delta: number, recheck: Set<Group>): Generator<void, number[]> {
     for (let k = this.metaLines.length - 1; k >= 0 && this.metaLines[k] >= from; k--) this.metaLines[k] += delta;
-    shiftLines(this.cmdGroups);
-    shiftLines(this.jobGroups);
-    this.pairGroups.forEach(shiftLines);
+    // One map at a time between slices: a loop resumed inside a generator ran 1.5× slower.
+    for (const m of [this.cmdGroups, this.jobGroups, ...this.pairGroups]) {
+      shiftGroups(m, from, delta);
+      yield;
+    }
     const namesMoved = (d: Diagnostic) => d.related?.some((r) => r.range.start.line >= from) ?? false;
     const move = (d: Diagnostic) => {
       if (d.range.start.line < from) return;
@@ -132,6 +191,7 @@ export class TraceChecks {
 
   /** Every diagnostic, in no particular order (the caller sorts). */
   diagnostics(): Diagnostic[] {
+    this.advance(() => true);
     const out: Diagnostic[] = [];
     for (const ds of this.localDiags.values()) for (const d of ds) out.push(d);
     for (const d of this.timeDiags.values()) out.push(d);
@@ -276,6 +336,9 @@ export class TraceChecks {
 
 }
 
+/** Lines (or groups) per slice of the build. */
+const SLICE = 2048;
+
 /** The diagnostics of a group with none (most groups): one shared empty list, never written. */
 const NONE: Diagnostic[] = [];
 
@@ -284,6 +347,10 @@ function add(list: Diagnostic[], d: Diagnostic): Diagnostic[] {
   if (list === NONE) return [d];
   list.push(d);
   return list;
+}
+
+function shiftGroups(m: Map<Id, Group>, from: number, delta: number): void {
+  for (const { lines: g } of m.values()) for (let k = g.length - 1; k >= 0 && g[k] >= from; k--) g[k] += delta;
 }
 
 function idOf(l: TraceLine, pi: number): Id | undefined {

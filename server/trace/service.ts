@@ -2,15 +2,19 @@ import { TraceDocument } from '../../core/trace/document';
 import type { FormatService } from '../format';
 import { lineText } from '../lineText';
 import { traceDefinition } from './definition';
-import { traceHover } from './hover';
+import { traceHover, warmHoverFormats } from './hover';
 import { traceHighlights, traceReferences } from './references';
 import { traceSymbols } from './symbols';
 
 export const traceService: FormatService<TraceDocument> = {
   languageId: 'npu-trace',
-  parse: (doc) => TraceDocument.parse(doc.getText()),
+  parse: (doc) => {
+    warmHoverFormats();
+    return TraceDocument.parse(doc.getText());
+  },
   update: (model, doc, edits) => model.update(edits, (i) => lineText(doc, i)),
   diagnostics: (model, _doc, settings) => model.diagnostics(settings),
+  prepare: (model, more) => model.prepare(more),
   hover: (model, _doc, pos) => traceHover(model, pos),
   definition: (model, doc, pos) => traceDefinition(model, doc.uri, pos),
   references: (model, doc, pos, incl) => traceReferences(model, doc.uri, pos, incl),

@@ -41,6 +41,49 @@ describe('line limit in the server', () => {
     assert.deepEqual(diagnosticsOf(store, 'file:///deep.trace.jsonl'), ['0 error trace.too-deep', '1 error trace.not-object', '2 error trace.not-object']);
   });
 
+  it('after an edit the lines over the limit are not looked for again: the diagnostics read only the edited lines, and stay those of a fresh parse', () => {
+    const store = new DocumentStore(services, undefined, () => 100);
+    const uri = 'file:///kept.trace.jsonl';
+    const ok = '{"event_type":"IRQ_EMIT","t_cycle":1}';
+    const lines = Array.from({ length: 5000 }, (_, i) => (i % 1000 === 7 ? wide : ok));
+    store.open(uri, 'npu-trace', 1, lines.join('\n'));
+    diagnosticsOf(store, uri);
+    const doc = store.get(uri)!.doc;
+    const line = doc.line.bind(doc);
+    let reads = 0;
+    doc.line = (i: number) => {
+      reads++;
+      return line(i);
+    };
+    // A long line pasted above the others (they move down), then a long line made short.
+    const edits: [{ line: number; character: number }, { line: number; character: number }, string][] = [
+      [{ line: 3, character: 0 }, { line: 3, character: 0 }, `${wide}\n${ok}\n`],
+      [{ line: 1009, character: 0 }, { line: 1009, character: wide.length }, ok],
+    ];
+    let version = 1;
+    for (const [start, end, text] of edits) {
+      store.change(uri, ++version, [{ range: { start, end }, text }]);
+      lines.splice(start.line, end.line - start.line + 1, ...(text + lines[end.line].slice(end.character)).split('\n'));
+      const got = diagnosticsOf(store, uri);
+      const fresh = new DocumentStore(services, undefined, () => 100);
+      fresh.open(uri, 'npu-trace', 1, lines.join('\n'));
+      assert.deepEqual(got, diagnosticsOf(fresh, uri));
+    }
+    assert.deepEqual(diagnosticsOf(store, uri).filter((d) => d.endsWith('line-too-long')).map((d) => d.split(' ')[0]), ['3', '9', '2009', '3009', '4009']);
+    // Two changes in one notification, the second on lines the first moved: one update of both.
+    store.change(uri, ++version, [
+      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: `${wide}\n` },
+      { range: { start: { line: 2009, character: 0 }, end: { line: 2011, character: 0 } }, text: '' },
+    ]);
+    lines.splice(0, 0, wide);
+    lines.splice(2009, 2);
+    const fresh = new DocumentStore(services, undefined, () => 100);
+    fresh.open(uri, 'npu-trace', 1, lines.join('\n'));
+    assert.deepEqual(diagnosticsOf(store, uri), diagnosticsOf(fresh, uri));
+    assert.deepEqual(diagnosticsOf(store, uri).filter((d) => d.endsWith('line-too-long')).map((d) => d.split(' ')[0]), ['0', '4', '10', '3008', '4008']);
+    assert.ok(reads < 100, `${reads} lines read for three edits and five publishes`);
+  });
+
   it('a systrace line over the limit is a nnapi.line-too-long warning; CMDQ has no line limit', () => {
     const store = new DocumentStore(services, undefined, () => 50);
     store.open('file:///c.systrace', 'nnapi-systrace', 1, `# tracer: nop\n${'x'.repeat(60)}\n`);

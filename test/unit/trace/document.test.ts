@@ -6,6 +6,7 @@ import { compareDiagnostics } from '../../../core/common/diagnostic';
 import type { LineEdit } from '../../../core/common/lines';
 import { defaultDiagnosticSettings } from '../../../core/common/settings';
 import { TraceDocument } from '../../../core/trace/document';
+import { TraceChecks } from '../../../core/trace/incrementalChecks';
 import { fixture } from './helpers';
 import { indexShape } from './indexShape';
 import { traceLine } from './lineGen';
@@ -67,19 +68,42 @@ describe('TraceDocument.update', () => {
     assert.deepEqual(codes(doc), codes(TraceDocument.parse(lines.join('\n'))));
   });
 
+  it('checks that threw while built in slices are built again, not left half built', () => {
+    const lines = (fixture('end-before-start.trace.jsonl') + fixture('unknown-cmd.trace.jsonl')).split('\n');
+    const doc = TraceDocument.parse(lines.join('\n'));
+    lines[0] = `${lines[0]} `;
+    doc.update([{ start: 0, end: 1, newCount: 1 }], (i) => lines[i]);
+    const proto = TraceChecks.prototype as unknown as { checkGroup: () => void };
+    const checkGroup = proto.checkGroup;
+    proto.checkGroup = () => {
+      throw new Error('injected');
+    };
+    try {
+      assert.throws(() => doc.prepare(() => true), /injected/);
+    } finally {
+      proto.checkGroup = checkGroup;
+    }
+    assert.deepEqual(codes(doc), codes(TraceDocument.parse(lines.join('\n'))));
+    assert.ok(codes(doc).length >= 3);
+  });
+
   it('property: any sequence of line edits equals a full re-parse (diagnostics and index)', () => {
     const edit = fc.record({ at: fc.nat({ max: 40 }), del: fc.nat({ max: 4 }), add: fc.array(traceLine, { maxLength: 4 }) });
     fc.assert(
       fc.property(fc.array(traceLine, { maxLength: 30 }), fc.array(fc.array(edit, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 }), fc.boolean(),
-        (initial, batches, peek) => {
+        fc.array(fc.option(fc.nat({ max: 3 })), { minLength: 4, maxLength: 4 }),
+        (initial, batches, peek, slices) => {
           let lines = initial.length ? initial : [''];
           const doc = TraceDocument.parse(lines.join('\n'));
-          for (const batch of batches) {
+          for (const [b, batch] of batches.entries()) {
             if (peek) {
               // Fill the caches so the update must invalidate them.
               doc.allDiagnostics();
               assert.ok(doc.index);
             }
+            // Or one update per edit, with validation cut short (a build of the checks in
+            // slices, or none at all) before the next one.
+            const steps = slices[b];
             const edits: LineEdit[] = [];
             for (const e of batch) {
               const start = Math.min(e.at, lines.length);
@@ -89,8 +113,13 @@ describe('TraceDocument.update', () => {
               if (lines.length - (end - start) + add.length === 0) add = [''];
               lines = [...lines.slice(0, start), ...add, ...lines.slice(end)];
               edits.push({ start, end, newCount: add.length });
+              if (steps === null) continue;
+              const now = lines;
+              doc.update(edits.splice(0), (i) => now[i]);
+              let left = steps;
+              doc.prepare(() => left-- > 0);
             }
-            doc.update(edits, (i) => lines[i]);
+            if (edits.length) doc.update(edits, (i) => lines[i]);
             const full = TraceDocument.parse(lines.join('\n'));
             assert.deepEqual(doc.lines.map((l) => l.text), lines);
             // The incremental checks list problems in their own order; as a set they must agree.
