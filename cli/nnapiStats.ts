@@ -31,7 +31,7 @@ export async function nnapiStats(args: string[]): Promise<number> {
 
   const analysis = analyze(await readSystrace(file));
   const runs = summarize(analysis, opts);
-  process.stdout.write(opts.json ? summaryJson(runs) : summaryText(runs));
+  process.stdout.write(opts.json ? summaryJson(analysis, opts) : summaryText(runs));
 
   const diags = finalizeDiagnostics(analysis.diagnostics, defaultDiagnosticSettings);
   const errors = diags.filter((d) => d.severity === 'error');
