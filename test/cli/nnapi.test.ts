@@ -89,6 +89,17 @@ describe('npu-trace nnapi-stats', () => {
     assert.equal((await cli('nnapi-stats')).status, 2);
     assert.equal((await cli('nnapi-stats', '--bogus', join(FIX, 'driver.atrace'))).status, 2);
     assert.equal((await cli('nnapi-stats', 'no/such/file.systrace')).status, 2);
+    const flagValue = await cli('nnapi-stats', '--json=1', join(FIX, 'driver.atrace'));
+    assert.equal(flagValue.status, 2);
+    assert.match(flagValue.stderr, /^npu-trace nnapi-stats: Option '--json' does not take an argument/);
+  });
+
+  it('reads its options with node:util parseArgs, as check and stats do: `--` ends them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nnapi-'));
+    writeFileSync(join(dir, '-dash.systrace'), readFileSync(join(FIX, 'driver.atrace')));
+    const r = await runCli(['nnapi-stats', '--json', '--', '-dash.systrace'], dir);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, (await cli('nnapi-stats', '--json', join(FIX, 'driver.atrace'))).stdout);
   });
 });
 
