@@ -104,7 +104,11 @@ export async function forEachLineIn(
 
 /** The file's lines through the one splitter (core/common/lineSplitter.ts); returns their number. */
 async function split(file: string, line: (b: Uint8Array, s: number, e: number, lineNo: number) => void, opts: ReadOptions): Promise<number> {
-  const splitter = new LineSplitter({ line, tooLong: opts.onTooLong }, { maxLineBytes: opts.maxLineBytes, atFileStart: !(opts.range && opts.range.start > 0) });
+  const splitter = new LineSplitter({ line, tooLong: opts.onTooLong }, {
+    maxLineBytes: opts.maxLineBytes,
+    atFileStart: !(opts.range && opts.range.start > 0),
+    alloc: (n) => Buffer.allocUnsafe(n),
+  });
   try {
     for await (const chunk of chunksOf(file, opts)) splitter.feed(chunk);
     return splitter.end(opts.gzip?.truncated);
