@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Diagnostic } from '../core/common/diagnostic';
 import { escapeControl } from '../core/common/escape';
 import { DEFAULT_MAX_LINE_BYTES, lineTooLong, splitLines } from '../core/common/lines';
-import { defaultDiagnosticSettings, finalizeDiagnostics } from '../core/common/settings';
+import { checkResult, defaultDiagnosticSettings } from '../core/common/settings';
 import type { LineChecker } from '../core/format';
 import { formatFor } from '../core/formats';
 import { traceFormat } from '../core/trace/format';
@@ -109,8 +109,7 @@ function bounded(checker: LineChecker, limit: number): LineChecker & { skipped(n
       size += length + 1;
     },
     finish: () => (size > limit ? [fileTooLarge(lines, size, limit)] : checker.finish()),
-    finishCapped: checker.finishCapped && ((settings) => (size > limit
-      ? { diagnostics: [fileTooLarge(lines, size, limit)], hasError: true } : checker.finishCapped!(settings))),
+    finishCapped: (settings, extra) => (size > limit ? checkResult([fileTooLarge(lines, size, limit), ...extra], settings) : checker.finishCapped(settings, extra)),
   };
 }
 
@@ -150,17 +149,7 @@ export async function checkFile(file: string, opts: CheckOptions): Promise<FileR
 
 function finishFile(file: string, opts: CheckOptions, checker: LineChecker, found: Diagnostic[]): FileResult {
   const settings = { ...defaultDiagnosticSettings, maxProblems: opts.maxProblems };
-  // A checker that caps while it builds (CMDQ) gives the shown problems and the error flag itself.
-  if (checker.finishCapped && found.length === 0) return { file, ...checker.finishCapped(settings) };
-  const all = checker.finish().concat(found);
-  const dropped = checker.dropped?.() ?? { count: 0, hasError: false };
-  // The exit status counts every error, also those the cap leaves out of the output: an error
-  // after 1000 warnings must still fail a CI run.
-  return {
-    file,
-    diagnostics: finalizeDiagnostics(all, settings, dropped.count),
-    hasError: dropped.hasError || all.some((d) => d.severity === 'error'),
-  };
+  return { file, ...checker.finishCapped(settings, found) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/common/escape';
 import { defaultDiagnosticSettings, finalizeDiagnostics } from '../core/common/settings';
 import { quoted } from '../core/nnapi/naming';
@@ -16,22 +17,25 @@ const MAX_SHOWN = 20;
  * there are errors (the reference would have refused the trace), 2 on unusable arguments.
  */
 export async function nnapiStats(args: string[]): Promise<number> {
-  const opts = { json: false, totalTimes: false, perExecution: false };
-  const files: string[] = [];
-  for (const a of args) {
-    if (a === '--json') opts.json = true;
-    else if (a === '--total-times') opts.totalTimes = true;
-    else if (a === '--per-execution') opts.perExecution = true;
-    else if (a.startsWith('-') && a !== '-') return usage(`unknown option ${a}`);
-    else files.push(a);
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' }, 'total-times': { type: 'boolean' }, 'per-execution': { type: 'boolean' } } });
+  } catch (e) {
+    // parseArgs's own words are long; say it as the rest of the CLI does.
+    const msg = e instanceof Error ? e.message : String(e);
+    const unknown = /^Unknown option '([^']*)'/.exec(msg);
+    return usage(unknown ? `unknown option ${unknown[1]}` : msg.split('\n')[0]);
   }
+  const v = parsed.values;
+  const opts = { json: !!v.json, totalTimes: !!v['total-times'], perExecution: !!v['per-execution'] };
+  const files = parsed.positionals;
   if (files.length !== 1) return usage(files.length ? 'give exactly one file' : 'no file given');
   const file = files[0];
   if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return usage(`${file}: no such file`);
 
   const analysis = analyze(await readSystrace(file));
   const runs = summarize(analysis, opts);
-  process.stdout.write(opts.json ? summaryJson(runs) : summaryText(runs));
+  process.stdout.write(opts.json ? summaryJson(analysis, opts) : summaryText(runs));
 
   const diags = finalizeDiagnostics(analysis.diagnostics, defaultDiagnosticSettings);
   const errors = diags.filter((d) => d.severity === 'error');
@@ -45,6 +49,6 @@ export async function nnapiStats(args: string[]): Promise<number> {
 }
 
 function usage(msg: string): number {
-  process.stderr.write(`npu-trace nnapi-stats: ${msg}\nUsage:\n${NNAPI_STATS_USAGE}`);
+  process.stderr.write(`npu-trace nnapi-stats: ${escapeControl(msg)}\nUsage:\n${NNAPI_STATS_USAGE}`);
   return 2;
 }

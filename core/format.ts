@@ -17,12 +17,17 @@ export interface LineChecker {
   /** All diagnostics, unsorted; uncapped unless the checker was made with `maxProblems`. */
   finish(): Diagnostic[];
   /**
-   * Optional, preferred when present: the first `settings.maxProblems` diagnostics (capped while
-   * they are produced, with the summary) and whether any problem, shown or not, is an error.
+   * What a check shows, instead of `finish`: with `extra` (the reader's own problems), the first
+   * `settings.maxProblems` diagnostics after one summary of the rest, and whether any problem,
+   * shown or not, is an error. A checker that can caps while it produces (see `checkResult`).
    */
-  finishCapped?(settings: DiagnosticSettings): { diagnostics: Diagnostic[]; hasError: boolean };
-  /** After `finish`, of a checker made with `maxProblems`: the problems not kept, and whether one is an error. */
-  dropped?(): { count: number; hasError: boolean };
+  finishCapped(settings: DiagnosticSettings, extra: readonly Diagnostic[]): CheckResult;
+}
+
+/** The problems a check shows and its exit status. */
+export interface CheckResult {
+  diagnostics: Diagnostic[];
+  hasError: boolean;
 }
 
 export interface CheckerOptions {

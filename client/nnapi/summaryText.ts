@@ -1,7 +1,6 @@
 import { escapeControl } from '../../core/common/escape';
-import { INCOMPLETE } from '../../core/nnapi/summary';
-import { textTable } from '../../core/nnapi/textTable';
-import { NNAPI_VIEWS, type NnapiRun, type NnapiSummaryResult, type NnapiViewKind } from '../../protocol/nnapi';
+import { INCOMPLETE, viewTable } from '../../core/nnapi/summary';
+import type { NnapiRun, NnapiSummaryResult, NnapiViewKind } from '../../protocol/nnapi';
 
 function viewTitle(v: NnapiViewKind, benchmark: boolean): string {
   const what = v.totalTimes ? 'total times' : 'self-times';
@@ -19,12 +18,7 @@ function runBlock(r: NnapiRun): string[] {
   const c = r.executionCounts;
   out.push(`Executions: ${c.PO}${r.hasWarmupAndBenchmark ? ` overall; warm-up ${c.PWU}, benchmark ${c.PBM}` : ''}`);
   if (r.violations) out.push(`Warning: ${r.violations} nesting violation(s) in this run: the reference parser would refuse it; the numbers are shown anyway.`);
-  NNAPI_VIEWS.forEach((v, i) => {
-    const view = r.views[i];
-    if (!view) return;
-    const values = Object.fromEntries(Object.entries(view.values).map(([k, x]) => [k, x === null ? Number.NaN : x]));
-    out.push('', `[${viewTitle(v, r.hasWarmupAndBenchmark)}]`, ...textTable(values, view.hasCpu, { ...v, benchmarkOnly: r.hasWarmupAndBenchmark && v.perExecution }).slice(1));
-  });
+  for (const v of r.views) out.push('', `[${viewTitle(v, r.hasWarmupAndBenchmark)}]`, ...viewTable(r, v).slice(1));
   out.push('');
   return out;
 }

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
+import { LineSplitter } from '../../core/common/lineSplitter';
 
 /**
  * Where some lines of a file start, in bytes: every `stride`-th line, so a read can start near a
@@ -43,72 +44,66 @@ export class LineIndex {
 }
 
 /**
- * Scans bytes for lines (`\n`, `\r\n` or lone `\r`, as LSP counts them): keeps the text of the
- * wanted lines, reports where each line starts, and can be fed chunk after chunk and resumed.
+ * Takes the wanted lines from the splitter (`core/common/lineSplitter.ts`, the CLI's too) and
+ * notes where lines start; stops the splitter after the last wanted line, so a kept `.gz` stream
+ * resumes right after it.
  */
-class LineScanner {
-  /** Number of the line being read, and the byte where it starts. */
-  line: number;
-  lineStart: number;
-  /** Bytes fed so far (the absolute offset of the next chunk). */
-  pos: number;
-  /** What is left of the last chunk after the line end where reading stopped. */
-  rest: Buffer | undefined;
-  private carry: Buffer[] = [];
-  private afterCR = false;
+class LineGrabber {
+  readonly splitter: LineSplitter;
+  /** What is left of the last chunk after the line where reading stopped. */
+  rest: Uint8Array | undefined;
+  private want: ReadonlySet<number> = new Set();
+  private last = -1;
+  private out = new Map<number, string>();
+  private done = false;
+  /** The last line handed on or skipped as too long. */
+  private seen: number;
 
   constructor(line: number, offset: number, private readonly onLineStart: (line: number, offset: number) => void) {
-    this.line = line;
-    this.lineStart = offset;
-    this.pos = offset;
+    this.splitter = new LineSplitter(this, { firstLine: line, firstOffset: offset, atFileStart: offset === 0 });
+    this.seen = line - 1;
   }
 
-  /** Feeds a chunk; returns true once every line up to `last` is read (the rest of the chunk is kept in `rest`). */
-  feed(chunk: Buffer, want: ReadonlySet<number>, last: number, out: Map<number, string>): boolean {
-    let s = 0;
-    if (this.afterCR) {
-      this.afterCR = false;
-      if (chunk.length && chunk[0] === 10) {
-        s = 1;
-        this.lineStart++;
-      }
-      this.onLineStart(this.line, this.lineStart);
+  line(b: Uint8Array, s: number, e: number, n: number, offset: number): void {
+    this.onLineStart(n, offset);
+    this.passed(n);
+    if (this.want.has(n)) this.out.set(n, Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8', s, e));
+    if (n >= this.last) {
+      this.done = true;
+      this.splitter.stop();
     }
-    for (let i = s; i < chunk.length; i++) {
-      const c = chunk[i];
-      if (c !== 10 && c !== 13) continue;
-      if (want.has(this.line)) out.set(this.line, this.text(chunk.subarray(s, i)));
-      this.carry = [];
-      this.line++;
-      if (c === 13 && i + 1 === chunk.length) {
-        // A CR at the end of a chunk: whether an LF follows is known with the next one.
-        this.afterCR = true;
-        this.lineStart = this.pos + i + 1;
-        this.pos += chunk.length;
-        return this.line > last;
+  }
+
+  tooLong(n: number): void {
+    this.passed(n);
+  }
+
+  /** The splitter counts runs of empty lines without handing them on: a wanted one is ''. */
+  private passed(n: number): void {
+    if (n > this.seen + 1) for (const k of this.want) if (k > this.seen && k < n) this.out.set(k, '');
+    this.seen = n;
+  }
+
+  /** Feeds chunks until every wanted line is read; returns true when the stream ended. */
+  async read(chunks: Chunks, want: ReadonlySet<number>, out: Map<number, string>): Promise<boolean> {
+    this.want = want;
+    this.last = Math.max(...want);
+    this.out = out;
+    this.done = false;
+    while (!this.done) {
+      let chunk = this.rest;
+      this.rest = undefined;
+      if (!chunk) {
+        const r = await chunks.next();
+        if (r.done) {
+          this.splitter.end();
+          return true;
+        }
+        chunk = r.value;
       }
-      if (c === 13 && chunk[i + 1] === 10) i++;
-      this.lineStart = this.pos + i + 1;
-      this.onLineStart(this.line, this.lineStart);
-      s = i + 1;
-      if (this.line > last) {
-        this.rest = s < chunk.length ? chunk.subarray(s) : undefined;
-        this.pos += s;
-        return true;
-      }
+      this.rest = this.splitter.feed(chunk);
     }
-    if (want.has(this.line) && s < chunk.length) this.carry.push(chunk.subarray(s));
-    this.pos += chunk.length;
     return false;
-  }
-
-  /** At the end of the file: the last line, when it is wanted. */
-  end(want: ReadonlySet<number>, out: Map<number, string>): void {
-    if (want.has(this.line)) out.set(this.line, this.text(Buffer.alloc(0)));
-  }
-
-  private text(tail: Buffer): string {
-    return (this.carry.length ? Buffer.concat([...this.carry, tail]) : tail).toString('utf8');
   }
 }
 
@@ -126,7 +121,7 @@ export class FileLines {
   private readonly gz: boolean;
   private index: LineIndex;
   private stamp = '';
-  private cursor: { chunks: Chunks; scanner: LineScanner; close: () => void } | undefined;
+  private cursor: { chunks: Chunks; grabber: LineGrabber; close: () => void } | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   /** Bytes scanned by the last read (decompressed bytes for a `.gz`): what a click cost. */
   lastReadBytes = 0;
@@ -139,7 +134,7 @@ export class FileLines {
 
   /** Lines `wanted` (0-based); a line past the end is left out. Reads run one at a time. */
   read(wanted: readonly number[]): Promise<Map<number, string>> {
-    const run = this.queue.then(() => this.readNow(wanted)).then(dropBom);
+    const run = this.queue.then(() => this.readNow(wanted));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -152,7 +147,7 @@ export class FileLines {
     const out = new Map<number, string>();
     const want = new Set(wanted.filter((l) => Number.isInteger(l) && l >= 0));
     if (!want.size) return out;
-    const first = Math.min(...want), last = Math.max(...want);
+    const first = Math.min(...want);
     const s = await stat(this.file);
     const stamp = `${s.size}:${s.mtimeMs}`;
     if (stamp !== this.stamp) {
@@ -164,26 +159,26 @@ export class FileLines {
     if (!this.gz) {
       const from = this.index.seek(first);
       const raw = createReadStream(this.file, { start: from.offset, highWaterMark: this.chunkBytes });
-      const scanner = new LineScanner(from.line, from.offset, note);
+      const grabber = new LineGrabber(from.line, from.offset, note);
       try {
-        await pump(raw[Symbol.asyncIterator](), scanner, want, last, out);
+        await grabber.read(raw[Symbol.asyncIterator](), want, out);
       } finally {
         raw.destroy();
       }
-      this.lastReadBytes = scanner.pos - from.offset;
+      this.lastReadBytes = grabber.splitter.offset - from.offset;
       return out;
     }
-    if (!this.cursor || this.cursor.scanner.line > first) {
+    if (!this.cursor || this.cursor.grabber.splitter.lineNo > first) {
       this.dropCursor();
       const raw = createReadStream(this.file, { highWaterMark: this.chunkBytes });
       const gunzip = raw.pipe(createGunzip({ chunkSize: Math.max(64, this.chunkBytes) }));
-      this.cursor = { chunks: gunzip[Symbol.asyncIterator](), scanner: new LineScanner(0, 0, note), close: () => { raw.destroy(); gunzip.destroy(); } };
+      this.cursor = { chunks: gunzip[Symbol.asyncIterator](), grabber: new LineGrabber(0, 0, note), close: () => { raw.destroy(); gunzip.destroy(); } };
     }
     const c = this.cursor;
-    const at = c.scanner.pos;
+    const at = c.grabber.splitter.offset;
     try {
-      const ended = await pump(c.chunks, c.scanner, want, last, out);
-      this.lastReadBytes = c.scanner.pos - at;
+      const ended = await c.grabber.read(c.chunks, want, out);
+      this.lastReadBytes = c.grabber.splitter.offset - at;
       if (ended) this.dropCursor();
     } catch (e) {
       this.dropCursor();
@@ -196,35 +191,6 @@ export class FileLines {
     this.cursor?.close();
     this.cursor = undefined;
   }
-}
-
-/**
- * Feeds chunks until every wanted line is read; returns true when the stream ended. The scanner
- * stops at a line end and keeps the rest of its chunk, where a kept stream resumes.
- */
-async function pump(chunks: Chunks, scanner: LineScanner, want: ReadonlySet<number>, last: number, out: Map<number, string>): Promise<boolean> {
-  for (;;) {
-    let chunk: Buffer;
-    if (scanner.rest) {
-      chunk = scanner.rest;
-      scanner.rest = undefined;
-    } else {
-      const r = await chunks.next();
-      if (r.done) {
-        scanner.end(want, out);
-        return true;
-      }
-      chunk = r.value;
-    }
-    if (scanner.feed(chunk, want, last, out)) return false;
-  }
-}
-
-/** Line 0 without a UTF-8 BOM, as the editor and the CLI readers show it. */
-function dropBom(out: Map<number, string>): Map<number, string> {
-  const first = out.get(0);
-  if (first?.charCodeAt(0) === 0xfeff) out.set(0, first.slice(1));
-  return out;
 }
 
 /** Lines `wanted` of a file, read once from the top (no index kept). */

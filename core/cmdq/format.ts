@@ -1,3 +1,4 @@
+import { checkResult } from '../common/settings';
 import type { FormatDefinition, LineChecker } from '../format';
 import { CmdqDocument } from './document';
 import { looksLikeCmdqStart } from './detect';
@@ -17,8 +18,12 @@ export const cmdqFormat: FormatDefinition = {
         lines.push(line);
       },
       finish: () => CmdqDocument.parse(lines.join('\n')).allDiagnostics(),
-      // The exit status still counts errors past the cap: the document counts what it does not build.
-      finishCapped: (settings) => CmdqDocument.parse(lines.join('\n')).capped(settings),
+      // The document caps while it builds and counts errors past the cap; the reader's problems
+      // (a cut-off .gz), rare, join the whole list instead.
+      finishCapped: (settings, extra) => {
+        const doc = CmdqDocument.parse(lines.join('\n'));
+        return extra.length ? checkResult(doc.allDiagnostics().concat(extra), settings) : doc.capped(settings);
+      },
     };
   },
   checkDocument: (text, settings) => CmdqDocument.parse(text).capped(settings),

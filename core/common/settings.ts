@@ -38,6 +38,15 @@ export function normalizeSettings(raw: unknown): DiagnosticSettings {
 }
 
 /**
+ * The shown problems of a check of `found` (capped by `finalizeDiagnostics`) and whether any is an
+ * error; `dropped` are the problems a checker found and did not keep. The exit status counts every
+ * error, also those the cap leaves out: an error after 1000 warnings must still fail a CI run.
+ */
+export function checkResult(found: Diagnostic[], settings: DiagnosticSettings, dropped = { count: 0, hasError: false }): { diagnostics: Diagnostic[]; hasError: boolean } {
+  return { diagnostics: finalizeDiagnostics(found, settings, dropped.count), hasError: dropped.hasError || found.some((d) => d.severity === 'error') };
+}
+
+/**
  * Applies severity overrides, sorts by position and caps the list with one summary diagnostic on
  * line 1. `alreadyDropped` counts problems a checker found and did not keep (it capped while producing).
  */

@@ -1,3 +1,4 @@
+import { checkResult } from '../common/settings';
 import type { FormatDefinition, LineChecker } from '../format';
 import { TraceChecker } from './checker';
 import { fastTraceBytes } from './fastBytes';
@@ -16,7 +17,12 @@ export function parsedLines(onLine: (l: TraceLine, lineNo: number) => void): Req
 /** The streaming checker of a trace, with its cross-line checker (the parallel CLI check feeds it a worker's records too). */
 export function createTraceChecker(maxProblems?: number): { lines: LineChecker; checker: TraceChecker } {
   const c = new TraceChecker(undefined, maxProblems);
-  return { checker: c, lines: { ...parsedLines((l, n) => c.add(l, n)), finish: () => c.finish(), dropped: () => c.dropped } };
+  const lines: LineChecker = {
+    ...parsedLines((l, n) => c.add(l, n)),
+    finish: () => c.finish(),
+    finishCapped: (settings, extra) => checkResult(c.finish().concat(extra), settings, c.dropped),
+  };
+  return { checker: c, lines };
 }
 
 export const traceFormat: FormatDefinition = {

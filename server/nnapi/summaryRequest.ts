@@ -1,27 +1,16 @@
 import type { Connection } from 'vscode-languageserver';
 import { NnapiDocument } from '../../core/nnapi/document';
-import { templateInputs } from '../../core/nnapi/report';
-import { runHeader } from '../../core/nnapi/summary';
-import { NNAPI_VIEWS, NnapiSummaryRequest, type NnapiRun, type NnapiSummaryResult } from '../../protocol/nnapi';
+import { summarize } from '../../core/nnapi/summary';
+import { NnapiSummaryRequest, type NnapiSummaryResult } from '../../protocol/nnapi';
 import type { DocumentStore } from '../documents';
 
-const toJsonNumber = (v: number): number | null => (Number.isFinite(v) ? v : null);
+const toJsonNumber = (v: number | null): number | null => (v !== null && Number.isFinite(v) ? v : null);
 
 /** The numbers of every run of a document, in every view (NaN becomes null on the wire). */
 export function nnapiSummary(doc: NnapiDocument, uri: string): NnapiSummaryResult {
   const a = doc.analysis;
-  const runs: NnapiRun[] = a.runs.map((r) => {
-    const aggregate = r.aggregate;
-    return {
-      ...runHeader(r),
-      hasWarmupAndBenchmark: aggregate?.hasWarmupAndBenchmark ?? false,
-      executionCounts: aggregate?.executionCounts ?? { PO: 0, PWU: 0, PBM: 0 },
-      views: aggregate ? NNAPI_VIEWS.map((v) => {
-        const { values, hasCpu } = templateInputs(aggregate, v);
-        return { values: Object.fromEntries(Object.entries(values).map(([k, x]) => [k, toJsonNumber(x)])), hasCpu };
-      }) : [],
-    };
-  });
+  const runs = summarize(a);
+  for (const r of runs) for (const v of r.views) for (const k in v.values) v.values[k] = toJsonNumber(v.values[k]);
   const errors = a.diagnostics.filter((d) => d.severity === 'error').length;
   return { ok: true, uri, runs, errors, warnings: a.diagnostics.length - errors, noRuntime: a.noRuntime };
 }

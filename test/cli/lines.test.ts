@@ -100,6 +100,8 @@ describe('forEachLine / forEachLineBytes', () => {
     assert.ok(calls.text < 100 && calls.bytes < 100, JSON.stringify(calls));
   });
 
+  // The length is the line's bytes without its line end, as the editor counts characters: a CRLF
+  // line of 20 bytes is 20 long (the readers before the one splitter counted its CR, 21).
   it('a line over maxLineBytes is reported with its length and not handed on, whole or cut by chunks', async () => {
     const file = join(dir, 'limit.txt');
     const long = 'x'.repeat(3 * MiB);
@@ -111,14 +113,31 @@ describe('forEachLine / forEachLineBytes', () => {
       const n = await forEachLineBytes(file, (b, s, e, i, decode) => seen.push(`${i}:${decode(b, s, e)}`), (l, i) => seen.push(`${i}:${l}`), opts);
       const short = max === 10 ? [] : [`3:${'y'.repeat(20)}`];
       assert.deepEqual(seen, ['0:short', '2:mid', ...short, '4:end'], `bytes, limit ${max}`);
-      assert.deepEqual(tooLong, max === 10 ? [[1, 3 * MiB], [3, 21], [5, 3 * MiB]] : [[1, 3 * MiB], [5, 3 * MiB]]);
+      assert.deepEqual(tooLong, max === 10 ? [[1, 3 * MiB], [3, 20], [5, 3 * MiB]] : [[1, 3 * MiB], [5, 3 * MiB]]);
       assert.equal(n, 6);
       const seenIn: string[] = [];
       tooLong.length = 0;
       assert.equal(await forEachLineIn(file, (t, s, e, i) => seenIn.push(`${i}:${t.slice(s, e)}`), opts), 6);
       assert.deepEqual(seenIn, ['0:short', '2:mid', ...short, '4:end'], `text, limit ${max}`);
-      assert.deepEqual(tooLong, max === 10 ? [[1, 3 * MiB], [3, 21], [5, 3 * MiB]] : [[1, 3 * MiB], [5, 3 * MiB]]);
+      assert.deepEqual(tooLong, max === 10 ? [[1, 3 * MiB], [3, 20], [5, 3 * MiB]] : [[1, 3 * MiB], [5, 3 * MiB]]);
     }
+  });
+
+  it('a lone CR inside a line over the limit still ends a line: the numbers after it are right', async () => {
+    const file = join(dir, 'crlimit.txt');
+    writeFileSync(file, 'aaaa\rbb\ncc');
+    const opts = () => {
+      const tooLong: [number, number][] = [];
+      return { tooLong, maxLineBytes: 3, onTooLong: (n: number, len: number) => tooLong.push([n, len]) };
+    };
+    const bytes: string[] = [];
+    const b = opts();
+    assert.equal(await forEachLineBytes(file, (x, s, e, i, decode) => bytes.push(`${i}:${decode(x, s, e)}`), (l, i) => bytes.push(`${i}:${l}`), b), 3);
+    assert.deepEqual([bytes, b.tooLong], [['1:bb', '2:cc'], [[0, 4]]]);
+    const text: string[] = [];
+    const t = opts();
+    assert.equal(await forEachLineIn(file, (x, s, e, i) => text.push(`${i}:${x.slice(s, e)}`), t), 3);
+    assert.deepEqual([text, t.tooLong], [['1:bb', '2:cc'], [[0, 4]]]);
   });
 
   it('a cut-off .gz: the lines before the cut are read, the cut one is not, and the end says so', async () => {

@@ -1,6 +1,6 @@
 // The shipped CLI (`dist/cli.js`, built by `npm run build`), not the sources.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -69,10 +69,37 @@ describe('npu-trace nnapi-stats', () => {
     assert.match(r.stderr, /Incomplete trace, not able to print all statistics/);
   });
 
+  // Each golden file holds, per option set (`=== nnapi-stats <options>`), the stdout of the built CLI
+  // on that fixture at commit 5aa633f (before the CLI and the editor shared one run type): the
+  // output must stay byte for byte what it was. A deliberate change regenerates them with
+  // `node dist/cli.js nnapi-stats <options> <fixture>` per section.
+  for (const golden of readdirSync(join(FIX, 'golden'))) {
+    it(`prints byte for byte the golden output of ${golden}`, async () => {
+      const fixture = join(FIX, golden.replace(/\.nnapi-stats\.txt$/, ''));
+      const sections = readFileSync(join(FIX, 'golden', golden), 'utf8').split(/^=== nnapi-stats (.*)\n/m).slice(1);
+      assert.equal(sections.length, 16);
+      for (let i = 0; i < sections.length; i += 2) {
+        const opts = sections[i].split(' ').filter(Boolean);
+        assert.equal((await cli('nnapi-stats', ...opts, fixture)).stdout, sections[i + 1], `nnapi-stats ${sections[i]}`);
+      }
+    });
+  }
+
   it('exits 2 on unusable arguments', async () => {
     assert.equal((await cli('nnapi-stats')).status, 2);
     assert.equal((await cli('nnapi-stats', '--bogus', join(FIX, 'driver.atrace'))).status, 2);
     assert.equal((await cli('nnapi-stats', 'no/such/file.systrace')).status, 2);
+    const flagValue = await cli('nnapi-stats', '--json=1', join(FIX, 'driver.atrace'));
+    assert.equal(flagValue.status, 2);
+    assert.match(flagValue.stderr, /^npu-trace nnapi-stats: Option '--json' does not take an argument/);
+  });
+
+  it('reads its options with node:util parseArgs, as check and stats do: `--` ends them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nnapi-'));
+    writeFileSync(join(dir, '-dash.systrace'), readFileSync(join(FIX, 'driver.atrace')));
+    const r = await runCli(['nnapi-stats', '--json', '--', '-dash.systrace'], dir);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, (await cli('nnapi-stats', '--json', join(FIX, 'driver.atrace'))).stdout);
   });
 });
 

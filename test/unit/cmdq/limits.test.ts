@@ -98,7 +98,7 @@ describe('cmdq: the cap while producing', () => {
     const text = queue(Array.from({ length: 2000 }, (_, i) => entry(i + 1)));
     const c = cmdqFormat.createChecker();
     text.split('\n').forEach((l, i) => c.add(l, i));
-    const r = c.finishCapped!(settings(3));
+    const r = c.finishCapped(settings(3), []);
     assert.equal(r.diagnostics.length, 4);
     assert.equal(r.hasError, true);
     assert.deepEqual(r.diagnostics, CmdqDocument.parse(text).diagnostics(settings(3)));

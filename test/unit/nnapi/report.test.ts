@@ -9,7 +9,7 @@ import { thread, trace } from './traceBuilder';
 
 describe('nnapi report: JSON v1', () => {
   it('has the reference shape: sorted keys, times/self_times/execution_counts/template_inputs/version/starting_mark, null for missing', () => {
-    const out = summaryJson(summarize(analyzeText(benchmarkTrace()).analysis, {}));
+    const out = summaryJson(analyzeText(benchmarkTrace()).analysis, {});
     const arr = JSON.parse(out) as Record<string, unknown>[];
     assert.equal(arr.length, 2);
     const o = arr[0];
@@ -37,7 +37,7 @@ describe('nnapi report: JSON v1', () => {
 
   it('--per-execution with warm-up and benchmark shows the benchmark, divided by its count', () => {
     // Benchmark self PE: LR 11, LA 6, LT 17; count 2 → LR 5.5, LA 3, LT 8.5. PEp before dividing: LR 11·100/17.
-    const [r] = JSON.parse(summaryJson(summarize(analyzeText(benchmarkTrace()).analysis, { perExecution: true }))) as { template_inputs: Record<string, number>; self_times: Record<string, Record<string, number>> }[];
+    const [r] = JSON.parse(summaryJson(analyzeText(benchmarkTrace()).analysis, { perExecution: true })) as { template_inputs: Record<string, number>; self_times: Record<string, Record<string, number>> }[];
     near(r.template_inputs.LR_PE, 5.5, 'LR_PE');
     near(r.template_inputs.LA_PE, 3, 'LA_PE');
     near(r.template_inputs.LT_PE, 8.5, 'LT_PE');
@@ -45,14 +45,15 @@ describe('nnapi report: JSON v1', () => {
     // As in the reference, the JSON's self_times PE now hold the benchmark's values.
     near(r.self_times.PE.LR, 11, 'self_times.PE.LR');
     // --total-times: benchmark totals LR 11, LA 17 → per execution 5.5 and 8.5.
-    const [t] = JSON.parse(summaryJson(summarize(analyzeText(benchmarkTrace()).analysis, { perExecution: true, totalTimes: true }))) as { template_inputs: Record<string, number> }[];
+    const [t] = JSON.parse(summaryJson(analyzeText(benchmarkTrace()).analysis, { perExecution: true, totalTimes: true })) as { template_inputs: Record<string, number> }[];
     near(t.template_inputs.LA_PE, 8.5, 'total LA_PE');
   });
 
   it('omits incomplete runs', () => {
-    const s = summarize(analyzeText(trace(thread([[0, '[NN_LR_PP]open']]))).analysis, {});
+    const a = analyzeText(trace(thread([[0, '[NN_LR_PP]open']]))).analysis;
+    const s = summarize(a, {});
     assert.equal(s[0].complete, false);
-    assert.deepEqual(JSON.parse(summaryJson(s)), []);
+    assert.deepEqual(JSON.parse(summaryJson(a, {})), []);
     assert.match(summaryText(s), /Incomplete trace, not able to print all statistics/);
   });
 

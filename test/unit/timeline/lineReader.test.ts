@@ -87,4 +87,18 @@ describe('FileLines', () => {
     assert.equal((await r.read([3000])).get(3000), 'L3000');
     r.dispose();
   });
+
+  it('reads a wanted line in a run of empty lines (the splitter counts runs without handing them on)', async () => {
+    for (const name of ['blank.trace.jsonl', 'blank.trace.jsonl.gz']) {
+      const file = join(dir, name);
+      const text = `a\n${'\n'.repeat(50)}b\r\n\r\n\rc`;
+      writeFileSync(file, name.endsWith('.gz') ? gzipSync(text) : text);
+      const r = new FileLines(file, 16, 4);
+      const want = [0, 2, 3, 40, 51, 52, 53, 54];
+      const got = await r.read(want);
+      assert.deepEqual(want.map((l) => got.get(l)), ['a', '', '', '', 'b', '', '', 'c'], name);
+      assert.deepEqual([...(await r.read([30, 60])).entries()], [[30, '']], name);
+      r.dispose();
+    }
+  });
 });
