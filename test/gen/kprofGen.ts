@@ -167,3 +167,85 @@ export function npyNames(names: string[]): Uint8Array {
   out.set(new Uint8Array(data.buffer), npy.length);
   return out;
 }
+
+/** Regions at absolute times `[event, startNs, durNs]` (in start order, not overlapping) as a program. */
+export function timedProgram(regions: [event: number, startNs: number, durNs: number][]): Op[] {
+  const out: Op[] = [];
+  let t = 0;
+  for (const [ev, start, dur] of regions) {
+    out.push([0, ev, start - t], [1, ev, dur]);
+    t = start + dur;
+  }
+  return out;
+}
+
+export const SPEC_NAMES = ['load', 'compute', 'store'];
+export const WARPSPEC_NAMES = ['issue-tma-k', 'issue-tma-v', 'mma-qk', 'mma-pv', 'softmax-max', 'softmax-exp2', 'softmax-sum', 'correction', 'epilogue'];
+
+/**
+ * A warp-specialized attention kernel as in the spec's FA4 figure, 2 blocks × 6 groups: group 0
+ * issues the TMA loads, groups 1–2 the MMAs, groups 3–4 the softmax, group 5 the correction; each
+ * stage of 8 overlaps the producer's next loads with the consumers' work on this one.
+ */
+export function warpSpecProgram(block: number, group: number): Op[] {
+  const stage = 600 + 40 * block;
+  const r: [number, number, number][] = [];
+  for (let i = 0; i < 8; i++) {
+    const t = 200 + i * stage;
+    if (group === 0) r.push([0, t, 160], [1, t + 200, 160]);
+    else if (group === 1) r.push([2, t + 180, 220]);
+    else if (group === 2) r.push([3, t + 420, 150]);
+    else if (group === 3 || group === 4) r.push([4, t + 400 + 10 * group, 60], [5, t + 470 + 10 * group, 70]);
+    else r.push([7, t + 560, 30]);
+  }
+  if (group === 2) r.push([8, 200 + 8 * stage + 100, 300]);
+  return timedProgram(r);
+}
+
+/** The committed examples: file name → bytes (`npm run examples` writes them). */
+export function kprofExamples(): Record<string, Uint8Array> {
+  const spec = genKprof({ blocks: 4, slots: 4096 });
+  const ws = genKprof({ blocks: 2, groups: 6, program: warpSpecProgram, slots: 1024 });
+  const enc = (s: string) => new Uint8Array(Buffer.from(s));
+  return {
+    'examples/spec.kprof.npy': npyBytes(spec.words),
+    'examples/spec.kprof.npy.names.json': enc(`${JSON.stringify(SPEC_NAMES)}\n`),
+    'examples/warpspec.kprof.npy': npyBytes(ws.words),
+    'examples/warpspec.kprof.names.txt': enc(`${WARPSPEC_NAMES.join('\n')}\n`),
+  };
+}
+
+/** A zip of `.npy` entries as numpy.savez writes it (stored) or savez_compressed (deflated). */
+export function npzBytes(entries: Record<string, Uint8Array>, deflate?: (b: Uint8Array) => Uint8Array): Uint8Array {
+  const parts: Uint8Array[] = [];
+  const central: Uint8Array[] = [];
+  let offset = 0;
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (b: Uint8Array) => {
+    let c = 0xffffffff;
+    for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  for (const [key, data] of Object.entries(entries)) {
+    const name = Buffer.from(`${key}.npy`);
+    const body = deflate ? deflate(data) : data;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(deflate ? 8 : 0, 8);
+    local.writeUInt32LE(crc32(data), 14); local.writeUInt32LE(body.length, 18); local.writeUInt32LE(data.length, 22); local.writeUInt16LE(name.length, 26);
+    const cd = Buffer.alloc(46);
+    cd.writeUInt32LE(0x02014b50, 0); cd.writeUInt16LE(20, 4); cd.writeUInt16LE(20, 6); cd.writeUInt16LE(deflate ? 8 : 0, 10);
+    cd.writeUInt32LE(crc32(data), 16); cd.writeUInt32LE(body.length, 20); cd.writeUInt32LE(data.length, 24); cd.writeUInt16LE(name.length, 28); cd.writeUInt32LE(offset, 42);
+    parts.push(local, name, body);
+    central.push(cd, name);
+    offset += 30 + name.length + body.length;
+  }
+  const cdSize = central.reduce((a, b) => a + b.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(Object.keys(entries).length, 8); end.writeUInt16LE(Object.keys(entries).length, 10);
+  end.writeUInt32LE(cdSize, 12); end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...parts, ...central, end]));
+}
