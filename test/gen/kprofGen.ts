@@ -106,11 +106,12 @@ export function genKprof(o: KprofGenOptions): Generated {
 /** A big clean buffer written straight into the arrays (the bench's 16M records): no write list. */
 export function genKprofLarge(blocks: number, groups: number, recordsPerLane: number): Generated {
   const lanes = blocks * groups;
-  const slots = 1 + lanes * recordsPerLane;
+  // Regions and one finalize: an odd number of records per lane.
+  const regions = Math.floor((recordsPerLane - 1) / 2);
+  const slots = 1 + lanes * (2 * regions + 1);
   const words = new Uint32Array(slots * 2);
   words[0] = blocks;
   words[1] = groups;
-  const regions = Math.floor((recordsPerLane - 1) / 2);
   for (let bg = 0; bg < lanes; bg++) {
     let t = 1000 + (bg % 97);
     let slot = 1 + bg;
@@ -125,12 +126,8 @@ export function genKprofLarge(blocks: number, groups: number, recordsPerLane: nu
       slot += lanes;
       t += 8;
     }
-    for (let k = regions * 2; k < recordsPerLane; k++) {
-      words[2 * slot] = (bg << 12) | 3;
-      words[2 * slot + 1] = t;
-      slot += lanes;
-      t += 8;
-    }
+    words[2 * slot] = (bg << 12) | 3;
+    words[2 * slot + 1] = t;
   }
   return { words, slots, stride: lanes, lost: 0 };
 }
