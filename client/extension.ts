@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { registerCmdqDetection } from './cmdqDetect';
+import { registerKprofEditor } from './kprof/editor';
 import { registerTimeline } from './timeline/commands';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerNnapiSummary } from './nnapi/summaryCommand';
@@ -13,6 +14,7 @@ export const SERVED_LANGUAGES = ['npu-trace', 'cmdq', 'nnapi-systrace'];
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   registerTimeline(context);
+  registerKprofEditor(context);
   registerSummaryStatus(context);
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {

@@ -119,3 +119,13 @@ export function kprofText(d: Decoded, info: ReportInfo = {}, overlap?: Overlap):
   if (d.problemsDropped) out.push(`  … ${d.problemsDropped} more problems not shown`);
   return out.join('\n') + '\n';
 }
+
+/** The per-region statistics per event, per block and per group as CSV (names quoted). */
+export function statsCsv(d: Decoded): string {
+  const q = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  const rows = ['table,region,event,of,count,total_ns,mean_ns,min_ns,p50_ns,p95_ns,max_ns,std_ns'];
+  for (const by of ['event', 'block', 'group'] as const) {
+    for (const s of regionStats(d, by)) rows.push([by, q(s.name), s.event, by === 'event' ? '' : s.of, s.count, s.totalNs, s.meanNs, s.minNs, s.p50Ns, s.p95Ns, s.maxNs, s.stdNs].join(','));
+  }
+  return `${rows.join('\n')}\n`;
+}

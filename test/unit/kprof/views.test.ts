@@ -1,0 +1,53 @@
+// What the editor shows, from core: the timeline model (block → group tracks, a span per region
+// coloured by event, ns, slots for the details pane), a clicked record's fields, the CSV.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { decode } from '../../../core/kprof/decode';
+import { recordFields } from '../../../core/kprof/records';
+import { statsCsv } from '../../../core/kprof/report';
+import { ATTRS, FLAG, KIND, NO_LINE } from '../../../core/timeline/model';
+import { kprofTimeline } from '../../../core/timeline/kprofTrace';
+import { genKprof, SPEC_NAMES, warpSpecProgram } from '../../gen/kprofGen';
+
+describe('kprof views', () => {
+  const g = genKprof({ blocks: 2, groups: 6, program: warpSpecProgram, slots: 1024 });
+  const buf = { words: g.words, slots: g.slots };
+  const d = decode(buf, { names: ['issue-tma-k', 'issue-tma-v', 'mma-qk', 'mma-pv', 'softmax-max', 'softmax-exp2', 'softmax-sum', 'correction', 'epilogue'] });
+  const m = kprofTimeline(d);
+  it('timeline: a group per block, a track per group, a span per region, in ns, coloured by event', () => {
+    assert.equal(m.unit, 'ns');
+    assert.equal(m.colourBy, 'phase');
+    assert.deepEqual(m.tracks.filter((t) => t.kind === 'group').map((t) => t.name), ['block 0', 'block 1']);
+    assert.deepEqual(m.tracks.filter((t) => t.parent === 0).map((t) => t.name), ['group 0', 'group 1', 'group 2', 'group 3', 'group 4', 'group 5']);
+    assert.equal(m.items.start.length, d.regionCount);
+    const phase = ATTRS.indexOf('phase');
+    const i = m.items.name.findIndex((n) => m.strings[n] === 'epilogue');
+    assert.equal(m.strings[m.ctxAttrs[m.items.ctx[i] * ATTRS.length + phase]], 'epilogue');
+    assert.equal(m.items.end[i] - m.items.start[i], 300);
+    assert.equal(m.items.kind[i], KIND.slice);
+    assert.notEqual(m.items.endLine[i], NO_LINE);
+    assert.equal(m.items.flags[i] & FLAG.invalid, 0);
+    assert.equal(m.t1, Math.max(...d.regEnd.subarray(0, d.regionCount)));
+  });
+  it('a clicked span\'s two records: slot, raw hex, decoded fields', () => {
+    const spec = genKprof({ blocks: 4, slots: 4096 });
+    const sd = decode({ words: spec.words, slots: spec.slots }, { names: SPEC_NAMES });
+    const fields = Object.fromEntries(recordFields({ words: spec.words, slots: spec.slots }, sd, 5));
+    assert.deepEqual(fields, { slot: '5', raw: '"0x000f426000000001"', globaltimer_lo: '1000032', t_ns: '32', type: '"end"', event: '0', name: '"load"', block: '0', group: '0' });
+    assert.deepEqual(recordFields({ words: spec.words, slots: spec.slots }, sd, 99999), []);
+  });
+  it('lanes with problems are drawn marked', () => {
+    const bad = decode((() => { const x = genKprof({ blocks: 2, slots: 64, noFinalize: [1] }); return { words: x.words, slots: x.slots }; })());
+    const bm = kprofTimeline(bad);
+    const marked = [...bm.items.flags].map((f) => (f & FLAG.invalid ? 1 : 0));
+    assert.deepEqual(marked, [0, 0, 0, 1, 1, 1]);
+  });
+  it('statistics as CSV: per event, block and group; names quoted', () => {
+    const csv = statsCsv(decode({ words: genKprof({ blocks: 1 }).words, slots: genKprof({ blocks: 1 }).slots }, { names: ['a,b', 'say "x"', 'c'] }));
+    const lines = csv.trimEnd().split('\n');
+    assert.equal(lines[0], 'table,region,event,of,count,total_ns,mean_ns,min_ns,p50_ns,p95_ns,max_ns,std_ns');
+    assert.equal(lines[1], 'event,"a,b",0,,1,32,32,32,32,32,32,0');
+    assert.equal(lines[2], 'event,"say ""x""",1,,1,8704,8704,8704,8704,8704,8704,0');
+    assert.equal(lines.length, 1 + 3 * 3);
+  });
+});
