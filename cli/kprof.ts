@@ -5,13 +5,13 @@ import { inflateRawSync } from 'node:zlib';
 import { escapeControl } from '../core/common/escape';
 import { decode, DEFAULT_MAX_PROBLEMS } from '../core/kprof/decode';
 import { KprofFormatError, MAX_BUFFER_BYTES } from '../core/kprof/errors';
-import { LAYOUTS, layoutById } from '../core/kprof/layouts';
+import { detectLayout, LAYOUTS, layoutById } from '../core/kprof/layouts';
 import { namesFromJson, namesFromLines, namesFromList } from '../core/kprof/names';
 import { openBuffer } from '../core/kprof/open';
 import { groupOverlap } from '../core/kprof/overlap';
 import { kprofJson, kprofText } from '../core/kprof/report';
 
-export const KPROF_USAGE = `  npu-trace kprof [--names FILE|a,b,c] [--layout ${LAYOUTS.map((l) => l.id).join('|')}] [--stride N] [--launch N] [--overlap A,B] [--max-problems N] [--json] <buffer.npy|.npz|.bin>\n`;
+export const KPROF_USAGE = `  npu-trace kprof [--names FILE|a,b,c] [--layout auto|${LAYOUTS.map((l) => l.id).join('|')}] [--stride N] [--launch N] [--overlap A,B] [--max-problems N] [--json] <buffer.npy|.npz|.bin>\n`;
 
 /** zlib's raw inflate, never producing more than the entry says (a zip bomb stops there). */
 export const inflateRaw = (data: Uint8Array, maxBytes: number): Uint8Array => inflateRawSync(data, { maxOutputLength: Math.max(1, maxBytes) });
@@ -34,8 +34,9 @@ export async function kprof(args: string[]): Promise<number> {
   const { values: v, positionals } = parsed;
   if (positionals.length !== 1) return usage(positionals.length ? 'give exactly one buffer file' : 'no buffer file given');
   const file = positionals[0];
-  const layout = v.layout === undefined || v.layout === 'auto' ? LAYOUTS[0] : layoutById(v.layout);
-  if (!layout) return usage(`unknown --layout ${escapeControl(v.layout ?? '')} (one of ${LAYOUTS.map((l) => l.id).join(', ')})`);
+  const auto = v.layout === undefined || v.layout === 'auto';
+  const chosen = auto ? undefined : layoutById(v.layout!);
+  if (!auto && !chosen) return usage(`unknown --layout ${escapeControl(v.layout ?? '')} (one of auto, ${LAYOUTS.map((l) => l.id).join(', ')})`);
   const int = (s: string | undefined, name: string, min: number): number | undefined | string => {
     if (s === undefined) return undefined;
     return /^\d{1,9}$/.test(s) && Number(s) >= min ? Number(s) : `--${name} must be an integer ≥ ${min}, got ${escapeControl(s.slice(0, 40))}`;
@@ -65,7 +66,9 @@ export async function kprof(args: string[]): Promise<number> {
   }
   const which = (launch as number | undefined) ?? 0;
   if (which >= opened.launches.length) return usage(`--launch ${which}: the file holds ${opened.launches.length} launch(es)`);
-  const d = decode(opened.launches[which], { layout, stride: stride as number | undefined, names, maxProblems: (maxProblems as number | undefined) ?? DEFAULT_MAX_PROBLEMS });
+  const buf = opened.launches[which];
+  const layout = chosen ?? detectLayout(buf.words, buf.slots);
+  const d = decode(buf, { layout, stride: stride as number | undefined, names, maxProblems: (maxProblems as number | undefined) ?? DEFAULT_MAX_PROBLEMS });
   let overlap;
   if (overlapGroups) {
     const bad = overlapGroups.find((g) => g >= d.numGroups);

@@ -4,6 +4,7 @@ import { inflateRawSync } from 'node:zlib';
 import { parseWebviewMessage, type HostMessage } from '../../protocol/timeline';
 import { decode, type Decoded } from '../../core/kprof/decode';
 import { KprofFormatError } from '../../core/kprof/errors';
+import { detectLayout } from '../../core/kprof/layouts';
 import { namesFromJson, namesFromLines } from '../../core/kprof/names';
 import { openBuffer, type OpenedBuffer } from '../../core/kprof/open';
 import { groupOverlap } from '../../core/kprof/overlap';
@@ -39,7 +40,8 @@ class KprofDocument implements vscode.CustomDocument {
 
   redecode(): void {
     if (!this.opened) return;
-    this.decoded = decode(this.opened.launches[this.launch], { names: this.names ?? this.opened.names });
+    const buf = this.opened.launches[this.launch];
+    this.decoded = decode(buf, { layout: detectLayout(buf.words, buf.slots), names: this.names ?? this.opened.names });
     this.changed.fire();
   }
 

@@ -270,7 +270,7 @@ export function decode(buf: ProfBuffer, opts: DecodeOptions = {}): Decoded {
       problems.add('kprof.lane-collision', offStrideSlot[l], block, group,
         `Records off their lane's stride: ${offStride[l]} record(s) of ${lw}, the first at slot ${offStrideSlot[l]}, are not at 1 + ${l} + k·${stride} where its cursor writes: another lane wrote them, or write_stride is not ${stride}`);
     }
-    if (fin > 1) {
+    if (fin > 1 && layout.finalize) {
       problems.add('kprof.lane-collision', firstFinal[l], block, group,
         `Two leaders in one lane: ${lw} has ${fin} finalize records (the first at slot ${firstFinal[l]}); two threads wrote this lane with their own cursors and clobbered each other`);
     }

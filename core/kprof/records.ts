@@ -26,5 +26,6 @@ export function recordFields(buf: ProfBuffer, d: Decoded, slot: number): [string
     ['name', JSON.stringify(eventName(d.names, ev))],
     ['block', String(Math.floor(lane / d.numGroups))],
     ['group', String(lane % d.numGroups)],
+    ...(L.extra ? [[L.extra.name, String((lo >>> L.extra.shift) & L.extra.mask)] as [string, string]] : []),
   ];
 }

@@ -27,6 +27,10 @@ export interface KprofGenOptions {
   twoLeaders?: number;
   /** Slot 0 is never written (block 0 / thread 0 did not run init). */
   noHeader?: boolean;
+  /** How a tag is packed (default tvm: `bg << 12 | event << 2 | type`); for the other layouts' presets. */
+  pack?: (bg: number, event: number, type: number) => number;
+  /** Whether leaders write a finalize record (default true; FlashInfer and Mirage have none). */
+  finalize?: boolean;
 }
 
 /** The spec's kernel: load, compute (dominant), store. */
@@ -71,10 +75,10 @@ export function genKprof(o: KprofGenOptions): Generated {
   const leader = (bg: number, ops: Op[], t0: number) => {
     let cursor = 1 + bg;
     let t = t0;
-    const all: Op[] = noFin.has(bg) ? ops : [...ops, [3, 0, 16]];
+    const all: Op[] = noFin.has(bg) || o.finalize === false ? ops : [...ops, [3, 0, 16]];
     for (const [type, ev, after] of all) {
       t += after;
-      writes.push({ slot: cursor, t, tag: ((bg << 12) | (ev << 2) | type) >>> 0, order: writes.length });
+      writes.push({ slot: cursor, t, tag: (o.pack ? o.pack(bg, ev, type) : (bg << 12) | (ev << 2) | type) >>> 0, order: writes.length });
       maxSlot = Math.max(maxSlot, cursor);
       cursor += stride;
     }
