@@ -6,6 +6,7 @@ import { decode } from '../../../core/kprof/decode';
 import { recordFields } from '../../../core/kprof/records';
 import { statsCsv } from '../../../core/kprof/report';
 import { ATTRS, FLAG, KIND, NO_LINE } from '../../../core/timeline/model';
+import { parseHostMessage, validModel } from '../../../protocol/timeline';
 import { kprofTimeline } from '../../../core/timeline/kprofTrace';
 import { genKprof, SPEC_NAMES, warpSpecProgram } from '../../gen/kprofGen';
 
@@ -15,6 +16,10 @@ describe('kprof views', () => {
   const d = decode(buf, { names: ['issue-tma-k', 'issue-tma-v', 'mma-qk', 'mma-pv', 'softmax-max', 'softmax-exp2', 'softmax-sum', 'correction', 'epilogue'] });
   const m = kprofTimeline(d);
   it('timeline: a group per block, a track per group, a span per region, in ns, coloured by event', () => {
+    // The page accepts it: the same validation as for a trace's model.
+    assert.ok(validModel(m));
+    assert.ok(parseHostMessage({ type: 'model', uri: 'file:///x.kprof.npy', fileName: 'x.kprof.npy', model: m, complete: true }));
+    assert.ok(parseHostMessage({ type: 'details', line: 5, fields: recordFields(buf, d, 5), endFields: recordFields(buf, d, 9) }));
     assert.equal(m.unit, 'ns');
     assert.equal(m.colourBy, 'phase');
     assert.deepEqual(m.tracks.filter((t) => t.kind === 'group').map((t) => t.name), ['block 0', 'block 1']);
