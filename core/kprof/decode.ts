@@ -53,8 +53,6 @@ export interface Decoded {
   instEvent: Uint16Array;
   instSlot: Int32Array;
   instT: Uint32Array;
-  /** Event indices seen (so the tables list only those). */
-  eventsSeen: Uint8Array;
   problems: KprofProblem[];
   problemsDropped: number;
   problemsDroppedError: boolean;
@@ -196,7 +194,6 @@ export function decode(buf: ProfBuffer, opts: DecodeOptions = {}): Decoded {
   let instCap = 16;
   let instLane = new Int32Array(instCap), instEvent = new Uint16Array(instCap), instSlot = new Int32Array(instCap), instT = new Uint32Array(instCap);
   let instantCount = 0;
-  const eventsSeen = new Uint8Array(eventMask + 1);
   const unknownFirst = new Int32Array(eventMask + 1).fill(-1);
   const where = (l: number) => `block ${Math.floor(l / numGroups)} group ${l % numGroups}`;
   for (let s = first; s < n; s++) {
@@ -218,10 +215,7 @@ export function decode(buf: ProfBuffer, opts: DecodeOptions = {}): Decoded {
     if (finals[l] > 0 && type !== EV_FINALIZE) {
       if (afterFinal[l]++ === 0) afterFinalSlot[l] = s;
     }
-    if (type !== EV_FINALIZE) {
-      eventsSeen[ev] = 1;
-      if (names.length && ev >= names.length && unknownFirst[ev] < 0) unknownFirst[ev] = s;
-    }
+    if (type !== EV_FINALIZE && ev >= names.length && names.length && unknownFirst[ev] < 0) unknownFirst[ev] = s;
     if (type === EV_START) {
       let st = stacks[l];
       if (!st) stacks[l] = st = [];
@@ -325,7 +319,7 @@ export function decode(buf: ProfBuffer, opts: DecodeOptions = {}): Decoded {
     layout, numBlocks, numGroups, headerValid, stride, strideInferred, slots: n, records, baseTs: records ? baseTs : 0, timerWrapped, durationNs, names,
     laneRecords, laneFinalized, laneRegions,
     regionCount: rc, regLane, regEvent, regStartSlot, regEndSlot, regStart, regEnd,
-    instantCount, instLane, instEvent, instSlot, instT, eventsSeen,
+    instantCount, instLane, instEvent, instSlot, instT,
     problems: list, problemsDropped: problems.dropped, problemsDroppedError: problems.droppedError,
   };
 }

@@ -221,3 +221,26 @@ describe('stride, caps, statistics, overlap', () => {
     assert.throws(() => groupOverlap(ws, 0, 6), /group 6 is not one of the buffer's 6/);
   });
 });
+
+describe('decoder under fuzzing', () => {
+  it('random words and headers: no exception, bounded problems, consistent lanes and regions', () => {
+    const word = fc.tuple(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 0, max: 0x7fff })), fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 1000, max: 1100 })));
+    fc.assert(fc.property(fc.array(word, { minLength: 1, maxLength: 200 }), fc.option(fc.integer({ min: 1, max: 50 }), { nil: undefined }), (ws, stride) => {
+      const words = new Uint32Array(ws.flat());
+      const d = decode({ words, slots: ws.length }, { stride, maxProblems: 20, names: ['a'] });
+      assert.ok(d.problems.length <= 20);
+      const lanes = d.numBlocks * d.numGroups;
+      assert.equal(d.laneRegions.length, lanes + 1);
+      assert.equal(d.laneRegions[lanes], d.regionCount);
+      for (let l = 0; l < lanes; l++) {
+        assert.ok(d.laneRegions[l] <= d.laneRegions[l + 1]);
+        for (let i = d.laneRegions[l]; i < d.laneRegions[l + 1]; i++) {
+          assert.equal(d.regLane[i], l);
+          assert.ok(d.regStartSlot[i] < d.regEndSlot[i] && d.regEndSlot[i] < ws.length);
+        }
+      }
+      for (const p of d.problems) assert.ok(p.slot >= 0 && p.slot < ws.length && p.message.length < 600, `${p.code} ${p.slot}`);
+      regionStats(d, 'group');
+    }), { numRuns: 1000 });
+  });
+});
