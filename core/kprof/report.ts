@@ -59,7 +59,8 @@ export function kprofJson(d: Decoded, info: ReportInfo = {}, overlap?: Overlap):
     instants,
     regions: regionStats(d).map((s) => statJson(s)),
     regions_by_group: regionStats(d, 'group').map((s) => statJson(s, 'group')),
-    regions_by_block: regionStats(d, 'block').map((s) => statJson(s, 'block')),
+    // Events × blocks can outgrow any table (a persistent kernel on 132 SMs × 1024 events): capped.
+    ...((byBlock) => ({ regions_by_block: byBlock.slice(0, MAX_JSON_REGIONS).map((s) => statJson(s, 'block')), regions_by_block_omitted: Math.max(0, byBlock.length - MAX_JSON_REGIONS) }))(regionStats(d, 'block')),
     ...(overlap ? { overlap: overlapJson(overlap) } : {}),
     problems: d.problems.map((p) => ({ code: p.code, severity: p.severity, slot: p.slot, block: p.block, group: p.group, message: p.message })),
     problems_omitted: d.problemsDropped,
@@ -76,13 +77,13 @@ function overlapJson(o: Overlap): object {
 const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 
 /** A text table: header, rows right-aligned except the first `left` columns; at most MAX_TEXT_ROWS rows. */
-export function table(head: string[], rows: string[][], left = 1): string[] {
+export function table(head: string[], rows: string[][], left = 1, more = 0): string[] {
   const shown = rows.slice(0, MAX_TEXT_ROWS);
   const cells = [head, ...shown].map((r) => r.map((c) => escapeControl(c)));
   const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => (i < left ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
   const out = [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)];
-  if (rows.length > shown.length) out.push(`… ${rows.length - shown.length} more rows (--json lists them all)`);
+  if (rows.length + more > shown.length) out.push(`… ${rows.length + more - shown.length} more rows (--json lists them)`);
   return out;
 }
 
@@ -98,15 +99,18 @@ export function kprofText(d: Decoded, info: ReportInfo = {}, overlap?: Overlap):
   out.push(`${escapeControl(info.file ?? 'buffer')}${launch}: layout ${d.layout.id}, ${d.numBlocks} block(s) × ${d.numGroups} group(s)${d.headerValid ? '' : ' (no valid header)'}, write_stride ${d.stride}${d.strideInferred ? ' (inferred)' : ''}, ${d.slots} slots, ${d.records} records, kernel ${d.durationNs} ns${d.timerWrapped ? ' (timer wrapped, unwrapped)' : ''}`);
   out.push('', 'Regions', ...table(['region', ...STAT_HEAD], statRows(regionStats(d))));
   if (d.numGroups > 1) out.push('', 'Regions per group', ...table(['region', 'group', ...STAT_HEAD], statRows(regionStats(d, 'group'), 'group'), 2));
+  // Lanes can number a million: rows past the table's are counted, not built.
   const laneRows: string[][] = [];
+  let moreLanes = 0;
   for (let l = 0; l < d.numBlocks * d.numGroups; l++) {
     if (!d.laneRecords[l]) continue;
+    if (laneRows.length === MAX_TEXT_ROWS) { moreLanes++; continue; }
     const a = d.laneRegions[l], b = d.laneRegions[l + 1];
     let first = Infinity, last = -Infinity;
     for (let i = a; i < b; i++) { first = Math.min(first, d.regStart[i]); last = Math.max(last, d.regEnd[i]); }
     laneRows.push([String(Math.floor(l / d.numGroups)), String(l % d.numGroups), String(d.laneRecords[l]), String(b - a), d.laneFinalized[l] ? 'yes' : 'no', a < b ? String(first) : '-', a < b ? String(last) : '-']);
   }
-  out.push('', 'Lanes', ...table(['block', 'group', 'records', 'regions', 'finalized', 'first ns', 'last ns'], laneRows, 0));
+  out.push('', 'Lanes', ...table(['block', 'group', 'records', 'regions', 'finalized', 'first ns', 'last ns'], laneRows, 0, moreLanes));
   if (overlap) {
     out.push('', `Overlap of group ${overlap.groupA} and group ${overlap.groupB} (union of each group's regions, per block)`);
     const pct = (x: number | null) => (x === null ? '-' : `${(100 * x).toFixed(1)}%`);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { decode } from '../../../core/kprof/decode';
 import { recordFields } from '../../../core/kprof/records';
-import { statsCsv } from '../../../core/kprof/report';
+import { kprofText, statsCsv } from '../../../core/kprof/report';
 import { ATTRS, FLAG, KIND, NO_LINE } from '../../../core/timeline/model';
 import { parseHostMessage, validModel } from '../../../protocol/timeline';
 import { kprofTimeline } from '../../../core/timeline/kprofTrace';
@@ -54,5 +54,15 @@ describe('kprof views', () => {
     assert.equal(lines[1], 'event,"a,b",0,,1,32,32,32,32,32,32,0');
     assert.equal(lines[2], 'event,"say ""x""",1,,1,8704,8704,8704,8704,8704,8704,0');
     assert.equal(lines.length, 1 + 3 * 3);
+  });
+});
+
+describe('report caps', () => {
+  it('a buffer of 300 lanes prints 200 lane rows and counts the rest', () => {
+    const g = genKprof({ blocks: 300 });
+    const text = kprofText(decode({ words: g.words, slots: g.slots }));
+    const lanes = text.slice(text.indexOf('\nLanes\n'));
+    assert.equal(lanes.split('\n').filter((l) => /^ +\d+ +0 +7 /.test(l)).length, 200);
+    assert.match(lanes, /… 100 more rows \(--json lists them\)/);
   });
 });
