@@ -1,6 +1,8 @@
 // What the editor shows, from core: the timeline model (block → group tracks, a span per region
 // coloured by event, ns, slots for the details pane), a clicked record's fields, the CSV.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { decode } from '../../../core/kprof/decode';
 import { recordFields } from '../../../core/kprof/records';
@@ -8,7 +10,7 @@ import { kprofText, statsCsv } from '../../../core/kprof/report';
 import { ATTRS, FLAG, KIND, NO_LINE } from '../../../core/timeline/model';
 import { parseHostMessage, validModel } from '../../../protocol/timeline';
 import { kprofTimeline } from '../../../core/timeline/kprofTrace';
-import { genKprof, SPEC_NAMES, warpSpecProgram } from '../../gen/kprofGen';
+import { genKprof, kprofExamples, SPEC_NAMES, warpSpecProgram } from '../../gen/kprofGen';
 
 describe('kprof views', () => {
   const g = genKprof({ blocks: 2, groups: 6, program: warpSpecProgram, slots: 1024 });
@@ -64,5 +66,13 @@ describe('report caps', () => {
     const lanes = text.slice(text.indexOf('\nLanes\n'));
     assert.equal(lanes.split('\n').filter((l) => /^ +\d+ +0 +7 /.test(l)).length, 200);
     assert.match(lanes, /… 100 more rows \(--json lists them\)/);
+  });
+});
+
+describe('examples', () => {
+  it('the committed kprof examples are what the generator writes (run `npm run examples` after changing it)', () => {
+    for (const [file, bytes] of Object.entries(kprofExamples())) {
+      assert.deepEqual(new Uint8Array(readFileSync(join(__dirname, '../../..', file))), bytes, file);
+    }
   });
 });
