@@ -1,15 +1,16 @@
 import { ANALYZE_USAGE, analyzeCommand } from './analyze';
 import { check } from './check';
+import { KPROF_USAGE, kprof } from './kprof';
 import { NNAPI_STATS_USAGE, nnapiStats } from './nnapiStats';
 import { STATS_USAGE, stats } from './stats';
 
 const USAGE = `Usage:
   npu-trace check [--format text|json] [--max-problems N] <files...>
-${STATS_USAGE}${NNAPI_STATS_USAGE}${ANALYZE_USAGE}`;
+${STATS_USAGE}${NNAPI_STATS_USAGE}${ANALYZE_USAGE}${KPROF_USAGE}`;
 
 type Command = (args: string[]) => Promise<number>;
 
-const COMMANDS: Record<string, Command> = { check, stats, 'nnapi-stats': nnapiStats, analyze: analyzeCommand };
+const COMMANDS: Record<string, Command> = { check, stats, 'nnapi-stats': nnapiStats, analyze: analyzeCommand, kprof };
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { registerCmdqDetection } from './cmdqDetect';
 import { registerInferscopeDetection } from './inferscopeDetect';
 import { registerInferscopeAnalyze } from './inferscope/analyzeCommand';
+import { registerKprofEditor } from './kprof/editor';
 import { registerTimeline } from './timeline/commands';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerNnapiSummary } from './nnapi/summaryCommand';
@@ -15,6 +16,7 @@ export const SERVED_LANGUAGES = ['npu-trace', 'cmdq', 'nnapi-systrace', 'infersc
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   registerTimeline(context);
+  registerKprofEditor(context);
   registerSummaryStatus(context);
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {

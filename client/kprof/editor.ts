@@ -1,0 +1,214 @@
+import * as vscode from 'vscode';
+import { randomBytes } from 'node:crypto';
+import { inflateRawSync } from 'node:zlib';
+import { parseWebviewMessage, type HostMessage } from '../../protocol/timeline';
+import { decode, type Decoded } from '../../core/kprof/decode';
+import { KprofFormatError } from '../../core/kprof/errors';
+import { detectLayout } from '../../core/kprof/layouts';
+import { namesFromJson, namesFromLines } from '../../core/kprof/names';
+import { openBuffer, type OpenedBuffer } from '../../core/kprof/open';
+import { groupOverlap } from '../../core/kprof/overlap';
+import { recordFields } from '../../core/kprof/records';
+import { kprofText, statsCsv } from '../../core/kprof/report';
+import { kprofTimeline } from '../../core/timeline/kprofTrace';
+import { timelinePage } from '../timeline/html';
+
+/** Default editor for `*.kprof.npy|bin|npz`; offered under "Open With…" for any `.npy`, `.bin`, `.npz`. */
+export const KPROF_EDITOR = 'npuTrace.kprof';
+export const KPROF_EDITOR_ANY = 'npuTrace.kprofAny';
+const CMD_NAMES = 'npuTrace.kprof.pickNames';
+const CMD_REPORT = 'npuTrace.kprof.showReport';
+const CMD_LAUNCH = 'npuTrace.kprof.pickLaunch';
+const CMD_OVERLAP = 'npuTrace.kprof.overlap';
+const CMD_CSV = 'npuTrace.kprof.copyCsv';
+
+const inflateRaw = (data: Uint8Array, maxBytes: number): Uint8Array => inflateRawSync(data, { maxOutputLength: Math.max(1, maxBytes) });
+
+/** An opened buffer file, decoded (one launch at a time). Read-only: nothing is ever saved. */
+class KprofDocument implements vscode.CustomDocument {
+  launch = 0;
+  names: string[] | undefined;
+  decoded: Decoded | undefined;
+  error: string | undefined;
+  readonly panels = new Set<vscode.WebviewPanel>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onChanged = this.changed.event;
+
+  constructor(readonly uri: vscode.Uri, readonly opened: OpenedBuffer | undefined, error?: string) {
+    this.error = error;
+  }
+
+  redecode(): void {
+    if (!this.opened) return;
+    const buf = this.opened.launches[this.launch];
+    this.decoded = decode(buf, { layout: detectLayout(buf.words, buf.slots), names: this.names ?? this.opened.names });
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+export function registerKprofEditor(context: vscode.ExtensionContext): void {
+  const diagnostics = vscode.languages.createDiagnosticCollection('kprof');
+  let active: KprofDocument | undefined;
+  const publish = (doc: KprofDocument) => {
+    const d = doc.decoded;
+    if (!d) {
+      diagnostics.set(doc.uri, doc.error ? [new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), doc.error, vscode.DiagnosticSeverity.Error)] : []);
+      return;
+    }
+    const sev = { error: vscode.DiagnosticSeverity.Error, warning: vscode.DiagnosticSeverity.Warning, information: vscode.DiagnosticSeverity.Information, hint: vscode.DiagnosticSeverity.Hint };
+    // A binary file has no lines: every problem sits at the start and names its slot and lane.
+    diagnostics.set(doc.uri, d.problems.map((p) => {
+      const diag = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), `slot ${p.slot}${p.block >= 0 ? ` (block ${p.block}, group ${p.group})` : ''}: ${p.message}`, sev[p.severity]);
+      diag.code = p.code;
+      diag.source = 'kprof';
+      return diag;
+    }));
+  };
+
+  const provider: vscode.CustomReadonlyEditorProvider<KprofDocument> = {
+    async openCustomDocument(uri) {
+      const bytes = await vscode.workspace.fs.readFile(uri);
+      let doc: KprofDocument;
+      try {
+        doc = new KprofDocument(uri, openBuffer(uri.path, bytes, inflateRaw));
+        doc.names = await sidecarNames(uri);
+        doc.redecode();
+      } catch (e) {
+        if (!(e instanceof KprofFormatError)) throw e;
+        doc = new KprofDocument(uri, undefined, e.message);
+      }
+      publish(doc);
+      doc.onChanged(() => publish(doc));
+      return doc;
+    },
+    resolveCustomEditor(doc, panel) {
+      doc.panels.add(panel);
+      active = doc;
+      const assets = vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview');
+      panel.webview.options = { enableScripts: true, localResourceRoots: [assets] };
+      const name = doc.uri.path.slice(doc.uri.path.lastIndexOf('/') + 1);
+      panel.webview.html = timelinePage({
+        cspSource: panel.webview.cspSource,
+        nonce: randomBytes(18).toString('base64url'),
+        scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(assets, 'webview.js')).toString(),
+        styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(assets, 'webview.css')).toString(),
+        title: name,
+      });
+      let ready = false;
+      const post = (m: HostMessage) => { if (ready) void panel.webview.postMessage(m); };
+      const sendModel = () => {
+        if (!doc.decoded) {
+          post({ type: 'error', message: `${name} cannot be read as a profiler buffer: ${doc.error ?? 'unknown error'}` });
+          return;
+        }
+        post({ type: 'model', uri: doc.uri.toString(), fileName: name, model: kprofTimeline(doc.decoded), complete: true });
+        void vscode.window.setStatusBarMessage(facts(doc), 10_000);
+      };
+      const subs = [
+        doc.onChanged(sendModel),
+        panel.onDidChangeViewState(() => { if (panel.active) active = doc; }),
+        panel.webview.onDidReceiveMessage(async (raw) => {
+          const m = parseWebviewMessage(raw);
+          if (!m) return;
+          if (m.type === 'ready') { ready = true; sendModel(); }
+          else if (m.type === 'select' && doc.decoded && doc.opened) {
+            const buf = doc.opened.launches[doc.launch];
+            post({ type: 'details', line: m.line, fields: recordFields(buf, doc.decoded, m.line), endFields: m.endLine === null ? [] : recordFields(buf, doc.decoded, m.endLine) });
+          } else if (m.type === 'rangeStats') post({ type: 'rangeStats', from: m.from, to: m.to, stats: null, message: 'The range summary is for NPU traces; for this buffer run "NPU Trace: Profiler Buffer Report".' });
+          else if (m.type === 'copy') await vscode.env.clipboard.writeText(m.text);
+          else if (m.type === 'save') {
+            const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(doc.uri, '..', m.name) });
+            if (target) await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(m.text));
+          }
+        }),
+      ];
+      panel.onDidDispose(() => {
+        doc.panels.delete(panel);
+        if (!doc.panels.size) diagnostics.delete(doc.uri);
+        for (const s of subs) s.dispose();
+      });
+    },
+  };
+  const withDoc = (f: (doc: KprofDocument, d: Decoded) => unknown) => () => {
+    if (!active?.decoded) {
+      void vscode.window.showInformationMessage('Open a profiler buffer (.kprof.npy, .npz, .bin) first.');
+      return;
+    }
+    return f(active, active.decoded);
+  };
+  context.subscriptions.push(
+    diagnostics,
+    vscode.window.registerCustomEditorProvider(KPROF_EDITOR, provider, { webviewOptions: { retainContextWhenHidden: true } }),
+    vscode.window.registerCustomEditorProvider(KPROF_EDITOR_ANY, provider, { webviewOptions: { retainContextWhenHidden: true } }),
+    vscode.commands.registerCommand(CMD_NAMES, withDoc(async (doc) => {
+      const picked = await vscode.window.showOpenDialog({ canSelectMany: false, defaultUri: vscode.Uri.joinPath(doc.uri, '..'), filters: { 'Event names': ['json', 'txt'] }, openLabel: 'Use these event names' });
+      if (!picked?.[0]) return;
+      try {
+        doc.names = await readNames(picked[0]);
+        doc.redecode();
+      } catch (e) {
+        void vscode.window.showErrorMessage(e instanceof Error ? e.message : String(e));
+      }
+    })),
+    vscode.commands.registerCommand(CMD_LAUNCH, withDoc(async (doc) => {
+      const n = doc.opened!.launches.length;
+      const pick = await vscode.window.showQuickPick(Array.from({ length: n }, (_, i) => ({ label: `launch ${i}`, i })), { placeHolder: `${n} launch(es) in this buffer` });
+      if (!pick) return;
+      doc.launch = pick.i;
+      doc.redecode();
+    })),
+    vscode.commands.registerCommand(CMD_REPORT, withDoc(async (doc, d) => {
+      const text = kprofText(d, { file: doc.uri.path.slice(doc.uri.path.lastIndexOf('/') + 1), launch: doc.launch, launches: doc.opened!.launches.length, container: doc.opened!.container });
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: text, language: 'plaintext' }), { preview: true, viewColumn: vscode.ViewColumn.Beside });
+    })),
+    vscode.commands.registerCommand(CMD_OVERLAP, withDoc(async (doc, d) => {
+      const groups = Array.from({ length: d.numGroups }, (_, g) => ({ label: `group ${g}`, g }));
+      const a = await vscode.window.showQuickPick(groups, { placeHolder: 'Producer group' });
+      const b = a && (await vscode.window.showQuickPick(groups.filter((x) => x.g !== a.g), { placeHolder: 'Consumer group' }));
+      if (!a || !b) return;
+      const text = kprofText(d, { file: doc.uri.path.slice(doc.uri.path.lastIndexOf('/') + 1) }, groupOverlap(d, a.g, b.g));
+      const from = text.indexOf('\nOverlap of');
+      const to = text.indexOf('\n\nNo problems') >= 0 ? text.indexOf('\n\nNo problems') : text.indexOf('\n\nProblems');
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: text.slice(from + 1, to > from ? to : undefined), language: 'plaintext' }), { preview: true, viewColumn: vscode.ViewColumn.Beside });
+    })),
+    vscode.commands.registerCommand(CMD_CSV, withDoc(async (_doc, d) => {
+      await vscode.env.clipboard.writeText(statsCsv(d));
+      void vscode.window.setStatusBarMessage('Profiler statistics copied as CSV', 3000);
+    })),
+  );
+}
+
+function facts(doc: KprofDocument): string {
+  const d = doc.decoded!;
+  return `${d.layout.id}: ${d.numBlocks} block(s) × ${d.numGroups} group(s), write_stride ${d.stride}, ${d.records} records, kernel ${d.durationNs} ns, ${d.problems.length + d.problemsDropped} problem(s)`;
+}
+
+async function readNames(uri: vscode.Uri): Promise<string[]> {
+  const stat = await vscode.workspace.fs.stat(uri);
+  if (stat.size > 16 << 20) throw new KprofFormatError('The names file is over 16 MB');
+  const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  return uri.path.toLowerCase().endsWith('.json') ? namesFromJson(text) : namesFromLines(text);
+}
+
+/** `<file>.names.json` / `.names.txt`, then beside the name without its extension (as the CLI). */
+async function sidecarNames(uri: vscode.Uri): Promise<string[] | undefined> {
+  const path = uri.path;
+  const dot = path.lastIndexOf('.');
+  const stem = dot > path.lastIndexOf('/') ? path.slice(0, dot) : path;
+  for (const base of [path, stem]) {
+    for (const ext of ['.names.json', '.names.txt']) {
+      const candidate = uri.with({ path: base + ext });
+      try {
+        await vscode.workspace.fs.stat(candidate);
+      } catch {
+        continue;
+      }
+      return readNames(candidate);
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,31 @@
+// One record as fields for the timeline's details pane (slot, raw hex, decoded fields), values as
+// JSON text as the pane expects them.
+import type { Decoded } from './decode';
+import { eventName } from './names';
+import type { ProfBuffer } from './words';
+
+const TYPES = ['start', 'end', 'instant', 'finalize'];
+const TWO_31 = 2 ** 31;
+
+export function recordFields(buf: ProfBuffer, d: Decoded, slot: number): [string, string][] {
+  if (!Number.isInteger(slot) || slot < 0 || slot >= buf.slots) return [];
+  const lo = buf.words[2 * slot];
+  const hi = buf.words[2 * slot + 1];
+  const hex = `0x${hi.toString(16).padStart(8, '0')}${lo.toString(16).padStart(8, '0')}`;
+  const L = d.layout;
+  const lane = (lo >>> L.laneShift) & L.laneMask;
+  const ev = (lo >>> L.eventShift) & L.eventMask;
+  const t = (d.timerWrapped && hi < TWO_31 ? hi + 2 ** 32 : hi) - d.baseTs;
+  return [
+    ['slot', String(slot)],
+    ['raw', JSON.stringify(hex)],
+    ['globaltimer_lo', String(hi)],
+    ['t_ns', String(t)],
+    ['type', JSON.stringify(TYPES[lo & L.typeMask] ?? String(lo & L.typeMask))],
+    ['event', String(ev)],
+    ['name', JSON.stringify(eventName(d.names, ev))],
+    ['block', String(Math.floor(lane / d.numGroups))],
+    ['group', String(lane % d.numGroups)],
+    ...(L.extra ? [[L.extra.name, String((lo >>> L.extra.shift) & L.extra.mask)] as [string, string]] : []),
+  ];
+}

@@ -1,0 +1,119 @@
+/**
+ * The custom editor's host side with a stand-in for the `vscode` module (no VS Code here): opening
+ * the example publishes its problems, the page's `ready` gets the timeline model (valid by the
+ * protocol), a click gets the two records, and the commands work on the active buffer.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import Module from 'node:module';
+import { join, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import { parseHostMessage, type HostMessage } from '../../../protocol/timeline';
+import { genKprof, npyBytes } from '../../gen/kprofGen';
+
+const ROOT = resolve(__dirname, '../../..');
+
+type Listener<T> = (e: T) => unknown;
+class EventEmitter<T> {
+  private ls: Listener<T>[] = [];
+  event = (l: Listener<T>) => { this.ls.push(l); return { dispose: () => { this.ls = this.ls.filter((x) => x !== l); } }; };
+  fire(e: T) { for (const l of this.ls) l(e); }
+  dispose() { this.ls = []; }
+}
+interface FakeUri { scheme: string; path: string; fsPath: string; toString(): string; with(c: { path: string }): FakeUri }
+const uri = (path: string): FakeUri => ({ scheme: 'file', path, fsPath: path, toString: () => `file://${path}`, with: (c) => uri(c.path) });
+const files = new Map<string, Uint8Array>();
+const diagnostics = new Map<string, { message: string; code?: string; severity: number }[]>();
+const providers = new Map<string, { openCustomDocument(u: FakeUri): Promise<unknown>; resolveCustomEditor(doc: unknown, panel: unknown): void }>();
+const commands = new Map<string, () => Promise<unknown>>();
+let clipboard = '';
+const vscodeMock = {
+  EventEmitter,
+  Range: class { constructor(readonly a: number, readonly b: number, readonly c: number, readonly d: number) {} },
+  Diagnostic: class { code?: string; source?: string; constructor(readonly range: unknown, readonly message: string, readonly severity: number) {} },
+  DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2, Hint: 3 },
+  ViewColumn: { Beside: -2 },
+  Uri: { joinPath: (u: FakeUri, ...parts: string[]) => uri([u.path, ...parts].join('/')) },
+  languages: { createDiagnosticCollection: () => ({ set: (u: FakeUri, d: { message: string; code?: string; severity: number }[]) => diagnostics.set(u.path, d), delete: (u: FakeUri) => diagnostics.delete(u.path), dispose() {} }) },
+  window: {
+    registerCustomEditorProvider: (id: string, p: never) => { providers.set(id, p); return { dispose() {} }; },
+    setStatusBarMessage: () => ({ dispose() {} }),
+    showInformationMessage: async () => undefined,
+    showErrorMessage: async () => undefined,
+    showQuickPick: async <T>(items: T[]) => items[items.length - 1],
+    showTextDocument: async () => undefined,
+    showOpenDialog: async () => undefined,
+    showSaveDialog: async () => undefined,
+  },
+  workspace: {
+    fs: {
+      readFile: async (u: FakeUri) => { const b = files.get(u.path); if (!b) throw new Error(`no ${u.path}`); return b; },
+      stat: async (u: FakeUri) => { const b = files.get(u.path); if (!b) throw new Error(`no ${u.path}`); return { size: b.length }; },
+      writeFile: async () => undefined,
+    },
+    openTextDocument: async (o: { content: string }) => { clipboard = o.content; return {}; },
+  },
+  commands: { registerCommand: (id: string, f: () => Promise<unknown>) => { commands.set(id, f); return { dispose() {} }; } },
+  env: { clipboard: { writeText: async (s: string) => { clipboard = s; } } },
+};
+const M = Module as unknown as { _load: (req: string, ...rest: unknown[]) => unknown };
+const load = M._load;
+M._load = (req: string, ...rest: unknown[]) => (req === 'vscode' ? vscodeMock : load(req, ...rest));
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { registerKprofEditor, KPROF_EDITOR } = require('../../../client/kprof/editor') as typeof import('../../../client/kprof/editor');
+
+function panel() {
+  const sent: HostMessage[] = [];
+  const fromPage = new EventEmitter<unknown>();
+  const p = {
+    active: true,
+    webview: { options: {}, html: '', cspSource: 'vscode-resource:', asWebviewUri: (u: FakeUri) => u, postMessage: async (m: HostMessage) => { sent.push(m); return true; }, onDidReceiveMessage: fromPage.event },
+    onDidChangeViewState: new EventEmitter<void>().event,
+    onDidDispose: new EventEmitter<void>().event,
+  };
+  return { p, sent, page: (m: unknown) => fromPage.fire(m), settle: () => new Promise((r) => setImmediate(r)) };
+}
+
+describe('kprof custom editor (host side)', () => {
+  registerKprofEditor({ extensionUri: uri('/ext'), subscriptions: [] } as never);
+  it('opens the spec example with its sidecar names: model on ready, records on a click, report and CSV commands', async () => {
+    files.set('/w/spec.kprof.npy', new Uint8Array(readFileSync(join(ROOT, 'examples/spec.kprof.npy'))));
+    files.set('/w/spec.kprof.npy.names.json', new Uint8Array(readFileSync(join(ROOT, 'examples/spec.kprof.npy.names.json'))));
+    const provider = providers.get(KPROF_EDITOR)!;
+    const doc = await provider.openCustomDocument(uri('/w/spec.kprof.npy'));
+    assert.deepEqual(diagnostics.get('/w/spec.kprof.npy'), []);
+    const v = panel();
+    provider.resolveCustomEditor(doc, v.p);
+    assert.match(v.p.webview.html, /Content-Security-Policy/);
+    v.page({ type: 'ready' });
+    await v.settle();
+    const model = v.sent.find((m) => m.type === 'model');
+    assert.ok(model && parseHostMessage(model), 'a model message the page accepts');
+    assert.equal(model.type === 'model' && model.model.strings.includes('compute'), true);
+    v.page({ type: 'select', line: 1, endLine: 5, reveal: true });
+    await v.settle();
+    const details = v.sent.find((m) => m.type === 'details');
+    assert.ok(details && details.type === 'details');
+    assert.deepEqual(Object.fromEntries(details.fields).name, '"load"');
+    assert.deepEqual(Object.fromEntries(details.endFields).type, '"end"');
+    await commands.get('npuTrace.kprof.copyCsv')!();
+    assert.match(clipboard, /^table,region,event/);
+    await commands.get('npuTrace.kprof.showReport')!();
+    assert.match(clipboard, /layout tvm, 4 block\(s\) × 1 group\(s\)/);
+  });
+  it('a buffer with problems lists them in the Problems panel with code, slot and lane; an unreadable file says why', async () => {
+    files.set('/w/bad.kprof.npy', npyBytes(genKprof({ blocks: 2, slots: 8 }).words));
+    await providers.get(KPROF_EDITOR)!.openCustomDocument(uri('/w/bad.kprof.npy'));
+    const d = diagnostics.get('/w/bad.kprof.npy')!;
+    assert.deepEqual(d.map((x) => x.code), ['kprof.buffer-full', 'kprof.buffer-full']);
+    assert.match(d[0].message, /^slot 6 \(block 1, group 0\): Buffer full/);
+    files.set('/w/be.kprof.npy', npyBytes(new Uint32Array(8), { descr: '>u8' }));
+    const doc = await providers.get(KPROF_EDITOR)!.openCustomDocument(uri('/w/be.kprof.npy'));
+    assert.match(diagnostics.get('/w/be.kprof.npy')![0].message, /big-endian/);
+    const v = panel();
+    providers.get(KPROF_EDITOR)!.resolveCustomEditor(doc, v.p);
+    v.page({ type: 'ready' });
+    await v.settle();
+    assert.match(JSON.stringify(v.sent), /cannot be read as a profiler buffer.*big-endian/);
+  });
+});
