@@ -1,14 +1,15 @@
 import { check } from './check';
+import { EXPORT_USAGE, exportCommand } from './export';
 import { NNAPI_STATS_USAGE, nnapiStats } from './nnapiStats';
 import { STATS_USAGE, stats } from './stats';
 
 const USAGE = `Usage:
   npu-trace check [--format text|json] [--max-problems N] <files...>
-${STATS_USAGE}${NNAPI_STATS_USAGE}`;
+${STATS_USAGE}${NNAPI_STATS_USAGE}${EXPORT_USAGE}`;
 
 type Command = (args: string[]) => Promise<number>;
 
-const COMMANDS: Record<string, Command> = { check, stats, 'nnapi-stats': nnapiStats };
+const COMMANDS: Record<string, Command> = { check, stats, 'nnapi-stats': nnapiStats, export: exportCommand };
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;

@@ -13,6 +13,11 @@ export interface TimelineBuilder {
   finish(preview?: boolean): TimelineModel;
 }
 
+export interface BuilderOptions {
+  /** Whether to compute the Summary's metrics alongside (default true); an export has no use for them. */
+  metrics?: boolean;
+}
+
 /**
  * Lines after which a large file shows a preview while the rest is read: on a 1M-event trace the
  * first paint then comes within a second instead of after the whole file.
@@ -23,10 +28,10 @@ export const PREVIEW_LINES = 150_000;
  * The builder for a file, by name and first line. Formats without a timeline get undefined.
  * A new format adds one entry here.
  */
-export function timelineBuilderFor(fileName: string, firstLine: string): TimelineBuilder | undefined {
+export function timelineBuilderFor(fileName: string, firstLine: string, opts: BuilderOptions = {}): TimelineBuilder | undefined {
   // By name, or (untitled documents, other extensions) by a first line that is an NPU trace event.
   if (isSystraceFile(fileName, firstLine)) return new NnapiTimelineBuilder();
-  if (/\.trace\.jsonl(\.gz)?$/i.test(fileName) || /^\s*\{.*"event_type"\s*:/.test(firstLine)) return new NpuTimelineBuilder();
+  if (/\.trace\.jsonl(\.gz)?$/i.test(fileName) || /^\s*\{.*"event_type"\s*:/.test(firstLine)) return new NpuTimelineBuilder(opts);
   return undefined;
 }
 

@@ -1,0 +1,196 @@
+import { FLAG, KIND_NAMES, NO_LINE, type TimelineModel } from '../timeline/model';
+import { flowSources } from './links';
+import { mapThreads, type ThreadMap } from './threads';
+
+/** How the source line of an item becomes its `args`, by the format that made the model. */
+export type ArgsOf = (text: string) => string | undefined;
+
+/** A JSON-lines format: the line parsed when the model was built, so it is one JSON object as written (64-bit ids keep their digits). */
+export const argsAsJson: ArgsOf = (text) => {
+  const t = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).trim();
+  return t.startsWith('{') ? t : undefined;
+};
+/** A text format (systrace rows): the row as a string. */
+export const argsAsText: ArgsOf = (text) => JSON.stringify({ text });
+
+const ARGS_BY_FORMAT: Record<string, ArgsOf> = { 'npu-trace': argsAsJson, 'nnapi-systrace': argsAsText };
+
+export interface ExportOptions {
+  /** The file exported, named in `otherData`. */
+  source?: string;
+  /** Overrides the format's default. */
+  argsOf?: ArgsOf;
+}
+
+const PROBLEM: [number, string][] = [
+  [FLAG.unmatchedStart, 'no end event: drawn to the end of the trace'],
+  [FLAG.unmatchedEnd, 'end event with no start'],
+  [FLAG.endBeforeStart, 'end is before start: start and end swapped'],
+  [FLAG.failed, 'failed'],
+  [FLAG.invalid, 'the source line has a diagnostic'],
+];
+
+/**
+ * Writes a timeline model as Chrome Trace Event JSON (README "Export to Chrome Trace / Perfetto"),
+ * one format for every format that builds a model. The output is produced in pieces — `head()`,
+ * then `line()` for each source line in order (each item is written when its last source line is
+ * seen, with those lines' fields as `args`), then `tail()` — so the caller writes them as they come
+ * and never holds the whole output. Chrome and Perfetto sort events themselves.
+ */
+export class ChromeTraceExporter {
+  private readonly threads: ThreadMap;
+  private readonly source: Int32Array;
+  private readonly rowOf: Uint32Array;
+  /** Items by start line and by end line (CSR: `startAt[line]..startAt[line+1]` in `startItems`). */
+  private readonly startAt: Uint32Array;
+  private readonly startItems: Uint32Array;
+  private readonly endAt: Uint32Array;
+  private readonly endItems: Uint32Array;
+  /** `args` of the start line of items whose end line is still to come. */
+  private readonly pending = new Map<number, string>();
+  private readonly done: Uint8Array;
+  private readonly names: (string | undefined)[] = [];
+  private readonly scale: number;
+  private readonly argsOf: ArgsOf | undefined;
+  private flowId = 0;
+  private first = true;
+
+  constructor(private readonly m: TimelineModel, private readonly opts: ExportOptions = {}) {
+    this.threads = mapThreads(m);
+    this.source = flowSources(m);
+    const n = m.items.start.length;
+    this.rowOf = new Uint32Array(n);
+    for (let r = 0; r + 1 < m.rowItemStart.length; r++) this.rowOf.fill(r, m.rowItemStart[r], m.rowItemStart[r + 1]);
+    [this.startAt, this.startItems] = byLine(m.items.line, m.lineCount);
+    [this.endAt, this.endItems] = byLine(m.items.endLine, m.lineCount);
+    this.done = new Uint8Array(n);
+    // µs: NPU cycles through the trace's clock, else 1 cycle = 1 µs; systraces are in µs already (1000 ns per unit).
+    this.scale = (m.nsPerCycle ?? 1000) / 1000;
+    this.argsOf = opts.argsOf ?? ARGS_BY_FORMAT[m.format];
+  }
+
+  head(): string {
+    const m = this.m;
+    const clock = m.unit && m.unit !== 'cycles' ? `times in ${m.unit} as in the source`
+      : m.nsPerCycle !== undefined ? `1 cycle = ${m.nsPerCycle} ns (clock of the trace: TRACE_META or t_ns)`
+        : '1 cycle = 1 µs: the trace gives no clock (no TRACE_META clock_ghz/clock_mhz, no t_ns)';
+    const other = { exporter: 'npu-trace-inspector', format: m.format, source: this.opts.source ?? '', clock };
+    let s = `{"displayTimeUnit":"ns","otherData":${JSON.stringify(other)},"traceEvents":[\n`;
+    for (const p of this.threads.processes) {
+      s += this.ev(`{"ph":"M","name":"process_name","pid":${p.pid},"tid":0,"args":{"name":${JSON.stringify(p.name)}}}`);
+      s += this.ev(`{"ph":"M","name":"process_sort_index","pid":${p.pid},"tid":0,"args":{"sort_index":${p.sort}}}`);
+    }
+    for (const t of this.threads.threads) {
+      s += this.ev(`{"ph":"M","name":"thread_name","pid":${t.pid},"tid":${t.id},"args":{"name":${JSON.stringify(t.name)}}}`);
+      s += this.ev(`{"ph":"M","name":"thread_sort_index","pid":${t.pid},"tid":${t.id},"args":{"sort_index":${t.sort}}}`);
+    }
+    return s;
+  }
+
+  /** The events whose source ends on this line (0-based, in order). */
+  line(text: string, lineNo: number): string {
+    if (lineNo + 1 >= this.startAt.length) return '';
+    const a = this.startAt[lineNo], b = this.startAt[lineNo + 1];
+    const c = this.endAt[lineNo], d = this.endAt[lineNo + 1];
+    if (a === b && c === d) return '';
+    const raw = this.argsOf?.(text);
+    let s = '';
+    for (let k = a; k < b; k++) {
+      const i = this.startItems[k];
+      if (this.done[i]) continue;
+      const args = `{"line":${lineNo + 1}${raw ? `,"event":${raw}` : ''}`;
+      if (this.m.items.endLine[i] !== NO_LINE && this.m.items.endLine[i] > lineNo) this.pending.set(i, args);
+      else s += this.item(i, `${args}}`);
+    }
+    for (let k = c; k < d; k++) {
+      const i = this.endItems[k];
+      const start = this.pending.get(i);
+      if (start === undefined || this.done[i]) continue;
+      this.pending.delete(i);
+      s += this.item(i, `${start},"end_line":${lineNo + 1}${raw ? `,"end_event":${raw}` : ''}}`);
+    }
+    return s;
+  }
+
+  /** Items no line brought (all of them when no lines were given), the counters, and the end of the document. */
+  tail(): string {
+    let s = '';
+    const n = this.done.length;
+    for (let i = 0; i < n; i++) if (!this.done[i]) s += this.item(i, this.pending.get(i) ? `${this.pending.get(i)}}` : '{}');
+    this.pending.clear();
+    const m = this.m;
+    m.counters.forEach((c, k) => {
+      const pid = this.threads.counterPid[k];
+      const name = JSON.stringify(this.threads.counterName[k]);
+      const key = c.unit === 'fraction' ? 'utilization' : 'bytes_per_cycle';
+      let last = NaN;
+      for (let b = 0; b < c.values.length; b++) {
+        const v = Number(c.values[b].toPrecision(6));
+        if (v === last) continue;
+        last = v;
+        s += this.ev(`{"ph":"C","name":${name},"pid":${pid},"tid":0,"ts":${this.ts(c.t0 + b * c.bucket)},"args":{"${key}":${v}}}`);
+      }
+    });
+    return `${s}\n]}\n`;
+  }
+
+  private item(i: number, args: string): string {
+    this.done[i] = 1;
+    const it = this.m.items;
+    const r = this.rowOf[i];
+    const pid = this.threads.rowPid[r], tid = this.threads.rowTid[r];
+    const f = it.flags[i];
+    let extra = '';
+    if (it.id[i] === it.id[i]) extra += `,"id":${it.id[i]}`;
+    if (it.bytes[i]) extra += `,"bytes":${it.bytes[i]}`;
+    const problems = PROBLEM.filter(([bit]) => f & bit).map(([, text]) => text);
+    if (problems.length) extra += `,"problem":${JSON.stringify(problems.join('; '))}`;
+    const fullArgs = extra ? `{${extra.slice(1)}${args === '{}' ? '}' : `,${args.slice(1)}`}` : args;
+    const head = `"name":${this.name(it.name[i])},"cat":${JSON.stringify(KIND_NAMES[it.kind[i]] ?? 'item')},"pid":${pid},"tid":${tid},"ts":${this.ts(it.start[i])}`;
+    let s = f & FLAG.instant
+      ? this.ev(`{"ph":"i","s":"t",${head},"args":${fullArgs}}`)
+      : this.ev(`{"ph":"X",${head},"dur":${Math.max(0, round(this.ts(it.end[i]) - this.ts(it.start[i])))},"args":${fullArgs}}`);
+    const from = this.source[i];
+    if (from >= 0) {
+      const id = ++this.flowId;
+      const rf = this.rowOf[from];
+      const name = JSON.stringify(`${KIND_NAMES[it.kind[from]]} → ${KIND_NAMES[it.kind[i]]}`);
+      s += this.ev(`{"ph":"s","id":${id},"cat":"link","name":${name},"pid":${this.threads.rowPid[rf]},"tid":${this.threads.rowTid[rf]},"ts":${this.ts(it.start[from])}}`);
+      s += this.ev(`{"ph":"f","bp":"e","id":${id},"cat":"link","name":${name},"pid":${pid},"tid":${tid},"ts":${this.ts(it.start[i])}}`);
+    }
+    return s;
+  }
+
+  /** One event, with the comma that separates it from the previous one. */
+  private ev(json: string): string {
+    if (this.first) {
+      this.first = false;
+      return json;
+    }
+    return `,\n${json}`;
+  }
+
+  private name(k: number): string {
+    return (this.names[k] ??= JSON.stringify(this.m.strings[k] ?? ''));
+  }
+
+  private ts(t: number): number {
+    return round(t * this.scale);
+  }
+}
+
+/** To the ps (a cycle of a GHz clock is under a ns), so a µs value prints without float noise. */
+function round(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
+}
+
+/** Items grouped by a line column (counting sort): `at[l]..at[l+1]` index `items`. */
+function byLine(lines: Uint32Array, lineCount: number): [Uint32Array, Uint32Array] {
+  const at = new Uint32Array(lineCount + 2);
+  for (let i = 0; i < lines.length; i++) if (lines[i] < lineCount) at[lines[i] + 1]++;
+  for (let l = 0; l <= lineCount; l++) at[l + 1] += at[l];
+  const fill = at.slice(0, lineCount + 1);
+  const items = new Uint32Array(at[lineCount]);
+  for (let i = 0; i < lines.length; i++) if (lines[i] < lineCount) items[fill[lines[i]]++] = i;
+  return [at, items];
+}
