@@ -1,0 +1,88 @@
+// `npu-trace export --to chrome-trace` as users run it: the bundled dist/cli.js on the examples.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import Ajv from 'ajv';
+import { buildTimeline } from '../../core/timeline/builder';
+import { ROOT, runCli } from './run';
+
+const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/chrome/chrome-trace.schema.json'), 'utf8')) as object;
+const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+
+interface Ev { ph: string; name?: string; args?: Record<string, unknown> }
+interface Doc { traceEvents: Ev[]; otherData: Record<string, string> }
+
+let dir = '';
+before(() => { dir = mkdtempSync(join(tmpdir(), 'export-cli-')); });
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+function counts(doc: Doc): Record<string, number> {
+  const c: Record<string, number> = {};
+  for (const e of doc.traceEvents) c[e.ph] = (c[e.ph] ?? 0) + 1;
+  return c;
+}
+
+function parsed(text: string): Doc {
+  const doc = JSON.parse(text) as Doc;
+  assert.ok(validate(doc), JSON.stringify(validate.errors?.slice(0, 3)));
+  return doc;
+}
+
+/** Spans and instants of the file's own timeline model, as the exporter must write them. */
+function modelCounts(file: string): { spans: number; instants: number } {
+  const m = buildTimeline(file, readFileSync(join(ROOT, file), 'utf8').split(/\r?\n/))!;
+  let instants = 0;
+  for (let i = 0; i < m.items.flags.length; i++) if (m.items.flags[i] & 1) instants++;
+  return { spans: m.items.flags.length - instants, instants };
+}
+
+describe('npu-trace export', () => {
+  it('exports the example NPU trace to a file: every span, instant, flow and counter', async () => {
+    const out = join(dir, 'llm.json');
+    const r = await runCli(['export', 'examples/llm-layer.trace.jsonl', '--to', 'chrome-trace', '-o', out]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, '');
+    const doc = parsed(readFileSync(out, 'utf8'));
+    const m = modelCounts('examples/llm-layer.trace.jsonl');
+    assert.deepEqual(counts(doc), { M: 38, X: m.spans, i: m.instants, s: 1360, f: 1360, C: 2446 });
+    assert.equal(doc.otherData.source, 'examples/llm-layer.trace.jsonl');
+    assert.match(doc.otherData.clock, /^1 cycle = 0\.83\d* ns/);
+    const dma = doc.traceEvents.find((e) => e.ph === 'X' && e.name === 'DRAM_TO_SRAM')!;
+    assert.equal((dma.args!.event as Record<string, unknown>).src_addr, 140733193388032);
+  });
+
+  it('exports the faulty trace too: broken pairs are said in args', async () => {
+    const r = await runCli(['export', 'examples/faulty.trace.jsonl', '--to', 'chrome-trace']);
+    assert.equal(r.code, 0, r.stderr);
+    const doc = parsed(r.stdout);
+    const m = modelCounts('examples/faulty.trace.jsonl');
+    assert.equal(counts(doc).X, m.spans);
+    assert.ok(doc.traceEvents.some((e) => String(e.args?.problem).includes('no end event')));
+  });
+
+  it('writes gzip for -o *.json.gz, the same document as the plain one', async () => {
+    const gz = join(dir, 'nn.json.gz'), plain = join(dir, 'nn.json');
+    for (const out of [gz, plain]) assert.equal((await runCli(['export', 'examples/nnapi-mobilenet.systrace', '--to', 'chrome-trace', '-o', out])).code, 0);
+    const text = gunzipSync(readFileSync(gz)).toString('utf8');
+    assert.equal(text, readFileSync(plain, 'utf8'));
+    const doc = parsed(text);
+    assert.equal(counts(doc).X, modelCounts('examples/nnapi-mobilenet.systrace').spans);
+  });
+
+  it('refuses unusable arguments and files with exit 2 and one line', async () => {
+    for (const [args, msg] of [
+      [['export', 'examples/llm-layer.trace.jsonl'], /--to is required/],
+      [['export', 'examples/llm-layer.trace.jsonl', '--to', 'otlp'], /--to takes chrome-trace, got "otlp"/],
+      [['export', '--to', 'chrome-trace'], /no file given/],
+      [['export', 'nope.trace.jsonl', '--to', 'chrome-trace'], /nope\.trace\.jsonl: no such file/],
+      [['export', 'examples/golden.cmdq.json', '--to', 'chrome-trace'], /no timeline for this file type/],
+    ] as const) {
+      const r = await runCli([...args]);
+      assert.equal(r.code, 2, args.join(' '));
+      assert.match(r.stderr, msg);
+    }
+  });
+});
