@@ -7,6 +7,8 @@ export type ArgsOf = (text: string) => string | undefined;
 
 /** A JSON-lines format: the line parsed when the model was built, so it is one JSON object as written (64-bit ids keep their digits). */
 export const argsAsJson: ArgsOf = (text) => {
+  // Most lines are exactly one object: no copy for them.
+  if (text.charCodeAt(0) === 0x7b && text.charCodeAt(text.length - 1) === 0x7d) return text;
   const t = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).trim();
   return t.startsWith('{') ? t : undefined;
 };
@@ -22,13 +24,15 @@ export interface ExportOptions {
   argsOf?: ArgsOf;
 }
 
-const PROBLEM: [number, string][] = [
+const PROBLEM: readonly [number, string][] = [
   [FLAG.unmatchedStart, 'no end event: drawn to the end of the trace'],
   [FLAG.unmatchedEnd, 'end event with no start'],
   [FLAG.endBeforeStart, 'end is before start: start and end swapped'],
   [FLAG.failed, 'failed'],
   [FLAG.invalid, 'the source line has a diagnostic'],
 ];
+const PROBLEM_BITS = PROBLEM.reduce((a, [bit]) => a | bit, 0);
+const CATS = KIND_NAMES.map((k) => JSON.stringify(k));
 
 /**
  * Writes a timeline model as Chrome Trace Event JSON (README "Export to Chrome Trace / Perfetto"),
@@ -143,20 +147,20 @@ export class ChromeTraceExporter {
     let extra = '';
     if (it.id[i] === it.id[i]) extra += `,"id":${it.id[i]}`;
     if (it.bytes[i]) extra += `,"bytes":${it.bytes[i]}`;
-    const problems = PROBLEM.filter(([bit]) => f & bit).map(([, text]) => text);
-    if (problems.length) extra += `,"problem":${JSON.stringify(problems.join('; '))}`;
+    if (f & PROBLEM_BITS) extra += `,"problem":${JSON.stringify(PROBLEM.filter(([bit]) => f & bit).map(([, text]) => text).join('; '))}`;
     const fullArgs = extra ? `{${extra.slice(1)}${args === '{}' ? '}' : `,${args.slice(1)}`}` : args;
-    const head = `"name":${this.name(it.name[i])},"cat":${JSON.stringify(KIND_NAMES[it.kind[i]] ?? 'item')},"pid":${pid},"tid":${tid},"ts":${this.ts(it.start[i])}`;
+    const ts = this.ts(it.start[i]);
+    const head = `"name":${this.name(it.name[i])},"cat":${CATS[it.kind[i]] ?? '"item"'},"pid":${pid},"tid":${tid},"ts":${ts}`;
     let s = f & FLAG.instant
       ? this.ev(`{"ph":"i","s":"t",${head},"args":${fullArgs}}`)
-      : this.ev(`{"ph":"X",${head},"dur":${Math.max(0, round(this.ts(it.end[i]) - this.ts(it.start[i])))},"args":${fullArgs}}`);
+      : this.ev(`{"ph":"X",${head},"dur":${Math.max(0, round(this.ts(it.end[i]) - ts))},"args":${fullArgs}}`);
     const from = this.source[i];
     if (from >= 0) {
       const id = ++this.flowId;
       const rf = this.rowOf[from];
       const name = JSON.stringify(`${KIND_NAMES[it.kind[from]]} → ${KIND_NAMES[it.kind[i]]}`);
       s += this.ev(`{"ph":"s","id":${id},"cat":"link","name":${name},"pid":${this.threads.rowPid[rf]},"tid":${this.threads.rowTid[rf]},"ts":${this.ts(it.start[from])}}`);
-      s += this.ev(`{"ph":"f","bp":"e","id":${id},"cat":"link","name":${name},"pid":${pid},"tid":${tid},"ts":${this.ts(it.start[i])}}`);
+      s += this.ev(`{"ph":"f","bp":"e","id":${id},"cat":"link","name":${name},"pid":${pid},"tid":${tid},"ts":${ts}}`);
     }
     return s;
   }
