@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/common/escape';
 import { ChromeTraceExporter } from '../core/export/chromeTrace';
 import { timelineBuilderFor } from '../core/timeline/builder';
+import { ChromeTimelineBuilder } from '../core/timeline/chromeTrace';
 import { firstLineOf } from './firstLine';
 import { forEachLine } from './lines';
 import { SyncSink } from './syncSink';
@@ -10,6 +11,9 @@ import { SyncSink } from './syncSink';
 export const EXPORT_USAGE = '  npu-trace export <file> --to chrome-trace [-o OUT.json[.gz]]\n';
 
 class ExportUsage extends Error {}
+
+/** Close to V8's longest string (2^29 − 24 UTF-16 units). */
+const MAX_JSON_LINE = 500 << 20;
 
 /**
  * `npu-trace export`: any file with a timeline (NPU trace, NNAPI systrace, Chrome JSON) as Chrome
@@ -38,13 +42,17 @@ export async function exportCommand(args: string[]): Promise<number> {
   const builder = timelineBuilderFor(file, firstLineOf(file), { metrics: false });
   if (!builder) return fail('no timeline for this file type (expected .trace.jsonl, a systrace, Chrome trace JSON)');
   let sink: SyncSink | undefined;
+  // Chrome JSON is often one line of many MB: it is read whole up to V8's string limit; other formats keep the line limit.
+  let tooLong: number | undefined;
+  const read = builder instanceof ChromeTimelineBuilder ? { maxLineBytes: MAX_JSON_LINE, onTooLong: (n: number) => (tooLong ??= n) } : { onTooLong: (n: number) => (tooLong ??= n) };
   try {
-    await forEachLine(file, (line, n) => builder.addLine(line, n));
+    await forEachLine(file, (line, n) => builder.addLine(line, n), undefined, read);
+    if (tooLong !== undefined) return fail(`line ${tooLong + 1} is too long to read`);
     const exporter = new ChromeTraceExporter(builder.finish(), { source: file });
     sink = new SyncSink(out);
     const s = sink;
     s.write(exporter.head());
-    await forEachLine(file, (line, n) => s.write(exporter.line(line, n)));
+    await forEachLine(file, (line, n) => s.write(exporter.line(line, n)), undefined, read);
     s.write(exporter.tail());
     s.close();
   } catch (e) {

@@ -1,5 +1,7 @@
 import type { TimelineModel } from './model';
+import { isChromeTraceFile } from '../chrome/format';
 import { isSystraceFile } from '../nnapi/format';
+import { ChromeTimelineBuilder } from './chromeTrace';
 import { NnapiTimelineBuilder } from './nnapiTrace';
 import { NpuTimelineBuilder } from './npuTrace';
 
@@ -32,6 +34,7 @@ export function timelineBuilderFor(fileName: string, firstLine: string, opts: Bu
   // By name, or (untitled documents, other extensions) by a first line that is an NPU trace event.
   if (isSystraceFile(fileName, firstLine)) return new NnapiTimelineBuilder();
   if (/\.trace\.jsonl(\.gz)?$/i.test(fileName) || /^\s*\{.*"event_type"\s*:/.test(firstLine)) return new NpuTimelineBuilder(opts);
+  if (isChromeTraceFile(fileName, firstLine)) return new ChromeTimelineBuilder();
   return undefined;
 }
 
