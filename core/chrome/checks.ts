@@ -2,7 +2,7 @@ import { BoundedDiagnostics } from '../common/boundedDiagnostics';
 import type { Diagnostic, Range, Severity } from '../common/diagnostic';
 import { escapeControl } from '../common/escape';
 import type { CheckerOptions, LineChecker } from '../format';
-import { eventId, eventRange, fieldRange, idKey, KNOWN_PH, pathRange, readNumber, str } from './event';
+import { eventId, eventRange, fieldRange, idKey, KNOWN_PH, pathRange, positionIn, readNumber, str } from './event';
 import { ChromeReader } from './reader';
 import type { RawEvent } from './stream';
 
@@ -10,6 +10,17 @@ import type { RawEvent } from './stream';
 function q(v: unknown, max = 40): string {
   const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
   return `"${escapeControl(s.length > max ? `${s.slice(0, max)}…` : s)}"`;
+}
+
+// V8's JSON.parse messages end "in JSON at position N" (or "(line L column C)" in newer versions).
+const AT_POSITION = / in JSON at position \d{1,10}(?: \(line \d{1,10} column \d{1,10}\))?$/;
+
+/** Where JSON.parse stopped, as a one-character range, else the event's first line. */
+function errorRange(raw: RawEvent, message: string): Range {
+  const m = / at position (\d{1,10})/.exec(message);
+  if (!m) return eventRange(raw);
+  const k = Math.min(Number(m[1]), raw.text.length);
+  return { start: positionIn(raw, k), end: positionIn(raw, Math.min(k + 1, raw.text.length)) };
 }
 
 interface Open {
@@ -36,8 +47,8 @@ export class ChromeChecker implements LineChecker {
     this.out = new BoundedDiagnostics(opts.maxProblems);
     this.reader = new ChromeReader({
       event: (o, raw) => this.event(o, raw),
-      bad: (kind, raw, message) => this.push(eventRange(raw), 'error', kind === 'invalid-json' ? 'chrome.invalid-json' : kind === 'not-object' ? 'chrome.not-object' : 'chrome.event-too-large',
-        kind === 'invalid-json' ? `Invalid JSON in this event: ${escapeControl(message.slice(0, 200))}`
+      bad: (kind, raw, message) => this.push(kind === 'invalid-json' ? errorRange(raw, message) : eventRange(raw), 'error', kind === 'invalid-json' ? 'chrome.invalid-json' : kind === 'not-object' ? 'chrome.not-object' : 'chrome.event-too-large',
+        kind === 'invalid-json' ? `Invalid JSON in this event: ${escapeControl(message.replace(AT_POSITION, '').slice(0, 200))}`
           : kind === 'not-object' ? `Each element of traceEvents must be an event object; this one is ${message}`
             : 'This event is over 16 MB: it is not read'),
       broken: (message, line, character) => this.push({ start: { line, character }, end: { line, character: character + 1 } }, 'error', 'chrome.not-trace', `Not a Chrome trace here: ${message}`),
