@@ -1,26 +1,20 @@
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { isChromeTraceFile } from '../core/chrome/format';
 import { escapeControl } from '../core/common/escape';
-import { ChromeTraceExporter } from '../core/export/chromeTrace';
-import { timelineBuilderFor } from '../core/timeline/builder';
-import { ChromeTimelineBuilder } from '../core/timeline/chromeTrace';
+import { exportChromeTrace, MAX_JSON_LINE } from './exportRun';
 import { firstLineOf } from './firstLine';
-import { forEachLine } from './lines';
-import { SyncSink } from './syncSink';
+import { forEachLine, type ReadOptions } from './lines';
 
 export const EXPORT_USAGE = '  npu-trace export <file> --to chrome-trace [-o OUT.json[.gz]]\n';
 
 class ExportUsage extends Error {}
 
-/** Close to V8's longest string (2^29 − 24 UTF-16 units). */
-const MAX_JSON_LINE = 500 << 20;
-
 /**
  * `npu-trace export`: any file with a timeline (NPU trace, NNAPI systrace, Chrome JSON) as Chrome
- * Trace Event JSON for Perfetto and chrome://tracing (README "Export to Chrome Trace"). Two passes
- * over the file: the first builds the timeline model, the second writes each item when its source
- * lines come by, with their fields as args; the output goes to disk in 1 MB pieces. Exit 0, or 2
- * with one line on stderr.
+ * Trace Event JSON for Perfetto and chrome://tracing (README "Export to Chrome Trace"), in two
+ * passes over the file (exportRun.ts), written to disk in 1 MB pieces. Exit 0, or 2 with one line
+ * on stderr.
  */
 export async function exportCommand(args: string[]): Promise<number> {
   let file: string, out: string;
@@ -39,22 +33,14 @@ export async function exportCommand(args: string[]): Promise<number> {
     return 2;
   };
   if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return fail('no such file');
-  const builder = timelineBuilderFor(file, firstLineOf(file), { metrics: false });
-  if (!builder) return fail('no timeline for this file type (expected .trace.jsonl, a systrace, Chrome trace JSON)');
-  let sink: SyncSink | undefined;
-  // Chrome JSON is often one line of many MB: it is read whole up to V8's string limit; other formats keep the line limit.
   let tooLong: number | undefined;
-  const read = builder instanceof ChromeTimelineBuilder ? { maxLineBytes: MAX_JSON_LINE, onTooLong: (n: number) => (tooLong ??= n) } : { onTooLong: (n: number) => (tooLong ??= n) };
+  // Chrome JSON is often one line of many MB: read whole up to V8's string limit; other formats keep the line limit.
+  const read: ReadOptions = { onTooLong: (n) => (tooLong ??= n), maxLineBytes: isChromeTraceFile(file, firstLineOf(file)) ? MAX_JSON_LINE : undefined };
   try {
-    await forEachLine(file, (line, n) => builder.addLine(line, n), undefined, read);
-    if (tooLong !== undefined) return fail(`line ${tooLong + 1} is too long to read`);
-    const exporter = new ChromeTraceExporter(builder.finish(), { source: file });
-    sink = new SyncSink(out);
-    const s = sink;
-    s.write(exporter.head());
-    await forEachLine(file, (line, n) => s.write(exporter.line(line, n)), undefined, read);
-    s.write(exporter.tail());
-    s.close();
+    await exportChromeTrace(file, async (add) => {
+      await forEachLine(file, add, undefined, read);
+      if (tooLong !== undefined) throw new Error(`line ${tooLong + 1} is too long to read`);
+    }, out);
   } catch (e) {
     return fail(e instanceof Error ? e.message : String(e));
   }

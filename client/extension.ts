@@ -9,7 +9,7 @@ import { registerSummaryStatus } from './summaryStatus';
 let client: LanguageClient | undefined;
 
 /** Languages served by the language server. */
-export const SERVED_LANGUAGES = ['npu-trace', 'cmdq', 'nnapi-systrace'];
+export const SERVED_LANGUAGES = ['npu-trace', 'cmdq', 'nnapi-systrace', 'chrome-trace'];
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   registerTimeline(context);
