@@ -1,15 +1,11 @@
 import * as vscode from 'vscode';
 import { escapeControl } from '../../core/common/escape';
 import { exportInWorker } from './build';
+import { exportName } from './exportName';
 import { documentRequest, fileName } from './panel';
 
 export const EXPORT_CHROME_TRACE = 'npuTrace.exportChromeTrace';
 
-/** "data.trace.jsonl" → "data.chrome.json": next to the source, saying what it is. */
-export function exportName(name: string): string {
-  const base = name.replace(/\.gz$/i, '').replace(/\.(trace\.jsonl|jsonl|systrace|atrace|ftrace|html?|json)$/i, '');
-  return `${base || 'trace'}.chrome.json`;
-}
 
 /**
  * "Export as Chrome Trace (Perfetto)": the file (the open document's current text when it has
