@@ -1,6 +1,7 @@
 import { BoundedDiagnostics } from '../common/boundedDiagnostics';
 import type { Diagnostic, Range, Severity } from '../common/diagnostic';
 import { escapeControl } from '../common/escape';
+import { finalizeDiagnostics, type DiagnosticSettings } from '../common/settings';
 import type { CheckerOptions, LineChecker } from '../format';
 import { eventId, eventRange, fieldRange, idKey, KNOWN_PH, pathRange, positionIn, readNumber, str } from './event';
 import { ChromeReader } from './reader';
@@ -84,6 +85,12 @@ export class ChromeChecker implements LineChecker {
     this.asyncOpen.clear();
     this.flowStarts.clear();
     return this.out.all();
+  }
+
+  /** The shown problems (capped with the summary) and whether any problem, shown or not, is an error. */
+  finishCapped(settings: DiagnosticSettings): { diagnostics: Diagnostic[]; hasError: boolean } {
+    const all = this.finish();
+    return { diagnostics: finalizeDiagnostics(all, settings, this.out.dropped), hasError: this.out.droppedError || all.some((d) => d.severity === 'error') };
   }
 
   dropped(): { count: number; hasError: boolean } {
