@@ -66,6 +66,18 @@ describe('Chrome trace checks', () => {
     assert.deepEqual(check(one), [`0:${1 + 53 * 1000 + 6}-0:${1 + 53 * 1000 + 9} error chrome.unknown-ph`]);
   });
 
+  it('does not hold an event over 16 MB: it is reported, the next one read', () => {
+    assert.deepEqual(check(`[{"ph":"X","pad":"${'x'.repeat(17 << 20)}"},\n{"ph":"Z","ts":1}]`), ['0:1-0:16777217 error chrome.event-too-large', '1:6-1:9 error chrome.unknown-ph']);
+  });
+
+  it('the README table documents exactly the codes the checks produce', () => {
+    const readme = readFileSync(join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
+    const documented = [...readme.matchAll(/^\| `(chrome\.[a-z-]+)` \|/gm)].map((m) => m[1]).sort();
+    const src = readFileSync(join(__dirname, '..', '..', '..', 'core', 'chrome', 'checks.ts'), 'utf8');
+    const produced = [...new Set([...src.matchAll(/'(chrome\.[a-z-]+)'/g)].map((m) => m[1]))].sort();
+    assert.deepEqual(documented, produced);
+  });
+
   it('caps the problems while it produces them', () => {
     const c = new ChromeChecker({ maxProblems: 5 });
     c.add('[', 0);
