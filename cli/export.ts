@@ -4,7 +4,7 @@ import { isChromeTraceFile } from '../core/chrome/format';
 import { escapeControl } from '../core/common/escape';
 import { exportChromeTrace, MAX_JSON_LINE } from './exportRun';
 import { firstLineOf } from './firstLine';
-import { forEachLine, type ReadOptions } from './lines';
+import { forEachLine, forEachLineBytes, type ReadOptions } from './lines';
 
 export const EXPORT_USAGE = '  npu-trace export <file> --to chrome-trace [-o OUT.json[.gz]]\n';
 
@@ -40,7 +40,9 @@ export async function exportCommand(args: string[]): Promise<number> {
     await exportChromeTrace(file, async (add) => {
       await forEachLine(file, add, undefined, read);
       if (tooLong !== undefined) throw new Error(`line ${tooLong + 1} is too long to read`);
-    }, out);
+    }, out, undefined, async (onBytes, onText) => {
+      await forEachLineBytes(file, onBytes, onText, read);
+    });
   } catch (e) {
     return fail(e instanceof Error ? e.message : String(e));
   }

@@ -5,6 +5,10 @@ import { SyncSink } from './syncSink';
 /** Feeds every line of the source to `add`, in order; called twice (two passes). */
 export type EachLine = (add: (line: string, lineNo: number) => void) => Promise<void>;
 
+type Decode = (b: Uint8Array, s: number, e: number) => string;
+/** The same lines as UTF-8 bytes where the reader can (`onText` for the others), for the writing pass. */
+export type EachLineBytes = (onBytes: (b: Uint8Array, s: number, e: number, lineNo: number, decode: Decode) => void, onText: (line: string, lineNo: number) => void) => Promise<void>;
+
 export class NoTimeline extends Error {}
 
 /** Longest line read for Chrome JSON (often one line of many MB): close to V8's longest string (2^29 − 24 UTF-16 units). */
@@ -16,7 +20,7 @@ export const MAX_JSON_LINE = 500 << 20;
  * does), a second writes the Chrome JSON to `out` ('-': stdout) while the lines come by.
  * Returns the bytes written.
  */
-export async function exportChromeTrace(fileName: string, eachLine: EachLine, out: string, onPass?: (pass: 1 | 2) => void): Promise<number> {
+export async function exportChromeTrace(fileName: string, eachLine: EachLine, out: string, onPass?: (pass: 1 | 2) => void, eachLineBytes?: EachLineBytes): Promise<number> {
   let builder: TimelineBuilder | undefined;
   onPass?.(1);
   await eachLine((l, n) => {
@@ -30,7 +34,9 @@ export async function exportChromeTrace(fileName: string, eachLine: EachLine, ou
   try {
     onPass?.(2);
     sink.write(exporter.head());
-    await eachLine((l, n) => sink.write(exporter.line(l, n)));
+    const onText = (l: string, n: number) => sink.text(exporter.line(l, n));
+    if (eachLineBytes) await eachLineBytes((b, s, e, n, decode) => exporter.lineBytes(b, s, e, n, decode, sink), onText);
+    else await eachLine(onText);
     sink.write(exporter.tail());
   } finally {
     sink.close();

@@ -1,19 +1,20 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
-const FLUSH_AT = 1 << 20;
+const SIZE = 1 << 20;
 
 /**
  * A file written synchronously in 1 MB pieces, gzipped when its name ends in `.gz`. Synchronous so
  * a producer called back line by line cannot outrun the disk (an async stream would buffer what
- * it cannot write yet: the whole output, on a slow disk). The gzip is one member: each piece is
+ * it cannot write yet: the whole output, on a slow disk). Text is encoded straight into the
+ * buffer and bytes are copied, so nothing is joined. The gzip is one member: each piece is
  * deflated on its own and sync-flushed, so the pieces join into one DEFLATE stream, closed by a
  * final empty block, with the CRC-32 and size in the trailer.
  */
 export class SyncSink {
   private readonly fd: number;
-  private parts: string[] = [];
-  private size = 0;
+  private readonly buf = Buffer.allocUnsafe(SIZE);
+  private pos = 0;
   private crc = 0;
   private total = 0;
   bytesWritten = 0;
@@ -24,11 +25,28 @@ export class SyncSink {
     if (this.gzip) this.out(Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]));
   }
 
-  write(s: string): void {
+  text(s: string): void {
     if (!s) return;
-    this.parts.push(s);
-    this.size += s.length;
-    if (this.size >= FLUSH_AT) this.flush();
+    // At most 3 bytes per UTF-16 unit.
+    if (s.length * 3 > SIZE - this.pos) {
+      this.flush();
+      if (s.length * 3 > SIZE) return this.piece(Buffer.from(s, 'utf8'));
+    }
+    this.pos += this.buf.write(s, this.pos, 'utf8');
+  }
+
+  bytes(b: Uint8Array, s: number, e: number): void {
+    const n = e - s;
+    if (n > SIZE - this.pos) {
+      this.flush();
+      if (n > SIZE) return this.piece(b.subarray(s, e));
+    }
+    this.buf.set(b.subarray(s, e), this.pos);
+    this.pos += n;
+  }
+
+  write(s: string): void {
+    this.text(s);
   }
 
   close(): void {
@@ -44,17 +62,21 @@ export class SyncSink {
   }
 
   private flush(): void {
-    if (!this.parts.length) return;
-    const b = Buffer.from(this.parts.join(''), 'utf8');
-    this.parts = [];
-    this.size = 0;
+    if (this.pos === 0) return;
+    const b = this.buf.subarray(0, this.pos);
+    this.piece(b);
+    this.pos = 0;
+  }
+
+  /** Bytes in output order: written, or deflated and written. */
+  private piece(b: Uint8Array): void {
     if (!this.gzip) return this.out(b);
     this.crc = crc32(b, this.crc);
     this.total = (this.total + b.length) % 0x100000000;
     this.out(deflateRawSync(b, { finishFlush: constants.Z_SYNC_FLUSH }));
   }
 
-  private out(b: Buffer): void {
+  private out(b: Uint8Array): void {
     for (let at = 0; at < b.length;) at += writeSync(this.fd, b, at, b.length - at);
     this.bytesWritten += b.length;
   }

@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { exportChromeTrace, MAX_JSON_LINE } from '../../cli/exportRun';
-import { forEachLine } from '../../cli/lines';
+import { forEachLine, forEachLineBytes } from '../../cli/lines';
 import { isChromeTraceFile } from '../../core/chrome/format';
 import { splitLines } from '../../core/common/lines';
 import { PREVIEW_LINES, timelineBuilderFor, type TimelineBuilder } from '../../core/timeline/builder';
@@ -35,7 +35,12 @@ async function eachLine(req: WorkerRequest, add: (l: string, n: number) => void)
 
 async function build(req: WorkerRequest): Promise<void> {
   if (req.export) {
-    const bytes = await exportChromeTrace(req.fileName, (add) => eachLine(req, add), req.export.out, (pass) => post({ kind: 'pass', pass }));
+    // From disk, the writing pass reads bytes: JSON lines go to the output undecoded.
+    const path = req.kind === 'file' ? req.path : undefined;
+    const bytesPass = path === undefined ? undefined : async (onBytes: Parameters<typeof forEachLineBytes>[1], onText: (l: string, n: number) => void) => {
+      await forEachLineBytes(path, onBytes, onText, { maxLineBytes: isChromeTraceFile(req.fileName, '') ? MAX_JSON_LINE : undefined });
+    };
+    const bytes = await exportChromeTrace(req.fileName, (add) => eachLine(req, add), req.export.out, (pass) => post({ kind: 'pass', pass }), bytesPass);
     post({ kind: 'exported', bytes });
     return;
   }

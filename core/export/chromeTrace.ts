@@ -15,6 +15,39 @@ export const argsAsJson: ArgsOf = (text) => {
 /** A text format (systrace rows): the row as a string. */
 export const argsAsText: ArgsOf = (text) => JSON.stringify({ text });
 
+/** Where the exporter writes: text, and bytes of the source (a JSON line as it is in the file). */
+export interface ChromeOut {
+  text(s: string): void;
+  bytes(b: Uint8Array, s: number, e: number): void;
+}
+
+/** The args of a line: JSON text, the bytes of a JSON line, or those bytes copied (held until an end line). */
+type Raw = string | Uint8Array | { b: Uint8Array; s: number; e: number };
+
+type Decode = (b: Uint8Array, s: number, e: number) => string;
+
+/** Output as a string; bytes (held from `lineBytes`) are decoded with the decoder that came with them. */
+class StringOut implements ChromeOut {
+  s = '';
+  constructor(private readonly decode: Decode | undefined) {}
+  text(t: string): void {
+    this.s += t;
+  }
+  bytes(b: Uint8Array, s: number, e: number): void {
+    this.s += this.decode!(b, s, e);
+  }
+}
+
+function put(out: ChromeOut, raw: Raw): void {
+  if (typeof raw === 'string') out.text(raw);
+  else if (raw instanceof Uint8Array) out.bytes(raw, 0, raw.length);
+  else out.bytes(raw.b, raw.s, raw.e);
+}
+
+function copy(r: Uint8Array | { b: Uint8Array; s: number; e: number }): Uint8Array {
+  return r instanceof Uint8Array ? r : r.b.slice(r.s, r.e);
+}
+
 const ARGS_BY_FORMAT: Record<string, ArgsOf> = { 'npu-trace': argsAsJson, 'nnapi-systrace': argsAsText };
 
 export interface ExportOptions {
@@ -50,13 +83,15 @@ export class ChromeTraceExporter {
   private readonly startItems: Uint32Array;
   private readonly endAt: Uint32Array;
   private readonly endItems: Uint32Array;
-  /** `args` of the start line of items whose end line is still to come. */
-  private readonly pending = new Map<number, string>();
+  /** The start line's args of items whose end line is still to come (null: none). */
+  private readonly pending = new Map<number, string | Uint8Array | null>();
   private readonly done: Uint8Array;
   private readonly names: (string | undefined)[] = [];
   private readonly scale: number;
   private readonly argsOf: ArgsOf | undefined;
   private flowId = 0;
+  /** The decoder of the bytes `lineBytes` was given (to write held bytes as text). */
+  private decode: Decode | undefined;
   private first = true;
 
   constructor(private readonly m: TimelineModel, private readonly opts: ExportOptions = {}) {
@@ -91,37 +126,50 @@ export class ChromeTraceExporter {
     return s;
   }
 
-  /** The events whose source ends on this line (0-based, in order). */
+  /** The events whose source ends on this line (0-based, in order), as a string. */
   line(text: string, lineNo: number): string {
-    if (lineNo + 1 >= this.startAt.length) return '';
+    const out = new StringOut(this.decode);
+    this.emitLine(lineNo, () => this.argsOf?.(text), out);
+    return out.s;
+  }
+
+  /**
+   * The same, from the line's UTF-8 bytes `b[s, e)`, written to `out`: a JSON line that is one object
+   * goes to the output as the same bytes, never decoded or encoded again (the bulk of the output).
+   */
+  lineBytes(b: Uint8Array, s: number, e: number, lineNo: number, decode: Decode, out: ChromeOut): void {
+    this.decode = decode;
+    this.emitLine(lineNo, () => (this.argsOf === argsAsJson && b[s] === 0x7b && b[e - 1] === 0x7d ? { b, s, e } : this.argsOf?.(decode(b, s, e))), out);
+  }
+
+  private emitLine(lineNo: number, rawOf: () => Raw | undefined, out: ChromeOut): void {
+    if (lineNo + 1 >= this.startAt.length) return;
     const a = this.startAt[lineNo], b = this.startAt[lineNo + 1];
     const c = this.endAt[lineNo], d = this.endAt[lineNo + 1];
-    if (a === b && c === d) return '';
-    const raw = this.argsOf?.(text);
-    let s = '';
+    if (a === b && c === d) return;
+    const raw = rawOf();
     for (let k = a; k < b; k++) {
       const i = this.startItems[k];
       if (this.done[i]) continue;
-      const args = `{"line":${lineNo + 1}${raw ? `,"event":${raw}` : ''}`;
-      if (this.m.items.endLine[i] !== NO_LINE && this.m.items.endLine[i] > lineNo) this.pending.set(i, args);
-      else s += this.item(i, `${args}}`);
+      if (this.m.items.endLine[i] !== NO_LINE && this.m.items.endLine[i] > lineNo) this.pending.set(i, raw === undefined ? null : typeof raw === 'string' ? raw : copy(raw));
+      else this.item(i, out, raw);
     }
     for (let k = c; k < d; k++) {
       const i = this.endItems[k];
       const start = this.pending.get(i);
       if (start === undefined || this.done[i]) continue;
       this.pending.delete(i);
-      s += this.item(i, `${start},"end_line":${lineNo + 1}${raw ? `,"end_event":${raw}` : ''}}`);
+      this.item(i, out, start ?? undefined, lineNo, raw);
     }
-    return s;
   }
 
   /** Items no line brought (all of them when no lines were given), the counters, and the end of the document. */
   tail(): string {
-    let s = '';
+    const out = new StringOut(this.decode);
     const n = this.done.length;
-    for (let i = 0; i < n; i++) if (!this.done[i]) s += this.item(i, this.pending.get(i) ? `${this.pending.get(i)}}` : '{}');
+    for (let i = 0; i < n; i++) if (!this.done[i]) this.item(i, out, this.pending.get(i) ?? undefined);
     this.pending.clear();
+    let s = out.s;
     const m = this.m;
     m.counters.forEach((c, k) => {
       const pid = this.threads.counterPid[k];
@@ -138,31 +186,44 @@ export class ChromeTraceExporter {
     return `${s}\n]}\n`;
   }
 
-  private item(i: number, args: string): string {
+  /** Item i as one event (with its flow events): `startRaw`/`endRaw` are the args of its lines. */
+  private item(i: number, out: ChromeOut, startRaw?: Raw, endLine?: number, endRaw?: Raw): void {
     this.done[i] = 1;
     const it = this.m.items;
     const r = this.rowOf[i];
     const pid = this.threads.rowPid[r], tid = this.threads.rowTid[r];
     const f = it.flags[i];
-    let extra = '';
-    if (it.id[i] === it.id[i]) extra += `,"id":${it.id[i]}`;
-    if (it.bytes[i]) extra += `,"bytes":${it.bytes[i]}`;
-    if (f & PROBLEM_BITS) extra += `,"problem":${JSON.stringify(PROBLEM.filter(([bit]) => f & bit).map(([, text]) => text).join('; '))}`;
-    const fullArgs = extra ? `{${extra.slice(1)}${args === '{}' ? '}' : `,${args.slice(1)}`}` : args;
     const ts = this.ts(it.start[i]);
     const head = `"name":${this.name(it.name[i])},"cat":${CATS[it.kind[i]] ?? '"item"'},"pid":${pid},"tid":${tid},"ts":${ts}`;
-    let s = f & FLAG.instant
-      ? this.ev(`{"ph":"i","s":"t",${head},"args":${fullArgs}}`)
-      : this.ev(`{"ph":"X",${head},"dur":${Math.max(0, round(this.ts(it.end[i]) - ts))},"args":${fullArgs}}`);
+    const line = it.line[i] === NO_LINE ? 'null' : it.line[i] + 1;
+    out.text(f & FLAG.instant
+      ? this.ev(`{"ph":"i","s":"t",${head},"args":{"line":${line}`)
+      : this.ev(`{"ph":"X",${head},"dur":${Math.max(0, round(this.ts(it.end[i]) - ts))},"args":{"line":${line}`));
+    if (startRaw !== undefined) {
+      out.text(',"event":');
+      put(out, startRaw);
+    }
+    if (endLine !== undefined) {
+      out.text(`,"end_line":${endLine + 1}`);
+      if (endRaw !== undefined) {
+        out.text(',"end_event":');
+        put(out, endRaw);
+      }
+    }
+    let tail = '';
+    if (it.id[i] === it.id[i]) tail += `,"id":${it.id[i]}`;
+    if (it.bytes[i]) tail += `,"bytes":${it.bytes[i]}`;
+    if (f & PROBLEM_BITS) tail += `,"problem":${JSON.stringify(PROBLEM.filter(([bit]) => f & bit).map(([, text]) => text).join('; '))}`;
+    tail += '}}';
     const from = this.source[i];
     if (from >= 0) {
       const id = ++this.flowId;
       const rf = this.rowOf[from];
       const name = JSON.stringify(`${KIND_NAMES[it.kind[from]]} → ${KIND_NAMES[it.kind[i]]}`);
-      s += this.ev(`{"ph":"s","id":${id},"cat":"link","name":${name},"pid":${this.threads.rowPid[rf]},"tid":${this.threads.rowTid[rf]},"ts":${this.ts(it.start[from])}}`);
-      s += this.ev(`{"ph":"f","bp":"e","id":${id},"cat":"link","name":${name},"pid":${pid},"tid":${tid},"ts":${ts}}`);
+      tail += `,\n{"ph":"s","id":${id},"cat":"link","name":${name},"pid":${this.threads.rowPid[rf]},"tid":${this.threads.rowTid[rf]},"ts":${this.ts(it.start[from])}}`;
+      tail += `,\n{"ph":"f","bp":"e","id":${id},"cat":"link","name":${name},"pid":${pid},"tid":${tid},"ts":${ts}}`;
     }
-    return s;
+    out.text(tail);
   }
 
   /** One event, with the comma that separates it from the previous one. */
