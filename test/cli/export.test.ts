@@ -1,10 +1,10 @@
 // `npu-trace export --to chrome-trace` as users run it: the bundled dist/cli.js on the examples.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import Ajv from 'ajv';
 import { buildTimeline } from '../../core/timeline/builder';
 import { ROOT, runCli } from './run';
@@ -84,5 +84,29 @@ describe('npu-trace export', () => {
       assert.equal(r.code, 2, args.join(' '));
       assert.match(r.stderr, msg);
     }
+  });
+});
+
+describe('npu-trace check on Chrome trace JSON', () => {
+  it('reports the planted problems of the faulty fixture, exit 1', async () => {
+    const r = await runCli(['check', '--format', 'json', 'test/fixtures/chrome/faulty.trace.json']);
+    assert.equal(r.code, 1);
+    const [file] = JSON.parse(r.stdout) as { diagnostics: { code: string }[] }[];
+    assert.equal(file.diagnostics.length, 17);
+    assert.equal(new Set(file.diagnostics.map((d) => d.code)).size, 15);
+  });
+
+  it('checks a gzipped one-line PyTorch trace named plain .gz by its content, and exports it', async () => {
+    const gz = join(dir, 'capture.gz');
+    const oneLine = JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'test/fixtures/chrome/pytorch.pt.trace.json'), 'utf8')));
+    writeFileSync(gz, gzipSync(oneLine));
+    const r = await runCli(['check', gz]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.equal(r.stdout, '');
+    const x = await runCli(['export', gz, '--to', 'chrome-trace']);
+    assert.equal(x.code, 0, x.stderr);
+    const doc = parsed(x.stdout);
+    assert.equal(doc.traceEvents.filter((e) => e.ph === 'X').length, 48);
+    assert.deepEqual(doc.traceEvents.filter((e) => e.name === 'process_name').map((e) => e.args!.name), ['python3', 'GPU 0']);
   });
 });

@@ -120,6 +120,8 @@ describe('Chrome trace recognition', () => {
     assert.ok(isChromeTraceFile('run.trace.json.gz', ''));
     assert.ok(isChromeTraceFile('dump.json', '{"displayTimeUnit":"ns","traceEvents":['));
     assert.ok(isChromeTraceFile('dump.json.gz', '[{"name":"a","ph":"X","ts":1,"dur":1,"pid":1,"tid":1},'));
+    assert.ok(isChromeTraceFile('capture.gz', '{"traceEvents":['));
+    assert.ok(!isChromeTraceFile('capture.gz', '{"event_type":"CMD_START"}'));
     assert.ok(!isChromeTraceFile('golden.cmdq.json', '{"metadata": {}, "cmdq": ['));
     assert.ok(!isChromeTraceFile('notes.txt', '{"traceEvents":['));
   });
