@@ -3,7 +3,8 @@ import type { Diagnostic, Range, Severity } from '../common/diagnostic';
 import { escapeControl } from '../common/escape';
 import { finalizeDiagnostics, type DiagnosticSettings } from '../common/settings';
 import type { CheckerOptions, LineChecker } from '../format';
-import { eventId, eventRange, fieldRange, idKey, KNOWN_PH, pathRange, positionIn, readNumber, str } from './event';
+import { eventId, eventRange, fieldRange, wholeRange, idKey, KNOWN_PH, pathRange, positionIn, readNumber, str } from './event';
+import { FlowIndex } from './flows';
 import { ChromeReader } from './reader';
 import type { RawEvent } from './stream';
 
@@ -41,11 +42,14 @@ export class ChromeChecker implements LineChecker {
   private readonly asyncOpen = new Map<string, Open>();
   private readonly flowStarts = new Map<string, { range: Range; used: boolean }>();
   private readonly metaNames = new Map<string, string>();
+  /** The flows for navigation, when asked for (the editor; the CLI needs none). */
+  readonly flows: FlowIndex | undefined;
   private events = 0;
   private tsStrings = 0;
 
-  constructor(opts: CheckerOptions = {}) {
+  constructor(opts: CheckerOptions & { flows?: boolean } = {}) {
     this.out = new BoundedDiagnostics(opts.maxProblems);
+    this.flows = opts.flows ? new FlowIndex() : undefined;
     this.reader = new ChromeReader({
       event: (o, raw) => this.event(o, raw),
       bad: (kind, raw, message) => this.push(kind === 'invalid-json' ? errorRange(raw, message) : eventRange(raw), 'error', kind === 'invalid-json' ? 'chrome.invalid-json' : kind === 'not-object' ? 'chrome.not-object' : 'chrome.event-too-large',
@@ -170,6 +174,7 @@ export class ChromeChecker implements LineChecker {
   private flow(o: Record<string, unknown>, raw: RawEvent, ph: string): void {
     const id = eventId(o);
     const key = `${str(o.cat)}\u0000${id ?? ''}`;
+    this.flows?.add(key, wholeRange(raw), ph === 's');
     if (ph === 's') {
       this.flowStarts.set(key, { range: fieldRange(raw, 'ph'), used: false });
       return;

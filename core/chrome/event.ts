@@ -73,3 +73,8 @@ export function pathRange(raw: RawEvent, path: readonly string[]): Range {
   const r = valueRangeAt(raw.text, 0, path);
   return r ? { start: positionIn(raw, r[0]), end: positionIn(raw, r[1]) } : eventRange(raw);
 }
+
+/** The range of the whole event, from its `{` to its `}`. */
+export function wholeRange(raw: RawEvent): Range {
+  return { start: positionIn(raw, 0), end: positionIn(raw, raw.text.length) };
+}
