@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ChromeChecker } from '../../../core/chrome/checks';
+import { looksLikeChromeTrace } from '../../../core/chrome/detect';
 import { isChromeTraceFile } from '../../../core/chrome/format';
 import { ChromeEventStream, type RawEvent } from '../../../core/chrome/stream';
 import { pytorchTrace } from '../../gen/chromeGen';
@@ -124,5 +125,16 @@ describe('Chrome trace recognition', () => {
     assert.ok(!isChromeTraceFile('capture.gz', '{"event_type":"CMD_START"}'));
     assert.ok(!isChromeTraceFile('golden.cmdq.json', '{"metadata": {}, "cmdq": ['));
     assert.ok(!isChromeTraceFile('notes.txt', '{"traceEvents":['));
+  });
+});
+
+describe('Chrome trace detection in an opened .json', () => {
+  it('finds traceEvents after other keys of a pretty-printed object, and an array of events', () => {
+    assert.ok(looksLikeChromeTrace(pytorchTrace(1)));
+    assert.ok(looksLikeChromeTrace('[\n  {"name": "a", "ph": "X", "ts": 1, "dur": 1}'));
+    assert.ok(!looksLikeChromeTrace('{"metadata": {}, "cmdq": [{"id": 0, "opcode": "END", "layer_id": null, "deps_before": []}]}'));
+    assert.ok(!looksLikeChromeTrace('[1, 2, 3]'));
+    assert.ok(!looksLikeChromeTrace('{"x": {"traceEvents": []}}'));
+    assert.ok(!looksLikeChromeTrace('not json'));
   });
 });
