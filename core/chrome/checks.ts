@@ -132,6 +132,7 @@ export class ChromeChecker implements LineChecker {
           if (!d) this.push(fieldRange(raw, o.dur !== undefined ? 'dur' : 'tdur'), 'error', 'chrome.missing-dur', `"dur" must be a number (µs), got ${q(dur)}`);
           else if (d.n < 0) this.push(fieldRange(raw, o.dur !== undefined ? 'dur' : 'tdur'), 'error', 'chrome.negative-dur', `"dur" is negative (${d.n}): X event ${q(name)} would end before it starts`);
         }
+        if (o.bind_id !== undefined && (o.flow_in === true || o.flow_out === true)) this.boundFlow(o, raw);
         return;
       }
       case 'B': {
@@ -182,6 +183,21 @@ export class ChromeChecker implements LineChecker {
     const s = this.flowStarts.get(key);
     if (s) s.used = true;
     else this.push(fieldRange(raw, 'ph'), 'warning', 'chrome.unpaired-flow', `Flow ${ph === 'f' ? 'end' : 'step'} with id ${q(id ?? '')} has no "s" with the same category and id before it: no arrow is drawn`);
+  }
+
+  /** A flow of the newer form: slices carrying `bind_id` with `flow_out` (its start) and `flow_in` (its end). */
+  private boundFlow(o: Record<string, unknown>, raw: RawEvent): void {
+    const key = `\u0001bind\u0000${idKey(o.bind_id)}`;
+    if (o.flow_in === true) {
+      this.flows?.add(key, wholeRange(raw), false);
+      const s = this.flowStarts.get(key);
+      if (s) s.used = true;
+      else this.push(fieldRange(raw, 'bind_id'), 'warning', 'chrome.unpaired-flow', `Slice with "flow_in" and bind_id ${q(idKey(o.bind_id))} has no slice with "flow_out" and that bind_id before it: no arrow is drawn`);
+    }
+    if (o.flow_out === true) {
+      this.flows?.add(key, wholeRange(raw), true);
+      if (!this.flowStarts.has(key)) this.flowStarts.set(key, { range: fieldRange(raw, 'bind_id'), used: false });
+    }
   }
 
   private counter(o: Record<string, unknown>, raw: RawEvent, name: string): void {

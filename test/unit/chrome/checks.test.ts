@@ -57,6 +57,12 @@ describe('Chrome trace checks', () => {
     assert.deepEqual(check('[{"ph":"X","name":"a","pid":"Spans","tid":1,"ts":1,"tdur":2},{"ph":"I","pid":"Spans","tid":"1","ts":2},{"ph":"B","pid":7,"tid":"","ts":3},{"ph":"E","pid":"7","tid":"","ts":4}]'), []);
   });
 
+  it('pairs flows of the bind_id form (flow_out → flow_in on slices), one start fanning out', () => {
+    const x = (o: string) => `{"ph":"X","name":"a","pid":1,"tid":1,"ts":1,"dur":1,${o}}`;
+    assert.deepEqual(check(`[${x('"bind_id":"0x1","flow_out":true')},\n${x('"bind_id":"0x1","flow_in":true')},\n${x('"bind_id":"0x1","flow_in":true')}]`), []);
+    assert.deepEqual(check(`[${x('"bind_id":7,"flow_out":true')},\n${x('"bind_id":8,"flow_in":true')}]`), ['0:63-0:64 warning chrome.unpaired-flow', '1:62-1:63 warning chrome.unpaired-flow']);
+  });
+
   it('says a top-level object without traceEvents is not a trace, and a document cut off inside a key', () => {
     assert.deepEqual(check('{"events": []}'), ['0:0-0:1 error chrome.not-trace']);
     assert.deepEqual(check('{"traceEvents": [], "other'), ['0:26-0:26 error chrome.not-trace']);
