@@ -48,7 +48,28 @@ function copy(r: Uint8Array | { b: Uint8Array; s: number; e: number }): Uint8Arr
   return r instanceof Uint8Array ? r : r.b.slice(r.s, r.e);
 }
 
-const ARGS_BY_FORMAT: Record<string, ArgsOf> = { 'npu-trace': argsAsJson, 'nnapi-systrace': argsAsText };
+/**
+ * Chrome JSON written one event per line (`  {...},`, as profilers write it): that event. A line
+ * holding several events or the whole document (a one-line file) gives none, so no item ever
+ * carries more than its own event.
+ */
+export const argsAsChromeEvent: ArgsOf = (text) => {
+  let e = text.length;
+  while (e > 0 && (text.charCodeAt(e - 1) === 0x2c || text.charCodeAt(e - 1) <= 0x20)) e--;
+  let s = 0;
+  while (s < e && text.charCodeAt(s) <= 0x20) s++;
+  if (e - s > MAX_EVENT_ARGS || text.charCodeAt(s) !== 0x7b || text.charCodeAt(e - 1) !== 0x7d) return undefined;
+  const t = text.slice(s, e);
+  try {
+    const o: unknown = JSON.parse(t);
+    return typeof o === 'object' && o !== null && !Array.isArray(o) && 'ph' in o ? t : undefined;
+  } catch {
+    return undefined;
+  }
+};
+const MAX_EVENT_ARGS = 1 << 20;
+
+const ARGS_BY_FORMAT: Record<string, ArgsOf> = { 'npu-trace': argsAsJson, 'nnapi-systrace': argsAsText, 'chrome-trace': argsAsChromeEvent };
 
 export interface ExportOptions {
   /** The file exported, named in `otherData`. */

@@ -125,6 +125,15 @@ describe('Chrome Trace export of other timelines', () => {
     assert.equal(doc.traceEvents.find((e) => e.name === 'MATMUL')!.dur, 60);
   });
 
+  it('re-exports Chrome JSON with each event as args when it has its own line, never a whole one-line file', () => {
+    const { doc } = exportLines('x.trace.json', ['{"traceEvents": [', '  {"ph":"X","name":"k","cat":"kernel","pid":0,"tid":7,"ts":5,"dur":2,"args":{"correlation":9}},', '  {"ph":"i","name":"mark","pid":0,"tid":7,"ts":6}', ']}']);
+    const k = doc.traceEvents.find((e) => e.name === 'k')!;
+    assert.deepEqual([k.ts, k.dur, k.args!.line], [5, 2, 2]);
+    assert.deepEqual((k.args!.event as { args: unknown }).args, { correlation: 9 });
+    const one = exportLines('y.trace.json', ['[{"ph":"X","name":"a","pid":1,"tid":1,"ts":1,"dur":1},{"ph":"X","name":"b","pid":1,"tid":1,"ts":3,"dur":1}]']).doc;
+    assert.deepEqual(one.traceEvents.filter((e) => e.ph === 'X').map((e) => Object.keys(e.args!)), [['line'], ['line']]);
+  });
+
   it('exports an NNAPI systrace in µs, nested scopes on one thread, the row as args', () => {
     const lines = readFileSync(join(ROOT, 'examples/nnapi-mobilenet.systrace'), 'utf8').split('\n');
     const { doc } = exportLines('x.systrace', lines);
