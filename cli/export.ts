@@ -44,6 +44,8 @@ export async function exportCommand(args: string[]): Promise<number> {
       await forEachLineBytes(file, onBytes, onText, read);
     });
   } catch (e) {
+    // `npu-trace export x --to chrome-trace | head` closes the pipe early: that is not a failure.
+    if ((e as NodeJS.ErrnoException).code === 'EPIPE') return 0;
     return fail(e instanceof Error ? e.message : String(e));
   }
   return 0;

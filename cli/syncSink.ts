@@ -2,6 +2,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 const SIZE = 1 << 20;
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * A file written synchronously in 1 MB pieces, gzipped when its name ends in `.gz`. Synchronous so
@@ -77,7 +78,15 @@ export class SyncSink {
   }
 
   private out(b: Uint8Array): void {
-    for (let at = 0; at < b.length;) at += writeSync(this.fd, b, at, b.length - at);
+    for (let at = 0; at < b.length;) {
+      try {
+        at += writeSync(this.fd, b, at, b.length - at);
+      } catch (e) {
+        // stdout as a non-blocking pipe whose reader is behind: wait for it, as a blocking write would.
+        if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+        Atomics.wait(PAUSE, 0, 0, 5);
+      }
+    }
     this.bytesWritten += b.length;
   }
 }

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import Ajv from 'ajv';
 import { buildTimeline } from '../../core/timeline/builder';
-import { ROOT, runCli } from './run';
+import { spawn } from 'node:child_process';
+import { CLI, ROOT, runCli } from './run';
 
 const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/chrome/chrome-trace.schema.json'), 'utf8')) as object;
 const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
@@ -70,6 +71,21 @@ describe('npu-trace export', () => {
     assert.equal(text, readFileSync(plain, 'utf8'));
     const doc = parsed(text);
     assert.equal(counts(doc).X, modelCounts('examples/nnapi-mobilenet.systrace').spans);
+  });
+
+  it('waits for a slow reader of its stdout instead of failing (a non-blocking pipe says EAGAIN)', async () => {
+    const p = spawn(process.execPath, [CLI, 'export', 'examples/llm-layer.trace.jsonl', '--to', 'chrome-trace'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    p.stdout.pause();
+    let err = '';
+    p.stderr.setEncoding('utf8').on('data', (t: string) => (err += t));
+    // The pipe's 64 KB fill up long before the 1.3 MB are written; the reader comes back later.
+    await new Promise((r) => setTimeout(r, 1500));
+    const chunks: Buffer[] = [];
+    p.stdout.on('data', (b: Buffer) => chunks.push(b));
+    p.stdout.resume();
+    const code = await new Promise<number | null>((r) => p.on('close', r));
+    assert.equal(code, 0, err);
+    assert.equal(counts(parsed(Buffer.concat(chunks).toString('utf8'))).X, modelCounts('examples/llm-layer.trace.jsonl').spans);
   });
 
   it('refuses unusable arguments and files with exit 2 and one line', async () => {
