@@ -25,6 +25,16 @@ interface Thread {
 const UNSORTED = 1e9;
 
 /**
+ * Processes and threads drawn apart; further ones (a file can name millions of tids) share one
+ * "(other …)" row, so the track list stays drawable.
+ */
+export const MAX_PROCESSES = 1000;
+export const MAX_THREADS = 10_000;
+/** Counter rows; further series are not drawn (their values still set the time range). */
+export const MAX_COUNTERS = 1000;
+const OTHER = '\u0000other';
+
+/**
  * Builds the timeline of a Chrome Trace Event JSON file (PyTorch profiler, Kineto, chrome://tracing,
  * this extension's own export), streamed event by event: one group per pid, one track per thread,
  * `X` and `B`/`E` slices nested into lanes below their parent, instants, async `b`/`e` slices on
@@ -58,26 +68,32 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
     return { ...m, unit: 'µs', colourBy: 'phase' };
   }
 
+  private threadCount = 0;
+  private counterCount = 0;
+
   private proc(pidV: unknown): Proc {
-    const key = idKey(pidV);
+    let key = idKey(pidV);
+    if (!this.procs.has(key) && this.procs.size >= MAX_PROCESSES) key = OTHER;
     let p = this.procs.get(key);
     if (!p) {
       const node = `\u0000p${key}`;
       p = { key, group: this.asm.group(-1, node, this.sortOf(`p${key}`, pidV)), node, threads: new Map(), asyncTrack: -1, counters: new Map() };
       this.procs.set(key, p);
-      if (!this.display.has(node)) this.display.set(node, key === '' ? 'Process (no pid)' : `Process ${key}`);
+      if (!this.display.has(node)) this.display.set(node, key === OTHER ? '(other processes)' : key === '' ? 'Process (no pid)' : `Process ${key}`);
     }
     return p;
   }
 
   private thread(p: Proc, tidV: unknown): Thread {
-    const key = idKey(tidV);
+    let key = idKey(tidV);
+    if (!p.threads.has(key) && this.threadCount >= MAX_THREADS) key = OTHER;
     let t = p.threads.get(key);
     if (!t) {
+      this.threadCount++;
       const node = `\u0000t${p.key}\u0000${key}`;
       t = { track: this.asm.track(p.group, node, this.sortOf(`t${p.key}\u0000${key}`, tidV)), node, open: [] };
       p.threads.set(key, t);
-      if (!this.display.has(node)) this.display.set(node, key === '' ? 'Thread (no tid)' : `Thread ${key}`);
+      if (!this.display.has(node)) this.display.set(node, key === OTHER ? '(other threads)' : key === '' ? 'Thread (no tid)' : `Thread ${key}`);
     }
     return t;
   }
@@ -157,7 +173,9 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       // One row per series: "name" alone for the usual single `value`, "name.key" otherwise.
       const series = Object.keys(args).length === 1 ? base : `${base}.${k}`;
       let spec = p.counters.get(series);
+      if (!spec && this.counterCount >= MAX_COUNTERS) continue;
       if (!spec) {
+        this.counterCount++;
         spec = { mode: 'samples', sources: [], samples: { t: [], v: [] } };
         p.counters.set(series, spec);
         this.asm.counter(p.group, series, UNSORTED * 2, spec);

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ChromeTraceExporter } from '../../../core/export/chromeTrace';
 import { buildTimeline } from '../../../core/timeline/builder';
+import { MAX_COUNTERS, MAX_THREADS } from '../../../core/timeline/chromeTrace';
 import { FLAG, type TimelineModel } from '../../../core/timeline/model';
 import { pytorchTrace } from '../../gen/chromeGen';
 
@@ -71,6 +72,24 @@ describe('Chrome trace timeline', () => {
     ])!;
     assert.deepEqual(rows(t), ['group Process 7', '  slices Async (1 rows)', '  slices Thread 1 (1 rows)']);
     assert.deepEqual(items(t, 1), ['a 1.000 5.000', 'req 2.000 9.000']);
+  });
+});
+
+describe('Chrome trace timeline under hostile input', () => {
+  it('draws at most MAX_THREADS threads apart; the rest share one row', () => {
+    const lines = ['['];
+    for (let i = 0; i < MAX_THREADS + 500; i++) lines.push(`{"ph":"X","name":"a","pid":1,"tid":${i},"ts":${i},"dur":1},`);
+    const m = buildTimeline('x.trace.json', lines)!;
+    const slices = m.tracks.filter((t) => t.kind === 'slices');
+    assert.equal(slices.length, MAX_THREADS + 1);
+    assert.equal(slices.filter((t) => t.name === '(other threads)').length, 1);
+    assert.equal(m.items.start.length, MAX_THREADS + 500);
+  });
+
+  it('draws at most MAX_COUNTERS counter series', () => {
+    const lines = ['['];
+    for (let i = 0; i < MAX_COUNTERS + 50; i++) lines.push(`{"ph":"C","name":"c${i}","pid":1,"ts":${i},"args":{"value":${i}}},`);
+    assert.equal(buildTimeline('x.trace.json', lines)!.counters.length, MAX_COUNTERS);
   });
 });
 
