@@ -1,6 +1,7 @@
 // `npm run bench`: every format's benchmark in one run. Not a test: it prints numbers.
 import * as os from 'node:os';
 import { run as big } from './big';
+import { run as chrome } from './chrome';
 import { run as cli } from './cli';
 import { run as cmdq } from './cmdq';
 import { run as inferscope } from './inferscope';
@@ -10,7 +11,7 @@ import { run as stats } from './stats';
 import { run as timeline } from './timeline';
 import { childCheck, run as trace } from './trace';
 
-const BENCHES: [string, () => Promise<void>][] = [['trace', trace], ['cmdq', cmdq], ['nnapi', nnapi], ['timeline', () => timeline()], ['stats', stats], ['cli', cli], ['inferscope', inferscope], ['kprof', kprof]];
+const BENCHES: [string, () => Promise<void>][] = [['trace', trace], ['cmdq', cmdq], ['nnapi', nnapi], ['timeline', () => timeline()], ['stats', stats], ['cli', cli], ['inferscope', inferscope], ['kprof', kprof], ['chrome', chrome]];
 
 async function main(): Promise<void> {
   if (process.argv[2] === '--child-check') return childCheck(process.argv[3]);

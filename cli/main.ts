@@ -1,16 +1,17 @@
 import { ANALYZE_USAGE, analyzeCommand } from './analyze';
 import { check } from './check';
 import { KPROF_USAGE, kprof } from './kprof';
+import { EXPORT_USAGE, exportCommand } from './export';
 import { NNAPI_STATS_USAGE, nnapiStats } from './nnapiStats';
 import { STATS_USAGE, stats } from './stats';
 
 const USAGE = `Usage:
   npu-trace check [--format text|json] [--max-problems N] <files...>
-${STATS_USAGE}${NNAPI_STATS_USAGE}${ANALYZE_USAGE}${KPROF_USAGE}`;
+${STATS_USAGE}${NNAPI_STATS_USAGE}${ANALYZE_USAGE}${KPROF_USAGE}${EXPORT_USAGE}`;
 
 type Command = (args: string[]) => Promise<number>;
 
-const COMMANDS: Record<string, Command> = { check, stats, 'nnapi-stats': nnapiStats, analyze: analyzeCommand, kprof };
+const COMMANDS: Record<string, Command> = { check, stats, 'nnapi-stats': nnapiStats, analyze: analyzeCommand, kprof, export: exportCommand };
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;

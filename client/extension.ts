@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { registerChromeDetection } from './chromeDetect';
 import { registerCmdqDetection } from './cmdqDetect';
 import { registerInferscopeDetection } from './inferscopeDetect';
 import { registerInferscopeAnalyze } from './inferscope/analyzeCommand';
@@ -12,7 +13,7 @@ import { registerSummaryStatus } from './summaryStatus';
 let client: LanguageClient | undefined;
 
 /** Languages served by the language server. */
-export const SERVED_LANGUAGES = ['npu-trace', 'cmdq', 'nnapi-systrace', 'inferscope'];
+export const SERVED_LANGUAGES = ['npu-trace', 'cmdq', 'nnapi-systrace', 'inferscope', 'chrome-trace'];
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   registerTimeline(context);
@@ -30,6 +31,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerCmdqDetection(context);
   registerInferscopeDetection(context);
   registerInferscopeAnalyze(context);
+  registerChromeDetection(context);
   client = new LanguageClient('npuTrace', 'NPU Trace Inspector', serverOptions, clientOptions);
   context.subscriptions.push(client);
   registerNnapiSummary(context, () => client);

@@ -46,7 +46,9 @@ export type WebviewMessage =
   /** Put a table (CSV) on the clipboard. */
   | { type: 'copy'; text: string }
   /** Save a table: the host asks where, proposing `name` (a `.csv` or `.json` file name). */
-  | { type: 'save'; name: string; text: string };
+  | { type: 'save'; name: string; text: string }
+  /** The toolbar's "Export as Chrome Trace": the host runs the command on the panel's file. */
+  | { type: 'exportChromeTrace' };
 
 export type TimelineMessage = HostMessage | WebviewMessage;
 
@@ -73,6 +75,7 @@ export function parseWebviewMessage(x: unknown): WebviewMessage | undefined {
     case 'rangeStats': return isTime(m.from) && isTime(m.to) && m.from <= m.to ? { type: 'rangeStats', from: m.from, to: m.to } : undefined;
     case 'copy': return isExport(m.text) ? { type: 'copy', text: m.text } : undefined;
     case 'save': return isStr(m.name) && SAVE_NAME.test(m.name) && isExport(m.text) ? { type: 'save', name: m.name, text: m.text } : undefined;
+    case 'exportChromeTrace': return { type: 'exportChromeTrace' };
     default: return unknownType(m);
   }
 }

@@ -59,6 +59,7 @@ const toolbar = createToolbar($('toolbar'), {
   search: (q) => { if (s) { search.run(s, q); toolbar.setMatches(search.describe()); schedule(); } },
   step: (d) => { if (s) { const i = search.step(d); toolbar.setMatches(search.describe()); if (i >= 0) select(i, true, true); } },
   summary: (show) => showSummary(show),
+  exportChromeTrace: () => send({ type: 'exportChromeTrace' }),
 });
 
 /** The whole file's metrics (with the complete model), and the last range asked for and its metrics. */

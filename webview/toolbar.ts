@@ -20,6 +20,8 @@ export interface ToolbarHandlers {
   step(dir: 1 | -1): void;
   /** Show the Summary tab (true) or the timeline. */
   summary(show: boolean): void;
+  /** Export the file as Chrome Trace JSON (the host asks where). */
+  exportChromeTrace(): void;
 }
 
 export interface Toolbar {
@@ -96,7 +98,10 @@ export function createToolbar(host: HTMLElement, h: ToolbarHandlers): Toolbar {
   let summaryShown = false;
   summary.addEventListener('click', () => h.summary(!summaryShown));
 
-  host.replaceChildren(summary, fit, colour, filterAttr, filterValue, search, prev, next, matches, status);
+  const exportButton = el('vscode-button', { appearance: 'secondary', title: 'Export as Chrome Trace (Perfetto)', 'aria-label': 'Export as Chrome Trace (Perfetto)', id: 'exportChromeTrace' }, 'Export…');
+  exportButton.addEventListener('click', () => h.exportChromeTrace());
+
+  host.replaceChildren(summary, fit, colour, filterAttr, filterValue, search, prev, next, exportButton, matches, status);
   return {
     setColourBy: (a) => (colour.value = String(a)),
     setMatches: (t) => (matches.textContent = t),

@@ -17,7 +17,12 @@ export function statsInWorker(workerFile: string, req: BuildRequest, window: { f
   return runWorker(workerFile, { ...req, stats: window }, token, onProgress).then((r) => r as TraceStats);
 }
 
-function runWorker(workerFile: string, req: WorkerRequest, token: vscode.CancellationToken, onProgress?: (bytesRead: number) => void, onPreview?: (m: TimelineModel) => void): Promise<TimelineModel | TraceStats> {
+/** The file as Chrome Trace JSON written to `out` by the worker (two passes: `onPass` says which); resolves with the bytes written. */
+export function exportInWorker(workerFile: string, req: BuildRequest, out: string, token: vscode.CancellationToken, onProgress?: (bytesRead: number) => void, onPass?: (pass: 1 | 2) => void): Promise<number> {
+  return runWorker(workerFile, { ...req, export: { out } }, token, onProgress, undefined, onPass).then((r) => r as number);
+}
+
+function runWorker(workerFile: string, req: WorkerRequest, token: vscode.CancellationToken, onProgress?: (bytesRead: number) => void, onPreview?: (m: TimelineModel) => void, onPass?: (pass: 1 | 2) => void): Promise<TimelineModel | TraceStats | number> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerFile, { workerData: req, transferList: req.kind === 'bytes' ? [req.bytes.buffer as ArrayBuffer] : [] });
     let settled = false;
@@ -35,6 +40,8 @@ function runWorker(workerFile: string, req: WorkerRequest, token: vscode.Cancell
         case 'preview': if (!settled) onPreview?.(r.model); return;
         case 'done': finish(() => resolve(r.model)); return;
         case 'stats': finish(() => resolve(r.stats)); return;
+        case 'exported': finish(() => resolve(r.bytes)); return;
+        case 'pass': onPass?.(r.pass); return;
         case 'error': finish(() => reject(new Error(r.message))); return;
         default: { const never: never = r; return never; }
       }

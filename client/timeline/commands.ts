@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { escapeControl } from '../../core/common/escape';
+import { EXPORT_CHROME_TRACE, exportChromeTraceCommand } from './exportCommand';
 import { escapeHtml } from './html';
 import { fileName, TimelinePanel, VIEW_TYPE } from './panel';
 import { mayRestore, savedUri } from './restore';
@@ -45,6 +46,7 @@ export function registerTimeline(context: vscode.ExtensionContext): void {
       p?.showSummary();
       return p;
     }),
+    vscode.commands.registerCommand(EXPORT_CHROME_TRACE, (arg?: unknown) => exportChromeTraceCommand(context.extensionUri, arg)),
     vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
         // The saved state comes from the page: its shape is checked, and the file it names is

@@ -7,6 +7,7 @@ import type { BuildRequest } from './workerProtocol';
 import { lineFields } from './fields';
 import { timelinePage } from './html';
 import { encodeLines } from './encodeLines';
+import { EXPORT_CHROME_TRACE } from './exportCommand';
 import { FileLines } from './lineReader';
 
 export const VIEW_TYPE = 'npuTrace.timeline';
@@ -167,6 +168,9 @@ export class TimelinePanel implements vscode.Disposable {
         return;
       case 'save':
         await this.save(m.name, m.text);
+        return;
+      case 'exportChromeTrace':
+        await vscode.commands.executeCommand(EXPORT_CHROME_TRACE, this.uri);
         return;
       default: {
         const never: never = m;

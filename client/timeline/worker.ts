@@ -4,7 +4,9 @@
  * terminating this worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { forEachLine } from '../../cli/lines';
+import { exportChromeTrace, MAX_JSON_LINE } from '../../cli/exportRun';
+import { forEachLine, forEachLineBytes } from '../../cli/lines';
+import { isChromeTraceFile } from '../../core/chrome/format';
 import { splitLines } from '../../core/common/lines';
 import { PREVIEW_LINES, timelineBuilderFor, type TimelineBuilder } from '../../core/timeline/builder';
 import { modelBuffers } from '../../core/timeline/model';
@@ -21,16 +23,27 @@ async function eachLine(req: WorkerRequest, add: (l: string, n: number) => void)
     return;
   }
   let last = 0;
+  // Chrome JSON is often one line of many MB, read whole (other formats keep the line limit).
   await forEachLine(req.path, add, (bytes) => {
     // A few progress messages per second is plenty.
     if (bytes - last >= 8 << 20) {
       last = bytes;
       post({ kind: 'progress', bytesRead: bytes });
     }
-  });
+  }, { maxLineBytes: isChromeTraceFile(req.fileName, '') ? MAX_JSON_LINE : undefined });
 }
 
 async function build(req: WorkerRequest): Promise<void> {
+  if (req.export) {
+    // From disk, the writing pass reads bytes: JSON lines go to the output undecoded.
+    const path = req.kind === 'file' ? req.path : undefined;
+    const bytesPass = path === undefined ? undefined : async (onBytes: Parameters<typeof forEachLineBytes>[1], onText: (l: string, n: number) => void) => {
+      await forEachLineBytes(path, onBytes, onText, { maxLineBytes: isChromeTraceFile(req.fileName, '') ? MAX_JSON_LINE : undefined });
+    };
+    const bytes = await exportChromeTrace(req.fileName, (add) => eachLine(req, add), req.export.out, (pass) => post({ kind: 'pass', pass }), bytesPass);
+    post({ kind: 'exported', bytes });
+    return;
+  }
   if (req.stats) {
     const c = new MetricsCollector(req.stats);
     await eachLine(req, (l) => c.addLine(l));

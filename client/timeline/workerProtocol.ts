@@ -12,7 +12,7 @@ export type BuildRequest =
  * With `stats`, the worker builds no model: it only computes the trace metrics of the window
  * (a range summary, the status bar's utilization) with the core's collector, and reports 'stats'.
  */
-export type WorkerRequest = BuildRequest & { stats?: { from?: number; to?: number } };
+export type WorkerRequest = BuildRequest & { stats?: { from?: number; to?: number }; export?: { out: string } };
 
 /** What the worker reports back. The model's buffers are transferred, not copied. */
 export type BuildReport =
@@ -21,4 +21,7 @@ export type BuildReport =
   | { kind: 'preview'; model: TimelineModel }
   | { kind: 'done'; model: TimelineModel }
   | { kind: 'stats'; stats: TraceStats }
+  /** With `export`: the Chrome JSON is written to `out`; `pass` 2 is the writing pass. */
+  | { kind: 'exported'; bytes: number }
+  | { kind: 'pass'; pass: 1 | 2 }
   | { kind: 'error'; message: string };

@@ -61,6 +61,11 @@ export class TimelineAssembler {
     return this.node(parent, name, order, 'group', false);
   }
 
+  /** Changes the sort key of a track or group made earlier (an order a file gives after its first use). */
+  setOrder(node: number, order: number): void {
+    this.nodes[node].order = order;
+  }
+
   /** A track of items. `stack`: overlapping items go to extra rows (lanes); else one row. */
   track(parent: number, name: string, order: number, stack = true): number {
     return this.node(parent, name, order, 'slices', stack);

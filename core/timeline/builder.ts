@@ -1,6 +1,8 @@
 import type { TimelineModel } from './model';
+import { isChromeTraceFile } from '../chrome/format';
 import { isSystraceFile } from '../nnapi/format';
 import { InferscopeTimelineBuilder } from './inferscopeTrace';
+import { ChromeTimelineBuilder } from './chromeTrace';
 import { NnapiTimelineBuilder } from './nnapiTrace';
 import { NpuTimelineBuilder } from './npuTrace';
 
@@ -14,6 +16,11 @@ export interface TimelineBuilder {
   finish(preview?: boolean): TimelineModel;
 }
 
+export interface BuilderOptions {
+  /** Whether to compute the Summary's metrics alongside (default true); an export has no use for them. */
+  metrics?: boolean;
+}
+
 /**
  * Lines after which a large file shows a preview while the rest is read: on a 1M-event trace the
  * first paint then comes within a second instead of after the whole file.
@@ -24,10 +31,11 @@ export const PREVIEW_LINES = 150_000;
  * The builder for a file, by name and first line. Formats without a timeline get undefined.
  * A new format adds one entry here.
  */
-export function timelineBuilderFor(fileName: string, firstLine: string): TimelineBuilder | undefined {
+export function timelineBuilderFor(fileName: string, firstLine: string, opts: BuilderOptions = {}): TimelineBuilder | undefined {
   // By name, or (untitled documents, other extensions) by a first line that is an NPU trace event.
   if (isSystraceFile(fileName, firstLine)) return new NnapiTimelineBuilder();
-  if (/\.trace\.jsonl(\.gz)?$/i.test(fileName) || /^\s*\{.*"event_type"\s*:/.test(firstLine)) return new NpuTimelineBuilder();
+  if (/\.trace\.jsonl(\.gz)?$/i.test(fileName) || /^\s*\{.*"event_type"\s*:/.test(firstLine)) return new NpuTimelineBuilder(opts);
+  if (isChromeTraceFile(fileName, firstLine)) return new ChromeTimelineBuilder();
   // An InferScope trace by name, or a .json of another format's name opening an object (one detected
   // by its keys: the builder says so when it is not a trace).
   if (/\.inferscope\.json$/i.test(fileName) || (/\.json$/i.test(fileName) && !/\.cmdq\.json$/i.test(fileName) && /^\uFEFF?\s*\{/.test(firstLine))) {

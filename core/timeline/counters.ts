@@ -1,4 +1,5 @@
 import { FLAG, type Counter, type ItemColumns, type TrackInfo } from './model';
+import { sampledCounter } from './sampledCounter';
 
 /**
  * A counter derived from the items of some tracks: `busy` = fraction of each bucket during which
@@ -6,9 +7,11 @@ import { FLAG, type Counter, type ItemColumns, type TrackInfo } from './model';
  * item's bytes spread evenly over its duration.
  */
 export interface CounterSpec {
-  mode: 'busy' | 'bytes';
+  /** `samples`: values a file gives (Chrome `C` events), see sampledCounter.ts. */
+  mode: 'busy' | 'bytes' | 'samples';
   /** Builder-side track ids (as returned by TimelineAssembler.track). */
   sources: number[];
+  samples?: { t: number[]; v: number[] };
 }
 
 /** Enough buckets for a full-width heatmap on a wide screen; zooming further shows the spans. */
@@ -18,6 +21,7 @@ export function computeCounter(
   spec: CounterSpec, name: string, items: ItemColumns, tracks: readonly TrackInfo[], rowItemStart: Uint32Array,
   t0: number, t1: number, trackOfOld: (t: number) => number,
 ): Counter {
+  if (spec.mode === 'samples') return sampledCounter(spec.samples ?? { t: [], v: [] }, name, t0, t1);
   const span = t1 - t0;
   const n = span > 0 ? Math.min(COUNTER_BUCKETS, Math.max(1, Math.ceil(span))) : 1;
   const w = span > 0 ? span / n : 1;

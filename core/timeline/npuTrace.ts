@@ -81,7 +81,11 @@ export class NpuTimelineBuilder implements TimelineBuilder {
   };
   private readonly clock = new ClockEstimate();
   /** The Summary's numbers, fed from this builder's JSON.parse so the file is read once. */
-  private readonly metrics = new MetricsCollector();
+  private readonly metrics: MetricsCollector | undefined;
+
+  constructor(opts: { metrics?: boolean } = {}) {
+    this.metrics = opts.metrics === false ? undefined : new MetricsCollector();
+  }
 
   addLine(text: string, lineNo: number): void {
     this.lineCount = lineNo + 1;
@@ -97,7 +101,7 @@ export class NpuTimelineBuilder implements TimelineBuilder {
       return;
     }
     const r = o as Record<string, unknown>;
-    this.metrics.addParsed(r, text);
+    this.metrics?.addParsed(r, text);
     if (r.event_type === 'TRACE_META') {
       this.clock.clockGhz = clockOf(r);
       return;
@@ -165,7 +169,7 @@ export class NpuTimelineBuilder implements TimelineBuilder {
   finish(preview = false): TimelineModel {
     const model = this.asm.finish({ lineCount: this.lineCount, undrawable: this.undrawable, nsPerCycle: this.clock.nsPerCycle() });
     // A preview's numbers would be wrong for the file and are never shown: the Summary waits.
-    if (!preview) model.stats = this.metrics.finish();
+    if (!preview && this.metrics) model.stats = this.metrics.finish();
     return model;
   }
 

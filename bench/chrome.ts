@@ -1,0 +1,48 @@
+// Chrome Trace JSON both ways. Export: `npu-trace export` of the 1M-event trace (model pass +
+// byte pass, written to a temp file) against a plain JSON.parse of every line with the same reader.
+// Import: the streamed timeline builder of a ~200 MB PyTorch-shaped trace against JSON.parse of the
+// whole text (which builds no model). Alternating in this process, so both see the same machine.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { exportChromeTrace, MAX_JSON_LINE } from '../cli/exportRun';
+import { forEachLine, forEachLineBytes } from '../cli/lines';
+import { ChromeTimelineBuilder } from '../core/timeline/chromeTrace';
+import { pytorchTrace } from '../test/gen/chromeGen';
+import { writeTrace } from '../test/gen/genTrace';
+import { dataFile, exists, fmt, median, row, timed } from './util';
+
+export async function run(): Promise<void> {
+  console.log('\n## Chrome Trace JSON (export and import)');
+  const f = dataFile('trace-1m.trace.jsonl');
+  if (!exists(f)) await writeTrace(f, { events: 1_000_000 });
+  const out = join(tmpdir(), `npu-bench-export-${process.pid}.json`);
+  const ex: { wall: number; cpu: number }[] = [];
+  const plain: { wall: number; cpu: number }[] = [];
+  for (let r = 0; r < 3; r++) {
+    plain.push(await timed(() => forEachLine(f, (line) => { if (line) JSON.parse(line); })));
+    ex.push(await timed(() => exportChromeTrace(f, (add) => forEachLine(f, add).then(() => undefined), out, undefined,
+      (onBytes, onText) => forEachLineBytes(f, onBytes, onText).then(() => undefined))));
+  }
+  rmSync(out, { force: true });
+  row('export 1M events to Chrome JSON (median of 3, wall / CPU)', `${fmt(median(ex.map((x) => x.wall)))} / ${fmt(median(ex.map((x) => x.cpu)))} ms`, 'target ≤ 3000 ms');
+  row('plain JSON.parse of every line, same reader (wall / CPU)', `${fmt(median(plain.map((x) => x.wall)))} / ${fmt(median(plain.map((x) => x.cpu)))} ms`);
+
+  const big = dataFile('chrome-pytorch-200mb.pt.trace.json');
+  if (!exists(big)) writeFileSync(big, pytorchTrace(61_000));
+  const ours: { wall: number; cpu: number }[] = [];
+  const whole: { wall: number; cpu: number }[] = [];
+  let items = 0;
+  for (let r = 0; r < 2; r++) {
+    const a = await timed(async () => {
+      const b = new ChromeTimelineBuilder();
+      await forEachLine(big, (l, n) => b.addLine(l, n), undefined, { maxLineBytes: MAX_JSON_LINE });
+      return b.finish();
+    });
+    items = a.value.items.start.length;
+    ours.push(a);
+    whole.push(await timed(() => (JSON.parse(readFileSync(big, 'utf8')) as { traceEvents: unknown[] }).traceEvents.length));
+  }
+  row(`timeline of ${items} slices, 200 MB, streamed (median of 2, wall / CPU)`, `${fmt(median(ours.map((x) => x.wall)))} / ${fmt(median(ours.map((x) => x.cpu)))} ms`, 'target ≤ 5000 ms');
+  row('JSON.parse of the whole text, no model (wall / CPU)', `${fmt(median(whole.map((x) => x.wall)))} / ${fmt(median(whole.map((x) => x.cpu)))} ms`);
+}

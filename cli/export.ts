@@ -1,0 +1,52 @@
+import { statSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { isChromeTraceFile } from '../core/chrome/format';
+import { escapeControl } from '../core/common/escape';
+import { exportChromeTrace, MAX_JSON_LINE } from './exportRun';
+import { firstLineOf } from './firstLine';
+import { forEachLine, forEachLineBytes, type ReadOptions } from './lines';
+
+export const EXPORT_USAGE = '  npu-trace export <file> --to chrome-trace [-o OUT.json[.gz]]\n';
+
+class ExportUsage extends Error {}
+
+/**
+ * `npu-trace export`: any file with a timeline (NPU trace, NNAPI systrace, Chrome JSON) as Chrome
+ * Trace Event JSON for Perfetto and chrome://tracing (README "Export to Chrome Trace"), in two
+ * passes over the file (exportRun.ts), written to disk in 1 MB pieces. Exit 0, or 2 with one line
+ * on stderr.
+ */
+export async function exportCommand(args: string[]): Promise<number> {
+  let file: string, out: string;
+  try {
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { to: { type: 'string' }, output: { type: 'string', short: 'o' } } });
+    if (positionals.length !== 1) throw new ExportUsage(positionals.length ? 'give exactly one file' : 'no file given');
+    if (values.to !== 'chrome-trace') throw new ExportUsage(values.to === undefined ? '--to is required (chrome-trace)' : `--to takes chrome-trace, got ${JSON.stringify(values.to)}`);
+    file = positionals[0];
+    out = values.output ?? '-';
+  } catch (e) {
+    process.stderr.write(`npu-trace export: ${escapeControl(e instanceof Error ? e.message : String(e))}\nUsage:\n${EXPORT_USAGE}`);
+    return 2;
+  }
+  const fail = (msg: string) => {
+    process.stderr.write(`npu-trace export: ${escapeControl(file)}: ${escapeControl(msg)}\n`);
+    return 2;
+  };
+  if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return fail('no such file');
+  let tooLong: number | undefined;
+  // Chrome JSON is often one line of many MB: read whole up to V8's string limit; other formats keep the line limit.
+  const read: ReadOptions = { onTooLong: (n) => (tooLong ??= n), maxLineBytes: isChromeTraceFile(file, firstLineOf(file)) ? MAX_JSON_LINE : undefined };
+  try {
+    await exportChromeTrace(file, async (add) => {
+      await forEachLine(file, add, undefined, read);
+      if (tooLong !== undefined) throw new Error(`line ${tooLong + 1} is too long to read`);
+    }, out, undefined, async (onBytes, onText) => {
+      await forEachLineBytes(file, onBytes, onText, read);
+    });
+  } catch (e) {
+    // `npu-trace export x --to chrome-trace | head` closes the pipe early: that is not a failure.
+    if ((e as NodeJS.ErrnoException).code === 'EPIPE') return 0;
+    return fail(e instanceof Error ? e.message : String(e));
+  }
+  return 0;
+}

@@ -1,0 +1,45 @@
+import { ChromeTraceExporter } from '../core/export/chromeTrace';
+import { timelineBuilderFor, type TimelineBuilder } from '../core/timeline/builder';
+import { SyncSink } from './syncSink';
+
+/** Feeds every line of the source to `add`, in order; called twice (two passes). */
+export type EachLine = (add: (line: string, lineNo: number) => void) => Promise<void>;
+
+type Decode = (b: Uint8Array, s: number, e: number) => string;
+/** The same lines as UTF-8 bytes where the reader can (`onText` for the others), for the writing pass. */
+export type EachLineBytes = (onBytes: (b: Uint8Array, s: number, e: number, lineNo: number, decode: Decode) => void, onText: (line: string, lineNo: number) => void) => Promise<void>;
+
+export class NoTimeline extends Error {}
+
+/** Longest line read for Chrome JSON (often one line of many MB): close to V8's longest string (2^29 − 24 UTF-16 units). */
+export const MAX_JSON_LINE = 500 << 20;
+
+/**
+ * The export shared by `npu-trace export` and the editor's command (run in the timeline worker):
+ * a first pass builds the timeline model (the builder picked on the first line, as the timeline
+ * does), a second writes the Chrome JSON to `out` ('-': stdout) while the lines come by.
+ * Returns the bytes written.
+ */
+export async function exportChromeTrace(fileName: string, eachLine: EachLine, out: string, onPass?: (pass: 1 | 2) => void, eachLineBytes?: EachLineBytes): Promise<number> {
+  let builder: TimelineBuilder | undefined;
+  onPass?.(1);
+  await eachLine((l, n) => {
+    builder ??= timelineBuilderFor(fileName, l, { metrics: false });
+    if (!builder) throw new NoTimeline('no timeline for this file type (expected .trace.jsonl, a systrace, Chrome trace JSON)');
+    builder.addLine(l, n);
+  });
+  if (!builder) throw new NoTimeline('the file is empty');
+  const exporter = new ChromeTraceExporter((builder as TimelineBuilder).finish(), { source: fileName });
+  const sink = new SyncSink(out);
+  try {
+    onPass?.(2);
+    sink.write(exporter.head());
+    const onText = (l: string, n: number) => sink.text(exporter.line(l, n));
+    if (eachLineBytes) await eachLineBytes((b, s, e, n, decode) => exporter.lineBytes(b, s, e, n, decode, sink), onText);
+    else await eachLine(onText);
+    sink.write(exporter.tail());
+  } finally {
+    sink.close();
+  }
+  return sink.bytesWritten;
+}

@@ -1,0 +1,228 @@
+import { BoundedDiagnostics } from '../common/boundedDiagnostics';
+import type { Diagnostic, Range, Severity } from '../common/diagnostic';
+import { escapeControl } from '../common/escape';
+import { finalizeDiagnostics, type DiagnosticSettings } from '../common/settings';
+import type { CheckerOptions, LineChecker } from '../format';
+import { eventId, eventRange, fieldRange, wholeRange, idKey, KNOWN_PH, pathRange, positionIn, readNumber, str } from './event';
+import { FlowIndex } from './flows';
+import { ChromeReader } from './reader';
+import type { RawEvent } from './stream';
+
+/** Text from the file in a message: one line, cut, controls shown as escapes. */
+function q(v: unknown, max = 40): string {
+  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  return `"${escapeControl(s.length > max ? `${s.slice(0, max)}…` : s)}"`;
+}
+
+// V8's JSON.parse messages end "in JSON at position N" (or "(line L column C)" in newer versions).
+const AT_POSITION = / in JSON at position \d{1,10}(?: \(line \d{1,10} column \d{1,10}\))?$/;
+
+/** Where JSON.parse stopped, as a one-character range, else the event's first line. */
+function errorRange(raw: RawEvent, message: string): Range {
+  const m = / at position (\d{1,10})/.exec(message);
+  if (!m) return eventRange(raw);
+  const k = Math.min(Number(m[1]), raw.text.length);
+  return { start: positionIn(raw, k), end: positionIn(raw, Math.min(k + 1, raw.text.length)) };
+}
+
+interface Open {
+  name: string;
+  range: Range;
+}
+
+/**
+ * The checks of a Chrome Trace Event JSON file (README "Chrome Trace Event JSON", table of codes),
+ * fed line by line through the streaming reader. Pairing state is per thread (B/E), per category
+ * and id (async b/e, flows s/t/f), and diagnostics are capped while they are produced.
+ */
+export class ChromeChecker implements LineChecker {
+  private readonly out: BoundedDiagnostics;
+  private readonly reader: ChromeReader;
+  private readonly stacks = new Map<string, Open[]>();
+  private readonly asyncOpen = new Map<string, Open>();
+  private readonly flowStarts = new Map<string, { range: Range; used: boolean }>();
+  private readonly metaNames = new Map<string, string>();
+  /** The flows for navigation, when asked for (the editor; the CLI needs none). */
+  readonly flows: FlowIndex | undefined;
+  private events = 0;
+  private tsStrings = 0;
+
+  constructor(opts: CheckerOptions & { flows?: boolean } = {}) {
+    this.out = new BoundedDiagnostics(opts.maxProblems);
+    this.flows = opts.flows ? new FlowIndex() : undefined;
+    this.reader = new ChromeReader({
+      event: (o, raw) => this.event(o, raw),
+      bad: (kind, raw, message) => this.push(kind === 'invalid-json' ? errorRange(raw, message) : eventRange(raw), 'error', kind === 'invalid-json' ? 'chrome.invalid-json' : kind === 'not-object' ? 'chrome.not-object' : 'chrome.event-too-large',
+        kind === 'invalid-json' ? `Invalid JSON in this event: ${escapeControl(message.replace(AT_POSITION, '').slice(0, 200))}`
+          : kind === 'not-object' ? `Each element of traceEvents must be an event object; this one is ${message}`
+            : 'This event is over 16 MB: it is not read'),
+      broken: (message, line, character) => this.push({ start: { line, character }, end: { line, character: character + 1 } }, 'error', 'chrome.not-trace', `Not a Chrome trace here: ${message}`),
+    });
+  }
+
+  add(line: string, lineNo: number): void {
+    this.reader.addLine(line, lineNo);
+  }
+
+  finish(): Diagnostic[] {
+    const s = this.reader.stream;
+    const end = s.end();
+    const at = s.endPosition();
+    const endRange = { start: at, end: at };
+    if (end.truncated) {
+      this.push(endRange, 'information', 'chrome.truncated', 'The events array has no closing "]" (the file was cut off, or written by a tracer that never closes it): Chrome and Perfetto read it as it is');
+    } else if (s.form === 'object' && !s.sawTraceEvents) {
+      this.push({ start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, 'error', 'chrome.not-trace', 'Not a Chrome trace: the top-level object has no "traceEvents" array');
+    } else if (end.unfinished) {
+      this.push(endRange, 'error', 'chrome.not-trace', 'The JSON document ends before it is complete');
+    }
+    if (this.tsStrings > 0 && this.firstTsString) {
+      this.push(this.firstTsString, 'information', 'chrome.ts-string', `"ts" is a string holding a number (${this.tsStrings} event${this.tsStrings === 1 ? '' : 's'}): it is read as that number`);
+    }
+    for (const [key, stack] of this.stacks) {
+      const thread = key.split('\u0000');
+      for (const b of stack) this.push(b.range, 'warning', 'chrome.unclosed-begin', `B ${q(b.name)} on pid ${q(thread[0])} tid ${q(thread[1])} is never closed by an E: it runs to the end of the trace`);
+    }
+    for (const [key, b] of this.asyncOpen) this.push(b.range, 'error', 'chrome.unpaired-async', `Async begin ${q(b.name)} (id ${q(key.split('\u0000')[1])}) has no "e" with the same category and id`);
+    for (const [key, s0] of this.flowStarts) if (!s0.used) this.push(s0.range, 'warning', 'chrome.unpaired-flow', `Flow start with id ${q(key.split('\u0000')[1])} has no "t" or "f" with the same category and id: no arrow is drawn`);
+    this.stacks.clear();
+    this.asyncOpen.clear();
+    this.flowStarts.clear();
+    return this.out.all();
+  }
+
+  /** The shown problems (capped with the summary) and whether any problem, shown or not, is an error. */
+  finishCapped(settings: DiagnosticSettings): { diagnostics: Diagnostic[]; hasError: boolean } {
+    const all = this.finish();
+    return { diagnostics: finalizeDiagnostics(all, settings, this.out.dropped), hasError: this.out.droppedError || all.some((d) => d.severity === 'error') };
+  }
+
+  dropped(): { count: number; hasError: boolean } {
+    return { count: this.out.dropped, hasError: this.out.droppedError };
+  }
+
+  private firstTsString: Range | undefined;
+
+  private push(range: Range, severity: Severity, code: string, message: string): void {
+    this.out.push({ range, severity, code, message });
+  }
+
+  private event(o: Record<string, unknown>, raw: RawEvent): void {
+    this.events++;
+    const ph = o.ph;
+    if (typeof ph !== 'string' || !KNOWN_PH.has(ph)) {
+      this.push(fieldRange(raw, 'ph'), 'error', 'chrome.unknown-ph', ph === undefined ? 'This event has no "ph" (its phase: X, B, E, i, C, M...)' : `Unknown "ph" ${q(ph)}: the Trace Event Format has B, E, X, i, I, C, b, n, e, s, t, f, M, and the object and sample events`);
+      return;
+    }
+    if (ph === 'M') return this.metadata(o, raw);
+    const ts = readNumber(o.ts);
+    if (!ts) {
+      this.push(o.ts === undefined ? eventRange(raw) : fieldRange(raw, 'ts'), 'error', 'chrome.ts-not-number', o.ts === undefined ? `This ${ph} event has no "ts"` : `"ts" must be a number (µs), got ${q(o.ts)}`);
+      return;
+    }
+    if (ts.fromString && this.tsStrings++ === 0) this.firstTsString = fieldRange(raw, 'ts');
+    const thread = `${idKey(o.pid)}\u0000${idKey(o.tid)}`;
+    const name = str(o.name);
+    switch (ph) {
+      case 'X': {
+        const dur = o.dur ?? o.tdur;
+        if (dur === undefined) this.push(fieldRange(raw, 'ph'), 'error', 'chrome.missing-dur', `X event ${q(name)} has no "dur": a complete event needs its duration`);
+        else {
+          const d = readNumber(dur);
+          if (!d) this.push(fieldRange(raw, o.dur !== undefined ? 'dur' : 'tdur'), 'error', 'chrome.missing-dur', `"dur" must be a number (µs), got ${q(dur)}`);
+          else if (d.n < 0) this.push(fieldRange(raw, o.dur !== undefined ? 'dur' : 'tdur'), 'error', 'chrome.negative-dur', `"dur" is negative (${d.n}): X event ${q(name)} would end before it starts`);
+        }
+        if (o.bind_id !== undefined && (o.flow_in === true || o.flow_out === true)) this.boundFlow(o, raw);
+        return;
+      }
+      case 'B': {
+        let stack = this.stacks.get(thread);
+        if (!stack) this.stacks.set(thread, (stack = []));
+        stack.push({ name, range: fieldRange(raw, 'ph') });
+        return;
+      }
+      case 'E': return this.end(o, raw, thread, name);
+      case 'b': case 'e': return this.async(o, raw, ph, name);
+      case 's': case 't': case 'f': return this.flow(o, raw, ph);
+      case 'C': return this.counter(o, raw, name);
+    }
+  }
+
+  private end(o: Record<string, unknown>, raw: RawEvent, thread: string, name: string): void {
+    const stack = this.stacks.get(thread);
+    if (!stack?.length) {
+      this.push(fieldRange(raw, 'ph'), 'error', 'chrome.unmatched-end', `E${name ? ` ${q(name)}` : ''} has no open B on pid ${q(idKey(o.pid))} tid ${q(idKey(o.tid))}`);
+      return;
+    }
+    const top = stack[stack.length - 1];
+    // An E closes the innermost B (as Chrome reads it); naming an outer one means they end out of order.
+    if (name && top.name && name !== top.name && stack.some((b) => b.name === name)) {
+      this.push(fieldRange(raw, 'name'), 'error', 'chrome.misnested', `E ${q(name)} ends an outer B while ${q(top.name)} (opened inside it) is still open: B/E pairs must nest; Chrome closes ${q(top.name)} here`);
+    }
+    stack.pop();
+  }
+
+  private async(o: Record<string, unknown>, raw: RawEvent, ph: string, name: string): void {
+    const id = eventId(o);
+    const key = `${str(o.cat)}\u0000${id ?? ''}\u0000${name}`;
+    if (ph === 'b') {
+      this.asyncOpen.set(key, { name, range: fieldRange(raw, 'ph') });
+      return;
+    }
+    if (!this.asyncOpen.delete(key)) this.push(fieldRange(raw, 'ph'), 'error', 'chrome.unpaired-async', `Async end ${q(name)} (id ${q(id ?? '')}) has no "b" with the same category, id and name before it`);
+  }
+
+  private flow(o: Record<string, unknown>, raw: RawEvent, ph: string): void {
+    const id = eventId(o);
+    const key = `${str(o.cat)}\u0000${id ?? ''}`;
+    this.flows?.add(key, wholeRange(raw), ph === 's');
+    if (ph === 's') {
+      this.flowStarts.set(key, { range: fieldRange(raw, 'ph'), used: false });
+      return;
+    }
+    const s = this.flowStarts.get(key);
+    if (s) s.used = true;
+    else this.push(fieldRange(raw, 'ph'), 'warning', 'chrome.unpaired-flow', `Flow ${ph === 'f' ? 'end' : 'step'} with id ${q(id ?? '')} has no "s" with the same category and id before it: no arrow is drawn`);
+  }
+
+  /** A flow of the newer form: slices carrying `bind_id` with `flow_out` (its start) and `flow_in` (its end). */
+  private boundFlow(o: Record<string, unknown>, raw: RawEvent): void {
+    const key = `\u0001bind\u0000${idKey(o.bind_id)}`;
+    if (o.flow_in === true) {
+      this.flows?.add(key, wholeRange(raw), false);
+      const s = this.flowStarts.get(key);
+      if (s) s.used = true;
+      else this.push(fieldRange(raw, 'bind_id'), 'warning', 'chrome.unpaired-flow', `Slice with "flow_in" and bind_id ${q(idKey(o.bind_id))} has no slice with "flow_out" and that bind_id before it: no arrow is drawn`);
+    }
+    if (o.flow_out === true) {
+      this.flows?.add(key, wholeRange(raw), true);
+      if (!this.flowStarts.has(key)) this.flowStarts.set(key, { range: fieldRange(raw, 'bind_id'), used: false });
+    }
+  }
+
+  private counter(o: Record<string, unknown>, raw: RawEvent, name: string): void {
+    const args = o.args;
+    if (typeof args !== 'object' || args === null) {
+      this.push(fieldRange(raw, 'ph'), 'error', 'chrome.counter-not-numeric', `Counter ${q(name)} has no "args" object of numbers`);
+      return;
+    }
+    for (const [k, v] of Object.entries(args)) {
+      if (typeof v === 'number') continue;
+      this.push(pathRange(raw, ['args', k]), 'error', 'chrome.counter-not-numeric', `Counter ${q(name)}: args.${escapeControl(k.slice(0, 40))} is ${q(v)}, not a number: it is not drawn`);
+      return;
+    }
+  }
+
+  private metadata(o: Record<string, unknown>, raw: RawEvent): void {
+    const name = str(o.name);
+    if (name !== 'process_name' && name !== 'thread_name') return;
+    const args = o.args as Record<string, unknown> | undefined;
+    const value = str(args?.name);
+    const key = `${name}\u0000${idKey(o.pid)}\u0000${name === 'thread_name' ? idKey(o.tid) : ''}`;
+    const before = this.metaNames.get(key);
+    if (before === undefined) this.metaNames.set(key, value);
+    else if (before !== value) {
+      this.push(pathRange(raw, ['args', 'name']), 'warning', 'chrome.duplicate-metadata', `${name} of pid ${q(idKey(o.pid))}${name === 'thread_name' ? ` tid ${q(idKey(o.tid))}` : ''} is given again as ${q(value)}; it was ${q(before)}: the last one wins`);
+    }
+  }
+}

@@ -1,0 +1,282 @@
+import { FLAG, KIND_NAMES, NO_LINE, type TimelineModel } from '../timeline/model';
+import { flowSources } from './links';
+import { mapThreads, type ThreadMap } from './threads';
+
+/** How the source line of an item becomes its `args`, by the format that made the model. */
+export type ArgsOf = (text: string) => string | undefined;
+
+/** A JSON-lines format: the line parsed when the model was built, so it is one JSON object as written (64-bit ids keep their digits). */
+export const argsAsJson: ArgsOf = (text) => {
+  // Most lines are exactly one object: no copy for them.
+  if (text.charCodeAt(0) === 0x7b && text.charCodeAt(text.length - 1) === 0x7d) return text;
+  const t = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).trim();
+  return t.startsWith('{') ? t : undefined;
+};
+/** A text format (systrace rows): the row as a string. */
+export const argsAsText: ArgsOf = (text) => JSON.stringify({ text });
+
+/** Where the exporter writes: text, and bytes of the source (a JSON line as it is in the file). */
+export interface ChromeOut {
+  text(s: string): void;
+  bytes(b: Uint8Array, s: number, e: number): void;
+}
+
+/** The args of a line: JSON text, the bytes of a JSON line, or those bytes copied (held until an end line). */
+type Raw = string | Uint8Array | { b: Uint8Array; s: number; e: number };
+
+type Decode = (b: Uint8Array, s: number, e: number) => string;
+
+/** Output as a string; bytes (held from `lineBytes`) are decoded with the decoder that came with them. */
+class StringOut implements ChromeOut {
+  s = '';
+  constructor(private readonly decode: Decode | undefined) {}
+  text(t: string): void {
+    this.s += t;
+  }
+  bytes(b: Uint8Array, s: number, e: number): void {
+    this.s += this.decode!(b, s, e);
+  }
+}
+
+function put(out: ChromeOut, raw: Raw): void {
+  if (typeof raw === 'string') out.text(raw);
+  else if (raw instanceof Uint8Array) out.bytes(raw, 0, raw.length);
+  else out.bytes(raw.b, raw.s, raw.e);
+}
+
+function copy(r: Uint8Array | { b: Uint8Array; s: number; e: number }): Uint8Array {
+  return r instanceof Uint8Array ? r : r.b.slice(r.s, r.e);
+}
+
+/**
+ * Chrome JSON written one event per line (`  {...},`, as profilers write it): that event. A line
+ * holding several events or the whole document (a one-line file) gives none, so no item ever
+ * carries more than its own event.
+ */
+export const argsAsChromeEvent: ArgsOf = (text) => {
+  let e = text.length;
+  while (e > 0 && (text.charCodeAt(e - 1) === 0x2c || text.charCodeAt(e - 1) <= 0x20)) e--;
+  let s = 0;
+  while (s < e && text.charCodeAt(s) <= 0x20) s++;
+  if (e - s > MAX_EVENT_ARGS || text.charCodeAt(s) !== 0x7b || text.charCodeAt(e - 1) !== 0x7d) return undefined;
+  const t = text.slice(s, e);
+  try {
+    const o: unknown = JSON.parse(t);
+    return typeof o === 'object' && o !== null && !Array.isArray(o) && 'ph' in o ? t : undefined;
+  } catch {
+    return undefined;
+  }
+};
+const MAX_EVENT_ARGS = 1 << 20;
+
+const ARGS_BY_FORMAT: Record<string, ArgsOf> = { 'npu-trace': argsAsJson, 'nnapi-systrace': argsAsText, 'chrome-trace': argsAsChromeEvent };
+
+export interface ExportOptions {
+  /** The file exported, named in `otherData`. */
+  source?: string;
+  /** Overrides the format's default. */
+  argsOf?: ArgsOf;
+}
+
+const PROBLEM: readonly [number, string][] = [
+  [FLAG.unmatchedStart, 'no end event: drawn to the end of the trace'],
+  [FLAG.unmatchedEnd, 'end event with no start'],
+  [FLAG.endBeforeStart, 'end is before start: start and end swapped'],
+  [FLAG.failed, 'failed'],
+  [FLAG.invalid, 'the source line has a diagnostic'],
+];
+const PROBLEM_BITS = PROBLEM.reduce((a, [bit]) => a | bit, 0);
+const CATS = KIND_NAMES.map((k) => JSON.stringify(k));
+
+/**
+ * Writes a timeline model as Chrome Trace Event JSON (README "Export to Chrome Trace / Perfetto"),
+ * one format for every format that builds a model. The output is produced in pieces — `head()`,
+ * then `line()` for each source line in order (each item is written when its last source line is
+ * seen, with those lines' fields as `args`), then `tail()` — so the caller writes them as they come
+ * and never holds the whole output. Chrome and Perfetto sort events themselves.
+ */
+export class ChromeTraceExporter {
+  private readonly threads: ThreadMap;
+  private readonly source: Int32Array;
+  private readonly rowOf: Uint32Array;
+  /** Items by start line and by end line (CSR: `startAt[line]..startAt[line+1]` in `startItems`). */
+  private readonly startAt: Uint32Array;
+  private readonly startItems: Uint32Array;
+  private readonly endAt: Uint32Array;
+  private readonly endItems: Uint32Array;
+  /** The start line's args of items whose end line is still to come (null: none). */
+  private readonly pending = new Map<number, string | Uint8Array | null>();
+  private readonly done: Uint8Array;
+  private readonly names: (string | undefined)[] = [];
+  private readonly scale: number;
+  private readonly argsOf: ArgsOf | undefined;
+  private flowId = 0;
+  /** The decoder of the bytes `lineBytes` was given (to write held bytes as text). */
+  private decode: Decode | undefined;
+  private first = true;
+
+  constructor(private readonly m: TimelineModel, private readonly opts: ExportOptions = {}) {
+    this.threads = mapThreads(m);
+    this.source = flowSources(m);
+    const n = m.items.start.length;
+    this.rowOf = new Uint32Array(n);
+    for (let r = 0; r + 1 < m.rowItemStart.length; r++) this.rowOf.fill(r, m.rowItemStart[r], m.rowItemStart[r + 1]);
+    [this.startAt, this.startItems] = byLine(m.items.line, m.lineCount);
+    [this.endAt, this.endItems] = byLine(m.items.endLine, m.lineCount);
+    this.done = new Uint8Array(n);
+    // µs: NPU cycles through the trace's clock, else 1 cycle = 1 µs; systraces are in µs already (1000 ns per unit).
+    this.scale = (m.nsPerCycle ?? 1000) / 1000;
+    this.argsOf = opts.argsOf ?? ARGS_BY_FORMAT[m.format];
+  }
+
+  head(): string {
+    const m = this.m;
+    const clock = m.unit && m.unit !== 'cycles' ? `times in ${m.unit} as in the source`
+      : m.nsPerCycle !== undefined ? `1 cycle = ${m.nsPerCycle} ns (clock of the trace: TRACE_META or t_ns)`
+        : '1 cycle = 1 µs: the trace gives no clock (no TRACE_META clock_ghz/clock_mhz, no t_ns)';
+    const other = { exporter: 'npu-trace-inspector', format: m.format, source: this.opts.source ?? '', clock };
+    let s = `{"displayTimeUnit":"ns","otherData":${JSON.stringify(other)},"traceEvents":[\n`;
+    for (const p of this.threads.processes) {
+      s += this.ev(`{"ph":"M","name":"process_name","pid":${p.pid},"tid":0,"args":{"name":${JSON.stringify(p.name)}}}`);
+      s += this.ev(`{"ph":"M","name":"process_sort_index","pid":${p.pid},"tid":0,"args":{"sort_index":${p.sort}}}`);
+    }
+    for (const t of this.threads.threads) {
+      s += this.ev(`{"ph":"M","name":"thread_name","pid":${t.pid},"tid":${t.id},"args":{"name":${JSON.stringify(t.name)}}}`);
+      s += this.ev(`{"ph":"M","name":"thread_sort_index","pid":${t.pid},"tid":${t.id},"args":{"sort_index":${t.sort}}}`);
+    }
+    return s;
+  }
+
+  /** The events whose source ends on this line (0-based, in order), as a string. */
+  line(text: string, lineNo: number): string {
+    const out = new StringOut(this.decode);
+    this.emitLine(lineNo, () => this.argsOf?.(text), out);
+    return out.s;
+  }
+
+  /**
+   * The same, from the line's UTF-8 bytes `b[s, e)`, written to `out`: a JSON line that is one object
+   * goes to the output as the same bytes, never decoded or encoded again (the bulk of the output).
+   */
+  lineBytes(b: Uint8Array, s: number, e: number, lineNo: number, decode: Decode, out: ChromeOut): void {
+    this.decode = decode;
+    this.emitLine(lineNo, () => (this.argsOf === argsAsJson && b[s] === 0x7b && b[e - 1] === 0x7d ? { b, s, e } : this.argsOf?.(decode(b, s, e))), out);
+  }
+
+  private emitLine(lineNo: number, rawOf: () => Raw | undefined, out: ChromeOut): void {
+    if (lineNo + 1 >= this.startAt.length) return;
+    const a = this.startAt[lineNo], b = this.startAt[lineNo + 1];
+    const c = this.endAt[lineNo], d = this.endAt[lineNo + 1];
+    if (a === b && c === d) return;
+    const raw = rawOf();
+    for (let k = a; k < b; k++) {
+      const i = this.startItems[k];
+      if (this.done[i]) continue;
+      if (this.m.items.endLine[i] !== NO_LINE && this.m.items.endLine[i] > lineNo) this.pending.set(i, raw === undefined ? null : typeof raw === 'string' ? raw : copy(raw));
+      else this.item(i, out, raw);
+    }
+    for (let k = c; k < d; k++) {
+      const i = this.endItems[k];
+      const start = this.pending.get(i);
+      if (start === undefined || this.done[i]) continue;
+      this.pending.delete(i);
+      this.item(i, out, start ?? undefined, lineNo, raw);
+    }
+  }
+
+  /** Items no line brought (all of them when no lines were given), the counters, and the end of the document. */
+  tail(): string {
+    const out = new StringOut(this.decode);
+    const n = this.done.length;
+    for (let i = 0; i < n; i++) if (!this.done[i]) this.item(i, out, this.pending.get(i) ?? undefined);
+    this.pending.clear();
+    let s = out.s;
+    const m = this.m;
+    m.counters.forEach((c, k) => {
+      const pid = this.threads.counterPid[k];
+      const name = JSON.stringify(this.threads.counterName[k]);
+      const key = c.unit === 'fraction' ? 'utilization' : 'bytes_per_cycle';
+      let last = NaN;
+      for (let b = 0; b < c.values.length; b++) {
+        const v = Number(c.values[b].toPrecision(6));
+        if (v === last) continue;
+        last = v;
+        s += this.ev(`{"ph":"C","name":${name},"pid":${pid},"tid":0,"ts":${this.ts(c.t0 + b * c.bucket)},"args":{"${key}":${v}}}`);
+      }
+    });
+    return `${s}\n]}\n`;
+  }
+
+  /** Item i as one event (with its flow events): `startRaw`/`endRaw` are the args of its lines. */
+  private item(i: number, out: ChromeOut, startRaw?: Raw, endLine?: number, endRaw?: Raw): void {
+    this.done[i] = 1;
+    const it = this.m.items;
+    const r = this.rowOf[i];
+    const pid = this.threads.rowPid[r], tid = this.threads.rowTid[r];
+    const f = it.flags[i];
+    const ts = this.ts(it.start[i]);
+    const head = `"name":${this.name(it.name[i])},"cat":${CATS[it.kind[i]] ?? '"item"'},"pid":${pid},"tid":${tid},"ts":${ts}`;
+    const line = it.line[i] === NO_LINE ? 'null' : it.line[i] + 1;
+    out.text(f & FLAG.instant
+      ? this.ev(`{"ph":"i","s":"t",${head},"args":{"line":${line}`)
+      : this.ev(`{"ph":"X",${head},"dur":${Math.max(0, round(this.ts(it.end[i]) - ts))},"args":{"line":${line}`));
+    if (startRaw !== undefined) {
+      out.text(',"event":');
+      put(out, startRaw);
+    }
+    if (endLine !== undefined) {
+      out.text(`,"end_line":${endLine + 1}`);
+      if (endRaw !== undefined) {
+        out.text(',"end_event":');
+        put(out, endRaw);
+      }
+    }
+    let tail = '';
+    if (it.id[i] === it.id[i]) tail += `,"id":${it.id[i]}`;
+    if (it.bytes[i]) tail += `,"bytes":${it.bytes[i]}`;
+    if (f & PROBLEM_BITS) tail += `,"problem":${JSON.stringify(PROBLEM.filter(([bit]) => f & bit).map(([, text]) => text).join('; '))}`;
+    tail += '}}';
+    const from = this.source[i];
+    if (from >= 0) {
+      const id = ++this.flowId;
+      const rf = this.rowOf[from];
+      const name = JSON.stringify(`${KIND_NAMES[it.kind[from]]} → ${KIND_NAMES[it.kind[i]]}`);
+      tail += `,\n{"ph":"s","id":${id},"cat":"link","name":${name},"pid":${this.threads.rowPid[rf]},"tid":${this.threads.rowTid[rf]},"ts":${this.ts(it.start[from])}}`;
+      tail += `,\n{"ph":"f","bp":"e","id":${id},"cat":"link","name":${name},"pid":${pid},"tid":${tid},"ts":${ts}}`;
+    }
+    out.text(tail);
+  }
+
+  /** One event, with the comma that separates it from the previous one. */
+  private ev(json: string): string {
+    if (this.first) {
+      this.first = false;
+      return json;
+    }
+    return `,\n${json}`;
+  }
+
+  private name(k: number): string {
+    return (this.names[k] ??= JSON.stringify(this.m.strings[k] ?? ''));
+  }
+
+  private ts(t: number): number {
+    return round(t * this.scale);
+  }
+}
+
+/** To the ps (a cycle of a GHz clock is under a ns), so a µs value prints without float noise. */
+function round(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
+}
+
+/** Items grouped by a line column (counting sort): `at[l]..at[l+1]` index `items`. */
+function byLine(lines: Uint32Array, lineCount: number): [Uint32Array, Uint32Array] {
+  const at = new Uint32Array(lineCount + 2);
+  for (let i = 0; i < lines.length; i++) if (lines[i] < lineCount) at[lines[i] + 1]++;
+  for (let l = 0; l <= lineCount; l++) at[l + 1] += at[l];
+  const fill = at.slice(0, lineCount + 1);
+  const items = new Uint32Array(at[lineCount]);
+  for (let i = 0; i < lines.length; i++) if (lines[i] < lineCount) items[fill[lines[i]]++] = i;
+  return [at, items];
+}

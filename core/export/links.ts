@@ -1,0 +1,42 @@
+import { ATTRS, FLAG, KIND, type TimelineModel } from '../timeline/model';
+
+const CMD_ATTR = ATTRS.indexOf('cmd_id');
+
+/**
+ * The id links of a timeline as flows: each span that belongs to something else gets one arrow
+ * from it — a job from its command, a TE/VE run from its job, a DMA transfer from its command, the
+ * DRAM and NoC legs from the DMA transfer with the same tx_id. Returned as `source[i]`, the item an
+ * arrow into item i comes from (-1: none), so there are never more arrows than items. Formats
+ * without these kinds (NNAPI, Chrome JSON) get no arrows from here.
+ */
+export function flowSources(m: TimelineModel): Int32Array {
+  const { kind, id, ctx, flags } = m.items;
+  const n = kind.length;
+  const source = new Int32Array(n).fill(-1);
+  const cmds = new Map<string, number>();
+  const jobs = new Map<number, number>();
+  const dmas = new Map<number, number>();
+  const span = (i: number) => !(flags[i] & FLAG.instant);
+  for (let i = 0; i < n; i++) {
+    if (!span(i) || id[i] !== id[i]) continue;
+    // The first span of an id is its owner (a repeated id is a diagnostic of the format's own).
+    if (kind[i] === KIND.command && !cmds.has(String(id[i]))) cmds.set(String(id[i]), i);
+    else if (kind[i] === KIND.job && !jobs.has(id[i])) jobs.set(id[i], i);
+    else if (kind[i] === KIND.dma && !dmas.has(id[i])) dmas.set(id[i], i);
+  }
+  const cmdOf = (i: number) => {
+    const c = m.ctxAttrs[ctx[i] * ATTRS.length + CMD_ATTR];
+    return c ? cmds.get(m.strings[c]) : undefined;
+  };
+  for (let i = 0; i < n; i++) {
+    if (!span(i)) continue;
+    let s: number | undefined;
+    switch (kind[i]) {
+      case KIND.job: case KIND.dma: s = cmdOf(i); break;
+      case KIND.te: case KIND.ve: s = jobs.get(id[i]) ?? cmdOf(i); break;
+      case KIND.dram: case KIND.noc: s = dmas.get(id[i]) ?? cmdOf(i); break;
+    }
+    if (s !== undefined && s !== i) source[i] = s;
+  }
+  return source;
+}

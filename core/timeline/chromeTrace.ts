@@ -1,0 +1,211 @@
+import { eventId, idKey, readNumber, str } from '../chrome/event';
+import { ChromeReader } from '../chrome/reader';
+import type { RawEvent } from '../chrome/stream';
+import { TimelineAssembler } from './assembler';
+import type { TimelineBuilder } from './builder';
+import type { CounterSpec } from './counters';
+import { FLAG, KIND, type TimelineModel } from './model';
+
+interface Proc {
+  key: string;
+  group: number;
+  /** Internal node name, replaced by the display name once M events are all read. */
+  node: string;
+  threads: Map<string, Thread>;
+  asyncTrack: number;
+  counters: Map<string, CounterSpec>;
+}
+interface Thread {
+  track: number;
+  node: string;
+  open: number[];
+}
+
+/** Sort keys for tracks without a sort index: after those that have one, in order of appearance. */
+const UNSORTED = 1e9;
+
+/**
+ * Processes and threads drawn apart; further ones (a file can name millions of tids) share one
+ * "(other …)" row, so the track list stays drawable.
+ */
+export const MAX_PROCESSES = 1000;
+export const MAX_THREADS = 10_000;
+/** Counter rows; further series are not drawn (their values still set the time range). */
+export const MAX_COUNTERS = 1000;
+const OTHER = '\u0000other';
+
+/**
+ * Builds the timeline of a Chrome Trace Event JSON file (PyTorch profiler, Kineto, chrome://tracing,
+ * this extension's own export), streamed event by event: one group per pid, one track per thread,
+ * `X` and `B`/`E` slices nested into lanes below their parent, instants, async `b`/`e` slices on
+ * their process's Async track, `C` counters as counter rows. The category is the item's `phase`
+ * attribute, so the view colours CPU ops, kernels and memcpys apart. Names and sort order come from
+ * `M` events wherever they are in the file; `M` events never set the time range.
+ */
+export class ChromeTimelineBuilder implements TimelineBuilder {
+  private readonly asm = new TimelineAssembler('chrome-trace');
+  private readonly reader = new ChromeReader({ event: (o, raw) => this.event(o, raw), bad: () => this.undrawable++ });
+  private readonly procs = new Map<string, Proc>();
+  private readonly display = new Map<string, string>();
+  private readonly sortIndex = new Map<string, number>();
+  private readonly asyncOpen = new Map<string, number>();
+  private lineCount = 0;
+  private undrawable = 0;
+  private order = 0;
+
+  addLine(text: string, lineNo: number): void {
+    this.lineCount = lineNo + 1;
+    this.reader.addLine(text, lineNo);
+  }
+
+  finish(preview = false): TimelineModel {
+    if (!preview) this.reader.stream.end();
+    const m = this.asm.finish({ lineCount: this.lineCount, undrawable: this.undrawable, nsPerCycle: 1000 });
+    for (const t of m.tracks) {
+      const name = this.display.get(t.name);
+      if (name !== undefined) t.name = name;
+    }
+    return { ...m, unit: 'µs', colourBy: 'phase' };
+  }
+
+  private threadCount = 0;
+  private counterCount = 0;
+
+  private proc(pidV: unknown): Proc {
+    let key = idKey(pidV);
+    if (!this.procs.has(key) && this.procs.size >= MAX_PROCESSES) key = OTHER;
+    let p = this.procs.get(key);
+    if (!p) {
+      const node = `\u0000p${key}`;
+      p = { key, group: this.asm.group(-1, node, this.sortOf(`p${key}`, pidV)), node, threads: new Map(), asyncTrack: -1, counters: new Map() };
+      this.procs.set(key, p);
+      if (!this.display.has(node)) this.display.set(node, key === OTHER ? '(other processes)' : key === '' ? 'Process (no pid)' : `Process ${key}`);
+    }
+    return p;
+  }
+
+  private thread(p: Proc, tidV: unknown): Thread {
+    let key = idKey(tidV);
+    if (!p.threads.has(key) && this.threadCount >= MAX_THREADS) key = OTHER;
+    let t = p.threads.get(key);
+    if (!t) {
+      this.threadCount++;
+      const node = `\u0000t${p.key}\u0000${key}`;
+      t = { track: this.asm.track(p.group, node, this.sortOf(`t${p.key}\u0000${key}`, tidV)), node, open: [] };
+      p.threads.set(key, t);
+      if (!this.display.has(node)) this.display.set(node, key === OTHER ? '(other threads)' : key === '' ? 'Thread (no tid)' : `Thread ${key}`);
+    }
+    return t;
+  }
+
+  /** A sort_index from M events seen so far, else numbers by value, else order of appearance. */
+  private sortOf(key: string, id: unknown): number {
+    return this.sortIndex.get(key) ?? (typeof id === 'number' && Number.isFinite(id) ? id : UNSORTED + this.order++);
+  }
+
+  private event(o: Record<string, unknown>, raw: RawEvent): void {
+    const ph = o.ph;
+    if (ph === 'M') return this.metadata(o);
+    const ts = readNumber(o.ts)?.n;
+    if (ts === undefined || typeof ph !== 'string') {
+      this.undrawable++;
+      return;
+    }
+    const asm = this.asm;
+    const line = raw.line;
+    const name = asm.intern(str(o.name));
+    const ctx = asm.context([o.cat === undefined ? undefined : str(o.cat), undefined, undefined, undefined, undefined]);
+    switch (ph) {
+      case 'X': {
+        const d = readNumber(o.dur ?? o.tdur)?.n;
+        const bad = d === undefined || d < 0;
+        asm.add(this.thread(this.proc(o.pid), o.tid).track, ts, bad ? ts : ts + d, line, name, NaN, ctx, 0, KIND.slice, bad ? FLAG.invalid : 0);
+        return;
+      }
+      case 'B': {
+        const t = this.thread(this.proc(o.pid), o.tid);
+        t.open.push(asm.add(t.track, ts, NaN, line, name, NaN, ctx, 0, KIND.slice, 0));
+        return;
+      }
+      case 'E': {
+        const t = this.thread(this.proc(o.pid), o.tid);
+        const i = t.open.pop();
+        if (i !== undefined) asm.close(i, ts, line);
+        else asm.add(t.track, ts, ts, line, asm.intern('E'), NaN, ctx, 0, KIND.marker, FLAG.instant | FLAG.unmatchedEnd);
+        return;
+      }
+      case 'i': case 'I': case 'R': case 'n':
+        asm.add(this.thread(this.proc(o.pid), o.tid).track, ts, ts, line, name, NaN, ctx, 0, KIND.marker, FLAG.instant);
+        return;
+      case 'b': case 'e': return this.async(o, ph, ts, line, name, ctx);
+      case 'C': return this.counter(o, ts);
+      default:
+        // Flows, objects and samples are not drawn; they still belong to the time range.
+        asm.seen(ts);
+    }
+  }
+
+  private async(o: Record<string, unknown>, ph: string, ts: number, line: number, name: number, ctx: number): void {
+    const p = this.proc(o.pid);
+    if (p.asyncTrack < 0) p.asyncTrack = this.asm.track(p.group, `\u0000a${p.key}`, -1);
+    this.display.set(`\u0000a${p.key}`, 'Async');
+    const key = `${p.key}\u0000${str(o.cat)}\u0000${eventId(o) ?? ''}\u0000${str(o.name)}`;
+    if (ph === 'b') {
+      this.asyncOpen.set(key, this.asm.add(p.asyncTrack, ts, NaN, line, name, NaN, ctx, 0, KIND.slice, 0));
+      return;
+    }
+    const i = this.asyncOpen.get(key);
+    if (i === undefined) {
+      this.asm.add(p.asyncTrack, ts, ts, line, name, NaN, ctx, 0, KIND.marker, FLAG.instant | FLAG.unmatchedEnd);
+      return;
+    }
+    this.asyncOpen.delete(key);
+    this.asm.close(i, ts, line);
+  }
+
+  private counter(o: Record<string, unknown>, ts: number): void {
+    const args = o.args;
+    if (typeof args !== 'object' || args === null) return;
+    const p = this.proc(o.pid);
+    const base = str(o.name);
+    for (const [k, v] of Object.entries(args)) {
+      if (typeof v !== 'number' || !Number.isFinite(v)) continue;
+      // One row per series: "name" alone for the usual single `value`, "name.key" otherwise.
+      const series = Object.keys(args).length === 1 ? base : `${base}.${k}`;
+      let spec = p.counters.get(series);
+      if (!spec && this.counterCount >= MAX_COUNTERS) continue;
+      if (!spec) {
+        this.counterCount++;
+        spec = { mode: 'samples', sources: [], samples: { t: [], v: [] } };
+        p.counters.set(series, spec);
+        this.asm.counter(p.group, series, UNSORTED * 2, spec);
+      }
+      spec.samples!.t.push(ts);
+      spec.samples!.v.push(v);
+    }
+    this.asm.seen(ts);
+  }
+
+  private metadata(o: Record<string, unknown>): void {
+    const args = (typeof o.args === 'object' && o.args !== null ? o.args : {}) as Record<string, unknown>;
+    const pid = idKey(o.pid), tid = idKey(o.tid);
+    switch (o.name) {
+      case 'process_name': this.display.set(`\u0000p${pid}`, str(args.name)); break;
+      case 'thread_name': this.display.set(`\u0000t${pid}\u0000${tid}`, str(args.name)); break;
+      case 'process_sort_index': {
+        const k = Number(args.sort_index) || 0;
+        this.sortIndex.set(`p${pid}`, k);
+        const p = this.procs.get(pid);
+        if (p) this.asm.setOrder(p.group, k);
+        break;
+      }
+      case 'thread_sort_index': {
+        const k = Number(args.sort_index) || 0;
+        this.sortIndex.set(`t${pid}\u0000${tid}`, k);
+        const t = this.procs.get(pid)?.threads.get(tid);
+        if (t) this.asm.setOrder(t.track, k);
+        break;
+      }
+    }
+  }
+}
