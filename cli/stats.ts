@@ -1,9 +1,11 @@
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/common/escape';
-import { MetricsCollector } from '../core/trace/metrics/collector';
+import { DEFAULT_MAX_LINE_BYTES } from '../core/common/lines';
+import { MetricsCollector, type StatsOptions } from '../core/trace/metrics/collector';
 import { statsText } from '../core/trace/metrics/report';
-import { forEachLine } from './lines';
+import type { TraceStats } from '../core/trace/metrics/types';
+import { forEachLineBytes } from './lines';
 
 export const STATS_USAGE = '  npu-trace stats [--json] [--from CYCLE] [--to CYCLE] <file.trace.jsonl[.gz]>\n';
 
@@ -38,14 +40,32 @@ export async function stats(args: string[]): Promise<number> {
     process.stderr.write(`npu-trace stats: ${escapeControl(file)}: no such file\n`);
     return 2;
   }
-  const collector = new MetricsCollector({ from: opts.from, to: opts.to });
+  let s: TraceStats;
   try {
-    await forEachLine(file, (line) => collector.addLine(line));
+    s = await statsOfFile(file, { from: opts.from, to: opts.to });
   } catch (e) {
     process.stderr.write(`npu-trace stats: ${escapeControl(file)}: ${escapeControl(e instanceof Error ? e.message : String(e))}\n`);
     return 2;
   }
-  const s = collector.finish();
   process.stdout.write(opts.json ? `${JSON.stringify(s, null, 2)}\n` : statsText(s, file));
   return 0;
+}
+
+/**
+ * The metrics of a trace file, read as bytes: the collector reads the fields it needs from them and
+ * parses only the lines it cannot read that way, with the same result as `addLine` on every line
+ * `forEachLine` gives. That reader drops lines longer than DEFAULT_MAX_LINE_BYTES UTF-16 units;
+ * a line has at most 3 bytes per unit, so longer ones in bytes are measured decoded.
+ */
+export async function statsOfFile(file: string, opts: StatsOptions = {}): Promise<TraceStats> {
+  const collector = new MetricsCollector(opts);
+  const limit = DEFAULT_MAX_LINE_BYTES;
+  await forEachLineBytes(file, (b, s, e, _n, decode) => {
+    if (e - s <= limit) collector.addBytes(b, s, e, decode);
+    else {
+      const text = decode(b, s, e);
+      if (text.length <= limit) collector.addLine(text);
+    }
+  }, (line) => collector.addLine(line), { maxLineBytes: 3 * limit });
+  return collector.finish();
 }

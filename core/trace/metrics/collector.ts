@@ -1,22 +1,14 @@
 import { clip } from '../../common/clip';
-import { attr, id as readId, int, num, str } from '../../timeline/event';
 import { clockOf } from '../index';
 import type { Id } from '../line';
 import { findField, scanLine } from '../scanner';
+import { fieldsOfBytes } from './byteFields';
 import { ClockEstimate } from './clock';
+import { END, EventFields, fieldsOfObject, K_CMD, K_DMA, K_DRAM, K_JOB, K_NOC, K_TE, K_VE, PAIR_KEY, SPAN_KINDS, START, T_ENQUEUE, T_META, T_NONE, T_OTHER, T_SRAM_CONFLICT } from './eventFields';
 import { Intervals } from './intervals';
 import { summarize } from './summarize';
 import type { TraceStats } from './types';
 
-/** What a START/ISSUE opens, closed by its END/DONE, as the checker pairs them (one namespace per kind). */
-type SpanKind = 'cmd' | 'job' | 'te' | 've' | 'dma' | 'dram' | 'noc';
-const STARTS: Record<string, SpanKind> = {
-  CMD_START: 'cmd', JOB_ISSUE: 'job', TE_START: 'te', VE_START: 've', DMA_START: 'dma', DRAM_TX_START: 'dram', NOC_TX_START: 'noc',
-};
-const ENDS: Record<string, SpanKind> = {
-  CMD_END: 'cmd', JOB_DONE: 'job', TE_END: 'te', VE_END: 've', DMA_END: 'dma', DRAM_TX_END: 'dram', NOC_TX_END: 'noc',
-};
-const KEY_OF: Record<SpanKind, 'cmd_id' | 'job_id' | 'tx_id'> = { cmd: 'cmd_id', job: 'job_id', te: 'job_id', ve: 'job_id', dma: 'tx_id', dram: 'tx_id', noc: 'tx_id' };
 
 /** A phase or layer name a file can make arbitrarily many or long: capped in count and length. */
 export const MAX_GROUPS = 10_000;
@@ -24,10 +16,13 @@ export const OTHER_GROUP = '(other)';
 export const NO_GROUP = '(none)';
 const OTHER_CORE = 'other';
 
+/** What a START/ISSUE opened, until its END/DONE (paired as the checker pairs them: one namespace per kind). */
 interface Open {
   t: number;
   size: number | undefined;
-  core: string;
+  /** Its own npu_id/core_id, else its command's, else 0 (as the timeline). */
+  npu: number;
+  core: number;
   channel: number;
   direction: string | undefined;
   cmd: Id | undefined;
@@ -109,7 +104,11 @@ export interface Accumulated {
  */
 export class MetricsCollector {
   private readonly clock = new ClockEstimate();
-  private readonly open = new Map<SpanKind, Map<Id, Open>>();
+  private readonly open: Map<Id, Open>[] = Array.from({ length: SPAN_KINDS }, () => new Map());
+  private readonly f = new EventFields();
+  private lastCore: CoreAcc | undefined;
+  private lastNpu = 0;
+  private lastCoreId = 0;
   private readonly cmds = new Map<Id, CmdInfo>();
   private readonly acc: Accumulated;
   private readonly from: number;
@@ -149,99 +148,103 @@ export class MetricsCollector {
       return;
     }
     this.text = text;
-    this.add(r);
+    fieldsOfObject(r, this.f, this.exactId);
+    this.add(this.f);
   }
 
   /**
-   * One parsed event. Only the fields its type needs are read (reading every field of every line
-   * cost a fifth of the pass).
+   * A line as its UTF-8 bytes `[s, e)`: the fields are read straight from the bytes, and a line the
+   * byte reader is not sure of (escapes, non-ASCII, nesting, big ids, TRACE_META) is decoded and
+   * parsed as `addLine` does, so the result is the same either way.
    */
-  private add(r: Record<string, unknown>): void {
-    const type = str(r.event_type);
-    const t = num(r.t_cycle);
-    if (type === undefined || t === undefined) return;
+  addBytes(b: Uint8Array, s: number, e: number, decode: (b: Uint8Array, s: number, e: number) => string): void {
+    if (!fieldsOfBytes(b, s, e, this.f, decode)) this.addLine(decode(b, s, e));
+    else this.add(this.f);
+  }
+
+  /** One event's fields, filled for its type (see EventFields). */
+  private add(f: EventFields): void {
+    const type = f.type;
+    const t = f.t;
+    if (type === T_NONE || t === undefined) return;
     this.acc.events++;
     if (t < this.minT) this.minT = t;
     if (t > this.maxT) this.maxT = t;
-    if (r.t_ns !== undefined) this.clock.sample(t, num(r.t_ns));
-    if (type === 'CMD_ENQUEUE') {
-      const cmd = readId(r.cmd_id, 'cmd_id', this.exactId);
-      if (cmd !== undefined) this.cmds.set(cmd, this.cmdInfo(r));
+    this.clock.sample(t, f.tNs);
+    if (type === T_OTHER || type === T_META) return;
+    if (type === T_ENQUEUE) {
+      if (f.cmd !== undefined) this.cmds.set(f.cmd, this.cmdInfo(f));
       return;
     }
-    const start = STARTS[type];
-    if (start) {
-      const key = KEY_OF[start];
-      const id = readId(r[key], key, this.exactId);
-      if (id === undefined) return;
-      const cmdId = start === 'cmd' ? id : readId(r.cmd_id, 'cmd_id', this.exactId);
-      const cmd = cmdId !== undefined ? this.cmds.get(cmdId) : undefined;
-      const m = this.openMap(start);
-      if (m.has(id)) this.acc.unpaired++; // a second START of an open id: the first is never closed
-      m.set(id, {
-        t, size: num(r.size_bytes), core: this.coreKey(r, cmd), channel: int(start === 'noc' ? r.link_id : r.channel) ?? 0,
-        direction: start === 'dma' ? str(r.direction) : undefined, cmd: cmdId,
-      });
-      if (start === 'cmd' && cmd === undefined) this.cmds.set(id, this.cmdInfo(r));
-      return;
-    }
-    const end = ENDS[type];
-    if (end) {
-      const key = KEY_OF[end];
-      const id = readId(r[key], key, this.exactId);
-      const m = this.openMap(end);
+    if (type >= END) {
+      const kind = type - END;
+      const id = kind === K_CMD ? f.cmd : PAIR_KEY[kind] === 'job' ? f.job : f.tx;
+      const m = this.open[kind];
       const o = id === undefined ? undefined : m.get(id);
       if (!o) {
         this.acc.unpaired++;
         return;
       }
       m.delete(id!);
-      this.close(end, o, t, r, id!);
+      this.close(kind, o, t, f, id!);
       return;
     }
-    if (type === 'SRAM_ACCESS' || type === 'SRAM_CONFLICT') {
-      if (t < this.from || t > this.to) return;
-      const conflict = type === 'SRAM_CONFLICT';
-      if (conflict) this.acc.sramConflicts++;
-      else this.acc.sramAccesses++;
-      const bank = int(r.bank_id);
-      if (bank === undefined) return;
-      let b = this.acc.banks.get(bank);
-      if (!b) {
-        if (this.acc.banks.size >= MAX_GROUPS) return;
-        this.acc.banks.set(bank, (b = { accesses: 0, conflicts: 0, firstConflict: Infinity, lastConflict: -Infinity }));
-      }
-      if (conflict) {
-        b.conflicts++;
-        if (t < b.firstConflict) b.firstConflict = t;
-        if (t > b.lastConflict) b.lastConflict = t;
-      } else b.accesses++;
+    if (type >= START) {
+      const kind = type - START;
+      const id = kind === K_CMD ? f.cmd : PAIR_KEY[kind] === 'job' ? f.job : f.tx;
+      if (id === undefined) return;
+      const cmdId = f.cmd;
+      const cmd = cmdId !== undefined ? this.cmds.get(cmdId) : undefined;
+      const m = this.open[kind];
+      if (m.has(id)) this.acc.unpaired++; // a second START of an open id: the first is never closed
+      m.set(id, {
+        t, size: f.size, npu: f.npu ?? cmd?.npu ?? 0, core: f.core ?? cmd?.core ?? 0, channel: f.channel ?? 0, direction: f.direction, cmd: cmdId,
+      });
+      if (kind === K_CMD && cmd === undefined) this.cmds.set(id, this.cmdInfo(f));
+      return;
     }
+    // SRAM_ACCESS or SRAM_CONFLICT.
+    if (t < this.from || t > this.to) return;
+    const conflict = type === T_SRAM_CONFLICT;
+    if (conflict) this.acc.sramConflicts++;
+    else this.acc.sramAccesses++;
+    const bank = f.bank;
+    if (bank === undefined) return;
+    let b = this.acc.banks.get(bank);
+    if (!b) {
+      if (this.acc.banks.size >= MAX_GROUPS) return;
+      this.acc.banks.set(bank, (b = { accesses: 0, conflicts: 0, firstConflict: Infinity, lastConflict: -Infinity }));
+    }
+    if (conflict) {
+      b.conflicts++;
+      if (t < b.firstConflict) b.firstConflict = t;
+      if (t > b.lastConflict) b.lastConflict = t;
+    } else b.accesses++;
   }
 
   /** The metrics of the lines so far; adding may go on (a START still open now counts as unpaired). */
   finish(): TraceStats {
     let open = 0;
-    for (const m of this.open.values()) open += m.size;
+    for (const m of this.open) open += m.size;
     return summarize({
       ...this.acc, unpaired: this.acc.unpaired + open, nsPerCycle: this.clock.nsPerCycle(),
       from: Number.isFinite(this.from) ? this.from : this.minT, to: Number.isFinite(this.to) ? this.to : this.maxT,
     });
   }
 
-  private close(kind: SpanKind, o: Open, t: number, r: Record<string, unknown>, id: Id): void {
+  private close(kind: number, o: Open, t: number, f: EventFields, id: Id): void {
     if (t < o.t) {
       // An END before its START is a broken pair (the checker's end-before-start): not a span.
       this.acc.unpaired += 2;
       return;
     }
     const acc = this.acc;
-    const endCmd = o.cmd === undefined ? readId(r.cmd_id, 'cmd_id', this.exactId) : undefined;
+    const endCmd = o.cmd === undefined ? f.cmd : undefined;
     const cmd = o.cmd !== undefined ? this.cmds.get(o.cmd) : endCmd !== undefined ? this.cmds.get(endCmd) : undefined;
-    const core = this.core(o.core);
-    const size = o.size ?? num(r.size_bytes) ?? 0;
+    const core = this.core(o.npu, o.core);
+    const size = o.size ?? f.size ?? 0;
     switch (kind) {
-      case 'cmd': {
+      case K_CMD: {
         if (t < this.from || o.t > this.to) return;
         core.commands.add(o.t, t);
         const s = Math.max(o.t, this.from);
@@ -250,15 +253,17 @@ export class MetricsCollector {
         this.command(acc.layers, cmd?.layer, id, s, en);
         return;
       }
-      case 'job':
+      case K_JOB:
         return;
-      case 'te':
-      case 've':
-        core[kind].add(o.t, t);
-        this.group(acc.phases, cmd?.phase)?.[kind].add(o.t, t);
-        this.group(acc.layers, cmd?.layer)?.[kind].add(o.t, t);
+      case K_TE:
+      case K_VE: {
+        const which = kind === K_TE ? 'te' : 've';
+        core[which].add(o.t, t);
+        this.group(acc.phases, cmd?.phase)?.[which].add(o.t, t);
+        this.group(acc.layers, cmd?.layer)?.[which].add(o.t, t);
         return;
-      case 'dma': {
+      }
+      case K_DMA: {
         core.dma.add(o.t, t);
         this.group(acc.phases, cmd?.phase)?.dma.add(o.t, t);
         this.group(acc.layers, cmd?.layer)?.dma.add(o.t, t);
@@ -268,10 +273,10 @@ export class MetricsCollector {
         if (acc.dmaDirections.has(dir) || acc.dmaDirections.size < MAX_GROUPS) acc.dmaDirections.set(dir, (acc.dmaDirections.get(dir) ?? 0) + bytes);
         return;
       }
-      case 'dram':
+      case K_DRAM:
         this.channel(acc.dramChannels, o.channel, this.inWindow(size, o.t, t), o.t, t);
         return;
-      case 'noc':
+      case K_NOC:
         this.channel(acc.nocLinks, o.channel, this.inWindow(size, o.t, t), o.t, t);
         return;
     }
@@ -328,22 +333,20 @@ export class MetricsCollector {
     return g;
   }
 
-  private cmdInfo(r: Record<string, unknown>): CmdInfo {
-    return { npu: int(r.npu_id) ?? 0, core: int(r.core_id) ?? 0, phase: attr(r.phase), layer: attr(r.layer_id) };
+  private cmdInfo(f: EventFields): CmdInfo {
+    return { npu: f.npu ?? 0, core: f.core ?? 0, phase: f.phase, layer: f.layer };
   }
 
-  private openMap(kind: SpanKind): Map<Id, Open> {
-    let m = this.open.get(kind);
-    if (!m) this.open.set(kind, (m = new Map()));
-    return m;
+  private core(npu: number, coreId: number): CoreAcc {
+    // Consecutive spans mostly run on one core: no key string for them.
+    if (this.lastCore && npu === this.lastNpu && coreId === this.lastCoreId) return this.lastCore;
+    this.lastNpu = npu;
+    this.lastCoreId = coreId;
+    return (this.lastCore = this.coreOf(npu, coreId));
   }
 
-  /** The core an event runs on: its own npu_id/core_id, else its command's, else 0 (as the timeline). */
-  private coreKey(r: Record<string, unknown>, cmd: CmdInfo | undefined): string {
-    return `${int(r.npu_id) ?? cmd?.npu ?? 0}/${int(r.core_id) ?? cmd?.core ?? 0}`;
-  }
-
-  private core(key: string): CoreAcc {
+  private coreOf(npu: number, coreId: number): CoreAcc {
+    let key = `${npu}/${coreId}`;
     let c = this.acc.cores.get(key);
     if (c) return c;
     // Past the cap, further cores share one entry (npu and core -1) rather than growing the map.
