@@ -44,6 +44,8 @@ const valueOf = new Float64Array(SLOTS);
 let typeCode = T_NONE;
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
+/** 1 for the bytes that end a plain ASCII string or make it one the byte reader leaves to JSON.parse: '"', '\\', controls, non-ASCII. */
+const STOP = new Uint8Array(256).map((_, c) => (c === 34 || c === 92 || c < 32 || c > 126 ? 1 : 0));
 const POW10 = Array.from({ length: 16 }, (_, k) => 10 ** k);
 
 /**
@@ -69,12 +71,11 @@ export function fieldsOfBytes(b: Uint8Array, s: number, e: number, f: EventField
     let st = 1;
     while (i < e) {
       const c = b[i];
-      if (c === 34) break;
-      if (c === 92 || c < 32 || c > 126) return false;
+      if (STOP[c] !== 0) break;
       if (st !== 0) st = kNext[st * 128 + c];
       i++;
     }
-    if (i >= e) return false;
+    if (i >= e || b[i] !== 34) return false;
     const slot = kAccept[st] - 1;
     i++;
     while (b[i] === 32 || b[i] === 9) i++;
@@ -102,16 +103,16 @@ function value(b: Uint8Array, i: number, e: number, slot: number, decode: (b: Ui
   if (c === 34) {
     i++;
     // Only an event_type value walks the type trie.
-    let ts = slot === S_TYPE ? 1 : 0;
-    const tNext = TYPE_TRIE.next;
-    while (i < e) {
-      const d = b[i];
-      if (d === 34) break;
-      if (d === 92 || d < 32 || d > 126) return -1;
-      if (ts !== 0) ts = tNext[ts * 128 + d];
-      i++;
-    }
-    if (i >= e) return -1;
+    let ts = 0;
+    if (slot === S_TYPE) {
+      ts = 1;
+      const tNext = TYPE_TRIE.next;
+      while (i < e && STOP[b[i]] === 0) {
+        if (ts !== 0) ts = tNext[ts * 128 + b[i]];
+        i++;
+      }
+    } else while (i < e && STOP[b[i]] === 0) i++;
+    if (i >= e || b[i] !== 34) return -1;
     i++;
     if (slot === S_TYPE) typeCode = TYPE_TRIE.accept[ts] ? TYPE_TRIE.accept[ts] - 1 : T_OTHER;
     kind = STRING;
@@ -236,7 +237,7 @@ function fill(b: Uint8Array, f: EventFields, decode: (b: Uint8Array, s: number, 
   f.type = type;
   f.t = num(S_T);
   if (type === T_NONE || f.t === undefined) return true;
-  f.tNs = num(S_NS);
+  f.tNs = kindOf[S_NS] === NUMBER && Number.isFinite(valueOf[S_NS]) ? valueOf[S_NS] : NaN;
   if (type === T_OTHER) return true;
   if (type === T_SRAM_ACCESS || type === T_SRAM_CONFLICT) {
     f.bank = int(S_BANK);

@@ -6,6 +6,7 @@ import { fieldsOfBytes } from './byteFields';
 import { ClockEstimate } from './clock';
 import { END, EventFields, fieldsOfObject, K_CMD, K_DMA, K_DRAM, K_JOB, K_NOC, K_TE, K_VE, PAIR_KEY, SPAN_KINDS, START, T_ENQUEUE, T_META, T_NONE, T_OTHER, T_SRAM_CONFLICT } from './eventFields';
 import { Intervals } from './intervals';
+import { OpenSpans } from './openSpans';
 import { summarize } from './summarize';
 import type { TraceStats } from './types';
 
@@ -15,18 +16,6 @@ export const MAX_GROUPS = 10_000;
 export const OTHER_GROUP = '(other)';
 export const NO_GROUP = '(none)';
 const OTHER_CORE = 'other';
-
-/** What a START/ISSUE opened, until its END/DONE (paired as the checker pairs them: one namespace per kind). */
-interface Open {
-  t: number;
-  size: number | undefined;
-  /** Its own npu_id/core_id, else its command's, else 0 (as the timeline). */
-  npu: number;
-  core: number;
-  channel: number;
-  direction: string | undefined;
-  cmd: Id | undefined;
-}
 
 interface CmdInfo {
   npu: number;
@@ -104,7 +93,9 @@ export interface Accumulated {
  */
 export class MetricsCollector {
   private readonly clock = new ClockEstimate();
-  private readonly open: Map<Id, Open>[] = Array.from({ length: SPAN_KINDS }, () => new Map());
+  /** Per span kind, the slots in `spans` of the STARTs still open (paired as the checker pairs them: one namespace per kind). */
+  private readonly open: Map<Id, number>[] = Array.from({ length: SPAN_KINDS }, () => new Map());
+  private readonly spans = new OpenSpans();
   private readonly f = new EventFields();
   private lastCore: CoreAcc | undefined;
   private lastNpu = 0;
@@ -170,7 +161,7 @@ export class MetricsCollector {
     this.acc.events++;
     if (t < this.minT) this.minT = t;
     if (t > this.maxT) this.maxT = t;
-    this.clock.sample(t, f.tNs);
+    if (f.tNs === f.tNs) this.clock.sample(t, f.tNs);
     if (type === T_OTHER || type === T_META) return;
     if (type === T_ENQUEUE) {
       if (f.cmd !== undefined) this.cmds.set(f.cmd, this.cmdInfo(f));
@@ -181,12 +172,13 @@ export class MetricsCollector {
       const id = kind === K_CMD ? f.cmd : PAIR_KEY[kind] === 'job' ? f.job : f.tx;
       const m = this.open[kind];
       const o = id === undefined ? undefined : m.get(id);
-      if (!o) {
+      if (o === undefined) {
         this.acc.unpaired++;
         return;
       }
       m.delete(id!);
       this.close(kind, o, t, f, id!);
+      this.spans.release(o);
       return;
     }
     if (type >= START) {
@@ -196,10 +188,18 @@ export class MetricsCollector {
       const cmdId = f.cmd;
       const cmd = cmdId !== undefined ? this.cmds.get(cmdId) : undefined;
       const m = this.open[kind];
-      if (m.has(id)) this.acc.unpaired++; // a second START of an open id: the first is never closed
-      m.set(id, {
-        t, size: f.size, npu: f.npu ?? cmd?.npu ?? 0, core: f.core ?? cmd?.core ?? 0, channel: f.channel ?? 0, direction: f.direction, cmd: cmdId,
-      });
+      let o = m.get(id);
+      if (o !== undefined) this.acc.unpaired++; // a second START of an open id: the first is never closed
+      else m.set(id, (o = this.spans.take()));
+      const sp = this.spans;
+      sp.t[o] = t;
+      sp.size[o] = f.size ?? NaN;
+      // The core it runs on: its own npu_id/core_id, else its command's, else 0 (as the timeline).
+      sp.npu[o] = f.npu ?? cmd?.npu ?? 0;
+      sp.core[o] = f.core ?? cmd?.core ?? 0;
+      sp.channel[o] = f.channel ?? 0;
+      sp.direction[o] = f.direction;
+      sp.cmd[o] = cmdId;
       if (kind === K_CMD && cmd === undefined) this.cmds.set(id, this.cmdInfo(f));
       return;
     }
@@ -232,22 +232,25 @@ export class MetricsCollector {
     });
   }
 
-  private close(kind: number, o: Open, t: number, f: EventFields, id: Id): void {
-    if (t < o.t) {
+  private close(kind: number, slot: number, t: number, f: EventFields, id: Id): void {
+    const sp = this.spans;
+    const st = sp.t[slot];
+    const openCmd = sp.cmd[slot];
+    if (t < st) {
       // An END before its START is a broken pair (the checker's end-before-start): not a span.
       this.acc.unpaired += 2;
       return;
     }
     const acc = this.acc;
-    const endCmd = o.cmd === undefined ? f.cmd : undefined;
-    const cmd = o.cmd !== undefined ? this.cmds.get(o.cmd) : endCmd !== undefined ? this.cmds.get(endCmd) : undefined;
-    const core = this.core(o.npu, o.core);
-    const size = o.size ?? f.size ?? 0;
+    const endCmd = openCmd === undefined ? f.cmd : undefined;
+    const cmd = openCmd !== undefined ? this.cmds.get(openCmd) : endCmd !== undefined ? this.cmds.get(endCmd) : undefined;
+    const core = this.core(sp.npu[slot], sp.core[slot]);
+    const size = sp.size[slot] === sp.size[slot] ? sp.size[slot] : f.size ?? 0;
     switch (kind) {
       case K_CMD: {
-        if (t < this.from || o.t > this.to) return;
-        core.commands.add(o.t, t);
-        const s = Math.max(o.t, this.from);
+        if (t < this.from || st > this.to) return;
+        core.commands.add(st, t);
+        const s = Math.max(st, this.from);
         const en = Math.min(t, this.to);
         this.command(acc.phases, cmd?.phase, id, s, en);
         this.command(acc.layers, cmd?.layer, id, s, en);
@@ -258,26 +261,27 @@ export class MetricsCollector {
       case K_TE:
       case K_VE: {
         const which = kind === K_TE ? 'te' : 've';
-        core[which].add(o.t, t);
-        this.group(acc.phases, cmd?.phase)?.[which].add(o.t, t);
-        this.group(acc.layers, cmd?.layer)?.[which].add(o.t, t);
+        core[which].add(st, t);
+        this.group(acc.phases, cmd?.phase)?.[which].add(st, t);
+        this.group(acc.layers, cmd?.layer)?.[which].add(st, t);
         return;
       }
       case K_DMA: {
-        core.dma.add(o.t, t);
-        this.group(acc.phases, cmd?.phase)?.dma.add(o.t, t);
-        this.group(acc.layers, cmd?.layer)?.dma.add(o.t, t);
-        const bytes = this.inWindow(size, o.t, t);
-        this.channel(acc.dmaChannels, o.channel, bytes, o.t, t);
-        const dir = o.direction === undefined ? NO_GROUP : clip(o.direction, 200);
+        core.dma.add(st, t);
+        this.group(acc.phases, cmd?.phase)?.dma.add(st, t);
+        this.group(acc.layers, cmd?.layer)?.dma.add(st, t);
+        const bytes = this.inWindow(size, st, t);
+        this.channel(acc.dmaChannels, sp.channel[slot], bytes, st, t);
+        const direction = sp.direction[slot];
+        const dir = direction === undefined ? NO_GROUP : clip(direction, 200);
         if (acc.dmaDirections.has(dir) || acc.dmaDirections.size < MAX_GROUPS) acc.dmaDirections.set(dir, (acc.dmaDirections.get(dir) ?? 0) + bytes);
         return;
       }
       case K_DRAM:
-        this.channel(acc.dramChannels, o.channel, this.inWindow(size, o.t, t), o.t, t);
+        this.channel(acc.dramChannels, sp.channel[slot], this.inWindow(size, st, t), st, t);
         return;
       case K_NOC:
-        this.channel(acc.nocLinks, o.channel, this.inWindow(size, o.t, t), o.t, t);
+        this.channel(acc.nocLinks, sp.channel[slot], this.inWindow(size, st, t), st, t);
         return;
     }
   }

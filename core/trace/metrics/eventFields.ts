@@ -40,7 +40,8 @@ export class EventFields {
   /** T_NONE when event_type is not a string. */
   type = T_NONE;
   t: number | undefined;
-  tNs: number | undefined;
+  /** NaN when absent: a number field holds a fraction without allocating one per event. */
+  tNs = NaN;
   cmd: Id | undefined;
   job: Id | undefined;
   tx: Id | undefined;
@@ -66,7 +67,7 @@ export function fieldsOfObject(r: Record<string, unknown>, f: EventFields, exact
   f.type = type;
   f.t = num(r.t_cycle);
   if (type === T_NONE || f.t === undefined) return;
-  f.tNs = r.t_ns === undefined ? undefined : num(r.t_ns);
+  f.tNs = (r.t_ns === undefined ? undefined : num(r.t_ns)) ?? NaN;
   if (type === T_META || type === T_OTHER) return;
   if (type === T_SRAM_ACCESS || type === T_SRAM_CONFLICT) {
     f.bank = int(r.bank_id);
