@@ -4,7 +4,8 @@ import type { Id } from '../line';
 import { findField, scanLine } from '../scanner';
 import { fieldsOfBytes } from './byteFields';
 import { ClockEstimate } from './clock';
-import { END, EventFields, fieldsOfObject, K_CMD, K_DMA, K_DRAM, K_JOB, K_NOC, K_TE, K_VE, PAIR_KEY, SPAN_KINDS, START, T_ENQUEUE, T_META, T_NONE, T_OTHER, T_SRAM_CONFLICT } from './eventFields';
+import type { FlatEvent } from '../../timeline/event';
+import { END, EventFields, fieldsOfFlat, fieldsOfObject, K_CMD, K_DMA, K_DRAM, K_JOB, K_NOC, K_TE, K_VE, PAIR_KEY, SPAN_KINDS, START, T_ENQUEUE, T_META, T_NONE, T_OTHER, T_SRAM_CONFLICT } from './eventFields';
 import { Intervals } from './intervals';
 import { OpenSpans } from './openSpans';
 import { summarize } from './summarize';
@@ -140,6 +141,15 @@ export class MetricsCollector {
     }
     this.text = text;
     fieldsOfObject(r, this.f, this.exactId);
+    this.add(this.f);
+  }
+
+  /**
+   * An event the timeline builder already read (not TRACE_META: that goes to `addParsed`), with its
+   * line's bank_id: the builder and the metrics share one JSON.parse and one read of the fields.
+   */
+  addFlat(e: FlatEvent, bankId: unknown): void {
+    fieldsOfFlat(e, bankId, this.f);
     this.add(this.f);
   }
 

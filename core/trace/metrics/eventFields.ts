@@ -1,4 +1,4 @@
-import { attr, id as readId, int, num, str } from '../../timeline/event';
+import { attr, type FlatEvent, id as readId, int, num, str } from '../../timeline/event';
 import type { Id } from '../line';
 
 /**
@@ -94,4 +94,26 @@ export function fieldsOfObject(r: Record<string, unknown>, f: EventFields, exact
     f.phase = attr(r.phase);
     f.layer = attr(r.layer_id);
   }
+}
+
+/**
+ * Fills `f` from the fields the timeline builder already read from the parsed line (the same
+ * readers as `fieldsOfObject`), plus the line's bank_id, which the timeline does not keep.
+ */
+export function fieldsOfFlat(e: FlatEvent, bankId: unknown, f: EventFields): void {
+  const type = e.type === undefined ? T_NONE : CODE_OF.get(e.type) ?? T_OTHER;
+  f.type = type;
+  f.t = e.t;
+  f.tNs = e.tNs ?? NaN;
+  f.cmd = e.cmd;
+  f.job = e.job;
+  f.tx = e.tx;
+  f.npu = e.npu;
+  f.core = e.core;
+  f.channel = (type & 7) === K_NOC ? e.link : e.channel;
+  f.size = e.size;
+  f.bank = type === T_SRAM_ACCESS || type === T_SRAM_CONFLICT ? int(bankId) : undefined;
+  f.direction = type === START + K_DMA ? e.direction : undefined;
+  f.phase = e.phase;
+  f.layer = e.layer;
 }

@@ -4,6 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { buildTimeline } from '../../../core/timeline/builder';
 import { MetricsCollector, type StatsOptions } from '../../../core/trace/metrics/collector';
 import { fieldsOfBytes } from '../../../core/trace/metrics/byteFields';
 import { EventFields, fieldsOfObject } from '../../../core/trace/metrics/eventFields';
@@ -43,13 +44,13 @@ const blank = fc.constantFrom('', '', '', ' ', '\t', ' \t ');
 
 /** The fields an event of the metrics mostly has, with plausible values (so pairs match and spans form). */
 const plausible = fc.tuple(
-  small.map(String), fc.constantFrom('1', '2', '3'), fc.option(fc.constantFrom('83.33', '0.5', '1.25', '7', '100.001', '2.675'), { nil: undefined }),
+  fc.oneof({ weight: 4, arbitrary: fc.constant('@T@') }, small.map(String)), fc.constantFrom('1', '2', '3'), fc.option(fc.constantFrom('83.33', '0.5', '1.25', '7', '100.001', '2.675'), { nil: undefined }),
   fc.option(fc.constantFrom('0', '1', '1.0', '2'), { nil: undefined }), fc.option(fc.constantFrom('16384', '100', '0.5', '1e3'), { nil: undefined }),
   fc.option(fc.constantFrom('"LN1"', '"MLP"', '0', '1.50', 'true'), { nil: undefined }), fc.option(fc.constantFrom('"0"', '1', '2e0', 'null'), { nil: undefined }),
 ).map(([t, id, ns, core, size, phase, layer]) => {
   const out: [string, string][] = [['t_cycle', t], ['cmd_id', id], ['job_id', id], ['tx_id', id]];
   if (ns !== undefined) out.push(['t_ns', ns]);
-  if (core !== undefined) out.push(['core_id', core], ['npu_id', core], ['channel', core], ['link_id', core], ['bank_id', core]);
+  if (core !== undefined) out.push(['core_id', core], ['npu_id', core], ['channel', core], ['link_id', String(id.length + Number(core) + 1)], ['bank_id', core]);
   if (size !== undefined) out.push(['size_bytes', size]);
   if (phase !== undefined) out.push(['phase', phase], ['direction', phase]);
   if (layer !== undefined) out.push(['layer_id', layer]);
@@ -70,6 +71,9 @@ const line = fc.tuple(typeText, fc.array(field, { maxLength: 5 }), plausible, fc
     return text;
   });
 
+/** Lines in order of time mostly: `@T@` is the line's own cycle, so STARTs meet their ENDs. */
+const trace = fc.array(line, { minLength: 20, maxLength: 60 }).map((ls) => ls.map((l, i) => l.replace('@T@', String(10 * i))));
+
 function both(lines: string[], opts: StatsOptions = {}) {
   const ref = new MetricsCollector(opts);
   const fast = new MetricsCollector(opts);
@@ -86,6 +90,7 @@ describe('trace metrics from the line bytes', () => {
   it('read every field JSON.parse would give, or leave the line to it', () => {
     let read = 0;
     fc.assert(fc.property(line, (l) => {
+      l = l.replace('@T@', '7');
       const b = Buffer.from(`${l}\n`, 'utf8');
       const fast = new EventFields();
       if (!fieldsOfBytes(b, 0, b.length - 1, fast, decode)) return;
@@ -100,20 +105,32 @@ describe('trace metrics from the line bytes', () => {
   });
 
   it('equal the metrics of JSON.parse on every line, on random traces', () => {
-    let busy = 0;
-    fc.assert(fc.property(fc.array(line, { maxLength: 40 }), (lines) => {
+    const seen = { te: 0, dma: 0, noc: 0, commands: 0, clock: 0 };
+    fc.assert(fc.property(trace, (lines) => {
       const [fast, ref] = both(lines);
       assert.deepStrictEqual(fast, ref);
-      busy += fast.cores.reduce((n, c) => n + c.te_busy_cycles + c.ve_busy_cycles, 0) + fast.dma.bytes + fast.phases.length;
+      seen.te += fast.cores.some((c) => c.te_busy_cycles > 0) ? 1 : 0;
+      seen.dma += fast.dma.bytes > 0 ? 1 : 0;
+      seen.noc += fast.noc.links.length ? 1 : 0;
+      seen.commands += fast.phases.some((p) => p.commands) ? 1 : 0;
+      seen.clock += fast.ns_per_cycle !== null ? 1 : 0;
     }), { numRuns: 400, seed: 14 });
-    assert.ok(busy > 0, 'the random traces form spans');
+    for (const [k, n] of Object.entries(seen)) assert.ok(n > 20, `only ${n} random traces have ${k}`);
   });
 
   it('equal them with a window (--from/--to), which clips and prorates', () => {
-    fc.assert(fc.property(fc.array(line, { maxLength: 40 }), small, small, (lines, a, b) => {
+    fc.assert(fc.property(trace, small, small, (lines, a, b) => {
       const [fast, ref] = both(lines, { from: Math.min(a, b), to: Math.max(a, b) + 0.5 });
       assert.deepStrictEqual(fast, ref);
     }), { numRuns: 200, seed: 15 });
+  });
+
+  it('equal the Summary the timeline builder computes from its own parse of the lines', () => {
+    fc.assert(fc.property(trace, (lines) => {
+      const ref = new MetricsCollector();
+      for (const l of lines) ref.addLine(l);
+      assert.deepStrictEqual(buildTimeline('x.trace.jsonl', lines)?.stats, ref.finish());
+    }), { numRuns: 300, seed: 16 });
   });
 
   it('read a clean event without JSON.parse, with the values JSON.parse gives', () => {
