@@ -1,11 +1,9 @@
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/common/escape';
-import { DEFAULT_MAX_LINE_BYTES } from '../core/common/lines';
-import { MetricsCollector, type StatsOptions } from '../core/trace/metrics/collector';
 import { statsText } from '../core/trace/metrics/report';
 import type { TraceStats } from '../core/trace/metrics/types';
-import { forEachLineBytes } from './lines';
+import { statsOfFile } from './statsOfFile';
 
 export const STATS_USAGE = '  npu-trace stats [--json] [--from CYCLE] [--to CYCLE] <file.trace.jsonl[.gz]>\n';
 
@@ -51,21 +49,3 @@ export async function stats(args: string[]): Promise<number> {
   return 0;
 }
 
-/**
- * The metrics of a trace file, read as bytes: the collector reads the fields it needs from them and
- * parses only the lines it cannot read that way, with the same result as `addLine` on every line
- * `forEachLine` gives. That reader drops lines longer than DEFAULT_MAX_LINE_BYTES UTF-16 units;
- * a line has at most 3 bytes per unit, so longer ones in bytes are measured decoded.
- */
-export async function statsOfFile(file: string, opts: StatsOptions = {}): Promise<TraceStats> {
-  const collector = new MetricsCollector(opts);
-  const limit = DEFAULT_MAX_LINE_BYTES;
-  await forEachLineBytes(file, (b, s, e, _n, decode) => {
-    if (e - s <= limit) collector.addBytes(b, s, e, decode);
-    else {
-      const text = decode(b, s, e);
-      if (text.length <= limit) collector.addLine(text);
-    }
-  }, (line) => collector.addLine(line), { maxLineBytes: 3 * limit });
-  return collector.finish();
-}

@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { forEachLine } from '../../cli/lines';
+import { statsOfFile } from '../../cli/statsOfFile';
 import { splitLines } from '../../core/common/lines';
 import { PREVIEW_LINES, timelineBuilderFor, type TimelineBuilder } from '../../core/timeline/builder';
 import { modelBuffers } from '../../core/timeline/model';
@@ -20,18 +21,27 @@ async function eachLine(req: WorkerRequest, add: (l: string, n: number) => void)
     for (let i = 0; i < lines.length; i++) add(lines[i], i);
     return;
   }
+  await forEachLine(req.path, add, progress());
+}
+
+/** Reports the bytes read from disk: a few progress messages per second is plenty. */
+function progress(): (bytes: number) => void {
   let last = 0;
-  await forEachLine(req.path, add, (bytes) => {
-    // A few progress messages per second is plenty.
+  return (bytes) => {
     if (bytes - last >= 8 << 20) {
       last = bytes;
       post({ kind: 'progress', bytesRead: bytes });
     }
-  });
+  };
 }
 
 async function build(req: WorkerRequest): Promise<void> {
   if (req.stats) {
+    // A file on disk is read as bytes, as `npu-trace stats` reads it (the same numbers, cheaper).
+    if (req.kind === 'file') {
+      post({ kind: 'stats', stats: await statsOfFile(req.path, req.stats, progress()) });
+      return;
+    }
     const c = new MetricsCollector(req.stats);
     await eachLine(req, (l) => c.addLine(l));
     post({ kind: 'stats', stats: c.finish() });
