@@ -116,7 +116,11 @@ describe('npu-trace stats', () => {
       writeFileSync(f, gz ? gzipSync(text) : text);
       return f;
     });
-    files.push(EXAMPLE, FAULTY);
+    // Lines past the 8 MB limit: over it in bytes but not in UTF-16 units (kept), and over it in both (dropped).
+    const long = join(dir, 'long.trace.jsonl');
+    const cmd = (phase: string) => [`{"event_type":"CMD_ENQUEUE","t_cycle":1,"cmd_id":7,"phase":"${phase}"}`, '{"event_type":"CMD_START","t_cycle":2,"cmd_id":7}', '{"event_type":"CMD_END","t_cycle":9,"cmd_id":7}'];
+    writeFileSync(long, [...cmd('é'.repeat(4_500_000)), ...cmd('x'.repeat(9_000_000)).map((l) => l.replace(/7/g, '8'))].join('\n'));
+    files.push(EXAMPLE, FAULTY, long);
     for (const f of files) {
       const c = new MetricsCollector();
       await forEachLine(f, (l) => c.addLine(l));
