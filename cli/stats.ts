@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/common/escape';
-import { MetricsCollector } from '../core/trace/metrics/collector';
 import { statsText } from '../core/trace/metrics/report';
-import { forEachLine } from './lines';
+import type { TraceStats } from '../core/trace/metrics/types';
+import { statsOfFile } from './statsOfFile';
 
 export const STATS_USAGE = '  npu-trace stats [--json] [--from CYCLE] [--to CYCLE] <file.trace.jsonl[.gz]>\n';
 
@@ -38,14 +38,14 @@ export async function stats(args: string[]): Promise<number> {
     process.stderr.write(`npu-trace stats: ${escapeControl(file)}: no such file\n`);
     return 2;
   }
-  const collector = new MetricsCollector({ from: opts.from, to: opts.to });
+  let s: TraceStats;
   try {
-    await forEachLine(file, (line) => collector.addLine(line));
+    s = await statsOfFile(file, { from: opts.from, to: opts.to });
   } catch (e) {
     process.stderr.write(`npu-trace stats: ${escapeControl(file)}: ${escapeControl(e instanceof Error ? e.message : String(e))}\n`);
     return 2;
   }
-  const s = collector.finish();
   process.stdout.write(opts.json ? `${JSON.stringify(s, null, 2)}\n` : statsText(s, file));
   return 0;
 }
+

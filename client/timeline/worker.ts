@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { exportChromeTrace, MAX_JSON_LINE } from '../../cli/exportRun';
 import { forEachLine, forEachLineBytes } from '../../cli/lines';
+import { statsOfFile } from '../../cli/statsOfFile';
 import { isChromeTraceFile } from '../../core/chrome/format';
 import { splitLines } from '../../core/common/lines';
 import { PREVIEW_LINES, timelineBuilderFor, type TimelineBuilder } from '../../core/timeline/builder';
@@ -22,15 +23,19 @@ async function eachLine(req: WorkerRequest, add: (l: string, n: number) => void)
     for (let i = 0; i < lines.length; i++) add(lines[i], i);
     return;
   }
-  let last = 0;
   // Chrome JSON is often one line of many MB, read whole (other formats keep the line limit).
-  await forEachLine(req.path, add, (bytes) => {
-    // A few progress messages per second is plenty.
+  await forEachLine(req.path, add, progress(), { maxLineBytes: isChromeTraceFile(req.fileName, '') ? MAX_JSON_LINE : undefined });
+}
+
+/** Reports the bytes read from disk: a few progress messages per second is plenty. */
+function progress(): (bytes: number) => void {
+  let last = 0;
+  return (bytes) => {
     if (bytes - last >= 8 << 20) {
       last = bytes;
       post({ kind: 'progress', bytesRead: bytes });
     }
-  }, { maxLineBytes: isChromeTraceFile(req.fileName, '') ? MAX_JSON_LINE : undefined });
+  };
 }
 
 async function build(req: WorkerRequest): Promise<void> {
@@ -45,6 +50,11 @@ async function build(req: WorkerRequest): Promise<void> {
     return;
   }
   if (req.stats) {
+    // A file on disk is read as bytes, as `npu-trace stats` reads it (the same numbers, cheaper).
+    if (req.kind === 'file') {
+      post({ kind: 'stats', stats: await statsOfFile(req.path, req.stats, progress()) });
+      return;
+    }
     const c = new MetricsCollector(req.stats);
     await eachLine(req, (l) => c.addLine(l));
     post({ kind: 'stats', stats: c.finish() });

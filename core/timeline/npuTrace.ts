@@ -101,13 +101,14 @@ export class NpuTimelineBuilder implements TimelineBuilder {
       return;
     }
     const r = o as Record<string, unknown>;
-    this.metrics?.addParsed(r, text);
     if (r.event_type === 'TRACE_META') {
+      this.metrics?.addParsed(r, text);
       this.clock.clockGhz = clockOf(r);
       return;
     }
     this.text = text;
     readEvent(r, this.ev, this.exactId);
+    this.metrics?.addFlat(this.ev, r.bank_id);
     this.add(this.ev, lineNo);
   }
 

@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Ajv from 'ajv';
+import fc from 'fast-check';
+import { forEachLine } from '../../cli/lines';
+import { MetricsCollector } from '../../core/trace/metrics/collector';
 import { ROOT, runCli } from './run';
 
 const EXAMPLE = join(ROOT, 'examples/llm-layer.trace.jsonl');
@@ -85,5 +88,45 @@ describe('npu-trace stats', () => {
     assert.equal(r.code, 0);
     assert.ok(!r.stdout.includes('\u001b'), 'no ESC byte printed');
     assert.ok(r.stdout.includes('P\\x1b]0;owned'));
+  });
+
+  it('--json equals the metrics of JSON.parse on every line the text reader gives, on varied files', async () => {
+    // The CLI reads bytes and parses only lines it cannot read from them; the reference parses each
+    // line `forEachLine` gives. Files: the examples' lines respelled, with CRLF, lone CR, BOM, blank
+    // and broken lines, non-ASCII and escaped names, big ids, gzip.
+    const lines = [...readFileSync(EXAMPLE, 'utf8').split('\n'), ...readFileSync(FAULTY, 'utf8').split('\n')].filter((l) => l.trim());
+    const respell = (l: string, how: number) => {
+      switch (how) {
+        case 0: return l.replace(/,"/g, ', "').replace(/":/g, '" :\t');
+        case 1: return l.replace(/"phase":"([A-Z0-9]+)"/, '"phase":"\\u00e9$1"');
+        case 2: return l.replace(/"phase":"([A-Z0-9]+)"/, '"phase":"é$1"');
+        case 3: return l.replace(/"cmd_id":(\d+)/, '"cmd_id":$1.0,"cmd_id":$1');
+        case 4: return l.replace(/"job_id":(\d+)/, '"job_id":900719925474099$1');
+        case 5: return l.slice(0, Math.floor(l.length / 2));
+        case 6: return '';
+        default: return l;
+      }
+    };
+    const files = fc.sample(fc.tuple(
+      fc.array(fc.tuple(fc.integer({ min: 0, max: lines.length - 1 }), fc.integer({ min: 0, max: 30 })), { minLength: 50, maxLength: 400 }),
+      fc.constantFrom('\n', '\r\n', '\r'), fc.boolean(), fc.boolean(),
+    ), { numRuns: 6, seed: 14 }).map(([picks, eol, bom, gz], k) => {
+      const text = (bom ? '\ufeff' : '') + picks.map(([i, how]) => respell(lines[i], how)).join(eol);
+      const f = join(dir, `random-${k}.trace.jsonl${gz ? '.gz' : ''}`);
+      writeFileSync(f, gz ? gzipSync(text) : text);
+      return f;
+    });
+    // Lines past the 8 MB limit: over it in bytes but not in UTF-16 units (kept), and over it in both (dropped).
+    const long = join(dir, 'long.trace.jsonl');
+    const cmd = (phase: string) => [`{"event_type":"CMD_ENQUEUE","t_cycle":1,"cmd_id":7,"phase":"${phase}"}`, '{"event_type":"CMD_START","t_cycle":2,"cmd_id":7}', '{"event_type":"CMD_END","t_cycle":9,"cmd_id":7}'];
+    writeFileSync(long, [...cmd('é'.repeat(4_500_000)), ...cmd('x'.repeat(9_000_000)).map((l) => l.replace(/7/g, '8'))].join('\n'));
+    files.push(EXAMPLE, FAULTY, long);
+    for (const f of files) {
+      const c = new MetricsCollector();
+      await forEachLine(f, (l) => c.addLine(l));
+      const r = await runCli(['stats', '--json', f]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stdout, `${JSON.stringify(c.finish(), null, 2)}\n`, f);
+    }
   });
 });

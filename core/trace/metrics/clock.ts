@@ -3,20 +3,28 @@
  * (a straight line through them), else from the clock of its TRACE_META; undefined when unknown.
  */
 export class ClockEstimate {
-  private first: [number, number] | undefined;
-  private last: [number, number] | undefined;
+  // Plain numbers, not pairs: a sample per event must allocate nothing (NaN: none yet).
+  private firstT = NaN;
+  private firstNs = NaN;
+  private lastT = NaN;
+  private lastNs = NaN;
   clockGhz: number | undefined;
 
   sample(t: number, tNs: number | undefined): void {
     if (tNs === undefined) return;
-    this.first ??= [t, tNs];
-    this.last = [t, tNs];
+    if (this.firstT !== this.firstT) {
+      this.firstT = t;
+      this.firstNs = tNs;
+    }
+    this.lastT = t;
+    this.lastNs = tNs;
   }
 
   nsPerCycle(): number | undefined {
     let ns: number | undefined;
-    if (this.first && this.last && this.last[0] > this.first[0]) ns = (this.last[1] - this.first[1]) / (this.last[0] - this.first[0]);
-    else if (this.first && this.first[0] > 0) ns = this.first[1] / this.first[0];
+    const has = this.firstT === this.firstT;
+    if (has && this.lastT > this.firstT) ns = (this.lastNs - this.firstNs) / (this.lastT - this.firstT);
+    else if (has && this.firstT > 0) ns = this.firstNs / this.firstT;
     else if (this.clockGhz) ns = 1 / this.clockGhz;
     return ns !== undefined && ns > 0 && Number.isFinite(ns) ? ns : undefined;
   }

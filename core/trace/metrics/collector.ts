@@ -1,37 +1,22 @@
 import { clip } from '../../common/clip';
-import { attr, id as readId, int, num, str } from '../../timeline/event';
 import { clockOf } from '../index';
 import type { Id } from '../line';
 import { findField, scanLine } from '../scanner';
+import { fieldsOfBytes } from './byteFields';
 import { ClockEstimate } from './clock';
+import type { FlatEvent } from '../../timeline/event';
+import { END, EventFields, fieldsOfFlat, fieldsOfObject, K_CMD, K_DMA, K_DRAM, K_JOB, K_NOC, K_TE, K_VE, PAIR_KEY, SPAN_KINDS, START, T_ENQUEUE, T_META, T_NONE, T_OTHER, T_SRAM_CONFLICT } from './eventFields';
 import { Intervals } from './intervals';
+import { OpenSpans } from './openSpans';
 import { summarize } from './summarize';
 import type { TraceStats } from './types';
 
-/** What a START/ISSUE opens, closed by its END/DONE, as the checker pairs them (one namespace per kind). */
-type SpanKind = 'cmd' | 'job' | 'te' | 've' | 'dma' | 'dram' | 'noc';
-const STARTS: Record<string, SpanKind> = {
-  CMD_START: 'cmd', JOB_ISSUE: 'job', TE_START: 'te', VE_START: 've', DMA_START: 'dma', DRAM_TX_START: 'dram', NOC_TX_START: 'noc',
-};
-const ENDS: Record<string, SpanKind> = {
-  CMD_END: 'cmd', JOB_DONE: 'job', TE_END: 'te', VE_END: 've', DMA_END: 'dma', DRAM_TX_END: 'dram', NOC_TX_END: 'noc',
-};
-const KEY_OF: Record<SpanKind, 'cmd_id' | 'job_id' | 'tx_id'> = { cmd: 'cmd_id', job: 'job_id', te: 'job_id', ve: 'job_id', dma: 'tx_id', dram: 'tx_id', noc: 'tx_id' };
 
 /** A phase or layer name a file can make arbitrarily many or long: capped in count and length. */
 export const MAX_GROUPS = 10_000;
 export const OTHER_GROUP = '(other)';
 export const NO_GROUP = '(none)';
 const OTHER_CORE = 'other';
-
-interface Open {
-  t: number;
-  size: number | undefined;
-  core: string;
-  channel: number;
-  direction: string | undefined;
-  cmd: Id | undefined;
-}
 
 interface CmdInfo {
   npu: number;
@@ -109,7 +94,13 @@ export interface Accumulated {
  */
 export class MetricsCollector {
   private readonly clock = new ClockEstimate();
-  private readonly open = new Map<SpanKind, Map<Id, Open>>();
+  /** Per span kind, the slots in `spans` of the STARTs still open (paired as the checker pairs them: one namespace per kind). */
+  private readonly open: Map<Id, number>[] = Array.from({ length: SPAN_KINDS }, () => new Map());
+  private readonly spans = new OpenSpans();
+  private readonly f = new EventFields();
+  private lastCore: CoreAcc | undefined;
+  private lastNpu = 0;
+  private lastCoreId = 0;
   private readonly cmds = new Map<Id, CmdInfo>();
   private readonly acc: Accumulated;
   private readonly from: number;
@@ -149,130 +140,158 @@ export class MetricsCollector {
       return;
     }
     this.text = text;
-    this.add(r);
+    fieldsOfObject(r, this.f, this.exactId);
+    this.add(this.f);
   }
 
   /**
-   * One parsed event. Only the fields its type needs are read (reading every field of every line
-   * cost a fifth of the pass).
+   * An event the timeline builder already read (not TRACE_META: that goes to `addParsed`), with its
+   * line's bank_id: the builder and the metrics share one JSON.parse and one read of the fields.
    */
-  private add(r: Record<string, unknown>): void {
-    const type = str(r.event_type);
-    const t = num(r.t_cycle);
-    if (type === undefined || t === undefined) return;
+  addFlat(e: FlatEvent, bankId: unknown): void {
+    fieldsOfFlat(e, bankId, this.f);
+    this.add(this.f);
+  }
+
+  /**
+   * A line as its UTF-8 bytes `[s, e)`: the fields are read straight from the bytes, and a line the
+   * byte reader is not sure of (escapes, non-ASCII, nesting, big ids, TRACE_META) is decoded and
+   * parsed as `addLine` does, so the result is the same either way.
+   */
+  addBytes(b: Uint8Array, s: number, e: number, decode: (b: Uint8Array, s: number, e: number) => string): void {
+    if (!fieldsOfBytes(b, s, e, this.f, decode)) this.addLine(decode(b, s, e));
+    else this.add(this.f);
+  }
+
+  /** One event's fields, filled for its type (see EventFields). */
+  private add(f: EventFields): void {
+    const type = f.type;
+    const t = f.t;
+    if (type === T_NONE || t === undefined) return;
     this.acc.events++;
     if (t < this.minT) this.minT = t;
     if (t > this.maxT) this.maxT = t;
-    if (r.t_ns !== undefined) this.clock.sample(t, num(r.t_ns));
-    if (type === 'CMD_ENQUEUE') {
-      const cmd = readId(r.cmd_id, 'cmd_id', this.exactId);
-      if (cmd !== undefined) this.cmds.set(cmd, this.cmdInfo(r));
+    if (f.tNs === f.tNs) this.clock.sample(t, f.tNs);
+    if (type === T_OTHER || type === T_META) return;
+    if (type === T_ENQUEUE) {
+      if (f.cmd !== undefined) this.cmds.set(f.cmd, this.cmdInfo(f));
       return;
     }
-    const start = STARTS[type];
-    if (start) {
-      const key = KEY_OF[start];
-      const id = readId(r[key], key, this.exactId);
-      if (id === undefined) return;
-      const cmdId = start === 'cmd' ? id : readId(r.cmd_id, 'cmd_id', this.exactId);
-      const cmd = cmdId !== undefined ? this.cmds.get(cmdId) : undefined;
-      const m = this.openMap(start);
-      if (m.has(id)) this.acc.unpaired++; // a second START of an open id: the first is never closed
-      m.set(id, {
-        t, size: num(r.size_bytes), core: this.coreKey(r, cmd), channel: int(start === 'noc' ? r.link_id : r.channel) ?? 0,
-        direction: start === 'dma' ? str(r.direction) : undefined, cmd: cmdId,
-      });
-      if (start === 'cmd' && cmd === undefined) this.cmds.set(id, this.cmdInfo(r));
-      return;
-    }
-    const end = ENDS[type];
-    if (end) {
-      const key = KEY_OF[end];
-      const id = readId(r[key], key, this.exactId);
-      const m = this.openMap(end);
+    if (type >= END) {
+      const kind = type - END;
+      const id = kind === K_CMD ? f.cmd : PAIR_KEY[kind] === 'job' ? f.job : f.tx;
+      const m = this.open[kind];
       const o = id === undefined ? undefined : m.get(id);
-      if (!o) {
+      if (o === undefined) {
         this.acc.unpaired++;
         return;
       }
       m.delete(id!);
-      this.close(end, o, t, r, id!);
+      this.close(kind, o, t, f, id!);
+      this.spans.release(o);
       return;
     }
-    if (type === 'SRAM_ACCESS' || type === 'SRAM_CONFLICT') {
-      if (t < this.from || t > this.to) return;
-      const conflict = type === 'SRAM_CONFLICT';
-      if (conflict) this.acc.sramConflicts++;
-      else this.acc.sramAccesses++;
-      const bank = int(r.bank_id);
-      if (bank === undefined) return;
-      let b = this.acc.banks.get(bank);
-      if (!b) {
-        if (this.acc.banks.size >= MAX_GROUPS) return;
-        this.acc.banks.set(bank, (b = { accesses: 0, conflicts: 0, firstConflict: Infinity, lastConflict: -Infinity }));
-      }
-      if (conflict) {
-        b.conflicts++;
-        if (t < b.firstConflict) b.firstConflict = t;
-        if (t > b.lastConflict) b.lastConflict = t;
-      } else b.accesses++;
+    if (type >= START) {
+      const kind = type - START;
+      const id = kind === K_CMD ? f.cmd : PAIR_KEY[kind] === 'job' ? f.job : f.tx;
+      if (id === undefined) return;
+      const cmdId = f.cmd;
+      const cmd = cmdId !== undefined ? this.cmds.get(cmdId) : undefined;
+      const m = this.open[kind];
+      let o = m.get(id);
+      if (o !== undefined) this.acc.unpaired++; // a second START of an open id: the first is never closed
+      else m.set(id, (o = this.spans.take()));
+      const sp = this.spans;
+      sp.t[o] = t;
+      sp.size[o] = f.size ?? NaN;
+      // The core it runs on: its own npu_id/core_id, else its command's, else 0 (as the timeline).
+      sp.npu[o] = f.npu ?? cmd?.npu ?? 0;
+      sp.core[o] = f.core ?? cmd?.core ?? 0;
+      sp.channel[o] = f.channel ?? 0;
+      sp.direction[o] = f.direction;
+      sp.cmd[o] = cmdId;
+      if (kind === K_CMD && cmd === undefined) this.cmds.set(id, this.cmdInfo(f));
+      return;
     }
+    // SRAM_ACCESS or SRAM_CONFLICT.
+    if (t < this.from || t > this.to) return;
+    const conflict = type === T_SRAM_CONFLICT;
+    if (conflict) this.acc.sramConflicts++;
+    else this.acc.sramAccesses++;
+    const bank = f.bank;
+    if (bank === undefined) return;
+    let b = this.acc.banks.get(bank);
+    if (!b) {
+      if (this.acc.banks.size >= MAX_GROUPS) return;
+      this.acc.banks.set(bank, (b = { accesses: 0, conflicts: 0, firstConflict: Infinity, lastConflict: -Infinity }));
+    }
+    if (conflict) {
+      b.conflicts++;
+      if (t < b.firstConflict) b.firstConflict = t;
+      if (t > b.lastConflict) b.lastConflict = t;
+    } else b.accesses++;
   }
 
   /** The metrics of the lines so far; adding may go on (a START still open now counts as unpaired). */
   finish(): TraceStats {
     let open = 0;
-    for (const m of this.open.values()) open += m.size;
+    for (const m of this.open) open += m.size;
     return summarize({
       ...this.acc, unpaired: this.acc.unpaired + open, nsPerCycle: this.clock.nsPerCycle(),
       from: Number.isFinite(this.from) ? this.from : this.minT, to: Number.isFinite(this.to) ? this.to : this.maxT,
     });
   }
 
-  private close(kind: SpanKind, o: Open, t: number, r: Record<string, unknown>, id: Id): void {
-    if (t < o.t) {
+  private close(kind: number, slot: number, t: number, f: EventFields, id: Id): void {
+    const sp = this.spans;
+    const st = sp.t[slot];
+    const openCmd = sp.cmd[slot];
+    if (t < st) {
       // An END before its START is a broken pair (the checker's end-before-start): not a span.
       this.acc.unpaired += 2;
       return;
     }
     const acc = this.acc;
-    const endCmd = o.cmd === undefined ? readId(r.cmd_id, 'cmd_id', this.exactId) : undefined;
-    const cmd = o.cmd !== undefined ? this.cmds.get(o.cmd) : endCmd !== undefined ? this.cmds.get(endCmd) : undefined;
-    const core = this.core(o.core);
-    const size = o.size ?? num(r.size_bytes) ?? 0;
+    const endCmd = openCmd === undefined ? f.cmd : undefined;
+    const cmd = openCmd !== undefined ? this.cmds.get(openCmd) : endCmd !== undefined ? this.cmds.get(endCmd) : undefined;
+    const core = this.core(sp.npu[slot], sp.core[slot]);
+    const size = sp.size[slot] === sp.size[slot] ? sp.size[slot] : f.size ?? 0;
     switch (kind) {
-      case 'cmd': {
-        if (t < this.from || o.t > this.to) return;
-        core.commands.add(o.t, t);
-        const s = Math.max(o.t, this.from);
+      case K_CMD: {
+        if (t < this.from || st > this.to) return;
+        core.commands.add(st, t);
+        const s = Math.max(st, this.from);
         const en = Math.min(t, this.to);
         this.command(acc.phases, cmd?.phase, id, s, en);
         this.command(acc.layers, cmd?.layer, id, s, en);
         return;
       }
-      case 'job':
+      case K_JOB:
         return;
-      case 'te':
-      case 've':
-        core[kind].add(o.t, t);
-        this.group(acc.phases, cmd?.phase)?.[kind].add(o.t, t);
-        this.group(acc.layers, cmd?.layer)?.[kind].add(o.t, t);
+      case K_TE:
+      case K_VE: {
+        const which = kind === K_TE ? 'te' : 've';
+        core[which].add(st, t);
+        this.group(acc.phases, cmd?.phase)?.[which].add(st, t);
+        this.group(acc.layers, cmd?.layer)?.[which].add(st, t);
         return;
-      case 'dma': {
-        core.dma.add(o.t, t);
-        this.group(acc.phases, cmd?.phase)?.dma.add(o.t, t);
-        this.group(acc.layers, cmd?.layer)?.dma.add(o.t, t);
-        const bytes = this.inWindow(size, o.t, t);
-        this.channel(acc.dmaChannels, o.channel, bytes, o.t, t);
-        const dir = o.direction === undefined ? NO_GROUP : clip(o.direction, 200);
+      }
+      case K_DMA: {
+        core.dma.add(st, t);
+        this.group(acc.phases, cmd?.phase)?.dma.add(st, t);
+        this.group(acc.layers, cmd?.layer)?.dma.add(st, t);
+        const bytes = this.inWindow(size, st, t);
+        this.channel(acc.dmaChannels, sp.channel[slot], bytes, st, t);
+        const direction = sp.direction[slot];
+        const dir = direction === undefined ? NO_GROUP : clip(direction, 200);
         if (acc.dmaDirections.has(dir) || acc.dmaDirections.size < MAX_GROUPS) acc.dmaDirections.set(dir, (acc.dmaDirections.get(dir) ?? 0) + bytes);
         return;
       }
-      case 'dram':
-        this.channel(acc.dramChannels, o.channel, this.inWindow(size, o.t, t), o.t, t);
+      case K_DRAM:
+        this.channel(acc.dramChannels, sp.channel[slot], this.inWindow(size, st, t), st, t);
         return;
-      case 'noc':
-        this.channel(acc.nocLinks, o.channel, this.inWindow(size, o.t, t), o.t, t);
+      case K_NOC:
+        this.channel(acc.nocLinks, sp.channel[slot], this.inWindow(size, st, t), st, t);
         return;
     }
   }
@@ -328,22 +347,20 @@ export class MetricsCollector {
     return g;
   }
 
-  private cmdInfo(r: Record<string, unknown>): CmdInfo {
-    return { npu: int(r.npu_id) ?? 0, core: int(r.core_id) ?? 0, phase: attr(r.phase), layer: attr(r.layer_id) };
+  private cmdInfo(f: EventFields): CmdInfo {
+    return { npu: f.npu ?? 0, core: f.core ?? 0, phase: f.phase, layer: f.layer };
   }
 
-  private openMap(kind: SpanKind): Map<Id, Open> {
-    let m = this.open.get(kind);
-    if (!m) this.open.set(kind, (m = new Map()));
-    return m;
+  private core(npu: number, coreId: number): CoreAcc {
+    // Consecutive spans mostly run on one core: no key string for them.
+    if (this.lastCore && npu === this.lastNpu && coreId === this.lastCoreId) return this.lastCore;
+    this.lastNpu = npu;
+    this.lastCoreId = coreId;
+    return (this.lastCore = this.coreOf(npu, coreId));
   }
 
-  /** The core an event runs on: its own npu_id/core_id, else its command's, else 0 (as the timeline). */
-  private coreKey(r: Record<string, unknown>, cmd: CmdInfo | undefined): string {
-    return `${int(r.npu_id) ?? cmd?.npu ?? 0}/${int(r.core_id) ?? cmd?.core ?? 0}`;
-  }
-
-  private core(key: string): CoreAcc {
+  private coreOf(npu: number, coreId: number): CoreAcc {
+    let key = `${npu}/${coreId}`;
     let c = this.acc.cores.get(key);
     if (c) return c;
     // Past the cap, further cores share one entry (npu and core -1) rather than growing the map.
