@@ -6,19 +6,11 @@ import { forEachLineBytes } from './lines';
 /**
  * The metrics of a trace file (`npu-trace stats`, the timeline's range Summary), read as bytes: the
  * collector reads the fields it needs from them and parses only the lines it cannot read that way,
- * with the same result as `addLine` on every line `forEachLine` gives. That reader drops lines
- * longer than DEFAULT_MAX_LINE_BYTES UTF-16 units; a line has at most 3 bytes per unit, so lines
- * longer than that in bytes are measured decoded.
+ * with the same result as `addLine` on every line `forEachLine` gives (the one splitter drops the
+ * same lines over DEFAULT_MAX_LINE_BYTES bytes for both).
  */
 export async function statsOfFile(file: string, opts: StatsOptions = {}, onProgress?: (bytesRead: number) => void): Promise<TraceStats> {
   const collector = new MetricsCollector(opts);
-  const limit = DEFAULT_MAX_LINE_BYTES;
-  await forEachLineBytes(file, (b, s, e, _n, decode) => {
-    if (e - s <= limit) collector.addBytes(b, s, e, decode);
-    else {
-      const text = decode(b, s, e);
-      if (text.length <= limit) collector.addLine(text);
-    }
-  }, (line) => collector.addLine(line), { maxLineBytes: 3 * limit, onProgress });
+  await forEachLineBytes(file, (b, s, e, _n, decode) => collector.addBytes(b, s, e, decode), () => {}, { maxLineBytes: DEFAULT_MAX_LINE_BYTES, onProgress });
   return collector.finish();
 }
