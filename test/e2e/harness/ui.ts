@@ -204,11 +204,21 @@ const JOURNEYS: Journey[] = [
       // The cursor sits right after the selected digit: put the mouse on that digit.
       const cursor = page.locator('.monaco-editor .cursors-layer .cursor').first();
       await cursor.waitFor({ timeout: STEP_MS });
-      const box = await cursor.boundingBox();
-      if (!box) throw new Error('the found cmd_id is not on screen');
-      await page.mouse.move(box.x - 4, box.y + box.height / 2);
       const hover = page.locator('.monaco-hover:visible', { hasText: 'MATMUL' });
-      await hover.first().waitFor({ timeout: STEP_MS });
+      // Revealing the match may still be scrolling the editor when the cursor first shows (seen on a
+      // loaded machine): aim again at where the cursor is now until the hover shows.
+      for (let attempt = 1; ; attempt++) {
+        const box = await cursor.boundingBox();
+        if (!box) throw new Error('the found cmd_id is not on screen');
+        await page.mouse.move(box.x - 40, box.y - 40);
+        await page.mouse.move(box.x - 4, box.y + box.height / 2);
+        try {
+          await hover.first().waitFor({ timeout: attempt < 4 ? STEP_MS / 4 : STEP_MS });
+          break;
+        } catch (e) {
+          if (attempt >= 4) throw e;
+        }
+      }
       const text = (await hover.first().textContent()) ?? '';
       for (const want of ['Command', 'QKV_PROJ', 'tinyllama_1b', 'DMA bytes']) {
         if (!text.includes(want)) throw new Error(`the hover lacks "${want}": ${text}`);
