@@ -37,14 +37,6 @@ export class ByteLine implements TraceLine {
     const r = key === 't_cycle' ? this.rT : key === 'cmd_id' ? this.rCmd : key === 'job_id' ? this.rJob : key === 'tx_id' ? this.rTx : key === 'latency_cycles' ? this.rLat : -1;
     return r < 0 ? undefined : [Math.floor(r / PACK), r % PACK];
   }
-  /** The ranges of t_cycle, cmd_id, job_id, tx_id and latency_cycles as packed here, into `out` from `at` (a worker's records). */
-  packedRanges(out: Float64Array, at: number): void {
-    out[at] = this.rT;
-    out[at + 1] = this.rCmd;
-    out[at + 2] = this.rJob;
-    out[at + 3] = this.rTx;
-    out[at + 4] = this.rLat;
-  }
   get text(): string {
     return (this.decoded ??= this.decode(this.bytes, this.s, this.e));
   }
