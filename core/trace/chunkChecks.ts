@@ -78,18 +78,26 @@ export interface ChunkSummary {
   opens: OpenAtEnd[][];
 }
 
+/**
+ * A START open in the chunk, its ranges as plain numbers (a chunk of starts without ends holds
+ * thousands); `CLOSED` marks an id whose line(s) here left nothing open.
+ */
 interface Open {
   line: number;
   t: number | undefined;
   /** The line's text, when its ranges are located only if needed (a line the full parser read). */
   text: string | undefined;
-  idSpan: Span | undefined;
-  tSpan: Span | undefined;
+  idStart: number;
+  idEnd: number;
+  tStart: number;
+  tEnd: number;
 }
+
+const CLOSED: Open = { line: -1, t: undefined, text: undefined, idStart: 0, idEnd: 0, tStart: 0, tEnd: 0 };
 
 function openSpan(o: Open, key: string, which: 'id' | 't'): Span {
   if (o.text !== undefined) return locate(o.text, key);
-  return (which === 'id' ? o.idSpan : o.tSpan) ?? [0, 0];
+  return which === 'id' ? [o.idStart, o.idEnd] : [o.tStart, o.tEnd];
 }
 
 /** The diagnostic of a `Redo`, with `line` mapping a line of it to the file's (and `first` the first-line lookups). */
@@ -123,9 +131,11 @@ export class ChunkChecker {
   private readonly enqueues: (Id | number)[] = [];
   private readonly issues: (Id | number)[] = [];
   private readonly refs = new Map<Id, [Id, number[], number]>();
+  /**
+   * Per pairing, every id with a line in this chunk so far (only the first line of an id can meet
+   * an earlier chunk's state): its open START, or CLOSED.
+   */
   private readonly open = PAIRINGS.map(() => new Map<Id, Open>());
-  /** Ids of each pairing with a line in this chunk so far: only the first line of an id can meet an earlier chunk's state. */
-  private readonly seen = PAIRINGS.map(() => new Set<Id>());
   private readonly starts: (Id | number)[][] = PAIRINGS.map(() => []);
   private readonly ends: BoundaryEnd[][] = PAIRINGS.map(() => []);
 
@@ -185,15 +195,16 @@ export class ChunkChecker {
     if (id === undefined) return;
     const open = this.open[pi];
     const prev = open.get(id);
-    if (prev) {
-      if (p.start !== 'JOB_ISSUE') this.redo({ k: 'start', pi, line: lineNo, span: rangeOf(l, p.key), id, openLine: prev.line, openSpan: openSpan(prev, p.key, 'id') });
-    } else if (!this.seen[pi].has(id)) {
-      this.seen[pi].add(id);
-      const [s, e] = rangeOf(l, p.key);
-      this.starts[pi].push(id, lineNo, s, e);
+    const [idStart, idEnd] = rangeOf(l, p.key);
+    if (prev === undefined) this.starts[pi].push(id, lineNo, idStart, idEnd);
+    else if (prev !== CLOSED && p.start !== 'JOB_ISSUE') {
+      this.redo({ k: 'start', pi, line: lineNo, span: [idStart, idEnd], id, openLine: prev.line, openSpan: openSpan(prev, p.key, 'id') });
     }
-    if (l.rangeOf === undefined) open.set(id, { line: lineNo, t: l.t, text: l.text, idSpan: undefined, tSpan: undefined });
-    else open.set(id, { line: lineNo, t: l.t, text: undefined, idSpan: rangeOf(l, p.key), tSpan: l.rangeOf('t_cycle') ?? [0, 0] });
+    if (l.rangeOf === undefined) open.set(id, { line: lineNo, t: l.t, text: l.text, idStart: 0, idEnd: 0, tStart: 0, tEnd: 0 });
+    else {
+      const [tStart, tEnd] = l.rangeOf('t_cycle') ?? [0, 0];
+      open.set(id, { line: lineNo, t: l.t, text: undefined, idStart, idEnd, tStart, tEnd });
+    }
   }
 
   private end(pi: number, l: TraceLine, lineNo: number): void {
@@ -202,10 +213,10 @@ export class ChunkChecker {
     if (id === undefined) return;
     const open = this.open[pi];
     const s = open.get(id);
-    if (!s) {
-      if (this.seen[pi].has(id)) this.problems.push(unmatchedEnd(p, lineNo, rangeOf(l, p.key), id));
+    if (s === undefined || s === CLOSED) {
+      if (s === CLOSED) this.problems.push(unmatchedEnd(p, lineNo, rangeOf(l, p.key), id));
       else {
-        this.seen[pi].add(id);
+        open.set(id, CLOSED);
         const t = l.t, latency = p.latency ? l.latency : undefined;
         this.ends[pi].push({
           id, line: lineNo, span: rangeOf(l, p.key), t, tSpan: t !== undefined ? rangeOf(l, 't_cycle') : [0, 0],
@@ -214,7 +225,7 @@ export class ChunkChecker {
       }
       return;
     }
-    open.delete(id);
+    open.set(id, CLOSED);
     if (l.t !== undefined && s.t !== undefined) {
       if (l.t < s.t) {
         this.redo({ k: 'order', pi, line: lineNo, span: rangeOf(l, 't_cycle'), t: l.t, startT: s.t, startLine: s.line, startSpan: openSpan(s, 't_cycle', 't') });
@@ -239,9 +250,13 @@ export class ChunkChecker {
       refs: [...this.refs.values()],
       starts: this.starts,
       ends: this.ends,
-      opens: this.open.map((m, pi) => Array.from(m, ([id, o]) => ({
-        id, line: o.line, t: o.t, idSpan: openSpan(o, PAIRINGS[pi].key, 'id'), tSpan: o.t !== undefined ? openSpan(o, 't_cycle', 't') : [0, 0],
-      }))),
+      opens: this.open.map((m, pi) => {
+        const list: OpenAtEnd[] = [];
+        for (const [id, o] of m) {
+          if (o !== CLOSED) list.push({ id, line: o.line, t: o.t, idSpan: openSpan(o, PAIRINGS[pi].key, 'id'), tSpan: o.t !== undefined ? openSpan(o, 't_cycle', 't') : [0, 0] });
+        }
+        return list;
+      }),
     };
   }
 }
