@@ -23,7 +23,7 @@ const MIN_BYTES = 32 << 20;
  * crossing its ends) waits for the chunks before it, so chunks stay small enough for that to be
  * little memory.
  */
-const CHUNK_BYTES = 4 << 20;
+const CHUNK_BYTES = 1 << 20;
 
 /** Past a few workers the disk and the merge are the limit, and each thread costs tens of MB. */
 const MAX_WORKERS = 3;
