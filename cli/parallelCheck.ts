@@ -25,6 +25,12 @@ const MIN_BYTES = 32 << 20;
  */
 const CHUNK_BYTES = 1 << 20;
 
+/**
+ * Chunks done but not merged (waiting for an earlier one a worker is still on) after which the main
+ * thread waits instead of taking more: a slow chunk must not let summaries pile up for the whole file.
+ */
+const MAX_AHEAD = 32;
+
 /** Past a few workers the disk and the merge are the limit, and each thread costs tens of MB. */
 const MAX_WORKERS = 3;
 
@@ -213,7 +219,10 @@ export async function checkTraceInParallel(file: string, opts: { maxProblems: nu
   const pool = new Pool(bundle, Math.min(workers, chunks.length - 1), jobs, done);
   let ok = false;
   try {
-    for (let j; (j = pool.take()) !== undefined;) {
+    for (;;) {
+      await pool.wait(() => waiting.size < MAX_AHEAD);
+      const j = pool.take();
+      if (j === undefined) break;
       done(j, await checkChunk(jobs[j]));
       // Lets the workers' messages in, so each has its next chunk while this thread does one.
       await new Promise<void>((resolve) => setImmediate(resolve));
