@@ -39,25 +39,15 @@ export interface TPoint {
   span: Span;
 }
 
-/** An END whose id the chunk had not seen before: an earlier chunk's START may be open for it. */
-export interface BoundaryEnd {
-  id: Id;
-  line: number;
-  span: Span;
-  t: number | undefined;
-  tSpan: Span;
-  latency: number | undefined;
-  latSpan: Span;
-}
+/**
+ * Per record of `ChunkSummary.ends`: an END whose id the chunk had not seen before (an earlier
+ * chunk's START may be open for it): id, line, its id's span, t_cycle (NaN when none) and span,
+ * latency_cycles (NaN when none or not checked) and span. Flat, so a worker posts numbers, not objects.
+ */
+export const END_FIELDS = 10;
 
-/** A START still open at the chunk's end, with its spans located (no line text is sent on). */
-export interface OpenAtEnd {
-  id: Id;
-  line: number;
-  t: number | undefined;
-  idSpan: Span;
-  tSpan: Span;
-}
+/** Per record of `ChunkSummary.opens`: a START still open at the chunk's end: id, line, t_cycle (NaN when none), id span, t_cycle span. */
+export const OPEN_FIELDS = 7;
 
 /** What the chunks after and before this one need to know of it. Lines are the chunk's own. */
 export interface ChunkSummary {
@@ -74,8 +64,8 @@ export interface ChunkSummary {
   refs: [Id, number[], number][];
   /** Per pairing: each id whose first line in the chunk is a START (id, line, span start, span end), or an END. */
   starts: (Id | number)[][];
-  ends: BoundaryEnd[][];
-  opens: OpenAtEnd[][];
+  ends: (Id | number)[][];
+  opens: (Id | number)[][];
 }
 
 /**
@@ -137,7 +127,7 @@ export class ChunkChecker {
    */
   private readonly open = PAIRINGS.map(() => new Map<Id, Open>());
   private readonly starts: (Id | number)[][] = PAIRINGS.map(() => []);
-  private readonly ends: BoundaryEnd[][] = PAIRINGS.map(() => []);
+  private readonly ends: (Id | number)[][] = PAIRINGS.map(() => []);
 
   constructor(maxProblems = Infinity) {
     this.problems = new BoundedDiagnostics(maxProblems);
@@ -218,10 +208,10 @@ export class ChunkChecker {
       else {
         open.set(id, CLOSED);
         const t = l.t, latency = p.latency ? l.latency : undefined;
-        this.ends[pi].push({
-          id, line: lineNo, span: rangeOf(l, p.key), t, tSpan: t !== undefined ? rangeOf(l, 't_cycle') : [0, 0],
-          latency, latSpan: latency !== undefined ? rangeOf(l, 'latency_cycles') : [0, 0],
-        });
+        const [s0, e0] = rangeOf(l, p.key);
+        const [ts, te] = t !== undefined ? rangeOf(l, 't_cycle') : [0, 0];
+        const [ls, le] = latency !== undefined ? rangeOf(l, 'latency_cycles') : [0, 0];
+        this.ends[pi].push(id, lineNo, s0, e0, t ?? NaN, ts, te, latency ?? NaN, ls, le);
       }
       return;
     }
@@ -251,9 +241,12 @@ export class ChunkChecker {
       starts: this.starts,
       ends: this.ends,
       opens: this.open.map((m, pi) => {
-        const list: OpenAtEnd[] = [];
+        const list: (Id | number)[] = [];
         for (const [id, o] of m) {
-          if (o !== CLOSED) list.push({ id, line: o.line, t: o.t, idSpan: openSpan(o, PAIRINGS[pi].key, 'id'), tSpan: o.t !== undefined ? openSpan(o, 't_cycle', 't') : [0, 0] });
+          if (o === CLOSED) continue;
+          const [is, ie] = openSpan(o, PAIRINGS[pi].key, 'id');
+          const [ts, te] = o.t !== undefined ? openSpan(o, 't_cycle', 't') : [0, 0];
+          list.push(id, o.line, o.t ?? NaN, is, ie, ts, te);
         }
         return list;
       }),

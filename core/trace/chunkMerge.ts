@@ -1,7 +1,7 @@
 import { BoundedDiagnostics } from '../common/boundedDiagnostics';
 import type { Diagnostic } from '../common/diagnostic';
-import type { ChunkProblem, ChunkSummary, OpenAtEnd, Span, TPoint } from './chunkChecks';
-import { wordRedo } from './chunkChecks';
+import type { ChunkProblem, ChunkSummary, Span, TPoint } from './chunkChecks';
+import { END_FIELDS, OPEN_FIELDS, wordRedo } from './chunkChecks';
 import {
   duplicateEnqueue, duplicateIssue, duplicateStart, endBeforeStart, latencyMismatch, metaNotFirst, timeBackwards, unknownCmd, unmatchedEnd,
   unmatchedStart,
@@ -17,13 +17,26 @@ import type { Id } from './line';
  * and at the end the STARTs never ended and the cmd_ids never enqueued. The work per chunk is its
  * summary's size: the ids it enqueued or issued first and those crossing its boundaries.
  */
+/** A START open after the chunks merged so far, on its line in the file. */
+interface Open {
+  line: number;
+  t: number | undefined;
+  // Plain numbers, not span arrays: a trace of STARTs without ENDs keeps millions of these.
+  idStart: number;
+  idEnd: number;
+  tStart: number;
+  tEnd: number;
+}
+
+const num = (v: number) => (Number.isNaN(v) ? undefined : v);
+
 export class ChunkMerger {
   private readonly problems: BoundedDiagnostics;
   private firstEvent = -1;
   private prevT: TPoint | undefined;
   private readonly enqueued = new Map<Id, number>();
   private readonly issued = new Map<Id, number>();
-  private readonly open = PAIRINGS.map(() => new Map<Id, OpenAtEnd>());
+  private readonly open = PAIRINGS.map(() => new Map<Id, Open>());
   private readonly pending = new Map<Id, number[]>();
   private readonly pendingMore = new Map<Id, number>();
 
@@ -83,23 +96,31 @@ export class ChunkMerger {
         const id = starts[i] as Id;
         const g = open.get(id);
         if (!g) continue;
-        if (p.start !== 'JOB_ISSUE') this.problems.push(duplicateStart(p, line(starts[i + 1] as number), [starts[i + 2] as number, starts[i + 3] as number], id, g.line, g.idSpan));
+        if (p.start !== 'JOB_ISSUE') this.problems.push(duplicateStart(p, line(starts[i + 1] as number), [starts[i + 2] as number, starts[i + 3] as number], id, g.line, [g.idStart, g.idEnd]));
         open.delete(id);
       }
-      for (const e of s.ends[pi]) {
-        const g = open.get(e.id);
+      const ends = s.ends[pi];
+      for (let i = 0; i < ends.length; i += END_FIELDS) {
+        const id = ends[i] as Id;
+        const at = line(ends[i + 1] as number);
+        const g = open.get(id);
         if (!g) {
-          this.problems.push(unmatchedEnd(p, line(e.line), e.span, e.id));
+          this.problems.push(unmatchedEnd(p, at, [ends[i + 2] as number, ends[i + 3] as number], id));
           continue;
         }
-        open.delete(e.id);
-        if (e.t === undefined || g.t === undefined) continue;
-        if (e.t < g.t) this.problems.push(endBeforeStart(p, line(e.line), e.tSpan, e.t, g.t, g.line, g.tSpan));
-        else if (p.latency && e.latency !== undefined && e.latency !== e.t - g.t) {
-          this.problems.push(latencyMismatch(p, line(e.line), e.latSpan, e.latency, e.t, g.t, g.line, g.tSpan));
+        open.delete(id);
+        const t = num(ends[i + 4] as number), latency = num(ends[i + 7] as number);
+        if (t === undefined || g.t === undefined) continue;
+        if (t < g.t) this.problems.push(endBeforeStart(p, at, [ends[i + 5] as number, ends[i + 6] as number], t, g.t, g.line, [g.tStart, g.tEnd]));
+        else if (p.latency && latency !== undefined && latency !== t - g.t) {
+          this.problems.push(latencyMismatch(p, at, [ends[i + 8] as number, ends[i + 9] as number], latency, t, g.t, g.line, [g.tStart, g.tEnd]));
         }
       }
-      for (const o of s.opens[pi]) open.set(o.id, { ...o, line: line(o.line) });
+      const opens = s.opens[pi];
+      for (let i = 0; i < opens.length; i += OPEN_FIELDS) {
+        const o = opens as number[];
+        open.set(opens[i] as Id, { line: line(o[i + 1]), t: num(o[i + 2]), idStart: o[i + 3], idEnd: o[i + 4], tStart: o[i + 5], tEnd: o[i + 6] });
+      }
     });
   }
 
@@ -116,7 +137,7 @@ export class ChunkMerger {
   /** As `TraceChecker.finish`: what only the end of the file tells. */
   finish(): Diagnostic[] {
     PAIRINGS.forEach((p, i) => {
-      for (const [id, o] of this.open[i]) this.problems.push(unmatchedStart(p, o.line, o.idSpan, id));
+      for (const [id, o] of this.open[i]) this.problems.push(unmatchedStart(p, o.line, [o.idStart, o.idEnd], id));
     });
     if (this.enqueued.size > 0) {
       const found: [number, number, number, Id][] = [];
