@@ -1,10 +1,7 @@
-import { BoundedDiagnostics } from '../core/common/boundedDiagnostics';
 import type { Diagnostic } from '../core/common/diagnostic';
 import { lineTooLong } from '../core/common/lines';
-import { lineDiagnostic } from '../core/trace/checker';
+import { ChunkChecker, type ChunkProblem, type ChunkSummary } from '../core/trace/chunkChecks';
 import { parsedLines, traceFormat } from '../core/trace/format';
-import type { TraceLine } from '../core/trace/line';
-import { LineRecordWriter, type LineRecords } from '../core/trace/lineRecords';
 import { depthBounded } from './jsonLines';
 import { forEachLineBytes } from './lines';
 
@@ -15,45 +12,34 @@ export interface ChunkJob {
   end: number;
   maxProblems: number;
   maxLineBytes: number;
-  /** Records per batch (small in tests, to cross batch ends). */
-  batch: number;
 }
 
-/**
- * A problem of a chunk, on a line counted from the chunk's first. The two whose message names
- * the line say what they are, so the main thread words them again with the line's real number.
- */
-export type ChunkProblem = Diagnostic & { tooLong?: number; tooDeep?: true };
-
-/** What a chunk found besides its records. */
+/** What a chunk found, on lines counted from its first, and what the merge needs of it. */
 export interface ChunkDone {
   /** Lines read, as the reader counts them: one more than the chunk's own when it ends with '\n'. */
   lines: number;
-  /** Its first `maxProblems` per-line problems by position (parse, schema, too long, too deep). */
+  /** Its first `maxProblems` problems by position, per line and across its lines. */
   found: ChunkProblem[];
   dropped: number;
   droppedError: boolean;
+  summary: ChunkSummary;
 }
 
 /**
- * The per-line work of a chunk (read, byte fast path or full parse, schema) with the per-line
- * limits of the one-pass check; the cross-line checks get `onBatch`'s records.
+ * All the work of a chunk — read, byte fast path or full parse, schema, and the cross-line checks
+ * as far as the chunk alone decides them — with the per-line limits of the one-pass check. The
+ * two problems whose message names the line say what they are, so the merge words them again with
+ * the line's real number.
  */
-export async function checkChunk(job: ChunkJob, onBatch: (r: LineRecords) => void): Promise<ChunkDone> {
-  const problems = new BoundedDiagnostics(job.maxProblems);
-  const writer = new LineRecordWriter(job.batch, onBatch);
-  const record = (l: TraceLine, n: number) => {
-    if (l.local) for (const d of l.local) problems.push(lineDiagnostic(n, d));
-    writer.add(l, n);
-  };
-  const mark = (p: ChunkProblem) => problems.push(p);
-  const deep = { push: (d: Diagnostic) => mark({ ...d, tooDeep: true }) };
-  const checker = depthBounded({ ...parsedLines(record), finish: () => [] }, traceFormat.lineTooDeep!, deep);
-  const lines = await forEachLineBytes(job.file, checker.addBytes!, (l, n) => checker.add(l, n), {
+export async function checkChunk(job: ChunkJob): Promise<ChunkDone> {
+  const checker = new ChunkChecker(job.maxProblems);
+  const problems = checker.problems;
+  const deep = { push: (d: Diagnostic) => problems.push({ ...d, tooDeep: true } as ChunkProblem) };
+  const lines = depthBounded({ ...parsedLines((l, n) => checker.add(l, n)), finish: () => [] }, traceFormat.lineTooDeep!, deep);
+  const count = await forEachLineBytes(job.file, lines.addBytes!, (l, n) => lines.add(l, n), {
     maxLineBytes: job.maxLineBytes,
     range: { start: job.start, end: job.end },
-    onTooLong: (n, len) => mark({ ...lineTooLong(traceFormat.lineTooLong!, n, len, job.maxLineBytes, 'bytes'), tooLong: len }),
+    onTooLong: (n, len) => problems.push({ ...lineTooLong(traceFormat.lineTooLong!, n, len, job.maxLineBytes, 'bytes'), tooLong: len } as ChunkProblem),
   });
-  writer.end();
-  return { lines, found: problems.all(), dropped: problems.dropped, droppedError: problems.droppedError };
+  return { lines: count, found: problems.all(), dropped: problems.dropped, droppedError: problems.droppedError, summary: checker.summary() };
 }

@@ -228,8 +228,21 @@ export function parseCmdq(text: string): ParsedCmdq {
   }
   out.syntax.push(...p.syntax);
   out.syntax.sort((a, b) => a.start - b.start);
-  out.lineStarts = computeLineStarts(text);
-  return out;
+  return withLazyLineStarts(out);
+}
+
+/**
+ * `lineStarts` made on first use: a check that finds nothing (the CLI on a clean 100k-entry queue)
+ * never needs a position, and the starts of 1.2M lines of an `indent=2` file cost as much as
+ * parsing its entries.
+ */
+function withLazyLineStarts(out: ParsedCmdq): ParsedCmdq {
+  let starts: number[] | undefined;
+  return Object.defineProperty(out, 'lineStarts', {
+    get: () => (starts ??= computeLineStarts(out.text)),
+    set: (v: number[]) => (starts = v),
+    enumerable: true,
+  });
 }
 
 /** Scans the ranges of the entry starting at `start` (used for entries parsed by JSON.parse). */

@@ -37,20 +37,24 @@ function skipTrivia(t: string, i: number): number {
   return i;
 }
 
-/** Index after the closing quote of the string opening at `i`, or -1. */
+/**
+ * Index after the closing quote of the string opening at `i`, or -1. A loop, not indexOf: keys
+ * and values are a few characters, and a call per string cost more than reading them.
+ */
 function skipString(t: string, i: number): number {
-  let j = i + 1;
-  for (;;) {
-    const q = t.indexOf('"', j);
-    if (q < 0) return -1;
-    // A quote preceded by an odd number of backslashes is escaped.
-    let b = q - 1;
-    while (b > i && t.charCodeAt(b) === BACKSLASH) b--;
+  const n = t.length;
+  for (let j = i + 1; j < n; j++) {
+    const c = t.charCodeAt(j);
+    if (c === QUOTE) return j + 1;
     // A raw line break inside a string is left for JSON.parse and the scanner to report.
-    if ((q - 1 - b) % 2 === 0) return q + 1;
-    j = q + 1;
+    if (c === BACKSLASH) j++;
   }
+  return -1;
 }
+
+/** The characters the bracket matcher acts on; all others (most of a file) it steps over. */
+const SPECIAL = new Uint8Array(128);
+for (const c of [QUOTE, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, SLASH]) SPECIAL[c] = 1;
 
 /** Index after the container opening at `i`, or -1 when it is not closed or a closer does not match. */
 export function skipContainer(t: string, i: number): number {
@@ -59,6 +63,10 @@ export function skipContainer(t: string, i: number): number {
   const stack: number[] = [];
   while (i < n) {
     const c = t.charCodeAt(i);
+    if (c >= 128 || SPECIAL[c] === 0) {
+      i++;
+      continue;
+    }
     if (c === QUOTE) {
       i = skipString(t, i);
       if (i < 0) return -1;

@@ -120,6 +120,8 @@ export const K_TX = keyId('tx_id');
 export const K_LATENCY = keyId('latency_cycles');
 
 export const KEY_TRIE = byteTrie(KEY_NAMES);
+/** Each key's bytes, by key id: the byte scanner compares a line's key with the one it guesses. */
+export const KEY_BYTES = KEY_NAMES.map(ascii);
 export const TYPE_TRIE = byteTrie(TYPE_RULES.map((t) => t.name));
 
 export function sameBytes(b: Uint8Array, s: number, e: number, want: Uint8Array): boolean {

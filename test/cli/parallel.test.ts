@@ -29,8 +29,8 @@ const ONE_THREAD = { NPU_CHECK_THREADS: '0' };
  * and of one byte (every line starts a chunk); the main thread and three workers take them in turn.
  */
 const SPLITS: Record<string, string>[] = [
-  { NPU_CHECK_ROUND: '4000', NPU_CHECK_THREADS: '3', NPU_CHECK_PARALLEL_MIN: '0', NPU_CHECK_BATCH: '3' },
-  { NPU_CHECK_ROUND: '1', NPU_CHECK_THREADS: '3', NPU_CHECK_PARALLEL_MIN: '0' },
+  { NPU_CHECK_CHUNK: '4000', NPU_CHECK_THREADS: '3', NPU_CHECK_PARALLEL_MIN: '0' },
+  { NPU_CHECK_CHUNK: '1', NPU_CHECK_THREADS: '3', NPU_CHECK_PARALLEL_MIN: '0' },
 ];
 
 const seed = Number(process.env.FC_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -108,7 +108,7 @@ describe('npu-trace check: the parallel path prints what one thread prints', () 
 });
 
 describe('npu-trace check: the parallel path at its own sizes', () => {
-  it('a 40 MB trace with faults (the default rounds, one worker, batches ending inside chunks): the one-thread output', async () => {
+  it('a 40 MB trace with faults (the default chunks, one worker): the one-thread output', async () => {
     const lines = [...traceLines({ events: 190_000, seed: 7 })];
     // Faults all over, in chunks of both threads and across batch ends: lost ENDs, time going back, a broken line.
     for (let i = 1000; i < lines.length; i += 4999) {
@@ -120,7 +120,7 @@ describe('npu-trace check: the parallel path at its own sizes', () => {
     writeFileSync(f, `${lines.join('\r\n')}\r\n`);
     const args = ['check', '--format', 'json', '--max-problems', '100000', f];
     const one = await runWith(ONE_THREAD, args);
-    const par = await runWith({ NPU_CHECK_THREADS: '1', NPU_CHECK_BATCH: '1000' }, args);
+    const par = await runWith({ NPU_CHECK_THREADS: '1' }, args);
     assert.ok((JSON.parse(one.stdout) as { diagnostics: unknown[] }[])[0].diagnostics.length > 30);
     assert.equal(par.stderr, '');
     if (par.stdout !== one.stdout) assert.fail(firstDifference(one.stdout, par.stdout));

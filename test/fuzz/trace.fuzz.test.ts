@@ -10,11 +10,12 @@ import { compareDiagnostics } from '../../core/common/diagnostic';
 import { splitLines } from '../../core/common/lines';
 import { defaultDiagnosticSettings } from '../../core/common/settings';
 import { TraceDocument } from '../../core/trace/document';
-import { lineDiagnostic, TraceChecker } from '../../core/trace/checker';
+import { TraceChecker } from '../../core/trace/checker';
 import { fastTraceBytes } from '../../core/trace/fastBytes';
 import { traceFormat } from '../../core/trace/format';
 import type { TraceLine } from '../../core/trace/line';
-import { LineRecordWriter, replayRecords, type LineRecords } from '../../core/trace/lineRecords';
+import { ChunkChecker } from '../../core/trace/chunkChecks';
+import { ChunkMerger } from '../../core/trace/chunkMerge';
 import { parseTraceLine } from '../../core/trace/parseLine';
 import { forEachLine, forEachLineBytes } from '../../cli/lines';
 import { traceLines } from '../gen/genTrace';
@@ -101,11 +102,11 @@ const controlChars = fc.string({ unit: fc.integer({ min: 0, max: 0x3f }).map((c)
   .map((s) => `{"event_type":"WARN","t_cycle":1,"component":"TE","code":"X","msg":"${s}"}`);
 
 /**
- * The parallel check's hand-over: the lines a worker parsed, as typed-array records in batches,
- * replayed into the cross-line checker (its per-line problems handed over apart, capped), must
- * leave the checker exactly as the lines themselves do, related lines and dropped counts included.
+ * The parallel check's merge: the lines cut into chunks at the given points, each checked alone
+ * (its problems capped at `maxProblems`, as a worker keeps them), then merged in order, must give
+ * exactly the problems and dropped counts of the one pass, related lines included.
  */
-function viaRecords(text: string, capacity: number, maxProblems: number): void {
+function viaChunks(text: string, cuts: number[], maxProblems: number): void {
   const decode = (b: Uint8Array, st: number, e: number) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8', st, e);
   const parsed: TraceLine[] = splitLines(text).map((l) => {
     const b = Buffer.from(`x\n${l}\ny`, 'utf8');
@@ -113,20 +114,18 @@ function viaRecords(text: string, capacity: number, maxProblems: number): void {
   });
   const direct = new TraceChecker(undefined, maxProblems);
   parsed.forEach((l, i) => direct.add(l, i));
-  const batches: LineRecords[] = [];
-  const w = new LineRecordWriter(capacity, (r) => batches.push(r));
-  const replayed = new TraceChecker(undefined, maxProblems);
-  const found: ReturnType<typeof lineDiagnostic>[] = [];
-  parsed.forEach((l, i) => {
-    for (const d of l.local ?? []) found.push(lineDiagnostic(i, d));
-    w.add(l, i);
-  });
-  w.end();
-  for (const b of batches) replayRecords(b, 0, (l, n) => replayed.add(l, n));
-  replayed.addFound(found, 0, false);
+  const merger = new ChunkMerger(maxProblems);
+  const at = [...new Set([0, ...cuts.map((c) => c % (parsed.length + 1)), parsed.length])].sort((a, b) => a - b);
+  for (let k = 0; k + 1 < at.length; k++) {
+    const chunk = new ChunkChecker(maxProblems);
+    for (let i = at[k]; i < at[k + 1]; i++) chunk.add(parsed[i], i - at[k]);
+    const off = at[k];
+    const found = chunk.problems.all();
+    merger.merge(chunk.summary(), found, chunk.problems.dropped, chunk.problems.droppedError, off, (d) => ({ ...d, range: { start: { ...d.range.start, line: d.range.start.line + off }, end: { ...d.range.end, line: d.range.end.line + off } } }));
+  }
   // Uncapped, a checker lists its problems in the order found; the CLI sorts them.
-  assert.deepEqual(replayed.finish().sort(compareDiagnostics), direct.finish().sort(compareDiagnostics));
-  assert.deepEqual(replayed.dropped, direct.dropped);
+  assert.deepEqual(merger.finish().sort(compareDiagnostics), direct.finish().sort(compareDiagnostics));
+  assert.deepEqual(merger.dropped, direct.dropped);
 }
 
 /** The generator's trace with lines replaced, moved latencies and times: every cross-line check fires somewhere. */
@@ -142,9 +141,9 @@ const damagedTrace = fc.tuple(fc.integer({ min: 1, max: 1000 }), fc.array(fc.tup
   });
 
 describe('trace fuzz', () => {
-  it('records of parsed lines replayed into the checker: the same problems as the lines', () =>
+  it('a trace cut into chunks at random lines, checked apart and merged: the problems of the one pass', () =>
     fc.assert(fc.property(fc.oneof(trace(traceLine, 60), damagedTrace, trace(hugeNumber, 8), trace(fc.oneof(fc.json({ maxDepth: 2 }), randomEvent), 20)),
-      fc.integer({ min: 1, max: 7 }), fc.constantFrom(Infinity, 2, 5), (text, capacity, max) => viaRecords(text, capacity, max)), { numRuns: 300 }));
+      fc.array(fc.nat(), { maxLength: 40 }), fc.constantFrom(Infinity, 0, 1, 2, 5), (text, cuts, max) => viaChunks(text, cuts, max)), { numRuns: 500 }));
 
   it('generated traces of valid and odd events', () => fc.assert(fc.property(trace(traceLine), exercise), { numRuns: 300 }));
   it('byte flips, insertions, deletions and truncation', () => fc.assert(fc.property(mutated, exercise), { numRuns: 300 }));
