@@ -12,6 +12,7 @@ import { recordFields } from '../../core/kprof/records';
 import { kprofText, statsCsv } from '../../core/kprof/report';
 import { kprofTimeline } from '../../core/timeline/kprofTrace';
 import { timelinePage } from '../timeline/html';
+import { exportKprofChromeTrace } from './exportChrome';
 
 /** Default editor for `*.kprof.npy|bin|npz`; offered under "Open With…" for any `.npy`, `.bin`, `.npz`. */
 export const KPROF_EDITOR = 'npuTrace.kprof';
@@ -21,6 +22,32 @@ const CMD_REPORT = 'npuTrace.kprof.showReport';
 const CMD_LAUNCH = 'npuTrace.kprof.pickLaunch';
 const CMD_OVERLAP = 'npuTrace.kprof.overlap';
 const CMD_CSV = 'npuTrace.kprof.copyCsv';
+
+/** Open buffers by URI, for "Export as Chrome Trace (Perfetto)" (a command of the timeline) run on one. */
+const openDocs = new Map<string, KprofDocument>();
+
+/**
+ * The export for a profiler buffer when the command targets one (its URI, or no argument with a
+ * buffer's editor the active tab); undefined when it is for the text-trace export.
+ */
+export function kprofExportFor(arg?: unknown): (() => Promise<vscode.Uri | undefined>) | undefined {
+  let key: string | undefined;
+  if (arg instanceof vscode.Uri) key = arg.toString();
+  else if (arg === undefined) {
+    const input = vscode.window.tabGroups?.activeTabGroup.activeTab?.input;
+    if (input instanceof vscode.TabInputCustom && (input.viewType === KPROF_EDITOR || input.viewType === KPROF_EDITOR_ANY)) key = input.uri.toString();
+  }
+  const doc = key === undefined ? undefined : openDocs.get(key);
+  return doc ? () => exportDoc(doc) : undefined;
+}
+
+function exportDoc(doc: KprofDocument): Promise<vscode.Uri | undefined> {
+  if (!doc.decoded || !doc.opened) {
+    void vscode.window.showErrorMessage(`Export as Chrome Trace: ${doc.error ?? 'the buffer could not be read'}`);
+    return Promise.resolve(undefined);
+  }
+  return exportKprofChromeTrace(doc.uri, doc.opened.launches[doc.launch], doc.decoded, doc.launch);
+}
 
 const inflateRaw = (data: Uint8Array, maxBytes: number): Uint8Array => inflateRawSync(data, { maxOutputLength: Math.max(1, maxBytes) });
 
@@ -87,6 +114,7 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
     },
     resolveCustomEditor(doc, panel) {
       doc.panels.add(panel);
+      openDocs.set(doc.uri.toString(), doc);
       active = doc;
       const assets = vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview');
       panel.webview.options = { enableScripts: true, localResourceRoots: [assets] };
@@ -119,6 +147,7 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
             const buf = doc.opened.launches[doc.launch];
             post({ type: 'details', line: m.line, fields: recordFields(buf, doc.decoded, m.line), endFields: m.endLine === null ? [] : recordFields(buf, doc.decoded, m.endLine) });
           } else if (m.type === 'rangeStats') post({ type: 'rangeStats', from: m.from, to: m.to, stats: null, message: 'The range summary is for NPU traces; for this buffer run "NPU Trace: Profiler Buffer Report".' });
+          else if (m.type === 'exportChromeTrace') await exportDoc(doc);
           else if (m.type === 'copy') await vscode.env.clipboard.writeText(m.text);
           else if (m.type === 'save') {
             const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(doc.uri, '..', m.name) });
@@ -128,7 +157,10 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
       ];
       panel.onDidDispose(() => {
         doc.panels.delete(panel);
-        if (!doc.panels.size) diagnostics.delete(doc.uri);
+        if (!doc.panels.size) {
+          diagnostics.delete(doc.uri);
+          openDocs.delete(doc.uri.toString());
+        }
         for (const s of subs) s.dispose();
       });
     },

@@ -4,7 +4,8 @@
  * protocol), a click gets the two records, and the commands work on the active buffer.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import Module from 'node:module';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
@@ -27,6 +28,8 @@ const diagnostics = new Map<string, { message: string; code?: string; severity: 
 const providers = new Map<string, { openCustomDocument(u: FakeUri): Promise<unknown>; resolveCustomEditor(doc: unknown, panel: unknown): void }>();
 const commands = new Map<string, () => Promise<unknown>>();
 let clipboard = '';
+let saveTo: FakeUri | undefined;
+const infos: string[] = [];
 const vscodeMock = {
   EventEmitter,
   Range: class { constructor(readonly a: number, readonly b: number, readonly c: number, readonly d: number) {} },
@@ -38,18 +41,19 @@ const vscodeMock = {
   window: {
     registerCustomEditorProvider: (id: string, p: never) => { providers.set(id, p); return { dispose() {} }; },
     setStatusBarMessage: () => ({ dispose() {} }),
-    showInformationMessage: async () => undefined,
+    showInformationMessage: async (m: string) => { infos.push(m); return undefined; },
     showErrorMessage: async () => undefined,
     showQuickPick: async <T>(items: T[]) => items[items.length - 1],
     showTextDocument: async () => undefined,
     showOpenDialog: async () => undefined,
-    showSaveDialog: async () => undefined,
+    showSaveDialog: async () => saveTo,
   },
   workspace: {
     fs: {
       readFile: async (u: FakeUri) => { const b = files.get(u.path); if (!b) throw new Error(`no ${u.path}`); return b; },
       stat: async (u: FakeUri) => { const b = files.get(u.path); if (!b) throw new Error(`no ${u.path}`); return { size: b.length }; },
       writeFile: async () => undefined,
+      delete: async () => undefined,
     },
     openTextDocument: async (o: { content: string }) => { clipboard = o.content; return {}; },
   },
@@ -115,5 +119,29 @@ describe('kprof custom editor (host side)', () => {
     v.page({ type: 'ready' });
     await v.settle();
     assert.match(JSON.stringify(v.sent), /cannot be read as a profiler buffer.*big-endian/);
+  });
+  it('the page\'s Export button writes the buffer as Chrome Trace JSON: one pid per block, one tid per group', async (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'kprof-export-'));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    files.set('/w/warpspec.kprof.npy', new Uint8Array(readFileSync(join(ROOT, 'examples/warpspec.kprof.npy'))));
+    const provider = providers.get(KPROF_EDITOR)!;
+    const doc = await provider.openCustomDocument(uri('/w/warpspec.kprof.npy'));
+    const v = panel();
+    provider.resolveCustomEditor(doc, v.p);
+    saveTo = uri(join(dir, 'out.chrome.json'));
+    v.page({ type: 'exportChromeTrace' });
+    for (let i = 0; i < 5 && !infos.some((m) => m.includes('out.chrome.json')); i++) await v.settle();
+    saveTo = undefined;
+    const out = JSON.parse(readFileSync(join(dir, 'out.chrome.json'), 'utf8')) as { traceEvents: { ph: string; name: string; pid: number; tid: number; args: { name?: string; event?: { block: number; group: number } } }[] };
+    const procs = out.traceEvents.filter((e) => e.ph === 'M' && e.name === 'process_name').map((e) => e.args.name);
+    assert.deepEqual(procs, ['block 0', 'block 1']);
+    const spans = out.traceEvents.filter((e) => e.ph === 'X');
+    assert.equal(spans.length, 146, "a span per region (304 records: 12 finalize, 146 START..END pairs)");
+    const pids = new Map(out.traceEvents.filter((e) => e.name === 'process_name').map((e) => [e.pid, e.args.name]));
+    const threads = new Map(out.traceEvents.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}/${e.tid}`, e.args.name]));
+    for (const e of spans) {
+      assert.equal(pids.get(e.pid), `block ${e.args.event!.block}`);
+      assert.equal(threads.get(`${e.pid}/${e.tid}`), `group ${e.args.event!.group}`);
+    }
   });
 });

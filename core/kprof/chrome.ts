@@ -1,0 +1,28 @@
+// A decoded profiler buffer as Chrome Trace Event JSON through the one exporter (core/export/):
+// its timeline model has a group per block and a track per group, so the exporter gives one pid
+// per block and one tid per group. A region's args are its START and END records (slot, raw hex,
+// decoded fields), so a span clicked in Perfetto says what the panel's details say.
+import { argsAsJson, ChromeTraceExporter } from '../export/chromeTrace';
+import { kprofTimeline } from '../timeline/kprofTrace';
+import type { Decoded } from './decode';
+import { recordFields } from './records';
+import type { ProfBuffer } from './words';
+
+/**
+ * Writes the export in pieces to `write` (never holding the whole output: 8M regions are about
+ * 2 GB of JSON). Source "lines" are slots: only slots that hold a region's or an instant's record
+ * are visited, in slot order, as the exporter needs.
+ */
+export function kprofChromeTrace(buf: ProfBuffer, d: Decoded, source: string, write: (s: string) => void): void {
+  const exporter = new ChromeTraceExporter(kprofTimeline(d), { source, argsOf: argsAsJson });
+  write(exporter.head());
+  const used = new Uint8Array(d.slots);
+  for (let i = 0; i < d.regionCount; i++) used[d.regStartSlot[i]] = used[d.regEndSlot[i]] = 1;
+  for (let i = 0; i < d.instantCount; i++) used[d.instSlot[i]] = 1;
+  for (let s = 0; s < d.slots; s++) {
+    if (!used[s]) continue;
+    const piece = exporter.line(`{${recordFields(buf, d, s).map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`, s);
+    if (piece) write(piece);
+  }
+  write(exporter.tail());
+}
