@@ -10,6 +10,7 @@ import { openBuffer, type OpenedBuffer } from '../../core/kprof/open';
 import { groupOverlap } from '../../core/kprof/overlap';
 import { recordFields } from '../../core/kprof/records';
 import { kprofText, statsCsv } from '../../core/kprof/report';
+import { kprofOverlap, kprofSummary } from '../../core/kprof/summary';
 import { kprofTimeline } from '../../core/timeline/kprofTrace';
 import { timelinePage } from '../timeline/html';
 import { exportKprofChromeTrace } from './exportChrome';
@@ -134,6 +135,7 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
           return;
         }
         post({ type: 'model', uri: doc.uri.toString(), fileName: name, model: kprofTimeline(doc.decoded), complete: true });
+        post({ type: 'kprofSummary', summary: kprofSummary(doc.decoded, doc.launch, doc.opened?.launches.length ?? 1) });
         void vscode.window.setStatusBarMessage(facts(doc), 10_000);
       };
       const subs = [
@@ -148,6 +150,13 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
             post({ type: 'details', line: m.line, fields: recordFields(buf, doc.decoded, m.line), endFields: m.endLine === null ? [] : recordFields(buf, doc.decoded, m.endLine) });
           } else if (m.type === 'rangeStats') post({ type: 'rangeStats', from: m.from, to: m.to, stats: null, message: 'The range summary is for NPU traces; for this buffer run "NPU Trace: Profiler Buffer Report".' });
           else if (m.type === 'exportChromeTrace') await exportDoc(doc);
+          else if (m.type === 'kprofOverlap') {
+            const d = doc.decoded;
+            if (!d) return;
+            const bad = [m.a, m.b].find((g) => g >= d.numGroups);
+            if (bad !== undefined || m.a === m.b) post({ type: 'kprofOverlap', overlap: null, message: bad !== undefined ? `Group ${bad} is not one of the buffer's ${d.numGroups} group(s).` : 'Pick two different groups.' });
+            else post({ type: 'kprofOverlap', overlap: kprofOverlap(groupOverlap(d, m.a, m.b)), message: '' });
+          }
           else if (m.type === 'copy') await vscode.env.clipboard.writeText(m.text);
           else if (m.type === 'save') {
             const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(doc.uri, '..', m.name) });

@@ -120,7 +120,7 @@ describe('kprof custom editor (host side)', () => {
     await v.settle();
     assert.match(JSON.stringify(v.sent), /cannot be read as a profiler buffer.*big-endian/);
   });
-  it('the page\'s Export button writes the buffer as Chrome Trace JSON: one pid per block, one tid per group', async (t) => {
+  it('the pane\'s summary and overlap answers; the page\'s Export button writes the buffer as Chrome Trace JSON: one pid per block, one tid per group', async (t) => {
     const dir = mkdtempSync(join(tmpdir(), 'kprof-export-'));
     t.after(() => rmSync(dir, { recursive: true, force: true }));
     files.set('/w/warpspec.kprof.npy', new Uint8Array(readFileSync(join(ROOT, 'examples/warpspec.kprof.npy'))));
@@ -129,6 +129,19 @@ describe('kprof custom editor (host side)', () => {
     const v = panel();
     provider.resolveCustomEditor(doc, v.p);
     saveTo = uri(join(dir, 'out.chrome.json'));
+    v.page({ type: 'ready' });
+    await v.settle();
+    // The pane's facts and tables follow the model, and the page's overlap question is answered.
+    const sum = v.sent.find((m) => m.type === 'kprofSummary');
+    assert.ok(sum && sum.type === 'kprofSummary' && parseHostMessage(sum), 'a summary the page accepts');
+    assert.deepEqual([sum.summary.facts.num_blocks, sum.summary.facts.num_groups, sum.summary.facts.write_stride, sum.summary.facts.records], [2, 6, 12, 304]);
+    assert.deepEqual(sum.summary.tables.map((x) => x.by), ['event', 'block', 'group']);
+    v.page({ type: 'kprofOverlap', a: 0, b: 1 });
+    v.page({ type: 'kprofOverlap', a: 0, b: 6 });
+    await v.settle();
+    const answers = v.sent.filter((m) => m.type === 'kprofOverlap');
+    assert.ok(answers.every((m) => parseHostMessage(m)));
+    assert.deepEqual(answers.map((m) => m.type === 'kprofOverlap' && [m.overlap?.overlap_ns ?? null, m.overlap?.of_a ?? null, m.message]), [[2560, 0.5, ''], [null, null, "Group 6 is not one of the buffer's 6 group(s)."]]);
     v.page({ type: 'exportChromeTrace' });
     for (let i = 0; i < 5 && !infos.some((m) => m.includes('out.chrome.json')); i++) await v.settle();
     saveTo = undefined;
