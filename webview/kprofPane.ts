@@ -35,10 +35,15 @@ export class KprofPane {
     this.overlap = undefined;
   }
 
-  /** The host's answer: kept only when it is for the pair last asked for. */
+  /**
+   * The host's answer: kept when it is for the pair last asked for, or when none is asked (the
+   * "Overlap of Two Groups" command sends the pair picked in its quick picks).
+   */
   setOverlap(result: KprofOverlap | null, message: string): void {
-    if (!this.overlap || (result && (result.group_a !== this.overlap.a || result.group_b !== this.overlap.b))) return;
-    this.overlap = { ...this.overlap, result, message };
+    const asked = this.overlap && !this.overlap.result ? this.overlap : undefined;
+    if (asked && result && (result.group_a !== asked.a || result.group_b !== asked.b)) return;
+    if (!asked && !result) return;
+    this.overlap = { a: result?.group_a ?? asked!.a, b: result?.group_b ?? asked!.b, result, message };
   }
 
   render(): void {

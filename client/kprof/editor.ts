@@ -211,6 +211,11 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
       const a = await vscode.window.showQuickPick(groups, { placeHolder: 'Producer group' });
       const b = a && (await vscode.window.showQuickPick(groups.filter((x) => x.g !== a.g), { placeHolder: 'Consumer group' }));
       if (!a || !b) return;
+      // In the panel (its Summary tab, per block with bars), and as a text table beside it.
+      for (const p of doc.panels) {
+        void p.webview.postMessage({ type: 'showSummary' } satisfies HostMessage);
+        void p.webview.postMessage({ type: 'kprofOverlap', overlap: kprofOverlap(groupOverlap(d, a.g, b.g)), message: '' } satisfies HostMessage);
+      }
       const text = kprofText(d, { file: doc.uri.path.slice(doc.uri.path.lastIndexOf('/') + 1) }, groupOverlap(d, a.g, b.g));
       const from = text.indexOf('\nOverlap of');
       const to = text.indexOf('\n\nNo problems') >= 0 ? text.indexOf('\n\nNo problems') : text.indexOf('\n\nProblems');

@@ -142,6 +142,12 @@ describe('kprof custom editor (host side)', () => {
     const answers = v.sent.filter((m) => m.type === 'kprofOverlap');
     assert.ok(answers.every((m) => parseHostMessage(m)));
     assert.deepEqual(answers.map((m) => m.type === 'kprofOverlap' && [m.overlap?.overlap_ns ?? null, m.overlap?.of_a ?? null, m.message]), [[2560, 0.5, ''], [null, null, "Group 6 is not one of the buffer's 6 group(s)."]]);
+    // The Overlap of Two Groups command (the quick picks answer group 5, then group 4) shows it in the panel too.
+    await commands.get('npuTrace.kprof.overlap')!();
+    assert.deepEqual(v.sent.slice(-2).map((m) => m.type), ['showSummary', 'kprofOverlap']);
+    const shown = v.sent[v.sent.length - 1];
+    assert.ok(shown.type === 'kprofOverlap' && parseHostMessage(shown) && shown.overlap?.group_a === 5 && shown.overlap.group_b === 4);
+    assert.match(clipboard, /^Overlap of group 5 and group 4/, 'and the text table beside it, as before');
     v.page({ type: 'exportChromeTrace' });
     for (let i = 0; i < 5 && !infos.some((m) => m.includes('out.chrome.json')); i++) await v.settle();
     saveTo = undefined;

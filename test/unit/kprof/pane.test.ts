@@ -104,14 +104,28 @@ test('the overlap of a chosen pair of groups: asked of the host, its answer draw
   await p.page.click('#kprofOverlapGo');
   assert.deepEqual((await p.sent()).pop(), { type: 'kprofOverlap', a: 0, b: 1 });
   assert.match((await p.page.textContent('#summaryView .kprof-overlap'))!, /Computing…/);
+  // A late answer for another pair than the one asked is not drawn.
+  await p.post({ type: 'kprofOverlap', overlap: kprofOverlap(groupOverlap(d, 2, 3)), message: '' });
+  assert.equal(await p.page.locator('#summaryView section[data-table="overlap-2-3"]').count(), 0);
+  assert.match((await p.page.textContent('#summaryView .kprof-overlap'))!, /Computing…/);
   await p.post({ type: 'kprofOverlap', overlap: kprofOverlap(groupOverlap(d, 0, 1)), message: '' });
   // The CLI's numbers for the same pair (test/cli/kprof.test.ts): 5120 / 3520 / 2560 ns, 50.0 % / 72.7 %.
   assert.match((await p.page.textContent('#summaryView .kprof-overlap-total'))!, /Group 0 is busy 5,120 ns and group 1 3,520 ns .* together 2,560 ns: 50\.0% of group 0's time, 72\.7% of group 1's/);
   assert.deepEqual((await rows(p, 'overlap-0-1')).map((r) => r[0]), ['0', '1']);
   assert.equal(await p.page.locator('#summaryView section[data-table="overlap-0-1"] .bar .seg').count(), 2, 'a bar per block');
   await p.page.locator('.kprof-overlap').screenshot({ path: join(OUT, 'kprof-overlap.png') });
-  // An answer for another pair than the one last asked is not drawn.
-  await p.post({ type: 'kprofOverlap', overlap: kprofOverlap(groupOverlap(d, 2, 3)), message: '' });
-  assert.equal(await p.page.locator('#summaryView section[data-table="overlap-2-3"]').count(), 0);
+  assert.deepEqual(p.errors, []);
+});
+
+test('the Overlap of Two Groups command\'s answer (nothing asked in the page) opens the pane on it, pickers set to its pair', async (t) => {
+  const p = await withPane(t);
+  await p.post({ type: 'showSummary' });
+  await p.post({ type: 'kprofOverlap', overlap: kprofOverlap(groupOverlap(d, 5, 4)), message: '' });
+  assert.equal(await p.page.isVisible('#summaryView'), true);
+  assert.equal(await p.page.locator('#summaryView section[data-table="overlap-5-4"] tbody tr').count(), 2);
+  assert.deepEqual([await p.page.inputValue('#kprofGroupA'), await p.page.inputValue('#kprofGroupB')], ['5', '4']);
+  // A refusal with nothing asked has nothing to attach to.
+  await p.post({ type: 'kprofOverlap', overlap: null, message: 'Pick two different groups.' });
+  assert.equal(await p.page.locator('#summaryView section[data-table="overlap-5-4"]').count(), 1);
   assert.deepEqual(p.errors, []);
 });
