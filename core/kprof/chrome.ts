@@ -5,7 +5,7 @@
 import { argsAsJson, ChromeTraceExporter } from '../export/chromeTrace';
 import { kprofTimeline } from '../timeline/kprofTrace';
 import type { Decoded } from './decode';
-import { recordFields } from './records';
+import { recordJson } from './records';
 import type { ProfBuffer } from './words';
 
 /**
@@ -19,9 +19,10 @@ export function kprofChromeTrace(buf: ProfBuffer, d: Decoded, source: string, wr
   const used = new Uint8Array(d.slots);
   for (let i = 0; i < d.regionCount; i++) used[d.regStartSlot[i]] = used[d.regEndSlot[i]] = 1;
   for (let i = 0; i < d.instantCount; i++) used[d.instSlot[i]] = 1;
+  const names: string[] = [];
   for (let s = 0; s < d.slots; s++) {
     if (!used[s]) continue;
-    const piece = exporter.line(`{${recordFields(buf, d, s).map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`, s);
+    const piece = exporter.line(recordJson(buf, d, s, names), s);
     if (piece) write(piece);
   }
   write(exporter.tail());
