@@ -129,3 +129,23 @@ test('the Overlap of Two Groups command\'s answer (nothing asked in the page) op
   assert.equal(await p.page.locator('#summaryView section[data-table="overlap-5-4"]').count(), 1);
   assert.deepEqual(p.errors, []);
 });
+
+test('event names with markup and formula starts stay text in the tables and CSV', async (t) => {
+  const names = ['<img src=x onerror="window.__pwned=1">', '=HYPERLINK("http://x")', 'ok'];
+  const g = decode(buf, { names });
+  browser ??= await launchChromium();
+  const p = await openTimelinePage({ browser });
+  t.after(() => p.close());
+  await p.post(modelMessage(kprofTimeline(g), 'x.kprof.npy'));
+  await p.post({ type: 'kprofSummary', summary: kprofSummary(g) });
+  await p.page.click('#summaryTab');
+  const first = await rows(p, 'regions-by-event');
+  assert.deepEqual(first.slice(0, 3).map((r) => r[0]), names);
+  assert.equal(await p.page.locator('#summaryView img').count(), 0);
+  assert.equal(await p.page.evaluate('window.__pwned'), undefined);
+  await p.page.click('#summaryView section[data-table="regions-by-event"] button:text("Copy as CSV")');
+  const copy = (await p.sent()).filter((m) => m.type === 'copy').pop();
+  assert.ok(copy && copy.type === 'copy');
+  assert.match(copy.text, /\r\n"'=HYPERLINK\(""http:\/\/x""\)",/, 'a formula start gets an apostrophe, quotes doubled');
+  assert.deepEqual(p.errors, []);
+});
