@@ -9,13 +9,14 @@ import { recordJson } from './records';
 import type { ProfBuffer } from './words';
 
 /**
- * Writes the export in pieces to `write` (never holding the whole output: 8M regions are about
- * 2 GB of JSON). Source "lines" are slots: only slots that hold a region's or an instant's record
- * are visited, in slot order, as the exporter needs.
+ * The export in pieces, in order (never the whole output: 8M regions are gigabytes of JSON), so
+ * the caller writes each as it comes and may pause between them (the editor keeps its host
+ * responsive and cancellable). Source "lines" are slots: only slots that hold a region's or an
+ * instant's record are visited, in slot order, as the exporter needs.
  */
-export function kprofChromeTrace(buf: ProfBuffer, d: Decoded, source: string, write: (s: string) => void): void {
+export function* kprofChromeTracePieces(buf: ProfBuffer, d: Decoded, source: string): Generator<string> {
   const exporter = new ChromeTraceExporter(kprofTimeline(d), { source, argsOf: argsAsJson });
-  write(exporter.head());
+  yield exporter.head();
   const used = new Uint8Array(d.slots);
   for (let i = 0; i < d.regionCount; i++) used[d.regStartSlot[i]] = used[d.regEndSlot[i]] = 1;
   for (let i = 0; i < d.instantCount; i++) used[d.instSlot[i]] = 1;
@@ -23,7 +24,12 @@ export function kprofChromeTrace(buf: ProfBuffer, d: Decoded, source: string, wr
   for (let s = 0; s < d.slots; s++) {
     if (!used[s]) continue;
     const piece = exporter.line(recordJson(buf, d, s, names), s);
-    if (piece) write(piece);
+    if (piece) yield piece;
   }
-  write(exporter.tail());
+  yield exporter.tail();
+}
+
+/** The same, written to `write` in one go (the CLI). */
+export function kprofChromeTrace(buf: ProfBuffer, d: Decoded, source: string, write: (s: string) => void): void {
+  for (const piece of kprofChromeTracePieces(buf, d, source)) write(piece);
 }

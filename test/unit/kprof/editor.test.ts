@@ -4,7 +4,7 @@
  * protocol), a click gets the two records, and the commands work on the active buffer.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import Module from 'node:module';
 import { join, resolve } from 'node:path';
@@ -29,9 +29,13 @@ const providers = new Map<string, { openCustomDocument(u: FakeUri): Promise<unkn
 const commands = new Map<string, () => Promise<unknown>>();
 let clipboard = '';
 let saveTo: FakeUri | undefined;
+let cancelExport = false;
+const errors: string[] = [];
 const infos: string[] = [];
 const vscodeMock = {
   EventEmitter,
+  ProgressLocation: { Notification: 15 },
+  CancellationError: class extends Error {},
   Range: class { constructor(readonly a: number, readonly b: number, readonly c: number, readonly d: number) {} },
   Diagnostic: class { code?: string; source?: string; constructor(readonly range: unknown, readonly message: string, readonly severity: number) {} },
   DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2, Hint: 3 },
@@ -42,7 +46,8 @@ const vscodeMock = {
     registerCustomEditorProvider: (id: string, p: never) => { providers.set(id, p); return { dispose() {} }; },
     setStatusBarMessage: () => ({ dispose() {} }),
     showInformationMessage: async (m: string) => { infos.push(m); return undefined; },
-    showErrorMessage: async () => undefined,
+    showErrorMessage: async (m: string) => { errors.push(m); return undefined; },
+    withProgress: async <T>(_o: unknown, f: (p: { report(): void }, t: { isCancellationRequested: boolean }) => Promise<T>) => f({ report() {} }, { isCancellationRequested: cancelExport }),
     showQuickPick: async <T>(items: T[]) => items[items.length - 1],
     showTextDocument: async () => undefined,
     showOpenDialog: async () => undefined,
@@ -53,7 +58,7 @@ const vscodeMock = {
       readFile: async (u: FakeUri) => { const b = files.get(u.path); if (!b) throw new Error(`no ${u.path}`); return b; },
       stat: async (u: FakeUri) => { const b = files.get(u.path); if (!b) throw new Error(`no ${u.path}`); return { size: b.length }; },
       writeFile: async () => undefined,
-      delete: async () => undefined,
+      delete: async (u: FakeUri) => rmSync(u.fsPath, { force: true }),
     },
     openTextDocument: async (o: { content: string }) => { clipboard = o.content; return {}; },
   },
@@ -150,7 +155,15 @@ describe('kprof custom editor (host side)', () => {
     assert.match(clipboard, /^Overlap of group 5 and group 4/, 'and the text table beside it, as before');
     v.page({ type: 'exportChromeTrace' });
     for (let i = 0; i < 5 && !infos.some((m) => m.includes('out.chrome.json')); i++) await v.settle();
+    // Cancelled: no file is left, and no error is shown.
+    saveTo = uri(join(dir, 'cancelled.chrome.json'));
+    cancelExport = true;
+    v.page({ type: 'exportChromeTrace' });
+    for (let i = 0; i < 5; i++) await v.settle();
+    cancelExport = false;
     saveTo = undefined;
+    assert.equal(existsSync(join(dir, 'cancelled.chrome.json')), false);
+    assert.deepEqual(errors, []);
     const out = JSON.parse(readFileSync(join(dir, 'out.chrome.json'), 'utf8')) as { traceEvents: { ph: string; name: string; pid: number; tid: number; args: { name?: string; event?: { block: number; group: number } } }[] };
     const procs = out.traceEvents.filter((e) => e.ph === 'M' && e.name === 'process_name').map((e) => e.args.name);
     assert.deepEqual(procs, ['block 0', 'block 1']);
