@@ -40,9 +40,11 @@ const vscodeMock = {
   Diagnostic: class { code?: string; source?: string; constructor(readonly range: unknown, readonly message: string, readonly severity: number) {} },
   DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2, Hint: 3 },
   ViewColumn: { Beside: -2 },
-  Uri: { joinPath: (u: FakeUri, ...parts: string[]) => uri([u.path, ...parts].join('/')) },
+  Uri: class { static joinPath = (u: FakeUri, ...parts: string[]) => uri([u.path, ...parts].join('/')); },
+  TabInputCustom: class { constructor(readonly uri: FakeUri, readonly viewType: string) {} },
   languages: { createDiagnosticCollection: () => ({ set: (u: FakeUri, d: { message: string; code?: string; severity: number }[]) => diagnostics.set(u.path, d), delete: (u: FakeUri) => diagnostics.delete(u.path), dispose() {} }) },
   window: {
+    tabGroups: { activeTabGroup: { activeTab: undefined as { input: unknown } | undefined } },
     registerCustomEditorProvider: (id: string, p: never) => { providers.set(id, p); return { dispose() {} }; },
     setStatusBarMessage: () => ({ dispose() {} }),
     showInformationMessage: async (m: string) => { infos.push(m); return undefined; },
@@ -69,7 +71,7 @@ const M = Module as unknown as { _load: (req: string, ...rest: unknown[]) => unk
 const load = M._load;
 M._load = (req: string, ...rest: unknown[]) => (req === 'vscode' ? vscodeMock : load(req, ...rest));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { registerKprofEditor, KPROF_EDITOR } = require('../../../client/kprof/editor') as typeof import('../../../client/kprof/editor');
+const { registerKprofEditor, kprofExportFor, KPROF_EDITOR } = require('../../../client/kprof/editor') as typeof import('../../../client/kprof/editor');
 
 function panel() {
   const sent: HostMessage[] = [];
@@ -155,6 +157,14 @@ describe('kprof custom editor (host side)', () => {
     assert.match(clipboard, /^Overlap of group 5 and group 4/, 'and the text table beside it, as before');
     v.page({ type: 'exportChromeTrace' });
     for (let i = 0; i < 5 && !infos.some((m) => m.includes('out.chrome.json')); i++) await v.settle();
+    // The palette's Export as Chrome Trace (a command of the timeline) finds the buffer's editor as the active tab.
+    vscodeMock.window.tabGroups.activeTabGroup.activeTab = { input: new vscodeMock.TabInputCustom(uri('/w/warpspec.kprof.npy'), KPROF_EDITOR) };
+    assert.equal(typeof kprofExportFor(), 'function');
+    vscodeMock.window.tabGroups.activeTabGroup.activeTab = { input: new vscodeMock.TabInputCustom(uri('/w/other.kprof.npy'), KPROF_EDITOR) };
+    assert.equal(kprofExportFor(), undefined, 'a buffer not open here');
+    vscodeMock.window.tabGroups.activeTabGroup.activeTab = { input: { uri: uri('/w/a.trace.jsonl') } };
+    assert.equal(kprofExportFor(), undefined, 'a text editor: the trace export');
+    assert.equal(kprofExportFor(uri('/w/warpspec.kprof.npy')), undefined, 'a plain object is not a vscode.Uri');
     // Cancelled: no file is left, and no error is shown.
     saveTo = uri(join(dir, 'cancelled.chrome.json'));
     cancelExport = true;
