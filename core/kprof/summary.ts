@@ -5,7 +5,7 @@
 import { MAX_QUOTED } from '../common/escape';
 import type { Decoded } from './decode';
 import type { Overlap } from './overlap';
-import { regionStats, type StatsBy } from './stats';
+import { regionStatsLimited, type StatsBy } from './stats';
 
 /** Rows of a statistics table or blocks of an overlap sent to the page at most (it draws 500; Copy and Save have these). */
 export const MAX_SUMMARY_ROWS = 10_000;
@@ -83,11 +83,11 @@ export function kprofFacts(d: Decoded, launch = 0, launches = 1): KprofFacts {
 
 export function kprofSummary(d: Decoded, launch = 0, launches = 1): KprofSummary {
   const tables = (['event', 'block', 'group'] as const).map((by): KprofStatTable => {
-    const all = regionStats(d, by);
+    const all = regionStatsLimited(d, by, MAX_SUMMARY_ROWS);
     return {
       by,
-      rows: all.slice(0, MAX_SUMMARY_ROWS).map((s) => ({ name: s.name.slice(0, MAX_QUOTED), event: s.event, of: s.of, count: s.count, total_ns: s.totalNs, mean_ns: s.meanNs, min_ns: s.minNs, p50_ns: s.p50Ns, p95_ns: s.p95Ns, max_ns: s.maxNs, std_ns: s.stdNs })),
-      omitted: Math.max(0, all.length - MAX_SUMMARY_ROWS),
+      rows: all.rows.map((s) => ({ name: s.name.slice(0, MAX_QUOTED), event: s.event, of: s.of, count: s.count, total_ns: s.totalNs, mean_ns: s.meanNs, min_ns: s.minNs, p50_ns: s.p50Ns, p95_ns: s.p95Ns, max_ns: s.maxNs, std_ns: s.stdNs })),
+      omitted: all.total - all.rows.length,
     };
   });
   return { facts: kprofFacts(d, launch, launches), tables };

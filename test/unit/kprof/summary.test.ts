@@ -29,9 +29,12 @@ describe('kprof panel summary', () => {
   it('a table longer than MAX_SUMMARY_ROWS is cut while built, the rest counted, and still accepted', () => {
     // 1400 blocks × 8 events: 11 200 rows per block.
     const big = genKprofLarge(1400, 1, 17);
-    const s = kprofSummary(decode({ words: big.words, slots: big.slots }));
+    const bd = decode({ words: big.words, slots: big.slots });
+    const s = kprofSummary(bd);
     const byBlock = s.tables.find((t) => t.by === 'block')!;
     assert.equal(byBlock.rows.length, MAX_SUMMARY_ROWS);
+    // Only the first rows are built, and they are the first of all rows in (event, block) order.
+    assert.deepEqual(byBlock.rows.map((r) => [r.event, r.of, r.count, r.total_ns, r.p50_ns]), regionStats(bd, 'block').slice(0, MAX_SUMMARY_ROWS).map((r) => [r.event, r.of, r.count, r.totalNs, r.p50Ns]));
     assert.equal(byBlock.omitted, 1400 * 8 - MAX_SUMMARY_ROWS);
     assert.ok(parseHostMessage({ type: 'kprofSummary', summary: s }));
   });
