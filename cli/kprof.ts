@@ -7,11 +7,13 @@ import { decode, DEFAULT_MAX_PROBLEMS } from '../core/kprof/decode';
 import { KprofFormatError, MAX_BUFFER_BYTES } from '../core/kprof/errors';
 import { detectLayout, LAYOUTS, layoutById } from '../core/kprof/layouts';
 import { namesFromJson, namesFromLines, namesFromList } from '../core/kprof/names';
+import { kprofChromeTrace } from '../core/kprof/chrome';
 import { openBuffer } from '../core/kprof/open';
 import { groupOverlap } from '../core/kprof/overlap';
 import { kprofJson, kprofText } from '../core/kprof/report';
+import { SyncSink } from './syncSink';
 
-export const KPROF_USAGE = `  npu-trace kprof [--names FILE|a,b,c] [--layout auto|${LAYOUTS.map((l) => l.id).join('|')}] [--stride N] [--launch N] [--overlap A,B] [--max-problems N] [--json] <buffer.npy|.npz|.bin>\n`;
+export const KPROF_USAGE = `  npu-trace kprof [--names FILE|a,b,c] [--layout auto|${LAYOUTS.map((l) => l.id).join('|')}] [--stride N] [--launch N] [--overlap A,B] [--max-problems N] [--json] [--chrome-trace OUT.json[.gz]|-] <buffer.npy|.npz|.bin>\n`;
 
 /** zlib's raw inflate, never producing more than the entry says (a zip bomb stops there). */
 export const inflateRaw = (data: Uint8Array, maxBytes: number): Uint8Array => inflateRawSync(data, { maxOutputLength: Math.max(1, maxBytes) });
@@ -19,14 +21,15 @@ export const inflateRaw = (data: Uint8Array, maxBytes: number): Uint8Array => in
 /**
  * `npu-trace kprof`: decodes an intra-kernel profiler buffer, prints per-region statistics, lanes
  * and problems (text, or `--json`: schemas/kprof.schema.json). Exit 1 when a problem is an error,
- * 2 for an unreadable file or unusable arguments.
+ * 2 for an unreadable file or unusable arguments. `--chrome-trace OUT` also writes the buffer as
+ * Chrome Trace JSON (one pid per block, one tid per group); with `-` it goes to stdout instead of the report.
  */
 export async function kprof(args: string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
       args, allowPositionals: true, strict: true,
-      options: { names: { type: 'string' }, layout: { type: 'string' }, stride: { type: 'string' }, launch: { type: 'string' }, overlap: { type: 'string' }, 'max-problems': { type: 'string' }, json: { type: 'boolean' } },
+      options: { names: { type: 'string' }, layout: { type: 'string' }, stride: { type: 'string' }, launch: { type: 'string' }, overlap: { type: 'string' }, 'max-problems': { type: 'string' }, json: { type: 'boolean' }, 'chrome-trace': { type: 'string' } },
     });
   } catch (e) {
     return usage(e instanceof Error ? e.message : String(e));
@@ -76,7 +79,21 @@ export async function kprof(args: string[]): Promise<number> {
     overlap = groupOverlap(d, overlapGroups[0], overlapGroups[1]);
   }
   const info = { file, container: opened.container, launch: which, launches: opened.launches.length };
-  process.stdout.write(v.json ? `${JSON.stringify(kprofJson(d, info, overlap), null, 1)}\n` : kprofText(d, info, overlap));
+  const chromeOut = v['chrome-trace'];
+  if (chromeOut !== undefined) {
+    let sink;
+    try {
+      sink = new SyncSink(chromeOut);
+    } catch (e) {
+      return usage(`--chrome-trace: cannot write ${escapeControl(chromeOut)}: ${escapeControl(e instanceof Error ? e.message : String(e))}`);
+    }
+    try {
+      kprofChromeTrace(buf, d, basename(file), (s) => sink.text(s));
+    } finally {
+      sink.close();
+    }
+  }
+  if (chromeOut !== '-') process.stdout.write(v.json ? `${JSON.stringify(kprofJson(d, info, overlap), null, 1)}\n` : kprofText(d, info, overlap));
   return d.problems.some((p) => p.severity === 'error') || d.problemsDroppedError ? 1 : 0;
 }
 

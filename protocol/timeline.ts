@@ -4,7 +4,9 @@
  * page whose messages are untrusted input, and the host must not trust a page that draws trace data.
  */
 import { ATTRS, ITEM_COLUMNS, type ItemColumns, type TimelineModel } from '../core/timeline/model';
+import type { KprofOverlap, KprofSummary } from '../core/kprof/summary';
 import type { TraceStats } from '../core/trace/metrics/types';
+import { validKprofOverlap, validKprofSummary } from './kprof';
 import { validStats } from './stats';
 
 /** Host → webview. */
@@ -28,7 +30,11 @@ export type HostMessage =
    * The metrics of the range [from, to] the page asked for, computed by the worker from the file;
    * `stats` is null while it is under way or when it failed, and `message` says which.
    */
-  | { type: 'rangeStats'; from: number; to: number; stats: TraceStats | null; message: string };
+  | { type: 'rangeStats'; from: number; to: number; stats: TraceStats | null; message: string }
+  /** A kernel-profiler buffer's header facts and statistics tables (after its model). */
+  | { type: 'kprofSummary'; summary: KprofSummary }
+  /** The overlap of the two groups the page asked for; null with a message when it cannot be computed. */
+  | { type: 'kprofOverlap'; overlap: KprofOverlap | null; message: string };
 
 /** Webview → host. */
 export type WebviewMessage =
@@ -48,7 +54,9 @@ export type WebviewMessage =
   /** Save a table: the host asks where, proposing `name` (a `.csv` or `.json` file name). */
   | { type: 'save'; name: string; text: string }
   /** The toolbar's "Export as Chrome Trace": the host runs the command on the panel's file. */
-  | { type: 'exportChromeTrace' };
+  | { type: 'exportChromeTrace' }
+  /** The kernel-profiler pane: the overlap of group `a`'s region time with group `b`'s, per block. */
+  | { type: 'kprofOverlap'; a: number; b: number };
 
 export type TimelineMessage = HostMessage | WebviewMessage;
 
@@ -61,6 +69,7 @@ export const MAX_EXPORT_CHARS = 64 << 20;
 const isExport = (x: unknown): x is string => isStr(x) && x.length <= MAX_EXPORT_CHARS;
 /** A proposed file name: letters, digits, `-`, `_`, `.`, ending in .csv or .json. */
 const SAVE_NAME = /^[\w.-]{1,100}\.(?:csv|json)$/;
+const isGroup = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0 && (x as number) < 1 << 20;
 const isPairs = (x: unknown): x is [string, string][] => Array.isArray(x) && x.every((p) => Array.isArray(p) && p.length === 2 && isStr(p[0]) && isStr(p[1]));
 
 export function parseWebviewMessage(x: unknown): WebviewMessage | undefined {
@@ -76,6 +85,7 @@ export function parseWebviewMessage(x: unknown): WebviewMessage | undefined {
     case 'copy': return isExport(m.text) ? { type: 'copy', text: m.text } : undefined;
     case 'save': return isStr(m.name) && SAVE_NAME.test(m.name) && isExport(m.text) ? { type: 'save', name: m.name, text: m.text } : undefined;
     case 'exportChromeTrace': return { type: 'exportChromeTrace' };
+    case 'kprofOverlap': return isGroup(m.a) && isGroup(m.b) ? { type: 'kprofOverlap', a: m.a, b: m.b } : undefined;
     default: return unknownType(m);
   }
 }
@@ -91,6 +101,8 @@ export function parseHostMessage(x: unknown): HostMessage | undefined {
     case 'details': return isLine(m.line) && isPairs(m.fields) && isPairs(m.endFields) ? m : undefined;
     case 'showSummary': return m;
     case 'rangeStats': return isTime(m.from) && isTime(m.to) && isStr(m.message) && (m.stats === null || validStats(m.stats)) ? m : undefined;
+    case 'kprofSummary': return validKprofSummary(m.summary) ? m : undefined;
+    case 'kprofOverlap': return isStr(m.message) && (m.overlap === null || validKprofOverlap(m.overlap)) ? m : undefined;
     default: return unknownType(m);
   }
 }

@@ -7,6 +7,8 @@ import type { Finding, TraceStats } from '../core/trace/metrics/types';
 import { parseHostMessage, type HostMessage, type WebviewMessage } from '../protocol/timeline';
 import { attachInput } from './input';
 import { bandOfRow } from './layout';
+import { factPairs } from './kprofTables';
+import { KprofPane } from './kprofPane';
 import { fillDetails, fillSummary } from './panels';
 import { render, RULER_H } from './render';
 import { Search } from './search';
@@ -81,6 +83,9 @@ const summaryView = new SummaryView(summaryPane, () => theme, {
   },
 }, () => baseName);
 
+/** A kernel-profiler buffer's facts, statistics and overlap, in the Summary tab's place. */
+const kprofPane = new KprofPane(summaryPane, summaryView, { overlap: (a, b) => send({ type: 'kprofOverlap', a, b }) });
+
 function showSummary(show: boolean): void {
   summaryPane.hidden = !show;
   toolbar.setSummaryShown(show);
@@ -90,6 +95,10 @@ function showSummary(show: boolean): void {
 
 function refreshSummary(): void {
   if (summaryPane.hidden) return;
+  if (s?.model.format === 'kprof') {
+    kprofPane.render();
+    return;
+  }
   if (summaryOfRange && rangeStats) {
     summaryView.show(rangeStats.stats ?? undefined, [rangeStats.from, rangeStats.to], rangeStats.message);
     return;
@@ -272,6 +281,16 @@ function onMessage(m: HostMessage): void {
       if (!rangeStats || rangeStats.from !== m.from || rangeStats.to !== m.to) return;
       rangeStats = { from: m.from, to: m.to, stats: m.stats, message: m.message };
       fillRangeBox();
+      refreshSummary();
+      return;
+    case 'kprofSummary':
+      kprofPane.setSummary(m.summary);
+      // The header facts stay in view above the timeline, not only in the status bar.
+      toolbar.setStatus(`${factPairs(m.summary.facts).map(([k, v]) => `${k} ${v}`).join(' · ')} · ${(s?.model.items.start.length ?? 0).toLocaleString('en-US')} items`);
+      refreshSummary();
+      return;
+    case 'kprofOverlap':
+      kprofPane.setOverlap(m.overlap, m.message);
       refreshSummary();
       return;
     case 'progress':

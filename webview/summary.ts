@@ -85,7 +85,8 @@ export class SummaryView {
     this.host.replaceChildren(...parts);
   }
 
-  private table(t: SummaryTable, s: TraceStats): HTMLElement {
+  /** One table as a section: sortable headers, Copy/Save as CSV and JSON (also drawn for the kernel-profiler pane, without metrics). */
+  table(t: SummaryTable, s?: TraceStats): HTMLElement {
     const sec = el('section', 'sum-table');
     sec.dataset.table = t.id;
     const title = el('div', 'sum-title');
@@ -134,7 +135,7 @@ export class SummaryView {
     return sort ? sortOrder(t.rows, sort.col, sort.dir) : t.rows.map((_r, i) => i);
   }
 
-  private row(t: SummaryTable, i: number, s: TraceStats): HTMLTableRowElement {
+  private row(t: SummaryTable, i: number, s?: TraceStats): HTMLTableRowElement {
     const tr = el('tr');
     const target = t.targets[i];
     t.columns.forEach((c, k) => {
@@ -143,7 +144,7 @@ export class SummaryView {
       // The row's name (a phase, a layer) or a finding's sentence is the thing to click.
       const clickable = target && ((target.kind === 'group' && k === 0) || (target.kind === 'finding' && k === 2));
       if (clickable && target.kind === 'group') td.append(button(text, 'link', () => this.h.group(target.attr, target.value), `Filter the timeline by ${target.attr} and zoom to it`));
-      else if (clickable && target.kind === 'finding') td.append(button(text, 'link', () => this.h.finding(s.findings[target.index]), 'Zoom the timeline to this finding'));
+      else if (clickable && target.kind === 'finding') td.append(button(text, 'link', () => this.h.finding(s!.findings[target.index]), 'Zoom the timeline to this finding'));
       else td.textContent = text;
       tr.append(td);
       if (k === 0 && t.bars.some((b) => b.length)) {

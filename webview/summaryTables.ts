@@ -22,7 +22,8 @@ export type RowTarget =
 export type BarPart = { engine: 'te' | 've' | 'dma' | 'conflict'; value: number };
 
 export interface SummaryTable {
-  id: 'cores' | 'phases' | 'layers' | 'banks' | 'findings';
+  /** 'cores' | 'phases' | 'layers' | 'banks' | 'findings'; the kernel-profiler pane's own ids. */
+  id: string;
   title: string;
   columns: Column[];
   rows: Cell[][];

@@ -10,8 +10,10 @@ import { openBuffer, type OpenedBuffer } from '../../core/kprof/open';
 import { groupOverlap } from '../../core/kprof/overlap';
 import { recordFields } from '../../core/kprof/records';
 import { kprofText, statsCsv } from '../../core/kprof/report';
+import { kprofOverlap, kprofSummary } from '../../core/kprof/summary';
 import { kprofTimeline } from '../../core/timeline/kprofTrace';
 import { timelinePage } from '../timeline/html';
+import { exportKprofChromeTrace } from './exportChrome';
 
 /** Default editor for `*.kprof.npy|bin|npz`; offered under "Open With…" for any `.npy`, `.bin`, `.npz`. */
 export const KPROF_EDITOR = 'npuTrace.kprof';
@@ -21,6 +23,32 @@ const CMD_REPORT = 'npuTrace.kprof.showReport';
 const CMD_LAUNCH = 'npuTrace.kprof.pickLaunch';
 const CMD_OVERLAP = 'npuTrace.kprof.overlap';
 const CMD_CSV = 'npuTrace.kprof.copyCsv';
+
+/** Open buffers by URI, for "Export as Chrome Trace (Perfetto)" (a command of the timeline) run on one. */
+const openDocs = new Map<string, KprofDocument>();
+
+/**
+ * The export for a profiler buffer when the command targets one (its URI, or no argument with a
+ * buffer's editor the active tab); undefined when it is for the text-trace export.
+ */
+export function kprofExportFor(arg?: unknown): (() => Promise<vscode.Uri | undefined>) | undefined {
+  let key: string | undefined;
+  if (arg instanceof vscode.Uri) key = arg.toString();
+  else if (arg === undefined) {
+    const input = vscode.window.tabGroups?.activeTabGroup.activeTab?.input;
+    if (input instanceof vscode.TabInputCustom && (input.viewType === KPROF_EDITOR || input.viewType === KPROF_EDITOR_ANY)) key = input.uri.toString();
+  }
+  const doc = key === undefined ? undefined : openDocs.get(key);
+  return doc ? () => exportDoc(doc) : undefined;
+}
+
+function exportDoc(doc: KprofDocument): Promise<vscode.Uri | undefined> {
+  if (!doc.decoded || !doc.opened) {
+    void vscode.window.showErrorMessage(`Export as Chrome Trace: ${doc.error ?? 'the buffer could not be read'}`);
+    return Promise.resolve(undefined);
+  }
+  return exportKprofChromeTrace(doc.uri, doc.opened.launches[doc.launch], doc.decoded, doc.launch);
+}
 
 const inflateRaw = (data: Uint8Array, maxBytes: number): Uint8Array => inflateRawSync(data, { maxOutputLength: Math.max(1, maxBytes) });
 
@@ -87,6 +115,7 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
     },
     resolveCustomEditor(doc, panel) {
       doc.panels.add(panel);
+      openDocs.set(doc.uri.toString(), doc);
       active = doc;
       const assets = vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview');
       panel.webview.options = { enableScripts: true, localResourceRoots: [assets] };
@@ -106,6 +135,7 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
           return;
         }
         post({ type: 'model', uri: doc.uri.toString(), fileName: name, model: kprofTimeline(doc.decoded), complete: true });
+        post({ type: 'kprofSummary', summary: kprofSummary(doc.decoded, doc.launch, doc.opened?.launches.length ?? 1) });
         void vscode.window.setStatusBarMessage(facts(doc), 10_000);
       };
       const subs = [
@@ -119,6 +149,14 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
             const buf = doc.opened.launches[doc.launch];
             post({ type: 'details', line: m.line, fields: recordFields(buf, doc.decoded, m.line), endFields: m.endLine === null ? [] : recordFields(buf, doc.decoded, m.endLine) });
           } else if (m.type === 'rangeStats') post({ type: 'rangeStats', from: m.from, to: m.to, stats: null, message: 'The range summary is for NPU traces; for this buffer run "NPU Trace: Profiler Buffer Report".' });
+          else if (m.type === 'exportChromeTrace') await exportDoc(doc);
+          else if (m.type === 'kprofOverlap') {
+            const d = doc.decoded;
+            if (!d) return;
+            const bad = [m.a, m.b].find((g) => g >= d.numGroups);
+            if (bad !== undefined || m.a === m.b) post({ type: 'kprofOverlap', overlap: null, message: bad !== undefined ? `Group ${bad} is not one of the buffer's ${d.numGroups} group(s).` : 'Pick two different groups.' });
+            else post({ type: 'kprofOverlap', overlap: kprofOverlap(groupOverlap(d, m.a, m.b)), message: '' });
+          }
           else if (m.type === 'copy') await vscode.env.clipboard.writeText(m.text);
           else if (m.type === 'save') {
             const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(doc.uri, '..', m.name) });
@@ -128,7 +166,10 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
       ];
       panel.onDidDispose(() => {
         doc.panels.delete(panel);
-        if (!doc.panels.size) diagnostics.delete(doc.uri);
+        if (!doc.panels.size) {
+          diagnostics.delete(doc.uri);
+          openDocs.delete(doc.uri.toString());
+        }
         for (const s of subs) s.dispose();
       });
     },
@@ -170,6 +211,11 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
       const a = await vscode.window.showQuickPick(groups, { placeHolder: 'Producer group' });
       const b = a && (await vscode.window.showQuickPick(groups.filter((x) => x.g !== a.g), { placeHolder: 'Consumer group' }));
       if (!a || !b) return;
+      // In the panel (its Summary tab, per block with bars), and as a text table beside it.
+      for (const p of doc.panels) {
+        void p.webview.postMessage({ type: 'showSummary' } satisfies HostMessage);
+        void p.webview.postMessage({ type: 'kprofOverlap', overlap: kprofOverlap(groupOverlap(d, a.g, b.g)), message: '' } satisfies HostMessage);
+      }
       const text = kprofText(d, { file: doc.uri.path.slice(doc.uri.path.lastIndexOf('/') + 1) }, groupOverlap(d, a.g, b.g));
       const from = text.indexOf('\nOverlap of');
       const to = text.indexOf('\n\nNo problems') >= 0 ? text.indexOf('\n\nNo problems') : text.indexOf('\n\nProblems');

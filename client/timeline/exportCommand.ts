@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { escapeControl } from '../../core/common/escape';
+import { kprofExportFor } from '../kprof/editor';
 import { exportInWorker } from './build';
 import { exportName } from './exportName';
 import { documentRequest, fileName } from './panel';
@@ -13,6 +14,8 @@ export const EXPORT_CHROME_TRACE = 'npuTrace.exportChromeTrace';
  * a progress notification and Cancel; a cancelled export leaves no partial file.
  */
 export async function exportChromeTraceCommand(extensionUri: vscode.Uri, arg?: unknown): Promise<vscode.Uri | undefined> {
+  const kprof = kprofExportFor(arg);
+  if (kprof) return kprof();
   const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
   if (!uri) {
     void vscode.window.showErrorMessage('Export as Chrome Trace: open a trace (NPU trace, NNAPI systrace, Chrome JSON) or pick one in the explorer first.');

@@ -4,7 +4,7 @@ import { escapeControl } from '../common/escape';
 import type { Decoded } from './decode';
 import { eventName } from './names';
 import type { Overlap } from './overlap';
-import { regionStats, type RegionStat } from './stats';
+import { regionStats, regionStatsLimited, type RegionStat } from './stats';
 
 /** Regions listed in the JSON's lanes at most: a 16M-record buffer has 8M of them. */
 export const MAX_JSON_REGIONS = 100_000;
@@ -60,7 +60,7 @@ export function kprofJson(d: Decoded, info: ReportInfo = {}, overlap?: Overlap):
     regions: regionStats(d).map((s) => statJson(s)),
     regions_by_group: regionStats(d, 'group').map((s) => statJson(s, 'group')),
     // Events × blocks can outgrow any table (a persistent kernel on 132 SMs × 1024 events): capped.
-    ...((byBlock) => ({ regions_by_block: byBlock.slice(0, MAX_JSON_REGIONS).map((s) => statJson(s, 'block')), regions_by_block_omitted: Math.max(0, byBlock.length - MAX_JSON_REGIONS) }))(regionStats(d, 'block')),
+    ...((byBlock) => ({ regions_by_block: byBlock.rows.map((s) => statJson(s, 'block')), regions_by_block_omitted: byBlock.total - byBlock.rows.length }))(regionStatsLimited(d, 'block', MAX_JSON_REGIONS)),
     ...(overlap ? { overlap: overlapJson(overlap) } : {}),
     problems: d.problems.map((p) => ({ code: p.code, severity: p.severity, slot: p.slot, block: p.block, group: p.group, message: p.message })),
     problems_omitted: d.problemsDropped,

@@ -23,6 +23,15 @@ export interface RegionStat {
 export type StatsBy = 'event' | 'block' | 'group';
 
 export function regionStats(d: Decoded, by: StatsBy = 'event', only?: (region: number) => boolean): RegionStat[] {
+  return regionStatsLimited(d, by, Infinity, only).rows;
+}
+
+/**
+ * The first `limit` rows in (event, block or group) order, and how many there are in all: only
+ * those rows are built (events × blocks of a persistent kernel can be millions of rows, and an
+ * object per row cost 1.7 GB for 4M of them).
+ */
+export function regionStatsLimited(d: Decoded, by: StatsBy, limit: number, only?: (region: number) => boolean): { rows: RegionStat[]; total: number } {
   const n = d.regionCount;
   const keyIndex = new Map<number, number>();
   const keys: number[] = [];
@@ -42,8 +51,11 @@ export function regionStats(d: Decoded, by: StatsBy = 'event', only?: (region: n
   const durs = new Float64Array(counts[keys.length]);
   const fill = counts.slice(0, keys.length);
   for (let i = 0; i < n; i++) if (groupOf[i] >= 0) durs[fill[groupOf[i]]++] = d.regEnd[i] - d.regStart[i];
+  // A key is event × width + block or group, so key order is (event, block or group) order.
+  const sorted = Float64Array.from(keys).sort();
   const out: RegionStat[] = [];
-  for (let k = 0; k < keys.length; k++) {
+  for (let r = 0; r < sorted.length && r < limit; r++) {
+    const k = keyIndex.get(sorted[r])!;
     const xs = durs.subarray(counts[k], counts[k + 1]);
     const c = xs.length;
     let total = 0, min = Infinity, max = -Infinity;
@@ -57,7 +69,7 @@ export function regionStats(d: Decoded, by: StatsBy = 'event', only?: (region: n
       count: c, totalNs: total, meanNs: mean, minNs: min, p50Ns: nearestRank(xs, 50), p95Ns: nearestRank(xs, 95), maxNs: max, stdNs: Math.sqrt(sq / c),
     });
   }
-  return out.sort((a, b) => a.event - b.event || a.of - b.of);
+  return { rows: out, total: keys.length };
 }
 
 /** The value at rank ⌈p/100 · N⌉ (1-based); reorders `xs`. */

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { deflateRawSync } from 'node:zlib';
+import { deflateRawSync, gunzipSync } from 'node:zlib';
 import Ajv from 'ajv';
 import { genKprof, npyBytes, npyNames, npzBytes, wordBytes } from '../gen/kprofGen';
 import { ROOT, runCli } from './run';
@@ -115,6 +115,38 @@ describe('npu-trace kprof', () => {
       assert.match(r.stderr, pattern);
       assert.equal(r.stdout, '');
     }
+  });
+  it('--chrome-trace OUT: valid Chrome Trace JSON, one pid per block, one tid per group, records as args; .gz and - too', async () => {
+    interface Ev { ph: string; name: string; pid: number; tid: number; ts: number; dur?: number; args: { name?: string; event?: { slot: number; block: number; group: number; type: string }; end_event?: { slot: number; type: string } } }
+    const out = join(dir, 'ws.chrome.json');
+    const r = await runCli(['kprof', '--chrome-trace', out, 'examples/warpspec.kprof.npy']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /6 group\(s\)/, 'the report is still printed');
+    const doc = JSON.parse(readFileSync(out, 'utf8')) as { displayTimeUnit: string; traceEvents: Ev[] };
+    const ev = doc.traceEvents;
+    const pids = new Map(ev.filter((e) => e.ph === 'M' && e.name === 'process_name').map((e) => [e.pid, e.args.name]));
+    assert.deepEqual([...pids.values()], ['block 0', 'block 1']);
+    const threads = new Map(ev.filter((e) => e.ph === 'M' && e.name === 'thread_name').map((e) => [`${e.pid}/${e.tid}`, e.args.name]));
+    assert.equal(threads.size, 12, '6 groups in each of 2 blocks');
+    for (const pid of pids.keys()) assert.deepEqual([...threads].filter(([k]) => k.startsWith(`${pid}/`)).map(([, n]) => n), ['group 0', 'group 1', 'group 2', 'group 3', 'group 4', 'group 5']);
+    const spans = ev.filter((e) => e.ph === 'X');
+    const report = (await json('examples/warpspec.kprof.npy')).out;
+    assert.equal(spans.length, report.lanes.reduce((n, l) => n + l.regions.length, 0), 'a span per region');
+    for (const e of spans) {
+      assert.equal(pids.get(e.pid), `block ${e.args.event!.block}`);
+      assert.equal(threads.get(`${e.pid}/${e.tid}`), `group ${e.args.event!.group}`);
+      assert.deepEqual([e.args.event!.type, e.args.end_event!.type], ['start', 'end']);
+    }
+    // Times in µs (Chrome's unit), from the ns of the buffer: the first region of block 0 group 0.
+    const first = report.lanes[0].regions[0];
+    const span = spans.find((e) => e.pid === 1 && threads.get(`1/${e.tid}`) === 'group 0' && e.ts === first.start_ns / 1000)!;
+    assert.ok(span, 'the first region of block 0 group 0 at its start');
+    assert.equal(span.dur, first.dur_ns / 1000);
+    const gz = join(dir, 'ws.chrome.json.gz');
+    assert.equal((await runCli(['kprof', '--chrome-trace', gz, 'examples/warpspec.kprof.npy'])).code, 0);
+    assert.deepEqual(JSON.parse(gunzipSync(readFileSync(gz)).toString('utf8')), doc);
+    const piped = await runCli(['kprof', '--chrome-trace', '-', 'examples/warpspec.kprof.npy']);
+    assert.deepEqual(JSON.parse(piped.stdout), doc, 'with -, stdout holds only the Chrome JSON');
   });
   it('escape sequences in event names reach the terminal as text', async () => {
     const f = write('esc.npy', npyBytes(genKprof({ blocks: 1 }).words));

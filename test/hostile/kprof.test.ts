@@ -65,4 +65,18 @@ describe('kprof under hostile buffers', () => {
     assert.ok(r.stdout.length < 32 << 20, `${r.stdout.length} bytes of JSON`);
     assert.ok(r.peakMb < 1536, `peak ${r.peakMb} MB`);
   });
+  it('400 000 blocks × 8 events as JSON: 3.2M per-block statistics rows, only the 100 000 listed are built', async () => {
+    const g = genKprofLarge(400_000, 1, 17);
+    const f = join(dir, 'wide.npy');
+    writeFileSync(f, npyBytes(g.words));
+    const r = await runCliLimited(['kprof', '--json', f], 60_000, { maxOutput: 256 << 20 });
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as { regions_by_block: { block: number; event: number }[]; regions_by_block_omitted: number };
+    assert.equal(out.regions_by_block.length, 100_000);
+    assert.equal(out.regions_by_block_omitted, 3_200_000 - 100_000);
+    // In (event, block) order: event 0's first 100 000 blocks.
+    assert.deepEqual([out.regions_by_block[0], out.regions_by_block[99_999]].map((x) => [x.event, x.block]), [[0, 0], [0, 99_999]]);
+    // Every row built then cut: 1.4 GB peak (2026-11-23); the first 100 000 only: about 0.7 GB.
+    assert.ok(r.peakMb < 1024, `peak ${r.peakMb} MB`);
+  });
 });

@@ -4,7 +4,8 @@
  * protocol), a click gets the two records, and the commands work on the active buffer.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import Module from 'node:module';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
@@ -27,29 +28,39 @@ const diagnostics = new Map<string, { message: string; code?: string; severity: 
 const providers = new Map<string, { openCustomDocument(u: FakeUri): Promise<unknown>; resolveCustomEditor(doc: unknown, panel: unknown): void }>();
 const commands = new Map<string, () => Promise<unknown>>();
 let clipboard = '';
+let saveTo: FakeUri | undefined;
+let cancelExport = false;
+const errors: string[] = [];
+const infos: string[] = [];
 const vscodeMock = {
   EventEmitter,
+  ProgressLocation: { Notification: 15 },
+  CancellationError: class extends Error {},
   Range: class { constructor(readonly a: number, readonly b: number, readonly c: number, readonly d: number) {} },
   Diagnostic: class { code?: string; source?: string; constructor(readonly range: unknown, readonly message: string, readonly severity: number) {} },
   DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2, Hint: 3 },
   ViewColumn: { Beside: -2 },
-  Uri: { joinPath: (u: FakeUri, ...parts: string[]) => uri([u.path, ...parts].join('/')) },
+  Uri: class { static joinPath = (u: FakeUri, ...parts: string[]) => uri([u.path, ...parts].join('/')); },
+  TabInputCustom: class { constructor(readonly uri: FakeUri, readonly viewType: string) {} },
   languages: { createDiagnosticCollection: () => ({ set: (u: FakeUri, d: { message: string; code?: string; severity: number }[]) => diagnostics.set(u.path, d), delete: (u: FakeUri) => diagnostics.delete(u.path), dispose() {} }) },
   window: {
+    tabGroups: { activeTabGroup: { activeTab: undefined as { input: unknown } | undefined } },
     registerCustomEditorProvider: (id: string, p: never) => { providers.set(id, p); return { dispose() {} }; },
     setStatusBarMessage: () => ({ dispose() {} }),
-    showInformationMessage: async () => undefined,
-    showErrorMessage: async () => undefined,
+    showInformationMessage: async (m: string) => { infos.push(m); return undefined; },
+    showErrorMessage: async (m: string) => { errors.push(m); return undefined; },
+    withProgress: async <T>(_o: unknown, f: (p: { report(): void }, t: { isCancellationRequested: boolean }) => Promise<T>) => f({ report() {} }, { isCancellationRequested: cancelExport }),
     showQuickPick: async <T>(items: T[]) => items[items.length - 1],
     showTextDocument: async () => undefined,
     showOpenDialog: async () => undefined,
-    showSaveDialog: async () => undefined,
+    showSaveDialog: async () => saveTo,
   },
   workspace: {
     fs: {
       readFile: async (u: FakeUri) => { const b = files.get(u.path); if (!b) throw new Error(`no ${u.path}`); return b; },
       stat: async (u: FakeUri) => { const b = files.get(u.path); if (!b) throw new Error(`no ${u.path}`); return { size: b.length }; },
       writeFile: async () => undefined,
+      delete: async (u: FakeUri) => rmSync(u.fsPath, { force: true }),
     },
     openTextDocument: async (o: { content: string }) => { clipboard = o.content; return {}; },
   },
@@ -60,7 +71,7 @@ const M = Module as unknown as { _load: (req: string, ...rest: unknown[]) => unk
 const load = M._load;
 M._load = (req: string, ...rest: unknown[]) => (req === 'vscode' ? vscodeMock : load(req, ...rest));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { registerKprofEditor, KPROF_EDITOR } = require('../../../client/kprof/editor') as typeof import('../../../client/kprof/editor');
+const { registerKprofEditor, kprofExportFor, KPROF_EDITOR } = require('../../../client/kprof/editor') as typeof import('../../../client/kprof/editor');
 
 function panel() {
   const sent: HostMessage[] = [];
@@ -115,5 +126,64 @@ describe('kprof custom editor (host side)', () => {
     v.page({ type: 'ready' });
     await v.settle();
     assert.match(JSON.stringify(v.sent), /cannot be read as a profiler buffer.*big-endian/);
+  });
+  it('the pane\'s summary and overlap answers; the page\'s Export button writes the buffer as Chrome Trace JSON: one pid per block, one tid per group', async (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'kprof-export-'));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    files.set('/w/warpspec.kprof.npy', new Uint8Array(readFileSync(join(ROOT, 'examples/warpspec.kprof.npy'))));
+    const provider = providers.get(KPROF_EDITOR)!;
+    const doc = await provider.openCustomDocument(uri('/w/warpspec.kprof.npy'));
+    const v = panel();
+    provider.resolveCustomEditor(doc, v.p);
+    saveTo = uri(join(dir, 'out.chrome.json'));
+    v.page({ type: 'ready' });
+    await v.settle();
+    // The pane's facts and tables follow the model, and the page's overlap question is answered.
+    const sum = v.sent.find((m) => m.type === 'kprofSummary');
+    assert.ok(sum && sum.type === 'kprofSummary' && parseHostMessage(sum), 'a summary the page accepts');
+    assert.deepEqual([sum.summary.facts.num_blocks, sum.summary.facts.num_groups, sum.summary.facts.write_stride, sum.summary.facts.records], [2, 6, 12, 304]);
+    assert.deepEqual(sum.summary.tables.map((x) => x.by), ['event', 'block', 'group']);
+    v.page({ type: 'kprofOverlap', a: 0, b: 1 });
+    v.page({ type: 'kprofOverlap', a: 0, b: 6 });
+    await v.settle();
+    const answers = v.sent.filter((m) => m.type === 'kprofOverlap');
+    assert.ok(answers.every((m) => parseHostMessage(m)));
+    assert.deepEqual(answers.map((m) => m.type === 'kprofOverlap' && [m.overlap?.overlap_ns ?? null, m.overlap?.of_a ?? null, m.message]), [[2560, 0.5, ''], [null, null, "Group 6 is not one of the buffer's 6 group(s)."]]);
+    // The Overlap of Two Groups command (the quick picks answer group 5, then group 4) shows it in the panel too.
+    await commands.get('npuTrace.kprof.overlap')!();
+    assert.deepEqual(v.sent.slice(-2).map((m) => m.type), ['showSummary', 'kprofOverlap']);
+    const shown = v.sent[v.sent.length - 1];
+    assert.ok(shown.type === 'kprofOverlap' && parseHostMessage(shown) && shown.overlap?.group_a === 5 && shown.overlap.group_b === 4);
+    assert.match(clipboard, /^Overlap of group 5 and group 4/, 'and the text table beside it, as before');
+    v.page({ type: 'exportChromeTrace' });
+    for (let i = 0; i < 5 && !infos.some((m) => m.includes('out.chrome.json')); i++) await v.settle();
+    // The palette's Export as Chrome Trace (a command of the timeline) finds the buffer's editor as the active tab.
+    vscodeMock.window.tabGroups.activeTabGroup.activeTab = { input: new vscodeMock.TabInputCustom(uri('/w/warpspec.kprof.npy'), KPROF_EDITOR) };
+    assert.equal(typeof kprofExportFor(), 'function');
+    vscodeMock.window.tabGroups.activeTabGroup.activeTab = { input: new vscodeMock.TabInputCustom(uri('/w/other.kprof.npy'), KPROF_EDITOR) };
+    assert.equal(kprofExportFor(), undefined, 'a buffer not open here');
+    vscodeMock.window.tabGroups.activeTabGroup.activeTab = { input: { uri: uri('/w/a.trace.jsonl') } };
+    assert.equal(kprofExportFor(), undefined, 'a text editor: the trace export');
+    assert.equal(kprofExportFor(uri('/w/warpspec.kprof.npy')), undefined, 'a plain object is not a vscode.Uri');
+    // Cancelled: no file is left, and no error is shown.
+    saveTo = uri(join(dir, 'cancelled.chrome.json'));
+    cancelExport = true;
+    v.page({ type: 'exportChromeTrace' });
+    for (let i = 0; i < 5; i++) await v.settle();
+    cancelExport = false;
+    saveTo = undefined;
+    assert.equal(existsSync(join(dir, 'cancelled.chrome.json')), false);
+    assert.deepEqual(errors, []);
+    const out = JSON.parse(readFileSync(join(dir, 'out.chrome.json'), 'utf8')) as { traceEvents: { ph: string; name: string; pid: number; tid: number; args: { name?: string; event?: { block: number; group: number } } }[] };
+    const procs = out.traceEvents.filter((e) => e.ph === 'M' && e.name === 'process_name').map((e) => e.args.name);
+    assert.deepEqual(procs, ['block 0', 'block 1']);
+    const spans = out.traceEvents.filter((e) => e.ph === 'X');
+    assert.equal(spans.length, 146, "a span per region (304 records: 12 finalize, 146 START..END pairs)");
+    const pids = new Map(out.traceEvents.filter((e) => e.name === 'process_name').map((e) => [e.pid, e.args.name]));
+    const threads = new Map(out.traceEvents.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}/${e.tid}`, e.args.name]));
+    for (const e of spans) {
+      assert.equal(pids.get(e.pid), `block ${e.args.event!.block}`);
+      assert.equal(threads.get(`${e.pid}/${e.tid}`), `group ${e.args.event!.group}`);
+    }
   });
 });

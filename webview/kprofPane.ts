@@ -1,0 +1,114 @@
+/**
+ * The kernel-profiler buffer's pane (the Summary tab of its panel): the header facts, the
+ * statistics tables (sortable, Copy/Save as CSV: drawn by the Summary's own table view) and the
+ * overlap of a chosen pair of groups, computed by the host. Every value from the file is set as
+ * textContent, never as HTML.
+ */
+import type { KprofOverlap, KprofSummary } from '../core/kprof/summary';
+import { factPairs, overlapSentence, overlapTable, statTable } from './kprofTables';
+import type { SummaryView } from './summary';
+
+export interface KprofPaneHandlers {
+  /** Ask the host for the overlap of group a's region time with group b's. */
+  overlap(a: number, b: number): void;
+}
+
+/** Groups offered in the pickers at most (a header can claim 4096). */
+const MAX_PICK = 1024;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+export class KprofPane {
+  private summary: KprofSummary | undefined;
+  private overlap: { a: number; b: number; result: KprofOverlap | null; message: string } | undefined;
+
+  constructor(private readonly host: HTMLElement, private readonly tables: SummaryView, private readonly h: KprofPaneHandlers) {}
+
+  setSummary(s: KprofSummary): void {
+    // Another launch or other names: an overlap of the previous one no longer holds.
+    this.summary = s;
+    this.overlap = undefined;
+  }
+
+  /**
+   * The host's answer: kept when it is for the pair last asked for, or when none is asked (the
+   * "Overlap of Two Groups" command sends the pair picked in its quick picks).
+   */
+  setOverlap(result: KprofOverlap | null, message: string): void {
+    const asked = this.overlap && !this.overlap.result ? this.overlap : undefined;
+    if (asked && result && (result.group_a !== asked.a || result.group_b !== asked.b)) return;
+    if (!asked && !result) return;
+    this.overlap = { a: result?.group_a ?? asked!.a, b: result?.group_b ?? asked!.b, result, message };
+  }
+
+  render(): void {
+    const s = this.summary;
+    const head = el('div', 'sum-head');
+    head.append(el('h2', undefined, 'Kernel profiler buffer'));
+    if (!s) {
+      this.host.replaceChildren(head, el('p', 'muted', 'Decoding…'));
+      return;
+    }
+    const facts = el('p', 'sum-facts kprof-facts');
+    for (const [k, v] of factPairs(s.facts)) facts.append(el('span', 'muted', `${k} `), el('span', undefined, v), ' · ');
+    facts.lastChild?.remove();
+    const parts: HTMLElement[] = [head, facts];
+    for (const t of s.tables) {
+      if (t.by === 'block' && s.facts.num_blocks < 2) continue;
+      if (t.by === 'group' && s.facts.num_groups < 2) continue;
+      parts.push(this.tables.table(statTable(t)));
+      if (t.omitted) parts.push(el('p', 'muted', `${t.omitted} more rows are not in this table (npu-trace kprof --json lists them).`));
+    }
+    parts.push(this.overlapSection(s));
+    this.host.replaceChildren(...parts);
+  }
+
+  private overlapSection(s: KprofSummary): HTMLElement {
+    const sec = el('section', 'sum-table kprof-overlap');
+    const title = el('div', 'sum-title');
+    title.append(el('h3', undefined, 'Overlap of two groups'));
+    sec.append(title);
+    const groups = Math.min(s.facts.num_groups, MAX_PICK);
+    if (groups < 2) {
+      sec.append(el('p', 'muted', 'One group per block: nothing to overlap.'));
+      return sec;
+    }
+    const pick = (id: string, label: string, value: number) => {
+      const select = el('select');
+      select.id = id;
+      select.setAttribute('aria-label', label);
+      for (let g = 0; g < groups; g++) {
+        const o = el('option', undefined, `group ${g}`);
+        o.value = String(g);
+        select.append(o);
+      }
+      select.value = String(value);
+      return select;
+    };
+    const a = pick('kprofGroupA', 'First group (producer)', this.overlap?.a ?? 0);
+    const b = pick('kprofGroupB', 'Second group (consumer)', this.overlap?.b ?? 1);
+    const go = el('button', 'link', 'Compute overlap');
+    go.type = 'button';
+    go.id = 'kprofOverlapGo';
+    go.addEventListener('click', () => {
+      const x = Number(a.value), y = Number(b.value);
+      this.overlap = { a: x, b: y, result: null, message: x === y ? 'Pick two different groups.' : 'Computing…' };
+      if (x !== y) this.h.overlap(x, y);
+      sec.replaceWith(this.overlapSection(s));
+    });
+    const form = el('p', 'kprof-pick');
+    form.append('How much of ', a, '\u2019s region time overlaps ', b, '\u2019s? ', go);
+    sec.append(form);
+    const o = this.overlap;
+    if (o?.result) {
+      sec.append(el('p', 'kprof-overlap-total', overlapSentence(o.result)), this.tables.table(overlapTable(o.result)));
+      if (o.result.blocks_omitted) sec.append(el('p', 'muted', `${o.result.blocks_omitted} more blocks are not in this table.`));
+    } else if (o) sec.append(el('p', 'muted', o.message));
+    return sec;
+  }
+}
