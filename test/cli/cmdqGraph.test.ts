@@ -81,11 +81,11 @@ function parseDot(src: string): Dot {
     if (t === ';') continue;
     if (t === '{') {
       const rank: string[] = [];
-      expect('rank'), expect('='), expect('same'), expect(';');
+      for (const w of ['rank', '=', 'same', ';']) expect(w);
       for (let u = next(); u !== '}'; u = next()) if (u !== ';') rank.push(u);
       dot.ranks.push(rank);
     } else if (toks[k] === '=') {
-      next(), next(); // a graph attribute (rankdir=LR)
+      k += 2; // a graph attribute (rankdir=LR)
     } else if (toks[k] === '->') {
       next();
       const to = next();
