@@ -1,0 +1,243 @@
+// The CMDQ dependency graph page: entries in columns by dependency depth on a 2D canvas, edges
+// from each dep to what waits for it, colours by opcode, the critical path in red. Every name
+// from the file is drawn with fillText or set as textContent, never parsed as HTML.
+import { CLASS_COLORS, CRITICAL_COLOR } from '../../core/cmdq/graph/palette';
+import type { GraphViewModel } from '../../core/cmdq/graph/view';
+import type { GraphHostMessage, GraphPageMessage } from '../../protocol/cmdqGraph';
+import { COL_W, layoutGraph, NODE_H, NODE_W, reach, ROW_H, type GraphLayout } from './layout';
+
+declare function acquireVsCodeApi(): { postMessage(m: GraphPageMessage): void };
+const vscode = acquireVsCodeApi();
+const canvas = document.getElementById('canvas') as HTMLCanvasElement;
+const info = document.getElementById('info')!;
+const selection = document.getElementById('selection')!;
+const ctx = canvas.getContext('2d')!;
+
+/** Edges drawn per frame at most (a zoomed-out 100k graph shows its shape without them). */
+const MAX_EDGES_DRAWN = 20_000;
+
+interface State {
+  model: GraphViewModel;
+  layout: GraphLayout;
+  critical: Uint8Array;
+  selected: number;
+  ancestors: Uint8Array | undefined;
+  descendants: Uint8Array | undefined;
+}
+let st: State | undefined;
+/** View transform: screen = world × scale + offset (CSS pixels). */
+let scale = 1, ox = 20, oy = 10;
+let queued = false;
+
+function css(name: string, fallback: string): string {
+  return getComputedStyle(document.body).getPropertyValue(name).trim() || fallback;
+}
+
+function requestDraw(): void {
+  if (queued) return;
+  queued = true;
+  requestAnimationFrame(() => {
+    queued = false;
+    draw();
+  });
+}
+
+function nameOf(m: GraphViewModel, i: number): string {
+  return m.opcode[i] >= 0 ? m.opcodes[m.opcode[i]] : '(no opcode)';
+}
+
+function draw(): void {
+  const dpr = window.devicePixelRatio || 1;
+  const w = canvas.clientWidth, h = canvas.clientHeight;
+  if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
+    canvas.width = Math.round(w * dpr);
+    canvas.height = Math.round(h * dpr);
+  }
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.fillStyle = css('--vscode-editor-background', '#1e1e1e');
+  ctx.fillRect(0, 0, w, h);
+  if (!st) return;
+  const { model: m, layout: L } = st;
+  const ncols = L.columns.length;
+  const c0 = Math.max(0, Math.floor(-ox / (COL_W * scale)));
+  const c1 = Math.min(ncols - 1, Math.floor((w - ox) / (COL_W * scale)));
+  const r0 = Math.max(0, Math.floor(-oy / (ROW_H * scale)));
+  const r1 = Math.floor((h - oy) / (ROW_H * scale));
+  const cx = (i: number) => ox + (L.col[i] * COL_W + NODE_W / 2) * scale;
+  const cy = (i: number) => oy + (L.row[i] * ROW_H + NODE_H / 2) * scale;
+  const detailed = ROW_H * scale >= 6;
+
+  if (detailed) {
+    // Edges of the visible nodes, to and from them (both ends may be off screen).
+    ctx.strokeStyle = css('--vscode-editorLineNumber-foreground', '#858585');
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    let drawn = 0;
+    for (let c = c0; c <= c1 && drawn < MAX_EDGES_DRAWN; c++) {
+      const col = L.columns[c];
+      for (let r = r0; r <= Math.min(r1, col.length - 1) && drawn < MAX_EDGES_DRAWN; r++) {
+        const i = col[r];
+        for (let e = L.inStart[i]; e < L.inStart[i + 1]; e++, drawn++) {
+          const d = L.inn[e];
+          ctx.moveTo(cx(d) + (NODE_W / 2) * scale, cy(d));
+          ctx.lineTo(cx(i) - (NODE_W / 2) * scale, cy(i));
+        }
+      }
+    }
+    ctx.stroke();
+  }
+
+  // The critical path, always: the one chain worth seeing at any zoom.
+  const path = m.criticalPath;
+  if (path.length > 1) {
+    ctx.strokeStyle = CRITICAL_COLOR;
+    ctx.lineWidth = detailed ? 3 : 2;
+    ctx.beginPath();
+    ctx.moveTo(cx(path[0]), cy(path[0]));
+    for (let k = 1; k < path.length; k++) ctx.lineTo(cx(path[k]), cy(path[k]));
+    ctx.stroke();
+  }
+
+  if (detailed) {
+    ctx.font = `${Math.min(12, Math.max(8, 11 * scale))}px var(--vscode-font-family, sans-serif)`;
+    ctx.textBaseline = 'middle';
+    for (let c = c0; c <= c1; c++) {
+      const col = L.columns[c];
+      for (let r = r0; r <= Math.min(r1, col.length - 1); r++) {
+        const i = col[r];
+        const x = ox + c * COL_W * scale, y = oy + r * ROW_H * scale;
+        ctx.fillStyle = CLASS_COLORS[m.cls[i]];
+        ctx.globalAlpha = m.level[i] < 0 ? 0.45 : 1;
+        ctx.fillRect(x, y, NODE_W * scale, NODE_H * scale);
+        ctx.globalAlpha = 1;
+        const mark = i === st.selected ? '#ffffff' : st.critical[i] ? CRITICAL_COLOR : st.ancestors?.[i] ? '#3794ff' : st.descendants?.[i] ? '#89d185' : '';
+        if (mark) {
+          ctx.strokeStyle = mark;
+          ctx.lineWidth = i === st.selected ? 3 : 2;
+          ctx.strokeRect(x, y, NODE_W * scale, NODE_H * scale);
+        }
+        if (NODE_H * scale >= 14) {
+          ctx.fillStyle = '#000000';
+          ctx.fillText(`${i} ${nameOf(m, i)}`, x + 4, y + (NODE_H * scale) / 2, NODE_W * scale - 8);
+        }
+      }
+    }
+  } else {
+    // Zoomed out: each screen column of pixels shows how many entries its levels hold.
+    ctx.fillStyle = CLASS_COLORS.te;
+    const perPx = 1 / (COL_W * scale);
+    for (let px = Math.max(0, Math.floor(ox)); px < w; px++) {
+      const a = Math.floor((px - ox) * perPx), b = Math.min(ncols - 1, Math.floor((px + 1 - ox) * perPx));
+      let most = 0;
+      for (let c = Math.max(0, a); c <= b; c++) most = Math.max(most, L.columns[c].length);
+      if (most) ctx.fillRect(px, oy, 1, Math.max(1, most * ROW_H * scale));
+    }
+  }
+}
+
+function fit(): void {
+  if (!st) return;
+  const w = canvas.clientWidth, h = canvas.clientHeight;
+  const ww = st.layout.columns.length * COL_W, wh = Math.max(1, st.layout.maxRows) * ROW_H;
+  scale = Math.min(1.5, (w - 40) / ww, (h - 20) / wh);
+  ox = 20;
+  oy = 10;
+}
+
+function describe(i: number): string {
+  const m = st!.model;
+  const layer = m.layer[i] >= 0 ? m.layers[m.layer[i]] : '-';
+  if (m.level[i] < 0) return `Entry ${i} ${nameOf(m, i)} · layer ${layer} · blocked: it waits (maybe transitively) for a dependency cycle`;
+  return `Entry ${i} ${nameOf(m, i)} · layer ${layer} · ${m.cost[i]} cycles · earliest start ${m.earliestStart[i]} · slack ${m.slack[i]} · scheduled at ${m.start[i]}${st!.critical[i] ? ' · on the critical path' : ''}`;
+}
+
+function select(i: number, fromPage: boolean): void {
+  if (!st || i < 0 || i >= st.model.n) return;
+  st.selected = i;
+  st.ancestors = reach(i, st.layout.inStart, st.layout.inn, st.model.n);
+  st.descendants = reach(i, st.layout.outStart, st.layout.out, st.model.n);
+  selection.textContent = describe(i);
+  if (fromPage) vscode.postMessage({ type: 'reveal', index: i });
+  else {
+    // Bring the node into view when the cursor picked it.
+    const x = ox + st.layout.col[i] * COL_W * scale, y = oy + st.layout.row[i] * ROW_H * scale;
+    if (x < 0 || y < 0 || x > canvas.clientWidth - NODE_W * scale || y > canvas.clientHeight - NODE_H * scale) {
+      ox = canvas.clientWidth / 2 - st.layout.col[i] * COL_W * scale;
+      oy = canvas.clientHeight / 2 - st.layout.row[i] * ROW_H * scale;
+    }
+  }
+  requestDraw();
+}
+
+/** The entry drawn at a canvas point, or -1. */
+function hit(px: number, py: number): number {
+  if (!st) return -1;
+  const wx = (px - ox) / scale, wy = (py - oy) / scale;
+  const c = Math.floor(wx / COL_W), r = Math.floor(wy / ROW_H);
+  if (c < 0 || c >= st.layout.columns.length || r < 0 || r >= st.layout.columns[c].length) return -1;
+  if (wx - c * COL_W > NODE_W || wy - r * ROW_H > NODE_H) return -1;
+  return st.layout.columns[c][r];
+}
+
+function summary(m: GraphViewModel, fileName: string): string {
+  const share = m.load.filter((l) => l.critical > 0).map((l) => `${l.engine} ${m.criticalLength ? Math.round((100 * l.critical) / m.criticalLength) : 0}%`).join(', ');
+  const blocked = m.blocked ? ` · ${m.blocked} blocked by ${m.cycleCount} cycle${m.cycleCount === 1 ? '' : 's'}` : '';
+  return `${fileName}: ${m.n} entries · critical path ${m.criticalLength} cycles (${share}) · list-scheduled run ${m.makespan} cycles${blocked}`;
+}
+
+window.addEventListener('message', (ev: MessageEvent<GraphHostMessage>) => {
+  const msg = ev.data;
+  if (msg.type === 'graph') {
+    const keep = st?.selected ?? -1;
+    const critical = new Uint8Array(msg.model.n);
+    for (const i of msg.model.criticalPath) critical[i] = 1;
+    const first = !st;
+    st = { model: msg.model, layout: layoutGraph(msg.model), critical, selected: -1, ancestors: undefined, descendants: undefined };
+    info.textContent = summary(msg.model, msg.fileName);
+    if (first) fit();
+    if (keep >= 0 && keep < msg.model.n) select(keep, false);
+    requestDraw();
+  } else if (msg.type === 'select') select(msg.index, false);
+  else if (msg.type === 'error') info.textContent = msg.message;
+});
+
+let drag: { x: number; y: number; moved: boolean } | undefined;
+canvas.addEventListener('mousedown', (e) => (drag = { x: e.offsetX, y: e.offsetY, moved: false }));
+canvas.addEventListener('mousemove', (e) => {
+  if (!drag) return;
+  if (Math.abs(e.offsetX - drag.x) + Math.abs(e.offsetY - drag.y) > 3) drag.moved = true;
+  if (drag.moved) {
+    ox += e.offsetX - drag.x;
+    oy += e.offsetY - drag.y;
+    drag.x = e.offsetX;
+    drag.y = e.offsetY;
+    requestDraw();
+  }
+});
+canvas.addEventListener('mouseup', (e) => {
+  if (drag && !drag.moved) {
+    const i = hit(e.offsetX, e.offsetY);
+    if (i >= 0) select(i, true);
+  }
+  drag = undefined;
+});
+canvas.addEventListener('wheel', (e) => {
+  e.preventDefault();
+  const k = Math.exp(-e.deltaY * 0.0015);
+  const ns = Math.min(4, Math.max(1e-5, scale * k));
+  ox = e.offsetX - ((e.offsetX - ox) * ns) / scale;
+  oy = e.offsetY - ((e.offsetY - oy) * ns) / scale;
+  scale = ns;
+  requestDraw();
+}, { passive: false });
+canvas.addEventListener('keydown', (e) => {
+  if (e.key === 'f' || e.key === 'F') {
+    fit();
+    requestDraw();
+  }
+});
+new ResizeObserver(() => requestDraw()).observe(canvas);
+
+// For the browser test: the page's own state and layout, to find where a node is drawn.
+(window as unknown as { __graph: object }).__graph = { state: () => st, view: () => ({ scale, ox, oy }) };
+vscode.postMessage({ type: 'ready' });
