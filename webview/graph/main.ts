@@ -87,11 +87,11 @@ function draw(): void {
     ctx.stroke();
   }
 
-  // The critical path, always: the one chain worth seeing at any zoom.
+  // The critical path over the edges.
   const path = m.criticalPath;
-  if (path.length > 1) {
+  if (detailed && path.length > 1) {
     ctx.strokeStyle = CRITICAL_COLOR;
-    ctx.lineWidth = detailed ? 3 : 2;
+    ctx.lineWidth = 3;
     ctx.beginPath();
     ctx.moveTo(cx(path[0]), cy(path[0]));
     for (let k = 1; k < path.length; k++) ctx.lineTo(cx(path[k]), cy(path[k]));
@@ -122,16 +122,71 @@ function draw(): void {
         }
       }
     }
-  } else {
-    // Zoomed out: each screen column of pixels shows how many entries its levels hold.
-    ctx.fillStyle = CLASS_COLORS.te;
-    const perPx = 1 / (COL_W * scale);
-    for (let px = Math.max(0, Math.floor(ox)); px < w; px++) {
-      const a = Math.floor((px - ox) * perPx), b = Math.min(ncols - 1, Math.floor((px + 1 - ox) * perPx));
-      let most = 0;
-      for (let c = Math.max(0, a); c <= b; c++) most = Math.max(most, L.columns[c].length);
-      if (most) ctx.fillRect(px, oy, 1, Math.max(1, most * ROW_H * scale));
+  } else overview(w, h);
+}
+
+/**
+ * Zoomed out (rows under 6 px): each pixel column sums the levels it covers — a bar as tall as
+ * its share of the busiest pixel column, coloured by its most common opcode class, red on top
+ * where the critical path passes — over a band of the layers (`layer_id`) in queue order.
+ */
+function overview(w: number, h: number): void {
+  const { model: m, layout: L } = st!;
+  const ncols = L.columns.length;
+  const perPx = 1 / (COL_W * scale);
+  const px0 = Math.max(0, Math.floor(ox)), px1 = Math.min(w, Math.ceil(ox + ncols * COL_W * scale));
+  const totals = new Float64Array(Math.max(0, px1 - px0));
+  const classes = new Array<string>(totals.length);
+  const critical = new Uint8Array(totals.length);
+  const layer = new Int32Array(totals.length).fill(-1);
+  const tally = new Map<string, number>();
+  let most = 1;
+  for (let px = px0; px < px1; px++) {
+    const a = Math.max(0, Math.floor((px - ox) * perPx)), b = Math.min(ncols - 1, Math.floor((px + 1 - ox) * perPx));
+    tally.clear();
+    let total = 0;
+    for (let c = a; c <= b; c++) {
+      const col = L.columns[c];
+      total += col.length;
+      for (let r = 0; r < col.length; r++) {
+        const i = col[r];
+        tally.set(m.cls[i], (tally.get(m.cls[i]) ?? 0) + 1);
+        if (st!.critical[i]) critical[px - px0] = 1;
+        if (layer[px - px0] < 0) layer[px - px0] = m.layer[i];
+      }
     }
+    let best = 'other', bestN = -1;
+    for (const [k, v] of tally) if (v > bestN) [best, bestN] = [k, v];
+    totals[px - px0] = total;
+    classes[px - px0] = best;
+    if (total > most) most = total;
+  }
+  const top = 8, band = 16, barH = Math.max(10, h - top - band - 14);
+  for (let k = 0; k < totals.length; k++) {
+    if (!totals[k]) continue;
+    ctx.fillStyle = CLASS_COLORS[classes[k] as keyof typeof CLASS_COLORS];
+    const bh = Math.max(1, (totals[k] / most) * barH);
+    ctx.fillRect(px0 + k, top + 4 + barH - bh, 1, bh);
+    if (critical[k]) {
+      ctx.fillStyle = CRITICAL_COLOR;
+      ctx.fillRect(px0 + k, top, 1, 3);
+    }
+  }
+  // The layer band: alternate shades where the layer changes, its name where there is room.
+  const y = top + 6 + barH;
+  ctx.font = '11px var(--vscode-font-family, sans-serif)';
+  ctx.textBaseline = 'middle';
+  let from = 0, shade = 0;
+  for (let k = 1; k <= totals.length; k++) {
+    if (k < totals.length && layer[k] === layer[from]) continue;
+    ctx.fillStyle = shade ? '#5a5a5a' : '#3c3c3c';
+    ctx.fillRect(px0 + from, y, k - from, band);
+    if (k - from >= 50 && layer[from] >= 0) {
+      ctx.fillStyle = '#e0e0e0';
+      ctx.fillText(m.layers[layer[from]], px0 + from + 3, y + band / 2, k - from - 6);
+    }
+    shade ^= 1;
+    from = k;
   }
 }
 
@@ -226,7 +281,8 @@ canvas.addEventListener('wheel', (e) => {
   const k = Math.exp(-e.deltaY * 0.0015);
   const ns = Math.min(4, Math.max(1e-5, scale * k));
   ox = e.offsetX - ((e.offsetX - ox) * ns) / scale;
-  oy = e.offsetY - ((e.offsetY - oy) * ns) / scale;
+  // The overview has no rows to aim at: zooming in from it keeps the first rows in view.
+  if (ROW_H * scale >= 6) oy = e.offsetY - ((e.offsetY - oy) * ns) / scale;
   scale = ns;
   requestDraw();
 }, { passive: false });

@@ -5,7 +5,7 @@ import type { EngineLoad, GraphAnalysis } from './analysis';
 import { opcodeClass, type OpcodeClass } from './palette';
 
 /** Distinct opcode and layer names sent to the view; past these an entry shows `…` (a file can name a million). */
-export const MAX_VIEW_NAMES = 10_000;
+export const MAX_VIEW_NAMES = 100_000;
 
 /**
  * What the graph view draws, by entry index, as flat arrays: JSON-safe numbers and short strings
