@@ -152,10 +152,38 @@ describe('npu-trace cmdq-graph', () => {
     assert.doesNotMatch(text.stdout + text.stderr, /[\u0000-\u0009\u000b-\u001f]/);
   });
 
+  it('--trace joins layers with the trace metrics (npu-trace stats) by layer_id, through --layer-map', async () => {
+    const trace = join(ROOT, 'examples/llm-layer.trace.jsonl');
+    const map = join(dir, 'map.json');
+    writeFileSync(map, JSON.stringify({ ffn_0: 0, ffn_0_ln: '1' }));
+    const stats = JSON.parse((await runCli(['stats', '--json', trace])).stdout) as { layers: { layer_id: string; span_cycles: number; te_busy_cycles: number; ve_busy_cycles: number; dma_busy_cycles: number; commands: number }[] };
+    const r = await runCli(['cmdq-graph', '--json', '--trace', trace, '--layer-map', map, GOLDEN]);
+    assert.equal(r.code, 0);
+    const out = JSON.parse(r.stdout) as { join: { trace: string; layers: { layer: string; traceLayer: string | null; estimated: object; measured: object | null; ratio: number | null }[] } };
+    assert.ok(validate(out), JSON.stringify(validate.errors));
+    const measured = (id: string) => {
+      const l = stats.layers.find((x) => x.layer_id === id)!;
+      return { span: l.span_cycles, te: l.te_busy_cycles, ve: l.ve_busy_cycles, dma: l.dma_busy_cycles, commands: l.commands };
+    };
+    // ffn_0: loads at 0 and 64, GEMM 128..384, store 448..512: span 512, TE 256, DMA 64 × 3.
+    assert.deepEqual(out.join.layers.map((l) => [l.layer, l.traceLayer, l.estimated, l.measured]), [
+      ['ffn_0', '0', { span: 512, te: 256, ve: 0, dma: 192 }, measured('0')],
+      ['ffn_0_ln', '1', { span: 64, te: 0, ve: 64, dma: 0 }, measured('1')],
+    ]);
+    assert.equal(out.join.layers[0].ratio, Math.round((measured('0').span / 512) * 100) / 100);
+    const text = await runCli(['cmdq-graph', '--trace', trace, GOLDEN]);
+    assert.match(text.stdout, /^ffn_0 +\(none\) +4 +512 +- +- +256 +- +0 +- +192 +-$/m);
+    assert.match(text.stdout, /^2 layers of the CMDQ not in the trace: name the trace's layer with --layer-map$/m);
+  });
+
   it('unusable arguments and files that are not a CMDQ exit 2', async () => {
     const notCmdq = join(dir, 'x.cmdq.json');
     writeFileSync(notCmdq, '[1, 2]');
-    for (const args of [['--json', '--dot', GOLDEN], [], ['--ve-elements-per-cycle', '0', GOLDEN], [join(dir, 'missing.cmdq.json')], [notCmdq]]) {
+    const badMap = join(dir, 'bad-map.json');
+    writeFileSync(badMap, '["ffn_0"]');
+    const trace = join(ROOT, 'examples/llm-layer.trace.jsonl');
+    for (const args of [['--json', '--dot', GOLDEN], [], ['--ve-elements-per-cycle', '0', GOLDEN], [join(dir, 'missing.cmdq.json')], [notCmdq],
+      ['--layer-map', badMap, GOLDEN], ['--trace', trace, '--layer-map', badMap, GOLDEN], ['--trace', join(dir, 'missing.trace.jsonl'), GOLDEN], ['--dot', '--trace', trace, GOLDEN]]) {
       const r = await runCli(['cmdq-graph', ...args]);
       assert.equal(r.code, 2, args.join(' '));
       assert.equal(r.stdout, '');

@@ -3,6 +3,7 @@ import { escapeControl } from '../../common/escape';
 import type { CmdqEntry } from '../model';
 import type { GraphAnalysis } from './analysis';
 import type { CostModel } from './cost';
+import type { LayerJoin } from './join';
 
 /** Entries of the critical path and levels printed by the text report before `… N more`. */
 export const MAX_TEXT_ITEMS = 20;
@@ -66,5 +67,25 @@ export function graphText(file: string, entries: readonly CmdqEntry[], a: GraphA
     const shown = a.cycles.slice(0, MAX_TEXT_ITEMS).map((c) => c.join(' → ')).join('; ');
     out.push(`blocked: ${a.blocked} entries can never start: ${a.cycleCount} dependency cycle${a.cycleCount === 1 ? '' : 's'} (${shown}${a.cycleCount > MAX_TEXT_ITEMS ? '; …' : ''}) and what waits for them`);
   }
+  return out.join('\n') + '\n';
+}
+
+/** Layer rows printed by the text join before `… N more`. */
+export const MAX_JOIN_ROWS = 200;
+
+/** The join with a trace as a text table: estimated (model, list-scheduled run) beside measured, per layer. */
+export function joinText(trace: string, j: { layers: LayerJoin[]; more: number }): string {
+  const out = [`layers joined with ${escapeControl(trace)} by layer_id: estimated (cost model, list-scheduled run) vs measured (trace), cycles`];
+  const dash = (x: number | null | undefined): string => (x === null || x === undefined ? '-' : String(x));
+  const rows = [['layer', 'trace layer', 'entries', 'est span', 'span', 'ratio', 'est TE', 'TE', 'est VE', 'VE', 'est DMA', 'DMA'],
+    ...j.layers.slice(0, MAX_JOIN_ROWS).map((l) => [escapeControl(clip(l.layer, 40)), l.traceLayer === null ? '(none)' : escapeControl(clip(l.traceLayer, 40)), String(l.entries),
+      String(l.estimated.span), dash(l.measured?.span), l.ratio === null ? '-' : `${l.ratio}×`,
+      String(l.estimated.te), dash(l.measured?.te), String(l.estimated.ve), dash(l.measured?.ve), String(l.estimated.dma), dash(l.measured?.dma)])];
+  const w = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  for (const r of rows) out.push(r.map((s, c) => (c < 2 ? s.padEnd(w[c]) : s.padStart(w[c]))).join('  ').trimEnd());
+  if (j.layers.length > MAX_JOIN_ROWS) out.push(`… ${j.layers.length - MAX_JOIN_ROWS} more layers (--json lists them all)`);
+  if (j.more) out.push(`… ${j.more} entries of layers past the first ${j.layers.length} not joined`);
+  const unmatched = j.layers.filter((l) => l.traceLayer === null).length;
+  if (unmatched) out.push(`${unmatched} layer${unmatched === 1 ? '' : 's'} of the CMDQ not in the trace: name the trace's layer with --layer-map`);
   return out.join('\n') + '\n';
 }

@@ -114,3 +114,28 @@ describe('cmdq graph analysis', () => {
     assert.deepEqual(doc.parsed.entries.map((e) => entryCost(e, m)), [1, 1, 0]);
   });
 });
+
+describe('join with a trace by layer_id', () => {
+  const stats = (layer_id: string, span: number, te: number, ve: number, dma: number) => ({
+    layer_id, commands: 2, latency_sum_cycles: 0, span_cycles: span, p50: 0, p95: 0, max: 0, te_busy_cycles: te, ve_busy_cycles: ve,
+    engine_busy_cycles: te + ve, dma_busy_cycles: dma, te_share: null, ve_share: null, dma_share: null, longest: [],
+  });
+
+  it('estimated span and busy per engine kind beside the measured ones; names matched as strings or through the map', async () => {
+    const { joinLayers } = await import('../../../core/cmdq/graph/join');
+    // Diamond with layers: 0 load (10) and 1 TE (20) in "a", 2 VE (5) in "b", 3 store (2) in "a", END no layer.
+    const specs = [load([], 640), gemm([0], 32, 32, 20), ve([0], 320), store([1, 2], 128), end([3])];
+    const layers = ['a', 'a', 'b', 'a', null];
+    const doc = CmdqDocument.parse(JSON.stringify({ cmdq: specs.map((s, id) => ({ id, ...s, layer_id: layers[id] })) }));
+    const a = analyzeGraph(doc.parsed.entries, doc.graph, DEFAULT_COST_MODEL);
+    const trace = [stats('a', 64, 40, 0, 30), stats('7', 30, 0, 9, 0)];
+    const j = joinLayers(doc.parsed.entries, a, trace, { b: '7' });
+    // "a" runs from 0 (the load) to 32 (the store ends): span 32; TE 20, DMA 10 + 2. Measured span 64: ratio 2.
+    assert.deepEqual(j.layers[0], { layer: 'a', traceLayer: 'a', entries: 3, estimated: { span: 32, te: 20, ve: 0, dma: 12 }, measured: { span: 64, te: 40, ve: 0, dma: 30, commands: 2 }, ratio: 2 });
+    // "b" (10..15) matches the trace's "7" through the map: 30 / 5 = 6.
+    assert.deepEqual(j.layers[1], { layer: 'b', traceLayer: '7', entries: 1, estimated: { span: 5, te: 0, ve: 5, dma: 0 }, measured: { span: 30, te: 0, ve: 9, dma: 0, commands: 2 }, ratio: 6 });
+    assert.equal(j.more, 0);
+    // Without the map "b" has no trace layer.
+    assert.deepEqual(joinLayers(doc.parsed.entries, a, trace).layers[1].measured, null);
+  });
+});
