@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { CmdqDocument } from '../../../core/cmdq/document';
 import { analyzeGraph, type GraphAnalysis } from '../../../core/cmdq/graph/analysis';
 import { costModelOf, DEFAULT_COST_MODEL, entryCost, type CostModel } from '../../../core/cmdq/graph/cost';
+import { joinLayers } from '../../../core/cmdq/graph/join';
 
 // Default model: 64 B/cycle DMA, 1024 MAC/cycle TE, 64 elements/cycle VE. Costs below are chosen
 // to be whole cycles so every expectation is computed by hand in the comment beside it.
@@ -121,8 +122,7 @@ describe('join with a trace by layer_id', () => {
     engine_busy_cycles: te + ve, dma_busy_cycles: dma, te_share: null, ve_share: null, dma_share: null, longest: [],
   });
 
-  it('estimated span and busy per engine kind beside the measured ones; names matched as strings or through the map', async () => {
-    const { joinLayers } = await import('../../../core/cmdq/graph/join');
+  it('estimated span and busy per engine kind beside the measured ones; names matched as strings or through the map', () => {
     // Diamond with layers: 0 load (10) and 1 TE (20) in "a", 2 VE (5) in "b", 3 store (2) in "a", END no layer.
     const specs = [load([], 640), gemm([0], 32, 32, 20), ve([0], 320), store([1, 2], 128), end([3])];
     const layers = ['a', 'a', 'b', 'a', null];
