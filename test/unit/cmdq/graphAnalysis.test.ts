@@ -6,6 +6,7 @@ import { CmdqDocument } from '../../../core/cmdq/document';
 import { analyzeGraph, type GraphAnalysis } from '../../../core/cmdq/graph/analysis';
 import { costModelOf, DEFAULT_COST_MODEL, entryCost, type CostModel } from '../../../core/cmdq/graph/cost';
 import { joinLayers } from '../../../core/cmdq/graph/join';
+import type { LayerStats } from '../../../core/trace/metrics/types';
 
 // Default model: 64 B/cycle DMA, 1024 MAC/cycle TE, 64 elements/cycle VE. Costs below are chosen
 // to be whole cycles so every expectation is computed by hand in the comment beside it.
@@ -117,8 +118,8 @@ describe('cmdq graph analysis', () => {
 });
 
 describe('join with a trace by layer_id', () => {
-  const stats = (layer_id: string, span: number, te: number, ve: number, dma: number) => ({
-    layer_id, commands: 2, latency_sum_cycles: 0, span_cycles: span, p50: 0, p95: 0, max: 0, te_busy_cycles: te, ve_busy_cycles: ve,
+  const stats = (layer_id: string, span: number, te: number, ve: number, dma: number): LayerStats => ({
+    layer_id, commands: 2, latency_sum_cycles: 0, span_cycles: span, p50_cycles: 0, p95_cycles: 0, max_cycles: 0, te_busy_cycles: te, ve_busy_cycles: ve,
     engine_busy_cycles: te + ve, dma_busy_cycles: dma, te_share: null, ve_share: null, dma_share: null, longest: [],
   });
 
