@@ -176,6 +176,17 @@ describe('npu-trace cmdq-graph', () => {
     assert.match(text.stdout, /^2 layers of the CMDQ not in the trace: name the trace's layer with --layer-map$/m);
   });
 
+  it('the text engine table is capped: 300 distinct te_ids print 64 rows and a count', async () => {
+    const file = join(dir, 'wide.cmdq.json');
+    const te = (id: number) => ({ opcode: 'TE_GEMM_TILE', id, layer_id: null, deps_before: [], te_id: id, ifm_bank: 0, wgt_bank: 1, ofm_bank: 2, m: 8, n: 8, k: 16 });
+    writeFileSync(file, JSON.stringify({ cmdq: Array.from({ length: 300 }, (_, i) => te(i)) }));
+    const r = await runCli(['cmdq-graph', file]);
+    assert.equal(r.stdout.split('\n').filter((l) => /^TE \d+ /.test(l)).length, 64);
+    assert.match(r.stdout, /^… 236 more engines \(--json lists them all\)$/m);
+    const json = JSON.parse((await runCli(['cmdq-graph', '--json', file])).stdout) as { schedule: { engines: unknown[] } };
+    assert.equal(json.schedule.engines.length, 300);
+  });
+
   it('unusable arguments and files that are not a CMDQ exit 2', async () => {
     const notCmdq = join(dir, 'x.cmdq.json');
     writeFileSync(notCmdq, '[1, 2]');

@@ -235,7 +235,7 @@ function hit(px: number, py: number): number {
 }
 
 function summary(m: GraphViewModel, fileName: string): string {
-  const share = m.load.filter((l) => l.critical > 0).map((l) => `${l.engine} ${m.criticalLength ? Math.round((100 * l.critical) / m.criticalLength) : 0}%`).join(', ');
+  const share = m.load.filter((l) => l.critical > 0).slice(0, 8).map((l) => `${l.engine} ${m.criticalLength ? Math.round((100 * l.critical) / m.criticalLength) : 0}%`).join(', ');
   const blocked = m.blocked ? ` · ${m.blocked} blocked by ${m.cycleCount} cycle${m.cycleCount === 1 ? '' : 's'}` : '';
   return `${fileName}: ${m.n} entries · critical path ${m.criticalLength} cycles (${share}) · list-scheduled run ${m.makespan} cycles${blocked}`;
 }

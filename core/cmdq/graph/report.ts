@@ -7,6 +7,8 @@ import type { LayerJoin } from './join';
 
 /** Entries of the critical path and levels printed by the text report before `… N more`. */
 export const MAX_TEXT_ITEMS = 20;
+/** Engine rows of the text table: a queue naming 300k te_ids has 300k engines. */
+export const MAX_ENGINE_ROWS = 64;
 
 const num = (x: number): number | null => (Number.isNaN(x) ? null : x);
 const pct = (a: number, b: number): number => (b > 0 ? Math.round((1000 * a) / b) / 10 : 0);
@@ -56,9 +58,10 @@ export function graphText(file: string, entries: readonly CmdqEntry[], a: GraphA
   out.push(`critical path (${a.criticalPath.length} entries): ${path.join(' → ')}`);
   if (a.load.length) {
     const rows = [['engine', 'entries', 'busy', 'critical', 'share', 'utilization'],
-      ...a.load.map((l) => [l.engine, String(l.entries), String(l.busy), String(l.critical), `${pct(l.critical, a.criticalLength)}%`, `${pct(l.busy, a.makespan)}%`])];
+      ...a.load.slice(0, MAX_ENGINE_ROWS).map((l) => [l.engine, String(l.entries), String(l.busy), String(l.critical), `${pct(l.critical, a.criticalLength)}%`, `${pct(l.busy, a.makespan)}%`])];
     const w = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
     for (const r of rows) out.push(r.map((s, c) => (c === 0 ? s.padEnd(w[c]) : s.padStart(w[c]))).join('  ').trimEnd());
+    if (a.load.length > MAX_ENGINE_ROWS) out.push(`… ${a.load.length - MAX_ENGINE_ROWS} more engines (--json lists them all)`);
   }
   const lv = a.levelCounts.slice(0, MAX_TEXT_ITEMS).map((c, l) => `${l}:${c}`);
   if (a.levelCounts.length > MAX_TEXT_ITEMS) lv.push(`… ${a.levelCounts.length - MAX_TEXT_ITEMS} more`);
