@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import { normalizeSettings } from '../../core/common/settings';
 import { parseGraphPageMessage, type GraphHostMessage } from '../../protocol/cmdqGraph';
 import { graphPage } from './graphHtml';
 import type { GraphWorkerReply, GraphWorkerRequest } from './graphWorkerProtocol';
@@ -71,7 +72,7 @@ class GraphPanel {
         this.debounce = setTimeout(() => void this.load(), EDIT_DEBOUNCE_MS);
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('npuTrace.cmdq.cost')) void this.load();
+        if (e.affectsConfiguration('npuTrace.cmdq.cost') || e.affectsConfiguration('npuTrace.diagnostics')) void this.load();
       }),
       vscode.window.onDidChangeTextEditorSelection((e) => {
         if (e.textEditor.document.uri.toString() === uri.toString()) this.follow(e.textEditor);
@@ -90,7 +91,8 @@ class GraphPanel {
     const doc = await vscode.workspace.openTextDocument(this.uri);
     const version = doc.version;
     const cfg = vscode.workspace.getConfiguration('npuTrace.cmdq.cost');
-    const req: GraphWorkerRequest = { text: doc.getText(), cost: { dmaBytesPerCycle: cfg.get('dmaBytesPerCycle'), teMacsPerCycle: cfg.get('teMacsPerCycle'), veElementsPerCycle: cfg.get('veElementsPerCycle') } };
+    const diagnostics = normalizeSettings(vscode.workspace.getConfiguration('npuTrace').get('diagnostics'));
+    const req: GraphWorkerRequest = { text: doc.getText(), diagnostics, cost: { dmaBytesPerCycle: cfg.get('dmaBytesPerCycle'), teMacsPerCycle: cfg.get('teMacsPerCycle'), veElementsPerCycle: cfg.get('veElementsPerCycle') } };
     void this.worker?.terminate();
     const worker = (this.worker = new Worker(vscode.Uri.joinPath(this.extensionUri, 'dist', 'cmdqGraphWorker.js').fsPath, { workerData: req }));
     const reply = await new Promise<GraphWorkerReply | undefined>((resolve) => {

@@ -13,9 +13,14 @@ function run(req: GraphWorkerRequest): GraphWorkerReply {
     const p = doc.parsed;
     if (p.rootKind !== 'object' || p.cmdqKind !== 'array') return { kind: 'error', message: 'Not a CMDQ: the file has no top-level "cmdq" array (yet).' };
     const a = analyzeGraph(p.entries, doc.graph, costModelOf(req.cost));
+    const problems = [];
+    for (const d of doc.capped(req.diagnostics).diagnostics) {
+      const index = doc.entryAt(doc.offsetAt(d.range.start));
+      if (index !== undefined) problems.push({ index, code: d.code, severity: d.severity });
+    }
     // Offsets are into the text without its BOM, as the editor's are.
     const shift = req.text.length - doc.parsed.text.length;
-    return { kind: 'done', model: graphViewModel(p.entries, doc.graph, a), starts: p.entries.map((e) => e.start + shift), ends: p.entries.map((e) => e.end + shift) };
+    return { kind: 'done', model: graphViewModel(p.entries, doc.graph, a, problems), starts: p.entries.map((e) => e.start + shift), ends: p.entries.map((e) => e.end + shift) };
   } catch (e) {
     return { kind: 'error', message: `The graph could not be computed: ${e instanceof Error ? e.message : String(e)}` };
   }

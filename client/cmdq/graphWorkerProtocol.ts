@@ -1,9 +1,12 @@
 import type { CostModel } from '../../core/cmdq/graph/cost';
 import type { GraphViewModel } from '../../core/cmdq/graph/view';
+import type { DiagnosticSettings } from '../../core/common/settings';
 
 export interface GraphWorkerRequest {
   text: string;
   cost: Partial<Record<keyof CostModel, unknown>>;
+  /** The editor's diagnostic settings, so the problems drawn are the ones the Problems panel lists. */
+  diagnostics: DiagnosticSettings;
 }
 
 /** `starts` / `ends`: each entry's text range (UTF-16 offsets into the request's text), for editor ↔ node links. */

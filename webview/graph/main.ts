@@ -23,6 +23,8 @@ interface State {
   selected: number;
   ancestors: Uint8Array | undefined;
   descendants: Uint8Array | undefined;
+  /** The checker's problems by entry, as the Problems panel lists them. */
+  problems: Map<number, { code: string; severity: string }[]>;
 }
 let st: State | undefined;
 /** View transform: screen = world × scale + offset (CSS pixels). */
@@ -116,6 +118,17 @@ function draw(): void {
           ctx.lineWidth = i === st.selected ? 3 : 2;
           ctx.strokeRect(x, y, NODE_W * scale, NODE_H * scale);
         }
+        const found = st.problems.get(i);
+        if (found) {
+          // A corner flag: red for an error, yellow for anything else.
+          const k = Math.min(12, NODE_H * scale * 0.5);
+          ctx.fillStyle = found.some((p) => p.severity === 'error') ? '#f14c4c' : '#cca700';
+          ctx.beginPath();
+          ctx.moveTo(x + NODE_W * scale - k, y);
+          ctx.lineTo(x + NODE_W * scale, y);
+          ctx.lineTo(x + NODE_W * scale, y + k);
+          ctx.fill();
+        }
         if (NODE_H * scale >= 14) {
           ctx.fillStyle = '#000000';
           ctx.fillText(`${i} ${nameOf(m, i)}`, x + 4, y + (NODE_H * scale) / 2, NODE_W * scale - 8);
@@ -206,12 +219,19 @@ function describe(i: number): string {
   return `Entry ${i} ${nameOf(m, i)} · layer ${layer} · ${m.cost[i]} cycles · earliest start ${m.earliestStart[i]} · slack ${m.slack[i]} · scheduled at ${m.start[i]}${st!.critical[i] ? ' · on the critical path' : ''}`;
 }
 
+function problemText(i: number): string {
+  const found = st!.problems.get(i);
+  if (!found) return '';
+  const codes = [...new Set(found.map((p) => p.code))];
+  return ` · problems: ${codes.slice(0, 5).join(', ')}${codes.length > 5 ? ', …' : ''}`;
+}
+
 function select(i: number, fromPage: boolean): void {
   if (!st || i < 0 || i >= st.model.n) return;
   st.selected = i;
   st.ancestors = reach(i, st.layout.inStart, st.layout.inn, st.model.n);
   st.descendants = reach(i, st.layout.outStart, st.layout.out, st.model.n);
-  selection.textContent = describe(i);
+  selection.textContent = describe(i) + problemText(i);
   if (fromPage) vscode.postMessage({ type: 'reveal', index: i });
   else {
     // Bring the node into view when the cursor picked it.
@@ -247,7 +267,14 @@ window.addEventListener('message', (ev: MessageEvent<GraphHostMessage>) => {
     const critical = new Uint8Array(msg.model.n);
     for (const i of msg.model.criticalPath) critical[i] = 1;
     const first = !st;
-    st = { model: msg.model, layout: layoutGraph(msg.model), critical, selected: -1, ancestors: undefined, descendants: undefined };
+    const problems = new Map<number, { code: string; severity: string }[]>();
+    for (const p of msg.model.problems) {
+      const list = problems.get(p.index) ?? [];
+      // A hundred problems on one entry still make one flag and a short list.
+      if (list.length < 20) list.push(p);
+      problems.set(p.index, list);
+    }
+    st = { model: msg.model, layout: layoutGraph(msg.model), critical, selected: -1, ancestors: undefined, descendants: undefined, problems };
     info.textContent = summary(msg.model, msg.fileName);
     if (first) fit();
     if (keep >= 0 && keep < msg.model.n) select(keep, false);

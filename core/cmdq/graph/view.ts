@@ -33,6 +33,8 @@ export interface GraphViewModel {
   load: EngineLoad[];
   blocked: number;
   cycleCount: number;
+  /** The checker's problems on entries (as the editor shows them, so the first maxProblems): entry index, code, severity. */
+  problems: { index: number; code: string; severity: string }[];
 }
 
 function namer(): { names: string[]; index(s: string | null | undefined): number } {
@@ -52,7 +54,7 @@ function namer(): { names: string[]; index(s: string | null | undefined): number
   };
 }
 
-export function graphViewModel(entries: readonly CmdqEntry[], g: CmdqGraph, a: GraphAnalysis): GraphViewModel {
+export function graphViewModel(entries: readonly CmdqEntry[], g: CmdqGraph, a: GraphAnalysis, problems: GraphViewModel['problems'] = []): GraphViewModel {
   const ops = namer(), layers = namer();
   const t = (x: Float64Array): number[] => Array.from(x, (v) => (Number.isNaN(v) ? -1 : v));
   const edgeFrom: number[] = [], edgeTo: number[] = [];
@@ -81,5 +83,6 @@ export function graphViewModel(entries: readonly CmdqEntry[], g: CmdqGraph, a: G
     load: a.load,
     blocked: a.blocked,
     cycleCount: a.cycleCount,
+    problems,
   };
 }

@@ -15,6 +15,7 @@ import { CmdqDocument } from '../../../core/cmdq/document';
 import { analyzeGraph } from '../../../core/cmdq/graph/analysis';
 import { DEFAULT_COST_MODEL } from '../../../core/cmdq/graph/cost';
 import { graphViewModel } from '../../../core/cmdq/graph/view';
+import { defaultDiagnosticSettings } from '../../../core/common/settings';
 import type { GraphHostMessage } from '../../../protocol/cmdqGraph';
 import { launchChromium } from '../../webview/page';
 
@@ -23,10 +24,15 @@ const OUT = join(ROOT, 'test-results');
 let browser: Browser | undefined;
 after(async () => browser?.close());
 
+/** The graph message as the worker makes it (client/cmdq/graphWorker.ts), problems included. */
 function graphOf(text: string): GraphHostMessage {
   const doc = CmdqDocument.parse(text);
   const a = analyzeGraph(doc.parsed.entries, doc.graph, DEFAULT_COST_MODEL);
-  return { type: 'graph', fileName: 'golden.cmdq.json', model: graphViewModel(doc.parsed.entries, doc.graph, a) };
+  const problems = doc.diagnostics(defaultDiagnosticSettings).flatMap((d) => {
+    const index = doc.entryAt(doc.offsetAt(d.range.start));
+    return index === undefined ? [] : [{ index, code: d.code, severity: d.severity }];
+  });
+  return { type: 'graph', fileName: 'golden.cmdq.json', model: graphViewModel(doc.parsed.entries, doc.graph, a, problems) };
 }
 
 async function open(t: { after(fn: () => Promise<void>): void }): Promise<{ page: Page; errors: string[]; post(m: GraphHostMessage): Promise<void>; sent(): Promise<unknown[]> }> {
@@ -118,7 +124,13 @@ test('names from the file stay text; a cycle is drawn, blocked, and summarised',
   await q.post(graphOf(JSON.stringify({ cmdq: [{ ...ve(0, []), opcode: evil }, ve(1, [0, 2]), ve(2, [1]), { opcode: 'END', id: 3, layer_id: null, deps_before: [1, 2] }] })));
   assert.match((await q.page.textContent('#info'))!, /· 3 blocked by 1 cycle$/);
   await q.post({ type: 'select', index: 0 });
-  assert.equal(await q.page.textContent('#selection'), `Entry 0 ${evil} · layer ${evil} · 0 cycles · earliest start 0 · slack 0 · scheduled at 0 · on the critical path`);
+  assert.equal(await q.page.textContent('#selection'), `Entry 0 ${evil} · layer ${evil} · 0 cycles · earliest start 0 · slack 0 · scheduled at 0 · on the critical path · problems: cmdq.unknown-opcode`);
+  // The checker's problems are on their entries: the cycle on 1 and 2, flagged in the node's corner.
+  await q.post({ type: 'select', index: 2 });
+  assert.match((await q.page.textContent('#selection'))!, /^Entry 2 VE_ADD_TILE .* blocked: .* · problems: cmdq\.dep-cycle$/);
+  const b = await boxOf(q.page, 2);
+  const [r, g] = await pixel(q.page, b.x + b.w - 2, b.y + 2);
+  assert.ok(r > 200 && g < 100, `an error flag in the corner of entry 2, got ${r}, ${g}`);
   assert.equal(await q.page.evaluate(() => document.querySelectorAll('img').length), 0);
   assert.equal(await q.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
   assert.deepEqual(q.errors, []);
