@@ -5,20 +5,25 @@ import { CLASS_COLORS, CRITICAL_COLOR } from '../../core/cmdq/graph/palette';
 import type { GraphViewModel } from '../../core/cmdq/graph/view';
 import type { GraphHostMessage, GraphPageMessage } from '../../protocol/cmdqGraph';
 import { COL_W, layoutGraph, NODE_H, NODE_W, reach, ROW_H, type GraphLayout } from './layout';
+import { entryAtCycle, layoutSchedule, type ScheduleLayout } from './schedule';
 
 declare function acquireVsCodeApi(): { postMessage(m: GraphPageMessage): void };
 const vscode = acquireVsCodeApi();
 const canvas = document.getElementById('canvas') as HTMLCanvasElement;
-const info = document.getElementById('info')!;
+const info = document.getElementById('summary')!;
+const modeButton = document.getElementById('mode') as HTMLButtonElement;
 const selection = document.getElementById('selection')!;
 const ctx = canvas.getContext('2d')!;
 
 /** Edges drawn per frame at most (a zoomed-out 100k graph shows its shape without them). */
 const MAX_EDGES_DRAWN = 20_000;
+/** Schedule rows: the engine names' column, row pitch and bar height (CSS pixels). */
+const LABEL_W = 100, SROW_H = 28, BAR_H = 20;
 
 interface State {
   model: GraphViewModel;
   layout: GraphLayout;
+  schedule: ScheduleLayout;
   critical: Uint8Array;
   selected: number;
   ancestors: Uint8Array | undefined;
@@ -29,6 +34,9 @@ interface State {
 let st: State | undefined;
 /** View transform: screen = world × scale + offset (CSS pixels). */
 let scale = 1, ox = 20, oy = 10;
+/** The graph by depth, or the schedule (rows per engine); each keeps its own view. */
+let mode: 'graph' | 'schedule' = 'graph';
+const saved = { graph: { scale: 1, ox: 20, oy: 10 }, schedule: { scale: 1, ox: LABEL_W, oy: 10 } };
 let queued = false;
 
 function css(name: string, fallback: string): string {
@@ -59,6 +67,7 @@ function draw(): void {
   ctx.fillStyle = css('--vscode-editor-background', '#1e1e1e');
   ctx.fillRect(0, 0, w, h);
   if (!st) return;
+  if (mode === 'schedule') return drawSchedule(w, h);
   const { model: m, layout: L } = st;
   const ncols = L.columns.length;
   const c0 = Math.max(0, Math.floor(-ox / (COL_W * scale)));
@@ -203,8 +212,55 @@ function overview(w: number, h: number): void {
   }
 }
 
+function drawSchedule(w: number, h: number): void {
+  const { model: m, schedule: S } = st!;
+  ctx.font = '11px var(--vscode-font-family, sans-serif)';
+  ctx.textBaseline = 'middle';
+  for (let r = 0; r < S.rows.length; r++) {
+    const y = oy + r * SROW_H;
+    if (y + SROW_H < 0 || y > h) continue;
+    for (const i of S.rows[r]) {
+      const x = ox + m.start[i] * scale;
+      if (x > w) break;
+      const bw = Math.max(1, m.cost[i] * scale);
+      if (x + bw < LABEL_W) continue;
+      ctx.fillStyle = CLASS_COLORS[m.cls[i]];
+      ctx.fillRect(x, y, bw, BAR_H);
+      const mark = i === st!.selected ? '#ffffff' : st!.critical[i] ? CRITICAL_COLOR : '';
+      if (mark && bw > 3) {
+        ctx.strokeStyle = mark;
+        ctx.lineWidth = i === st!.selected ? 3 : 2;
+        ctx.strokeRect(x, y, bw, BAR_H);
+      }
+      if (bw > 60) {
+        ctx.fillStyle = '#000000';
+        ctx.fillText(`${i} ${nameOf(m, i)}`, x + 3, y + BAR_H / 2, bw - 6);
+      }
+    }
+  }
+  // The engine names over a band of their own, drawn last so bars pass under it.
+  ctx.fillStyle = css('--vscode-editor-background', '#1e1e1e');
+  ctx.fillRect(0, 0, LABEL_W, h);
+  ctx.fillStyle = css('--vscode-foreground', '#cccccc');
+  for (let r = 0; r < S.names.length; r++) ctx.fillText(S.names[r], 6, oy + r * SROW_H + BAR_H / 2, LABEL_W - 10);
+}
+
+function setMode(next: 'graph' | 'schedule'): void {
+  saved[mode] = { scale, ox, oy };
+  mode = next;
+  ({ scale, ox, oy } = saved[mode]);
+  modeButton.textContent = mode === 'graph' ? 'Schedule' : 'Graph';
+  requestDraw();
+}
+
 function fit(): void {
   if (!st) return;
+  if (mode === 'schedule') {
+    scale = (canvas.clientWidth - LABEL_W - 20) / Math.max(1, st.model.makespan);
+    ox = LABEL_W;
+    oy = 10;
+    return;
+  }
   const w = canvas.clientWidth, h = canvas.clientHeight;
   const ww = st.layout.columns.length * COL_W, wh = Math.max(1, st.layout.maxRows) * ROW_H;
   scale = Math.min(1.5, (w - 40) / ww, (h - 20) / wh);
@@ -233,7 +289,13 @@ function select(i: number, fromPage: boolean): void {
   st.descendants = reach(i, st.layout.outStart, st.layout.out, st.model.n);
   selection.textContent = describe(i) + problemText(i);
   if (fromPage) vscode.postMessage({ type: 'reveal', index: i });
-  else {
+  else if (mode === 'schedule') {
+    const x = ox + st.model.start[i] * scale, y = oy + st.schedule.rowOf[i] * SROW_H;
+    if (st.schedule.rowOf[i] >= 0 && (x < LABEL_W || x > canvas.clientWidth || y < 0 || y > canvas.clientHeight - SROW_H)) {
+      ox = (LABEL_W + canvas.clientWidth) / 2 - st.model.start[i] * scale;
+      oy = Math.min(10, canvas.clientHeight / 2 - st.schedule.rowOf[i] * SROW_H);
+    }
+  } else {
     // Bring the node into view when the cursor picked it.
     const x = ox + st.layout.col[i] * COL_W * scale, y = oy + st.layout.row[i] * ROW_H * scale;
     if (x < 0 || y < 0 || x > canvas.clientWidth - NODE_W * scale || y > canvas.clientHeight - NODE_H * scale) {
@@ -247,6 +309,11 @@ function select(i: number, fromPage: boolean): void {
 /** The entry drawn at a canvas point, or -1. */
 function hit(px: number, py: number): number {
   if (!st) return -1;
+  if (mode === 'schedule') {
+    const r = Math.floor((py - oy) / SROW_H);
+    if (px < LABEL_W || r < 0 || py - oy - r * SROW_H > BAR_H) return -1;
+    return entryAtCycle(st.model, st.schedule, r, (px - ox) / scale);
+  }
   const wx = (px - ox) / scale, wy = (py - oy) / scale;
   const c = Math.floor(wx / COL_W), r = Math.floor(wy / ROW_H);
   if (c < 0 || c >= st.layout.columns.length || r < 0 || r >= st.layout.columns[c].length) return -1;
@@ -274,9 +341,14 @@ window.addEventListener('message', (ev: MessageEvent<GraphHostMessage>) => {
       if (list.length < 20) list.push(p);
       problems.set(p.index, list);
     }
-    st = { model: msg.model, layout: layoutGraph(msg.model), critical, selected: -1, ancestors: undefined, descendants: undefined, problems };
+    st = { model: msg.model, layout: layoutGraph(msg.model), schedule: layoutSchedule(msg.model), critical, selected: -1, ancestors: undefined, descendants: undefined, problems };
     info.textContent = summary(msg.model, msg.fileName);
-    if (first) fit();
+    if (first) {
+      setMode('schedule');
+      fit();
+      setMode('graph');
+      fit();
+    }
     if (keep >= 0 && keep < msg.model.n) select(keep, false);
     requestDraw();
   } else if (msg.type === 'select') select(msg.index, false);
@@ -306,21 +378,24 @@ canvas.addEventListener('mouseup', (e) => {
 canvas.addEventListener('wheel', (e) => {
   e.preventDefault();
   const k = Math.exp(-e.deltaY * 0.0015);
-  const ns = Math.min(4, Math.max(1e-5, scale * k));
+  // Graph units are layout boxes, schedule units cycles (a 1-cycle bar may be zoomed to 200 px).
+  const ns = mode === 'graph' ? Math.min(4, Math.max(1e-5, scale * k)) : Math.min(200, Math.max(1e-9, scale * k));
   ox = e.offsetX - ((e.offsetX - ox) * ns) / scale;
   // The overview has no rows to aim at: zooming in from it keeps the first rows in view.
-  if (ROW_H * scale >= 6) oy = e.offsetY - ((e.offsetY - oy) * ns) / scale;
+  if (mode === 'graph' && ROW_H * scale >= 6) oy = e.offsetY - ((e.offsetY - oy) * ns) / scale;
   scale = ns;
   requestDraw();
 }, { passive: false });
 canvas.addEventListener('keydown', (e) => {
+  if (e.key === 's' || e.key === 'S') setMode(mode === 'graph' ? 'schedule' : 'graph');
   if (e.key === 'f' || e.key === 'F') {
     fit();
     requestDraw();
   }
 });
+modeButton.addEventListener('click', () => setMode(mode === 'graph' ? 'schedule' : 'graph'));
 new ResizeObserver(() => requestDraw()).observe(canvas);
 
 // For the browser test: the page's own state and layout, to find where a node is drawn.
-(window as unknown as { __graph: object }).__graph = { state: () => st, view: () => ({ scale, ox, oy }) };
+(window as unknown as { __graph: object }).__graph = { state: () => st, view: () => ({ scale, ox, oy, mode }) };
 vscode.postMessage({ type: 'ready' });

@@ -21,6 +21,9 @@ export interface GraphViewModel {
   layer: number[];
   opcodes: string[];
   layers: string[];
+  /** Index into `engines` of the unit each entry runs on, -1 for none (END). */
+  engine: number[];
+  engines: string[];
   cost: number[];
   earliestStart: number[];
   slack: number[];
@@ -72,6 +75,8 @@ export function graphViewModel(entries: readonly CmdqEntry[], g: CmdqGraph, a: G
     layer: entries.map((e) => layers.index(e.layerId)),
     opcodes: ops.names,
     layers: layers.names,
+    engine: Array.from(a.engineOf),
+    engines: a.engines,
     cost: Array.from(a.cost),
     earliestStart: t(a.earliestStart),
     slack: t(a.slack),

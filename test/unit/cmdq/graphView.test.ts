@@ -86,7 +86,7 @@ const isRed = ([r, g, b]: number[]) => r > 180 && g < 80 && b < 80;
 test('the golden CMDQ: columns by depth, the critical path outlined in red, the summary line', async (t) => {
   const q = await open(t);
   await q.post(graphOf(readFileSync(join(ROOT, 'examples/golden.cmdq.json'), 'utf8')));
-  const info = await q.page.textContent('#info');
+  const info = await q.page.textContent('#summary');
   assert.equal(info, 'golden.cmdq.json: 6 entries · critical path 448 cycles (DMA load 14%, DMA store 14%, TE 0 57%, VE 0 14%) · list-scheduled run 512 cycles');
   const [b0, b1, b2] = [await boxOf(q.page, 0), await boxOf(q.page, 1), await boxOf(q.page, 2)];
   // The two loads share column 0, the GEMM is in column 1.
@@ -122,7 +122,7 @@ test('names from the file stay text; a cycle is drawn, blocked, and summarised',
   const evil = '<img src=x onerror="window.__pwned=1">';
   const ve = (id: number, deps: number[]) => ({ opcode: 'VE_ADD_TILE', id, layer_id: evil, deps_before: deps, ve_id: 0, length: 64, qbits_activation: 8 });
   await q.post(graphOf(JSON.stringify({ cmdq: [{ ...ve(0, []), opcode: evil }, ve(1, [0, 2]), ve(2, [1]), { opcode: 'END', id: 3, layer_id: null, deps_before: [1, 2] }] })));
-  assert.match((await q.page.textContent('#info'))!, /· 3 blocked by 1 cycle$/);
+  assert.match((await q.page.textContent('#summary'))!, /· 3 blocked by 1 cycle$/);
   await q.post({ type: 'select', index: 0 });
   assert.equal(await q.page.textContent('#selection'), `Entry 0 ${evil} · layer ${evil} · 0 cycles · earliest start 0 · slack 0 · scheduled at 0 · on the critical path · problems: cmdq.unknown-opcode`);
   // The checker's problems are on their entries: the cycle on 1 and 2, flagged in the node's corner.
@@ -133,5 +133,28 @@ test('names from the file stay text; a cycle is drawn, blocked, and summarised',
   assert.ok(r > 200 && g < 100, `an error flag in the corner of entry 2, got ${r}, ${g}`);
   assert.equal(await q.page.evaluate(() => document.querySelectorAll('img').length), 0);
   assert.equal(await q.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
+  assert.deepEqual(q.errors, []);
+});
+
+test('the schedule: one row per engine, bars at their scheduled start; a click on a bar selects its entry', async (t) => {
+  const q = await open(t);
+  await q.post(graphOf(readFileSync(join(ROOT, 'examples/golden.cmdq.json'), 'utf8')));
+  await q.page.click('#mode');
+  await q.page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))');
+  const view = await q.page.evaluate(() => (window as unknown as { __graph: { view(): { scale: number; ox: number; oy: number; mode: string } } }).__graph.view());
+  assert.equal(view.mode, 'schedule');
+  assert.equal(await q.page.textContent('#mode'), 'Graph');
+  const rows = await q.page.evaluate(() => (window as unknown as { __graph: { state(): { schedule: { names: string[] } } } }).__graph.state().schedule.names);
+  assert.deepEqual(rows, ['DMA load', 'DMA store', 'TE 0', 'VE 0', '(no engine)']);
+  // The GEMM runs 128..384 on row 2 (TE 0): the middle of its bar is TE orange, fitted to the width.
+  const canvasTop = await q.page.evaluate(() => document.getElementById('canvas')!.getBoundingClientRect().top);
+  const x = view.ox + 256 * view.scale, y = view.oy + 2 * 28 + 3; // above the label text
+  assert.deepEqual(await pixel(q.page, x, y), [0xf2, 0xb3, 0x6b]);
+  // The second load waits for the first on the one DMA load engine: 64..128 on row 0.
+  assert.deepEqual(await pixel(q.page, view.ox + 96 * view.scale, view.oy + 3), [0x7f, 0xb3, 0xe0]);
+  await q.page.mouse.click(view.ox + 96 * view.scale, canvasTop + view.oy + 10);
+  const reveals = (await q.sent()).filter((m) => (m as { type: string }).type === 'reveal');
+  assert.deepEqual(reveals.at(-1), { type: 'reveal', index: 1 });
+  await q.page.screenshot({ path: join(OUT, 'cmdq-schedule.png') });
   assert.deepEqual(q.errors, []);
 });
