@@ -4,6 +4,7 @@ import { run as big } from './big';
 import { run as chrome } from './chrome';
 import { run as cli } from './cli';
 import { run as cmdq } from './cmdq';
+import { run as cmdqGraph } from './cmdqGraph';
 import { run as inferscope } from './inferscope';
 import { run as kprof } from './kprof';
 import { run as nnapi } from './nnapi';
@@ -11,7 +12,7 @@ import { run as stats } from './stats';
 import { run as timeline } from './timeline';
 import { childCheck, run as trace } from './trace';
 
-const BENCHES: [string, () => Promise<void>][] = [['trace', trace], ['cmdq', cmdq], ['nnapi', nnapi], ['timeline', () => timeline()], ['stats', stats], ['cli', cli], ['inferscope', inferscope], ['kprof', kprof], ['chrome', chrome]];
+const BENCHES: [string, () => Promise<void>][] = [['trace', trace], ['cmdq', cmdq], ['cmdqGraph', cmdqGraph], ['nnapi', nnapi], ['timeline', () => timeline()], ['stats', stats], ['cli', cli], ['inferscope', inferscope], ['kprof', kprof], ['chrome', chrome]];
 
 async function main(): Promise<void> {
   if (process.argv[2] === '--child-check') return childCheck(process.argv[3]);

@@ -1,5 +1,6 @@
 import { ANALYZE_USAGE, analyzeCommand } from './analyze';
 import { check } from './check';
+import { CMDQ_GRAPH_USAGE, cmdqGraph } from './cmdqGraph';
 import { KPROF_USAGE, kprof } from './kprof';
 import { EXPORT_USAGE, exportCommand } from './export';
 import { NNAPI_STATS_USAGE, nnapiStats } from './nnapiStats';
@@ -7,11 +8,11 @@ import { STATS_USAGE, stats } from './stats';
 
 const USAGE = `Usage:
   npu-trace check [--format text|json] [--max-problems N] <files...>
-${STATS_USAGE}${NNAPI_STATS_USAGE}${ANALYZE_USAGE}${KPROF_USAGE}${EXPORT_USAGE}`;
+${STATS_USAGE}${NNAPI_STATS_USAGE}${ANALYZE_USAGE}${KPROF_USAGE}${EXPORT_USAGE}${CMDQ_GRAPH_USAGE}`;
 
 type Command = (args: string[]) => Promise<number>;
 
-const COMMANDS: Record<string, Command> = { check, stats, 'nnapi-stats': nnapiStats, analyze: analyzeCommand, kprof, export: exportCommand };
+const COMMANDS: Record<string, Command> = { check, stats, 'nnapi-stats': nnapiStats, analyze: analyzeCommand, kprof, export: exportCommand, 'cmdq-graph': cmdqGraph };
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;

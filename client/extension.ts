@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { registerChromeDetection } from './chromeDetect';
 import { registerCmdqDetection } from './cmdqDetect';
+import { registerCmdqGraph } from './cmdq/graphPanel';
 import { registerInferscopeDetection } from './inferscopeDetect';
 import { registerInferscopeAnalyze } from './inferscope/analyzeCommand';
 import { registerKprofEditor } from './kprof/editor';
@@ -29,6 +30,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     synchronize: { configurationSection: 'npuTrace' },
   };
   registerCmdqDetection(context);
+  registerCmdqGraph(context);
   registerInferscopeDetection(context);
   registerInferscopeAnalyze(context);
   registerChromeDetection(context);

@@ -16,4 +16,7 @@ await Promise.all([
   esbuild.build({ ...common, entryPoints: ['client/timeline/worker.ts'], outfile: 'dist/timelineWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
   esbuild.build({ ...common, entryPoints: { webview: 'webview/main.ts' }, outdir: 'dist/webview', platform: 'browser', format: 'iife', target: 'chrome120', loader: { '.css': 'css' } }),
   esbuild.build({ ...common, entryPoints: { webview: 'webview/style.css' }, outdir: 'dist/webview', loader: { '.css': 'css' } }),
+  // The CMDQ dependency graph: computed in a worker thread, drawn by its own page.
+  esbuild.build({ ...common, entryPoints: ['client/cmdq/graphWorker.ts'], outfile: 'dist/cmdqGraphWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
+  esbuild.build({ ...common, entryPoints: { cmdqGraph: 'webview/graph/main.ts' }, outdir: 'dist/webview', platform: 'browser', format: 'iife', target: 'chrome120' }),
 ]);

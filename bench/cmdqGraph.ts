@@ -1,0 +1,71 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { graphPage } from '../client/cmdq/graphHtml';
+import { CmdqDocument } from '../core/cmdq/document';
+import { analyzeGraph } from '../core/cmdq/graph/analysis';
+import { DEFAULT_COST_MODEL } from '../core/cmdq/graph/cost';
+import { graphDot } from '../core/cmdq/graph/dot';
+import { graphJson } from '../core/cmdq/graph/report';
+import { graphViewModel, type GraphViewModel } from '../core/cmdq/graph/view';
+import { launchChromium } from '../test/webview/page';
+import { cmdqText } from '../test/gen/cmdqGen';
+import { dataFile, fmt, median, REPO, row, timed } from './util';
+
+/** `npm run bench cmdqGraph`: the dependency graph analysis of the 100k-entry CMDQ (`npu-trace cmdq-graph`, the graph view). */
+export async function run(): Promise<void> {
+  console.log('\n## cmdq dependency graph (100k entries, median of 3, wall / CPU)');
+  const file = dataFile('cmdq-100k.cmdq.json');
+  if (!existsSync(file)) writeFileSync(file, cmdqText(100_000));
+  const text = readFileSync(file, 'utf8');
+  const runs = { parse: [] as { wall: number; cpu: number }[], analyze: [] as { wall: number; cpu: number }[], json: [] as { wall: number; cpu: number }[], dot: [] as { wall: number; cpu: number }[] };
+  let summary = '';
+  let view: GraphViewModel | undefined;
+  for (let r = 0; r < 3; r++) {
+    const p = await timed(() => {
+      const doc = CmdqDocument.parse(text);
+      return { doc, g: doc.graph };
+    });
+    runs.parse.push(p);
+    const { doc, g } = p.value;
+    const a = await timed(() => analyzeGraph(doc.parsed.entries, g, DEFAULT_COST_MODEL));
+    runs.analyze.push(a);
+    summary = `${a.value.levelCounts.length} levels, critical ${a.value.criticalLength}, run ${a.value.makespan} cycles`;
+    runs.json.push(await timed(() => JSON.stringify(graphJson(doc.parsed.entries, a.value, DEFAULT_COST_MODEL)).length));
+    runs.dot.push(await timed(() => graphDot(doc.parsed.entries, g, a.value).length));
+    view ??= graphViewModel(doc.parsed.entries, g, a.value);
+  }
+  const show = (xs: { wall: number; cpu: number }[]) => `${fmt(median(xs.map((x) => x.wall)))} / ${fmt(median(xs.map((x) => x.cpu)))} ms`;
+  row('parse + dependency graph (CSR)', show(runs.parse));
+  row('analysis: levels, costs, critical path, slack, list scheduling', show(runs.analyze), summary);
+  row('--json report (build + stringify)', show(runs.json));
+  row('--dot output', show(runs.dot));
+  await firstPaint(view!);
+}
+
+/** The graph page in headless Chromium: message posted → layout → first frame drawn (fitted, zoomed out). */
+async function firstPaint(model: GraphViewModel): Promise<void> {
+  const browser = await launchChromium();
+  try {
+    const walls: number[] = [];
+    for (let r = 0; r < 3; r++) {
+      const context = await browser.newContext({ viewport: { width: 1200, height: 700 } });
+      const page = await context.newPage();
+      const dir = mkdtempSync(join(tmpdir(), 'cmdq-graph-bench-'));
+      writeFileSync(join(dir, 'index.html'), graphPage({ cspSource: 'file:', nonce: 'n0nce', title: 'bench', scriptUri: pathToFileURL(join(REPO, 'dist/webview/cmdqGraph.js')).href }));
+      await page.addInitScript('window.acquireVsCodeApi = () => ({ postMessage: () => {} });');
+      await page.goto(pathToFileURL(join(dir, 'index.html')).href);
+      // Timed inside the page from the message event to the end of the first frame after it.
+      walls.push(await page.evaluate((m) => new Promise<number>((resolve) => {
+        const t0 = performance.now();
+        window.postMessage({ type: 'graph', fileName: 'bench', model: m }, '*');
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - t0)));
+      }), model as never));
+      await context.close();
+    }
+    row('graph page: message → first frame (layout + draw), Chromium', `${fmt(median(walls))} ms`, 'target first paint ≤ 2 s');
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,151 @@
+import * as vscode from 'vscode';
+import { randomBytes } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import { normalizeSettings } from '../../core/common/settings';
+import { parseGraphPageMessage, type GraphHostMessage } from '../../protocol/cmdqGraph';
+import { graphPage } from './graphHtml';
+import type { GraphWorkerReply, GraphWorkerRequest } from './graphWorkerProtocol';
+
+export const SHOW_GRAPH = 'npuTrace.cmdq.showGraph';
+const VIEW_TYPE = 'npuTrace.cmdqGraph';
+const EDIT_DEBOUNCE_MS = 400;
+
+/** "CMDQ: Show Dependency Graph": one panel per file, beside the editor, following its edits and cursor. */
+export function registerCmdqGraph(context: vscode.ExtensionContext): void {
+  const panels = new Map<string, GraphPanel>();
+  context.subscriptions.push(vscode.commands.registerCommand(SHOW_GRAPH, (arg?: unknown) => {
+    const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+    if (!uri) {
+      void vscode.window.showErrorMessage('Show Dependency Graph: open a CMDQ file (*.cmdq.json) first.');
+      return undefined;
+    }
+    const key = uri.toString();
+    const existing = panels.get(key);
+    if (existing) {
+      existing.panel.reveal(undefined, true);
+      return existing;
+    }
+    const p = new GraphPanel(uri, context.extensionUri, () => panels.delete(key));
+    panels.set(key, p);
+    return p;
+  }));
+}
+
+class GraphPanel {
+  readonly panel: vscode.WebviewPanel;
+  private readonly disposables: vscode.Disposable[] = [];
+  private debounce: NodeJS.Timeout | undefined;
+  private worker: Worker | undefined;
+  private ready = false;
+  private pending: GraphHostMessage[] = [];
+  /** Entry text ranges of the version shown, and that version. */
+  private starts: number[] = [];
+  private ends: number[] = [];
+  private version = -1;
+  private lastSelected = -1;
+
+  constructor(readonly uri: vscode.Uri, private readonly extensionUri: vscode.Uri, onDispose: () => void) {
+    const assets = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
+    const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
+    this.panel = vscode.window.createWebviewPanel(VIEW_TYPE, `Graph: ${name}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: true, retainContextWhenHidden: true, localResourceRoots: [assets] });
+    this.panel.webview.html = graphPage({
+      cspSource: this.panel.webview.cspSource,
+      nonce: randomBytes(18).toString('base64url'),
+      scriptUri: this.panel.webview.asWebviewUri(vscode.Uri.joinPath(assets, 'cmdqGraph.js')).toString(),
+      title: this.panel.title,
+    });
+    this.disposables.push(
+      this.panel.webview.onDidReceiveMessage((raw) => {
+        const m = parseGraphPageMessage(raw);
+        if (m?.type === 'ready') {
+          this.ready = true;
+          for (const q of this.pending.splice(0)) void this.panel.webview.postMessage(q);
+        } else if (m?.type === 'reveal') void this.reveal(m.index);
+      }),
+      this.panel.onDidDispose(() => {
+        this.dispose();
+        onDispose();
+      }),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document.uri.toString() !== uri.toString() || !e.contentChanges.length) return;
+        clearTimeout(this.debounce);
+        this.debounce = setTimeout(() => void this.load(), EDIT_DEBOUNCE_MS);
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('npuTrace.cmdq.cost') || e.affectsConfiguration('npuTrace.diagnostics')) void this.load();
+      }),
+      vscode.window.onDidChangeTextEditorSelection((e) => {
+        if (e.textEditor.document.uri.toString() === uri.toString()) this.follow(e.textEditor);
+      }),
+    );
+    void this.load();
+  }
+
+  private post(m: GraphHostMessage): void {
+    if (this.ready) void this.panel.webview.postMessage(m);
+    else this.pending = m.type === 'select' ? [...this.pending, m] : [m];
+  }
+
+  /** Computes the graph of the open document (or the file on disk) in a worker; a newer edit terminates an older run. */
+  private async load(): Promise<void> {
+    const doc = await vscode.workspace.openTextDocument(this.uri);
+    const version = doc.version;
+    const cfg = vscode.workspace.getConfiguration('npuTrace.cmdq.cost');
+    const diagnostics = normalizeSettings(vscode.workspace.getConfiguration('npuTrace').get('diagnostics'));
+    const req: GraphWorkerRequest = { text: doc.getText(), diagnostics, cost: { dmaBytesPerCycle: cfg.get('dmaBytesPerCycle'), teMacsPerCycle: cfg.get('teMacsPerCycle'), veElementsPerCycle: cfg.get('veElementsPerCycle') } };
+    void this.worker?.terminate();
+    const worker = (this.worker = new Worker(vscode.Uri.joinPath(this.extensionUri, 'dist', 'cmdqGraphWorker.js').fsPath, { workerData: req }));
+    const reply = await new Promise<GraphWorkerReply | undefined>((resolve) => {
+      worker.once('message', resolve);
+      worker.once('error', (e) => resolve({ kind: 'error', message: `The graph worker failed: ${e.message}` }));
+      worker.once('exit', () => resolve(undefined));
+    });
+    if (this.worker !== worker || !reply) return;
+    void worker.terminate();
+    this.worker = undefined;
+    if (reply.kind === 'error') return this.post({ type: 'error', message: reply.message });
+    this.starts = reply.starts;
+    this.ends = reply.ends;
+    this.version = version;
+    this.post({ type: 'graph', fileName: this.panel.title.slice('Graph: '.length), model: reply.model });
+    const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === this.uri.toString());
+    this.lastSelected = -1;
+    if (editor) this.follow(editor);
+  }
+
+  /** The entry under the cursor, by binary search over the entry ranges of the version shown. */
+  private follow(editor: vscode.TextEditor): void {
+    if (editor.document.version !== this.version) return;
+    const off = editor.document.offsetAt(editor.selection.active);
+    let lo = 0, hi = this.starts.length - 1, found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.starts[mid] <= off) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    if (found < 0 || off > this.ends[found] || found === this.lastSelected) return;
+    this.lastSelected = found;
+    this.post({ type: 'select', index: found });
+  }
+
+  /** Selects entry `index` in its editor (opened beside the graph when none shows the file). */
+  private async reveal(index: number): Promise<void> {
+    if (index >= this.starts.length) return;
+    const doc = await vscode.workspace.openTextDocument(this.uri);
+    if (doc.version !== this.version) return;
+    const range = new vscode.Range(doc.positionAt(this.starts[index]), doc.positionAt(this.ends[index]));
+    const shown = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === this.uri.toString());
+    const editor = await vscode.window.showTextDocument(doc, { viewColumn: shown?.viewColumn ?? vscode.ViewColumn.One, preserveFocus: false });
+    this.lastSelected = index;
+    editor.selection = new vscode.Selection(range.start, range.end);
+    editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  }
+
+  private dispose(): void {
+    clearTimeout(this.debounce);
+    void this.worker?.terminate();
+    for (const d of this.disposables) d.dispose();
+  }
+}

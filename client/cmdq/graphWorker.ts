@@ -1,0 +1,29 @@
+// The CMDQ dependency graph of one document version, computed off the extension host's thread
+// (a 100k-entry queue parses and schedules in about a second on a loaded machine).
+import { parentPort, workerData } from 'node:worker_threads';
+import { CmdqDocument } from '../../core/cmdq/document';
+import { analyzeGraph } from '../../core/cmdq/graph/analysis';
+import { costModelOf } from '../../core/cmdq/graph/cost';
+import { graphViewModel } from '../../core/cmdq/graph/view';
+import type { GraphWorkerReply, GraphWorkerRequest } from './graphWorkerProtocol';
+
+function run(req: GraphWorkerRequest): GraphWorkerReply {
+  try {
+    const doc = CmdqDocument.parse(req.text.charCodeAt(0) === 0xfeff ? req.text.slice(1) : req.text);
+    const p = doc.parsed;
+    if (p.rootKind !== 'object' || p.cmdqKind !== 'array') return { kind: 'error', message: 'Not a CMDQ: the file has no top-level "cmdq" array (yet).' };
+    const a = analyzeGraph(p.entries, doc.graph, costModelOf(req.cost));
+    const problems = [];
+    for (const d of doc.capped(req.diagnostics).diagnostics) {
+      const index = doc.entryAt(doc.offsetAt(d.range.start));
+      if (index !== undefined) problems.push({ index, code: d.code, severity: d.severity });
+    }
+    // Offsets are into the text without its BOM, as the editor's are.
+    const shift = req.text.length - doc.parsed.text.length;
+    return { kind: 'done', model: graphViewModel(p.entries, doc.graph, a, problems), starts: p.entries.map((e) => e.start + shift), ends: p.entries.map((e) => e.end + shift) };
+  } catch (e) {
+    return { kind: 'error', message: `The graph could not be computed: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+parentPort?.postMessage(run(workerData as GraphWorkerRequest));

@@ -1,0 +1,15 @@
+import type { CostModel } from '../../core/cmdq/graph/cost';
+import type { GraphViewModel } from '../../core/cmdq/graph/view';
+import type { DiagnosticSettings } from '../../core/common/settings';
+
+export interface GraphWorkerRequest {
+  text: string;
+  cost: Partial<Record<keyof CostModel, unknown>>;
+  /** The editor's diagnostic settings, so the problems drawn are the ones the Problems panel lists. */
+  diagnostics: DiagnosticSettings;
+}
+
+/** `starts` / `ends`: each entry's text range (UTF-16 offsets into the request's text), for editor ↔ node links. */
+export type GraphWorkerReply =
+  | { kind: 'done'; model: GraphViewModel; starts: number[]; ends: number[] }
+  | { kind: 'error'; message: string };

@@ -1,0 +1,93 @@
+import { clip } from '../../common/clip';
+import type { CmdqGraph } from '../graph';
+import type { CmdqEntry } from '../model';
+import type { EngineLoad, GraphAnalysis } from './analysis';
+import { opcodeClass, type OpcodeClass } from './palette';
+
+/** Distinct opcode and layer names sent to the view; past these an entry shows `…` (a file can name a million). */
+export const MAX_VIEW_NAMES = 100_000;
+
+/**
+ * What the graph view draws, by entry index, as flat arrays: JSON-safe numbers and short strings
+ * only (it crosses from the worker to the host to the page). Times are cycles; -1 where an entry
+ * is blocked (level -1). Edges go from a dep to the entry that waits for it.
+ */
+export interface GraphViewModel {
+  n: number;
+  level: number[];
+  cls: OpcodeClass[];
+  /** Index into `opcodes` / `layers`, -1 for none. */
+  opcode: number[];
+  layer: number[];
+  opcodes: string[];
+  layers: string[];
+  /** Index into `engines` of the unit each entry runs on, -1 for none (END). */
+  engine: number[];
+  engines: string[];
+  cost: number[];
+  earliestStart: number[];
+  slack: number[];
+  start: number[];
+  criticalPath: number[];
+  criticalLength: number;
+  makespan: number;
+  edgeFrom: number[];
+  edgeTo: number[];
+  load: EngineLoad[];
+  blocked: number;
+  cycleCount: number;
+  /** The checker's problems on entries (as the editor shows them, so the first maxProblems): entry index, code, severity. */
+  problems: { index: number; code: string; severity: string }[];
+}
+
+function namer(): { names: string[]; index(s: string | null | undefined): number } {
+  const ids = new Map<string, number>();
+  const names: string[] = [];
+  return {
+    names,
+    index(s) {
+      if (typeof s !== 'string') return -1;
+      const id = ids.get(s);
+      if (id !== undefined) return id;
+      if (names.length >= MAX_VIEW_NAMES) return -1;
+      ids.set(s, names.length);
+      // The page shows names as text (never HTML); cut so one 10 MB name stays a label.
+      return names.push(clip(s, 80)) - 1;
+    },
+  };
+}
+
+export function graphViewModel(entries: readonly CmdqEntry[], g: CmdqGraph, a: GraphAnalysis, problems: GraphViewModel['problems'] = []): GraphViewModel {
+  const ops = namer(), layers = namer();
+  const t = (x: Float64Array): number[] => Array.from(x, (v) => (Number.isNaN(v) ? -1 : v));
+  const edgeFrom: number[] = [], edgeTo: number[] = [];
+  for (let d = 0; d < a.n; d++) {
+    for (const i of g.dependents(d)) {
+      edgeFrom.push(d);
+      edgeTo.push(i);
+    }
+  }
+  return {
+    n: a.n,
+    level: Array.from(a.level),
+    cls: entries.map((e) => opcodeClass(e.opcode)),
+    opcode: entries.map((e) => ops.index(e.opcode)),
+    layer: entries.map((e) => layers.index(e.layerId)),
+    opcodes: ops.names,
+    layers: layers.names,
+    engine: Array.from(a.engineOf),
+    engines: a.engines,
+    cost: Array.from(a.cost),
+    earliestStart: t(a.earliestStart),
+    slack: t(a.slack),
+    start: t(a.start),
+    criticalPath: a.criticalPath,
+    criticalLength: a.criticalLength,
+    makespan: a.makespan,
+    edgeFrom, edgeTo,
+    load: a.load,
+    blocked: a.blocked,
+    cycleCount: a.cycleCount,
+    problems,
+  };
+}

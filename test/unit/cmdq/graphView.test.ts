@@ -1,0 +1,160 @@
+/**
+ * The built CMDQ graph page (dist/webview/cmdqGraph.js, the exact HTML the panel serves) in
+ * headless Chromium: fed the golden CMDQ's graph as the host does, looked at (pixels and a
+ * screenshot in test-results/), clicked, and told where the editor cursor is.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { graphPage } from '../../../client/cmdq/graphHtml';
+import { CmdqDocument } from '../../../core/cmdq/document';
+import { analyzeGraph } from '../../../core/cmdq/graph/analysis';
+import { DEFAULT_COST_MODEL } from '../../../core/cmdq/graph/cost';
+import { graphViewModel } from '../../../core/cmdq/graph/view';
+import { defaultDiagnosticSettings } from '../../../core/common/settings';
+import type { GraphHostMessage } from '../../../protocol/cmdqGraph';
+import { launchChromium } from '../../webview/page';
+
+const ROOT = resolve(__dirname, '../../..');
+const OUT = join(ROOT, 'test-results');
+let browser: Browser | undefined;
+after(async () => browser?.close());
+
+/** The graph message as the worker makes it (client/cmdq/graphWorker.ts), problems included. */
+function graphOf(text: string): GraphHostMessage {
+  const doc = CmdqDocument.parse(text);
+  const a = analyzeGraph(doc.parsed.entries, doc.graph, DEFAULT_COST_MODEL);
+  const problems = doc.diagnostics(defaultDiagnosticSettings).flatMap((d) => {
+    const index = doc.entryAt(doc.offsetAt(d.range.start));
+    return index === undefined ? [] : [{ index, code: d.code, severity: d.severity }];
+  });
+  return { type: 'graph', fileName: 'golden.cmdq.json', model: graphViewModel(doc.parsed.entries, doc.graph, a, problems) };
+}
+
+async function open(t: { after(fn: () => Promise<void>): void }): Promise<{ page: Page; errors: string[]; post(m: GraphHostMessage): Promise<void>; sent(): Promise<unknown[]> }> {
+  assert.ok(existsSync(join(ROOT, 'dist/webview/cmdqGraph.js')), 'dist/webview/cmdqGraph.js is missing: run `npm run build` first');
+  browser ??= await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1000, height: 400 } });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  const dir = mkdtempSync(join(tmpdir(), 'cmdq-graph-page-'));
+  const html = graphPage({ cspSource: 'file:', nonce: 'testnonce123', title: 'test', scriptUri: pathToFileURL(join(ROOT, 'dist/webview/cmdqGraph.js')).href });
+  writeFileSync(join(dir, 'index.html'), html.replace('<body>', '<body style="--vscode-editor-background:#1e1e1e;--vscode-foreground:#cccccc">'));
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if ((m.type() === 'error' || m.type() === 'warning') && !m.text().includes('willReadFrequently')) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
+  await page.addInitScript('window.__sent = []; window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__sent.push(m) });');
+  await page.goto(pathToFileURL(join(dir, 'index.html')).href);
+  await page.waitForFunction('window.__sent.some((m) => m.type === "ready")', undefined, { timeout: 10000 });
+  const frame = () => page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))');
+  return {
+    page, errors,
+    post: async (m) => {
+      await page.evaluate((m) => window.postMessage(m, '*'), m as never);
+      await frame();
+    },
+    sent: () => page.evaluate('window.__sent') as Promise<unknown[]>,
+  };
+}
+
+/** Where the page drew entry i: its box in canvas pixels, from the page's own layout and view. */
+async function boxOf(page: Page, i: number): Promise<{ x: number; y: number; w: number; h: number }> {
+  return page.evaluate((i) => {
+    const g = (window as unknown as { __graph: { state(): { layout: { col: Int32Array; row: Int32Array } }; view(): { scale: number; ox: number; oy: number } } }).__graph;
+    const { layout } = g.state();
+    const v = g.view();
+    return { x: v.ox + layout.col[i] * 170 * v.scale, y: v.oy + layout.row[i] * 34 * v.scale, w: 140 * v.scale, h: 24 * v.scale };
+  }, i);
+}
+
+/** The colour of one canvas pixel (CSS pixel coordinates). */
+async function pixel(page: Page, x: number, y: number): Promise<[number, number, number]> {
+  return page.evaluate(([x, y]) => {
+    const c = document.getElementById('canvas') as HTMLCanvasElement;
+    const d = c.getContext('2d')!.getImageData(Math.round(x * devicePixelRatio), Math.round(y * devicePixelRatio), 1, 1).data;
+    return [d[0], d[1], d[2]] as [number, number, number];
+  }, [x, y]);
+}
+const isRed = ([r, g, b]: number[]) => r > 180 && g < 80 && b < 80;
+
+test('the golden CMDQ: columns by depth, the critical path outlined in red, the summary line', async (t) => {
+  const q = await open(t);
+  await q.post(graphOf(readFileSync(join(ROOT, 'examples/golden.cmdq.json'), 'utf8')));
+  const info = await q.page.textContent('#summary');
+  assert.equal(info, 'golden.cmdq.json: 6 entries · critical path 448 cycles (DMA load 14%, DMA store 14%, TE 0 57%, VE 0 14%) · list-scheduled run 512 cycles');
+  const [b0, b1, b2] = [await boxOf(q.page, 0), await boxOf(q.page, 1), await boxOf(q.page, 2)];
+  // The two loads share column 0, the GEMM is in column 1.
+  assert.equal(b0.x, b1.x);
+  assert.ok(b1.y > b0.y && b2.x > b0.x);
+  // Entry 0 is on the critical path (red outline), entry 1 is not: look at the left edge of each box.
+  assert.ok(isRed(await pixel(q.page, b0.x, b0.y + b0.h / 2)), 'critical entry 0 outlined in red');
+  assert.ok(!isRed(await pixel(q.page, b1.x, b1.y + b1.h / 2)), 'entry 1 is not critical');
+  mkdirSync(OUT, { recursive: true });
+  await q.page.screenshot({ path: join(OUT, 'cmdq-graph.png') });
+  assert.deepEqual(q.errors, []);
+});
+
+test('click a node → the page asks the host to select its entry; the cursor → the page selects the node', async (t) => {
+  const q = await open(t);
+  await q.post(graphOf(readFileSync(join(ROOT, 'examples/golden.cmdq.json'), 'utf8')));
+  const b = await boxOf(q.page, 2);
+  // #info and #selection sit above the canvas.
+  const canvasTop = await q.page.evaluate(() => document.getElementById('canvas')!.getBoundingClientRect().top);
+  await q.page.mouse.click(b.x + b.w / 2, canvasTop + b.y + b.h / 2);
+  const reveals = (await q.sent()).filter((m) => (m as { type: string }).type === 'reveal');
+  assert.deepEqual(reveals.at(-1), { type: 'reveal', index: 2 });
+  assert.match((await q.page.textContent('#selection'))!, /^Entry 2 TE_GEMM_TILE · layer ffn_0 · 256 cycles · earliest start 64 · slack 0 · scheduled at 128 · on the critical path$/);
+  await q.post({ type: 'select', index: 1 });
+  assert.match((await q.page.textContent('#selection'))!, /^Entry 1 DMA_LOAD_TILE .* slack 0 · scheduled at 64$/);
+  assert.equal(await q.page.evaluate(() => (window as unknown as { __graph: { state(): { selected: number } } }).__graph.state().selected), 1);
+  assert.equal((await q.sent()).filter((m) => (m as { type: string }).type === 'reveal').length, reveals.length, 'a cursor move is not sent back');
+  assert.deepEqual(q.errors, []);
+});
+
+test('names from the file stay text; a cycle is drawn, blocked, and summarised', async (t) => {
+  const q = await open(t);
+  const evil = '<img src=x onerror="window.__pwned=1">';
+  const ve = (id: number, deps: number[]) => ({ opcode: 'VE_ADD_TILE', id, layer_id: evil, deps_before: deps, ve_id: 0, length: 64, qbits_activation: 8 });
+  await q.post(graphOf(JSON.stringify({ cmdq: [{ ...ve(0, []), opcode: evil }, ve(1, [0, 2]), ve(2, [1]), { opcode: 'END', id: 3, layer_id: null, deps_before: [1, 2] }] })));
+  assert.match((await q.page.textContent('#summary'))!, /· 3 blocked by 1 cycle$/);
+  await q.post({ type: 'select', index: 0 });
+  assert.equal(await q.page.textContent('#selection'), `Entry 0 ${evil} · layer ${evil} · 0 cycles · earliest start 0 · slack 0 · scheduled at 0 · on the critical path · problems: cmdq.unknown-opcode`);
+  // The checker's problems are on their entries: the cycle on 1 and 2, flagged in the node's corner.
+  await q.post({ type: 'select', index: 2 });
+  assert.match((await q.page.textContent('#selection'))!, /^Entry 2 VE_ADD_TILE .* blocked: .* · problems: cmdq\.dep-cycle$/);
+  const b = await boxOf(q.page, 2);
+  const [r, g] = await pixel(q.page, b.x + b.w - 2, b.y + 2);
+  assert.ok(r > 200 && g < 100, `an error flag in the corner of entry 2, got ${r}, ${g}`);
+  assert.equal(await q.page.evaluate(() => document.querySelectorAll('img').length), 0);
+  assert.equal(await q.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
+  assert.deepEqual(q.errors, []);
+});
+
+test('the schedule: one row per engine, bars at their scheduled start; a click on a bar selects its entry', async (t) => {
+  const q = await open(t);
+  await q.post(graphOf(readFileSync(join(ROOT, 'examples/golden.cmdq.json'), 'utf8')));
+  await q.page.click('#mode');
+  await q.page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))');
+  const view = await q.page.evaluate(() => (window as unknown as { __graph: { view(): { scale: number; ox: number; oy: number; mode: string } } }).__graph.view());
+  assert.equal(view.mode, 'schedule');
+  assert.equal(await q.page.textContent('#mode'), 'Graph');
+  const rows = await q.page.evaluate(() => (window as unknown as { __graph: { state(): { schedule: { names: string[] } } } }).__graph.state().schedule.names);
+  assert.deepEqual(rows, ['DMA load', 'DMA store', 'TE 0', 'VE 0', '(no engine)']);
+  // The GEMM runs 128..384 on row 2 (TE 0): the middle of its bar is TE orange, fitted to the width.
+  const canvasTop = await q.page.evaluate(() => document.getElementById('canvas')!.getBoundingClientRect().top);
+  const x = view.ox + 256 * view.scale, y = view.oy + 2 * 28 + 3; // above the label text
+  assert.deepEqual(await pixel(q.page, x, y), [0xf2, 0xb3, 0x6b]);
+  // The second load waits for the first on the one DMA load engine: 64..128 on row 0.
+  assert.deepEqual(await pixel(q.page, view.ox + 96 * view.scale, view.oy + 3), [0x7f, 0xb3, 0xe0]);
+  await q.page.mouse.click(view.ox + 96 * view.scale, canvasTop + view.oy + 10);
+  const reveals = (await q.sent()).filter((m) => (m as { type: string }).type === 'reveal');
+  assert.deepEqual(reveals.at(-1), { type: 'reveal', index: 1 });
+  await q.page.screenshot({ path: join(OUT, 'cmdq-schedule.png') });
+  assert.deepEqual(q.errors, []);
+});

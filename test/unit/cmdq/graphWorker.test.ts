@@ -1,0 +1,47 @@
+// The graph panel's worker (dist/cmdqGraphWorker.js) as the panel runs it: text in, view model and entry ranges out.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { test } from 'node:test';
+import { Worker } from 'node:worker_threads';
+import type { GraphWorkerReply, GraphWorkerRequest } from '../../../client/cmdq/graphWorkerProtocol';
+import { defaultDiagnosticSettings } from '../../../core/common/settings';
+
+const ROOT = resolve(__dirname, '../../..');
+const WORKER = join(ROOT, 'dist/cmdqGraphWorker.js');
+
+function run(req: GraphWorkerRequest): Promise<GraphWorkerReply> {
+  assert.ok(existsSync(WORKER), `${WORKER} is missing: run npm run build first`);
+  return new Promise((resolve, reject) => {
+    const w = new Worker(WORKER, { workerData: req });
+    w.once('message', (m: GraphWorkerReply) => {
+      void w.terminate();
+      resolve(m);
+    });
+    w.once('error', reject);
+  });
+}
+
+test('entry ranges are offsets into the editor text (a BOM included), problems sit on their entries, settings apply', async () => {
+  const golden = readFileSync(join(ROOT, 'examples/golden.cmdq.json'), 'utf8');
+  // Entry 3 waits for itself too: a self-dep, and with it entry 3, 4 and END are blocked.
+  const text = '\ufeff' + golden.replace('"deps_before": [2],', '"deps_before": [2, 3],');
+  const r = await run({ text, cost: { teMacsPerCycle: 2048 }, diagnostics: defaultDiagnosticSettings });
+  assert.equal(r.kind, 'done');
+  if (r.kind !== 'done') return;
+  assert.equal(r.starts.length, 6);
+  for (let i = 0; i < 6; i++) {
+    assert.equal(text[r.starts[i]], '{');
+    assert.equal(text[r.ends[i] - 1], '}');
+    assert.match(text.slice(r.starts[i], r.ends[i]), new RegExp(`"id": ${i},`));
+  }
+  assert.equal(r.model.cost[2], 128, 'the cost setting reached the model');
+  assert.deepEqual(r.model.problems.map((p) => [p.index, p.code]), [[3, 'cmdq.self-dep']]);
+  assert.equal(r.model.blocked, 3);
+  const off = await run({ text, cost: {}, diagnostics: { ...defaultDiagnosticSettings, severity: { 'cmdq.self-dep': 'off' } } });
+  assert.deepEqual(off.kind === 'done' && off.model.problems, [], 'a code turned off is not drawn');
+});
+
+test('a file that is not a CMDQ gets a message, not a throw', async () => {
+  assert.deepEqual(await run({ text: '[1, 2]', cost: {}, diagnostics: defaultDiagnosticSettings }), { kind: 'error', message: 'Not a CMDQ: the file has no top-level "cmdq" array (yet).' });
+});

@@ -1,0 +1,69 @@
+import type { GraphViewModel } from '../../core/cmdq/graph/view';
+
+/** World units of the layout: one column per dependency level, one row per entry of that level. */
+export const COL_W = 170;
+export const ROW_H = 34;
+export const NODE_W = 140;
+export const NODE_H = 24;
+
+export interface GraphLayout {
+  /** Column and row of each entry; blocked entries (level -1) get a last column of their own. */
+  col: Int32Array;
+  row: Int32Array;
+  /** Entries of each column, in queue order. */
+  columns: Int32Array[];
+  maxRows: number;
+  /** CSR of each entry's dependents and deps, for ancestors and descendants. */
+  outStart: Int32Array;
+  out: Int32Array;
+  inStart: Int32Array;
+  inn: Int32Array;
+}
+
+export function layoutGraph(m: GraphViewModel): GraphLayout {
+  const n = m.n;
+  let maxLevel = -1;
+  for (let i = 0; i < n; i++) if (m.level[i] > maxLevel) maxLevel = m.level[i];
+  const ncols = maxLevel + 1 + (m.blocked > 0 ? 1 : 0);
+  const count = new Int32Array(ncols);
+  const col = new Int32Array(n);
+  const row = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const c = m.level[i] >= 0 ? m.level[i] : maxLevel + 1;
+    col[i] = c;
+    row[i] = count[c]++;
+  }
+  const columns = Array.from(count, (c) => new Int32Array(c));
+  for (let i = 0; i < n; i++) columns[col[i]][row[i]] = i;
+  let maxRows = 0;
+  for (const c of count) maxRows = Math.max(maxRows, c);
+  const csr = (from: number[], to: number[]): [Int32Array, Int32Array] => {
+    const start = new Int32Array(n + 1);
+    for (const f of from) start[f + 1]++;
+    for (let i = 0; i < n; i++) start[i + 1] += start[i];
+    const fill = start.slice(0, n);
+    const out = new Int32Array(from.length);
+    for (let k = 0; k < from.length; k++) out[fill[from[k]]++] = to[k];
+    return [start, out];
+  };
+  const [outStart, out] = csr(m.edgeFrom, m.edgeTo);
+  const [inStart, inn] = csr(m.edgeTo, m.edgeFrom);
+  return { col, row, columns, maxRows, outStart, out, inStart, inn };
+}
+
+/** Marks everything reachable from `from` along a CSR (not `from` itself). */
+export function reach(from: number, start: Int32Array, edges: Int32Array, n: number): Uint8Array {
+  const seen = new Uint8Array(n);
+  const stack = [from];
+  while (stack.length) {
+    const v = stack.pop()!;
+    for (let e = start[v]; e < start[v + 1]; e++) {
+      const t = edges[e];
+      if (!seen[t] && t !== from) {
+        seen[t] = 1;
+        stack.push(t);
+      }
+    }
+  }
+  return seen;
+}
