@@ -236,7 +236,7 @@ export async function check(args: string[]): Promise<number> {
   } else if (parsed.format === 'sarif') {
     out.push(JSON.stringify(sarifLog(results, failures), null, 2));
   } else if (parsed.format === 'github') {
-    out.push(...githubAnnotations(results));
+    out.push(...githubAnnotations(results, failures));
   } else {
     for (const r of results) {
       const file = printable(r.file);

@@ -1,6 +1,6 @@
 import type { Severity } from '../core/common/diagnostic';
 import { escapeControl } from '../core/common/escape';
-import type { FileResult } from './sarif';
+import type { FileResult, RunFailure } from './sarif';
 
 // GitHub Actions workflow commands (`::error file=…::message`), which the runner turns into
 // annotations on the pull request. A file's own text must not end the command or start another.
@@ -20,8 +20,9 @@ const oneLine = (s: string) => escapeControl(s.replace(/\r\n|\r|\n/g, ' '));
  * One command per diagnostic, 1-based as GitHub wants. Columns only when the range is on one
  * line: GitHub ignores `col`/`endColumn` across lines. `endColumn` is the last character's column.
  */
-export function githubAnnotations(results: readonly FileResult[]): string[] {
-  const out: string[] = [];
+export function githubAnnotations(results: readonly FileResult[], failures: readonly RunFailure[] = []): string[] {
+  // A file that could not be read fails the run (exit 2): say so where the run's annotations are.
+  const out = failures.map((f) => `::error file=${githubProperty(oneLine(f.file.replace(/\\/g, '/')))},title=npu-trace::${githubData(oneLine(f.message))}`);
   for (const r of results) {
     const file = githubProperty(oneLine(r.file.replace(/\\/g, '/')));
     for (const d of r.diagnostics) {

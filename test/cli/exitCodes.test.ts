@@ -112,6 +112,15 @@ describe('npu-trace check --format github', () => {
     assert.ok(lines[0].endsWith('::Simulator warning [TE C]: 50%25 done ::error file=x::forged\\x1b[2K'), lines[0]);
   });
 
+  it('an unreadable file is an error annotation too, before the others\' (exit 2)', async () => {
+    const broken = tmp('broken.trace.jsonl.gz', 'not gzip\n');
+    const r = await runCli(['check', '--format', 'github', broken, ERROR()]);
+    assert.equal(r.code, 2);
+    const lines = r.stdout.split('\n');
+    assert.equal(lines[0], `::error file=${githubProperty(broken)},title=npu-trace::${broken}: incorrect header check`);
+    assert.match(lines[1], /^::error file=.*error\.trace\.jsonl,line=1,col=46,.*title=trace\.unmatched-end::/);
+  });
+
   it('GitHub\'s escaping rules: %, CR, LF in data; also : and , in properties', () => {
     assert.equal(githubData('100%\r\nnext: a,b'), '100%25%0D%0Anext: a,b');
     assert.equal(githubProperty('100%\r\nnext: a,b'), '100%25%0D%0Anext%3A a%2Cb');
