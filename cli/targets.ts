@@ -1,5 +1,5 @@
 import { readdirSync, statSync, type Dirent } from 'node:fs';
-import { join } from 'node:path';
+import { join, normalize } from 'node:path';
 
 /** An argument that names nothing to check: the run stops before checking (exit 2). */
 export class TargetError extends Error {}
@@ -120,8 +120,10 @@ export function expandTargets(args: readonly string[], pick: (file: string) => b
       if (!found.length) throw new TargetError(`${arg}: matches no trace, CMDQ, systrace, InferScope or Chrome trace file`);
     } else throw new TargetError(st ? `${arg}: not a file or directory` : `${arg}: no such file`);
     for (const f of found) {
-      if (!seen.has(f)) files.push(f);
-      seen.add(f);
+      // `./a.trace.jsonl` and the `a.trace.jsonl` a walk of `.` finds are one file.
+      const key = normalize(f);
+      if (!seen.has(key)) files.push(f);
+      seen.add(key);
     }
   }
   return { files, walked };

@@ -84,7 +84,7 @@ describe('npu-trace check on directories and globs', () => {
   });
 
   it('matches a quoted glob from the working directory; a file named by several arguments is checked once', async () => {
-    const r = await runCli(['check', '--format', 'json', 'other', '**/*.cmdq.json', 'traces/sub/q.cmdq.json'], dir);
+    const r = await runCli(['check', '--format', 'json', 'other', '**/*.cmdq.json', './traces/sub/q.cmdq.json', 'traces//sub/q.cmdq.json'], dir);
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual((JSON.parse(r.stdout) as { file: string }[]).map((f) => f.file), ['other/o.cmdq.json', 'traces/sub/deeper/r.cmdq.json', 'traces/sub/q.cmdq.json']);
     assert.equal(r.stderr, 'npu-trace check: 3 files, 0 errors, 0 warnings, 0 information\n');
