@@ -68,6 +68,16 @@ describe('npu-trace check --format sarif', () => {
     }
   });
 
+  it('every fixture and example (all formats, a capped list, related information) gives valid SARIF', async () => {
+    const r = await runCli(['check', '--format', 'sarif', 'test/fixtures', 'examples']);
+    assert.equal(r.code, 1, r.stderr);
+    const log = JSON.parse(r.stdout) as Log;
+    valid(log);
+    const codes = new Set(log.runs[0].results.map((x) => x.ruleId.split('.')[0]));
+    assert.deepEqual([...codes].sort(), ['chrome', 'cmdq', 'inferscope', 'nnapi', 'too-many-problems', 'trace']);
+    assert.ok(log.runs[0].results.some((x) => x.relatedLocations?.length));
+  });
+
   it('has related locations from related information (a CMDQ dependency cycle)', async () => {
     const r = await runCli(['check', '--format', 'sarif', 'test/fixtures/cmdq/dep-cycle.cmdq.json']);
     const cycle = (JSON.parse(r.stdout) as Log).runs[0].results.filter((x) => x.ruleId === 'cmdq.dep-cycle');
