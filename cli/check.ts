@@ -13,12 +13,9 @@ import type { GzipEnd } from './gunzip';
 import { forEachLine, forEachLineBytes, forEachLineIn, type ReadOptions } from './lines';
 import { depthBounded } from './jsonLines';
 import { checkTraceInParallel } from './parallelCheck';
-
-interface FileResult {
-  file: string;
-  diagnostics: Diagnostic[];
-  hasError: boolean;
-}
+import { githubAnnotations } from './github';
+import { sarifLog, type FileResult, type RunFailure } from './sarif';
+import { expandTargets, TargetError } from './targets';
 
 export class UsageError extends Error {}
 
@@ -41,13 +38,25 @@ function positiveInt(name: string, v: string | undefined): number {
   return n;
 }
 
-function parseArgs(args: string[]): { format: 'text' | 'json'; opts: CheckOptions; files: string[] } {
+const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
+type OutputFormat = (typeof FORMATS)[number];
+const FORMAT_LIST = 'text, json, sarif or github';
+
+const FAIL_ON = ['error', 'warning', 'information'] as const;
+type FailOn = (typeof FAIL_ON)[number];
+
+function oneOf<T extends string>(name: string, list: readonly T[], words: string, v: string | undefined): T {
+  if (v === undefined || !(list as readonly string[]).includes(v)) throw new UsageError(`${name} takes ${words}, got ${v ?? 'nothing'}`);
+  return v as T;
+}
+
+function parseArgs(args: string[]): { format: OutputFormat; failOn: FailOn; opts: CheckOptions; files: string[] } {
   let parsed;
   try {
     parsed = parseNodeArgs({
       args,
       allowPositionals: true,
-      options: { format: { type: 'string' }, 'max-problems': { type: 'string' }, 'max-line-bytes': { type: 'string' } },
+      options: { format: { type: 'string' }, 'fail-on': { type: 'string' }, 'max-problems': { type: 'string' }, 'max-line-bytes': { type: 'string' } },
     });
   } catch (e) {
     // parseArgs's own words are long; say it as the rest of the CLI does.
@@ -55,16 +64,19 @@ function parseArgs(args: string[]): { format: 'text' | 'json'; opts: CheckOption
     const unknown = /^Unknown option '([^']*)'/.exec(msg);
     if (unknown) throw new UsageError(`unknown option ${unknown[1]}`);
     const missing = /^Option '(--[a-z-]+)/.exec(msg);
-    if (missing?.[1] === '--format') throw new UsageError('--format takes text or json, got nothing');
+    if (missing?.[1] === '--format') oneOf('--format', FORMATS, FORMAT_LIST, undefined);
+    if (missing?.[1] === '--fail-on') oneOf('--fail-on', FAIL_ON, 'error, warning or information', undefined);
     if (missing) positiveInt(missing[1], undefined);
     throw new UsageError(msg.split('\n')[0]);
   }
   const v = parsed.values;
-  if (v.format !== undefined && v.format !== 'text' && v.format !== 'json') throw new UsageError(`--format takes text or json, got ${v.format}`);
   const files = parsed.positionals;
+  const format = v.format === undefined ? 'text' : oneOf('--format', FORMATS, FORMAT_LIST, v.format);
+  const failOn = v['fail-on'] === undefined ? 'error' : oneOf('--fail-on', FAIL_ON, 'error, warning or information', v['fail-on']);
   if (files.length === 0) throw new UsageError('no files given');
   return {
-    format: v.format ?? 'text',
+    format,
+    failOn,
     opts: {
       maxProblems: v['max-problems'] === undefined ? CHECK_DEFAULTS.maxProblems : positiveInt('--max-problems', v['max-problems']),
       maxLineBytes: v['max-line-bytes'] === undefined ? CHECK_DEFAULTS.maxLineBytes : positiveInt('--max-line-bytes', v['max-line-bytes']),
@@ -159,36 +171,73 @@ function finishFile(file: string, opts: CheckOptions, checker: LineChecker, foun
  */
 const printable = (s: string) => escapeControl(s.replace(/\r\n|\r|\n/g, ' '));
 
+const RANK: Record<Diagnostic['severity'], number> = { error: 3, warning: 2, information: 1, hint: 0 };
+
+/**
+ * Whether a file has a problem at or above `failOn`. Errors beyond the --max-problems cap count
+ * (`hasError`); other hidden problems are not classified, so under `warning` a capped list fails.
+ */
+export function fails(r: FileResult, failOn: FailOn): boolean {
+  if (r.hasError) return true;
+  return r.diagnostics.some((d) => (d.code === 'too-many-problems' ? failOn !== 'error' : RANK[d.severity] >= RANK[failOn]));
+}
+
+/** A file a directory walk or a glob takes: one of the formats, by name or else by its first line. */
+function known(file: string): boolean {
+  if (formatFor(file, '')) return true;
+  try {
+    return formatFor(file, firstLine(file)) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+function summary(files: number, results: readonly FileResult[], failures: number): string {
+  const n: Record<Diagnostic['severity'], number> = { error: 0, warning: 0, information: 0, hint: 0 };
+  for (const r of results) for (const d of r.diagnostics) n[d.severity]++;
+  const parts = [`${files} file${files === 1 ? '' : 's'}`, `${n.error} error${n.error === 1 ? '' : 's'}`, `${n.warning} warning${n.warning === 1 ? '' : 's'}`, `${n.information} information`];
+  if (n.hint) parts.push(`${n.hint} hint${n.hint === 1 ? '' : 's'}`);
+  if (failures) parts.push(`${failures} unreadable`);
+  return `npu-trace check: ${parts.join(', ')}`;
+}
+
+/**
+ * Exit status: 2 when an argument is unusable or a file could not be read (the others are still
+ * checked and shown), else 1 when a file has a problem at or above --fail-on, else 0.
+ */
 export async function check(args: string[]): Promise<number> {
   let parsed;
+  let targets;
   try {
     parsed = parseArgs(args);
-    for (const f of parsed.files) {
-      const st = statSync(f, { throwIfNoEntry: false });
-      if (!st) throw new UsageError(`${f}: no such file`);
-      if (!st.isFile()) throw new UsageError(`${f}: not a file${st.isDirectory() ? ' (a directory)' : ''}`);
-    }
+    targets = expandTargets(parsed.files, known);
   } catch (e) {
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || e instanceof TargetError) {
       process.stderr.write(`npu-trace check: ${printable(e.message)}\n`);
       return 2;
     }
     throw e;
   }
   const results: FileResult[] = [];
-  for (const f of parsed.files) {
+  const failures: RunFailure[] = [];
+  for (const f of targets.files) {
     try {
       results.push(await checkFile(f, parsed.opts));
     } catch (e) {
       // Name the file: "incorrect header check" alone does not say which .gz is broken.
       const msg = e instanceof Error ? e.message : String(e);
-      process.stderr.write(`npu-trace check: ${printable(e instanceof UsageError ? msg : `${f}: ${msg}`)}\n`);
-      return 2;
+      const message = e instanceof UsageError ? msg : `${f}: ${msg}`;
+      failures.push({ file: f, message });
+      process.stderr.write(`npu-trace check: ${printable(message)}\n`);
     }
   }
   const out: string[] = [];
   if (parsed.format === 'json') {
     out.push(JSON.stringify(results.map((r) => ({ file: r.file, diagnostics: r.diagnostics.map((d) => ({ range: d.range, severity: d.severity, code: d.code, message: d.message })) })), null, 2));
+  } else if (parsed.format === 'sarif') {
+    out.push(JSON.stringify(sarifLog(results, failures), null, 2));
+  } else if (parsed.format === 'github') {
+    out.push(...githubAnnotations(results, failures));
   } else {
     for (const r of results) {
       const file = printable(r.file);
@@ -196,5 +245,9 @@ export async function check(args: string[]): Promise<number> {
     }
   }
   if (out.length) process.stdout.write(out.join('\n') + '\n');
-  return results.some((r) => r.hasError) ? 1 : 0;
+  // On stderr, so stdout stays in its one format; only where the files were not all named.
+  if (targets.walked) process.stderr.write(`${summary(targets.files.length, results, failures.length)}\n`);
+  if (failures.length) return 2;
+  const failOn = parsed.failOn;
+  return results.some((r) => fails(r, failOn)) ? 1 : 0;
 }

@@ -7,7 +7,7 @@ import { NNAPI_STATS_USAGE, nnapiStats } from './nnapiStats';
 import { STATS_USAGE, stats } from './stats';
 
 const USAGE = `Usage:
-  npu-trace check [--format text|json] [--max-problems N] <files...>
+  npu-trace check [--format text|json|sarif|github] [--fail-on error|warning|information] [--max-problems N] <files, directories, globs...>
 ${STATS_USAGE}${NNAPI_STATS_USAGE}${ANALYZE_USAGE}${KPROF_USAGE}${EXPORT_USAGE}${CMDQ_GRAPH_USAGE}`;
 
 type Command = (args: string[]) => Promise<number>;

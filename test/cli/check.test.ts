@@ -138,11 +138,14 @@ describe('npu-trace check --format json', () => {
 describe('npu-trace check: unusable arguments exit 2 with a message', () => {
   const cases: [string, string[], RegExp][] = [
     ['unknown option', ['check', '--frobnicate', 'x.trace.jsonl'], /unknown option --frobnicate/],
-    ['bad --format value', ['check', '--format', 'xml', 'x.trace.jsonl'], /--format takes text or json, got xml/],
-    ['--format without a value', ['check', '--format'], /--format takes text or json, got nothing/],
+    ['bad --format value', ['check', '--format', 'xml', 'x.trace.jsonl'], /--format takes text, json, sarif or github, got xml/],
+    ['--format without a value', ['check', '--format'], /--format takes text, json, sarif or github, got nothing/],
     ['missing file', ['check', 'does-not-exist.trace.jsonl'], /does-not-exist\.trace\.jsonl: no such file/],
     ['no files', ['check'], /no files given/],
-    ['a directory', ['check', 'test'], /test: not a file \(a directory\)/],
+    // A directory is walked (test/cli/targets.test.ts); one without a file of ours names nothing.
+    ['a directory without a trace', ['check', 'cli'], /cli: no trace, CMDQ, systrace, InferScope or Chrome trace file in this directory/],
+    ['a glob matching nothing', ['check', 'test/**/*.nothing'], /test\/\*\*\/\*\.nothing: matches no trace/],
+    ['bad --fail-on', ['check', '--fail-on', 'hint', 'x'], /--fail-on takes error, warning or information, got hint/],
     ['bad --max-problems', ['check', '--max-problems', '0', 'x'], /--max-problems takes a positive whole number/],
     ['--max-problems without a value', ['check', '--max-problems'], /--max-problems takes a positive whole number, got nothing/],
     ['bad --max-line-bytes', ['check', '--max-line-bytes=1.5', 'x'], /--max-line-bytes takes a positive whole number, got 1\.5/],
@@ -174,7 +177,7 @@ describe('npu-trace check: unusable arguments exit 2 with a message', () => {
   it('--help prints the usage and exits 0', async () => {
     const r = await runCli(['--help']);
     assert.equal(r.code, 0);
-    assert.match(r.stdout, /npu-trace check \[--format text\|json\]/);
+    assert.match(r.stdout, /npu-trace check \[--format text\|json\|sarif\|github\] \[--fail-on error\|warning\|information\]/);
   });
 });
 
