@@ -9,6 +9,8 @@ export type RowGroupSink = (table: NpuTable, columns: unknown[][]) => void;
 
 /** Rows per row group: big enough to compress well, small enough that a group's arrays stay a few MB. */
 export const ROW_GROUP_ROWS = 65_536;
+/** And at most about this many bytes of values: a file of long lines must not fill a group of 65,536 of them in memory. */
+export const ROW_GROUP_BYTES = 16 << 20;
 
 const KIND_NAMES = ['CMD', 'JOB', 'TE', 'VE', 'DMA', 'DRAM', 'NOC'];
 
@@ -43,20 +45,28 @@ interface Command {
 
 class Table {
   cols: unknown[][];
+  private bytes = 0;
   constructor(readonly name: NpuTable, private readonly sink: RowGroupSink, private readonly groupRows: number) {
     this.cols = NPU_TABLES[name].map(() => []);
   }
 
   add(row: unknown[]): void {
     const cols = this.cols;
-    for (let i = 0; i < cols.length; i++) cols[i].push(row[i] ?? null);
-    if (cols[0].length >= this.groupRows) this.flush();
+    let bytes = this.bytes;
+    for (let i = 0; i < cols.length; i++) {
+      const v = row[i] ?? null;
+      cols[i].push(v);
+      bytes += typeof v === 'string' ? v.length : 8;
+    }
+    this.bytes = bytes;
+    if (cols[0].length >= this.groupRows || bytes >= ROW_GROUP_BYTES) this.flush();
   }
 
   flush(): void {
     if (!this.cols[0].length) return;
     const cols = this.cols;
     this.cols = cols.map(() => []);
+    this.bytes = 0;
     this.sink(this.name, cols);
   }
 }
@@ -64,13 +74,18 @@ class Table {
 const i32 = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v >= -0x80000000 && v <= 0x7fffffff ? v : null);
 /** A cycle or byte count as int64: an integer the double holds exactly, else null. */
 const i64n = (v: number | undefined): bigint | null => (v !== undefined && Number.isSafeInteger(v) ? BigInt(v) : null);
+const I64_MIN = -(1n << 63n);
+const I64_MAX = (1n << 63n) - 1n;
+/** An id as int64, exact; null beyond int64 or when its source digits are not an integer BigInt reads (an exponent). */
 const i64id = (v: Id | undefined): bigint | null => {
   if (v === undefined) return null;
+  let b: bigint;
   try {
-    return BigInt(v);
+    b = BigInt(v);
   } catch {
-    return null; // source digits BigInt cannot read (an exponent): the value stays in `fields`
+    return null;
   }
+  return b >= I64_MIN && b <= I64_MAX ? b : null;
 };
 
 /**
@@ -127,7 +142,9 @@ export class NpuParquetRows {
     }
     const keep = <T>(k: string, v: T | null): T | null => {
       if (v === null && r[k] !== undefined && r[k] !== null) {
-        rest[k] = r[k];
+        // An integer a double cannot hold keeps its source digits (as a JSON string) rather than a rounded number.
+        const n = r[k];
+        rest[k] = typeof n === 'number' && Number.isInteger(n) && !Number.isSafeInteger(n) ? this.exactId(k) ?? n : n;
         hasRest = true;
       }
       return v;

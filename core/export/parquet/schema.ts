@@ -32,15 +32,15 @@ export const EVENTS_COLUMNS: ColumnDef[] = [
   c('tx_id', 'INT64', '', 'tx_id, exact'),
   c('phase', 'STRING', '', 'phase'),
   c('layer_id', 'STRING', '', 'layer_id, as text (a number or a name)'),
-  c('fields', 'STRING', 'JSON', 'the other fields of the line as a JSON object, and any of the above whose value did not fit its column; null when none'),
+  c('fields', 'STRING', 'JSON', 'the other fields of the line as a JSON object, and any of the above whose value did not fit its column (an integer beyond a double, such as an id beyond int64, as its digits in a JSON string); null when none'),
 ];
 
 export const SPANS_COLUMNS: ColumnDef[] = [
   RUN,
   c('kind', 'STRING', '', 'CMD, JOB, TE, VE, DMA, DRAM or NOC'),
-  c('id', 'INT64', '', 'the pairing id: cmd_id (CMD), job_id (JOB, TE, VE), tx_id (DMA, DRAM, NOC)'),
-  c('npu_id', 'INT32', '', 'npu_id of the START, else of its command'),
-  c('core_id', 'INT32', '', 'core_id of the START, else of its command'),
+  c('id', 'INT64', '', 'the pairing id (exact): cmd_id (CMD), job_id (JOB, TE, VE), tx_id (DMA, DRAM, NOC)'),
+  c('npu_id', 'INT32', '', 'npu_id of the START, else of its command, else 0 (as `npu-trace stats`)'),
+  c('core_id', 'INT32', '', 'core_id of the START, else of its command, else 0'),
   c('resource', 'STRING', '', '`npu0.core1` (CMD, JOB, TE, VE), `dma.ch2`, `dram.ch0`, `noc.link1`'),
   c('start', 'INT64', 'cycle', 't_cycle of the START'),
   c('end', 'INT64', 'cycle', 't_cycle of the END'),
