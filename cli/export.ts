@@ -7,7 +7,7 @@ import { exportChromeTrace, MAX_JSON_LINE } from './exportRun';
 import { firstLineOf } from './firstLine';
 import { forEachLine, forEachLineBytes, type ReadOptions } from './lines';
 
-export const EXPORT_USAGE = '  npu-trace export <file> --to chrome-trace [-o OUT.json[.gz]]\n  npu-trace export <file.trace.jsonl[.gz]>... --to parquet -o OUT_DIR [--run-id NAME]\n';
+export const EXPORT_USAGE = '  npu-trace export <file> --to chrome-trace [-o OUT.json[.gz]]\n  npu-trace export <file.trace.jsonl[.gz]>... --to parquet -o OUT_DIR [--run-id NAME] [--jobs N]\n';
 
 class ExportUsage extends Error {}
 
@@ -25,12 +25,12 @@ function usage(msg: string): number {
 export async function exportCommand(args: string[]): Promise<number> {
   let file: string, out: string;
   try {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { to: { type: 'string' }, output: { type: 'string', short: 'o' }, 'run-id': { type: 'string' } } });
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { to: { type: 'string' }, output: { type: 'string', short: 'o' }, 'run-id': { type: 'string' }, jobs: { type: 'string' } } });
     if (values.to === 'parquet') {
       if (!positionals.length) throw new ExportUsage('no file given');
-      return await exportParquetCommand(positionals, values.output, values['run-id'], usage);
+      return await exportParquetCommand(positionals, values.output, values['run-id'], values.jobs, usage);
     }
-    if (values['run-id'] !== undefined) throw new ExportUsage('--run-id is for --to parquet');
+    if (values['run-id'] !== undefined || values.jobs !== undefined) throw new ExportUsage('--run-id and --jobs are for --to parquet');
     if (positionals.length !== 1) throw new ExportUsage(positionals.length ? 'give exactly one file' : 'no file given');
     if (values.to !== 'chrome-trace') throw new ExportUsage(values.to === undefined ? '--to is required (chrome-trace)' : `--to takes chrome-trace, got ${JSON.stringify(values.to)}`);
     file = positionals[0];

@@ -1,5 +1,6 @@
-import { closeSync, mkdirSync, openSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, statSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { ByteWriter, ParquetWriter } from 'hyparquet-writer' with { 'resolution-mode': 'import' };
 import { DEFAULT_MAX_LINE_BYTES } from '../core/common/lines';
 import { escapeControl } from '../core/common/escape';
@@ -8,6 +9,7 @@ import { NPU_TABLES, type ColumnDef, type NpuTable } from '../core/export/parque
 import { formatFor } from '../core/formats';
 import { traceFormat } from '../core/trace/format';
 import { firstLineOf } from './firstLine';
+import type { ParquetJob } from './exportParquetWorker';
 import { forEachLine } from './lines';
 
 /** Bytes buffered before a write to disk: the writer's buffer stays this size whatever the file. */
@@ -109,14 +111,50 @@ export async function exportParquetFile(file: string, outDir: string, run: strin
 /** `--run-id` and file names become directory names: one plain name each. */
 const SAFE_RUN = /^[^/\\\0]{1,200}$/;
 
+/** The worker bundle beside the CLI bundle (dist/), or undefined when running from source. */
+function workerFile(): string | undefined {
+  return [join(__dirname, 'exportParquetWorker.js'), join(__dirname, '..', 'dist', 'exportParquetWorker.js')].find((f) => existsSync(f));
+}
+
+type Outcome = { result: ParquetExportResult } | { error: string };
+
+/** Exports `jobs` files at a time in worker threads; `done` hears of each file as it finishes. */
+async function inWorkers(bundle: string, jobs: ParquetJob[], threads: number, done: (i: number, o: Outcome) => void): Promise<void> {
+  let next = 0;
+  const one = (w: Worker): Promise<void> => new Promise((resolve) => {
+    const send = () => {
+      if (next >= jobs.length) return resolve();
+      w.postMessage(jobs[next++]);
+    };
+    w.on('message', (m: { i: number } & Outcome) => {
+      done(m.i, m);
+      send();
+    });
+    w.on('error', (e) => {
+      // A worker that dies fails the file it had; the others go on in the remaining workers.
+      done(jobs[next - 1].i, { error: e.message });
+      resolve();
+    });
+    send();
+  });
+  const workers = Array.from({ length: Math.min(threads, jobs.length) }, () => new Worker(bundle));
+  try {
+    await Promise.all(workers.map(one));
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
+
 /**
- * `npu-trace export FILE… --to parquet -o OUT_DIR [--run-id NAME]`: each file in turn, a line on
- * stderr per file (its tables' rows), exit 0, or 2 when a file could not be exported (the others
- * still are).
+ * `npu-trace export FILE… --to parquet -o OUT_DIR [--run-id NAME] [--jobs N]`: each file in turn
+ * (or N at a time in worker threads), a line on stderr per file as it is done (its tables' rows),
+ * exit 0, or 2 when a file could not be exported (the others still are).
  */
-export async function exportParquetCommand(files: string[], outDir: string | undefined, runId: string | undefined, usage: (msg: string) => number): Promise<number> {
+export async function exportParquetCommand(files: string[], outDir: string | undefined, runId: string | undefined, jobsArg: string | undefined, usage: (msg: string) => number): Promise<number> {
   if (!outDir || outDir === '-') return usage('--to parquet needs -o OUT_DIR (a directory: one subdirectory of tables per file)');
   if (runId !== undefined && files.length !== 1) return usage('--run-id names one file; with many, each run is named after its file');
+  const threads = jobsArg === undefined ? 1 : Number(jobsArg);
+  if (!Number.isInteger(threads) || threads < 1 || threads > 64) return usage(`--jobs takes a number of threads from 1 to 64, got ${JSON.stringify(jobsArg)}`);
   const runs = files.map((f) => runId ?? runOf(f));
   const seen = new Set<string>();
   for (const r of runs) {
@@ -125,22 +163,32 @@ export async function exportParquetCommand(files: string[], outDir: string | und
     seen.add(r);
   }
   let code = 0;
-  for (let i = 0; i < files.length; i++) {
-    const file = files[i];
-    const head = `npu-trace export: [${i + 1}/${files.length}] ${escapeControl(file)}`;
-    if (!statSync(file, { throwIfNoEntry: false })?.isFile()) {
-      process.stderr.write(`${head}: no such file\n`);
+  const t0 = performance.now();
+  const report = (i: number, o: Outcome) => {
+    const head = `npu-trace export: [${i + 1}/${files.length}] ${escapeControl(files[i])}`;
+    if ('error' in o) {
+      process.stderr.write(`${head}: ${escapeControl(o.error)}\n`);
       code = 2;
-      continue;
+      return;
     }
-    const t0 = performance.now();
-    try {
-      const r = await exportParquetFile(file, outDir, runs[i]);
-      const s = ((performance.now() - t0) / 1000).toFixed(1);
-      process.stderr.write(`${head} -> ${escapeControl(r.dir)}: ${r.rows.events} events, ${r.rows.spans} spans, ${r.rows.commands} commands, ${r.bytes} bytes in ${s} s\n`);
-    } catch (e) {
-      process.stderr.write(`${head}: ${escapeControl(e instanceof Error ? e.message : String(e))}\n`);
-      code = 2;
+    const r = o.result;
+    const s = ((performance.now() - t0) / 1000).toFixed(1);
+    process.stderr.write(`${head} -> ${escapeControl(r.dir)}: ${r.rows.events} events, ${r.rows.spans} spans, ${r.rows.commands} commands, ${r.bytes} bytes at ${s} s\n`);
+  };
+  const jobs: ParquetJob[] = [];
+  files.forEach((file, i) => {
+    if (statSync(file, { throwIfNoEntry: false })?.isFile()) jobs.push({ i, file, outDir, run: runs[i] });
+    else report(i, { error: 'no such file' });
+  });
+  const bundle = threads > 1 && jobs.length > 1 ? workerFile() : undefined;
+  if (bundle) await inWorkers(bundle, jobs, threads, report);
+  else {
+    for (const j of jobs) {
+      try {
+        report(j.i, { result: await exportParquetFile(j.file, j.outDir, j.run) });
+      } catch (e) {
+        report(j.i, { error: e instanceof Error ? e.message : String(e) });
+      }
     }
   }
   return code;

@@ -37,7 +37,7 @@ describe('npu-trace export --to parquet', () => {
     const r = await runCli(['export', LLM, 'examples/faulty.trace.jsonl', '--to', 'parquet', '-o', out]);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, '');
-    assert.match(r.stderr, /^npu-trace export: \[1\/2\] examples\/llm-layer\.trace\.jsonl -> .*llm-layer: 3370 events, 1380 spans, 20 commands, \d+ bytes in [\d.]+ s\nnpu-trace export: \[2\/2\] examples\/faulty\.trace\.jsonl -> .*faulty: /);
+    assert.match(r.stderr, /^npu-trace export: \[1\/2\] examples\/llm-layer\.trace\.jsonl -> .*llm-layer: 3370 events, 1380 spans, 20 commands, \d+ bytes at [\d.]+ s\nnpu-trace export: \[2\/2\] examples\/faulty\.trace\.jsonl -> .*faulty: /);
   });
 
   it('writes one row per non-blank line, with the documented column types', async () => {
@@ -141,6 +141,26 @@ describe('export --to parquet: a directory of runs is one dataset', () => {
   });
 });
 
+describe('export --to parquet --jobs', () => {
+  it('exports many files in worker threads to the same tables as one at a time', async () => {
+    const files = [LLM, 'examples/faulty.trace.jsonl', join(dir, 'copy.trace.jsonl')];
+    writeFileSync(files[2], readFileSync(join(ROOT, LLM)));
+    const seq = join(dir, 'seq');
+    const par = join(dir, 'par');
+    const a = await runCli(['export', ...files, '--to', 'parquet', '-o', seq]);
+    const b = await runCli(['export', ...files, '--to', 'parquet', '-o', par, '--jobs', '2']);
+    assert.deepEqual([a.code, b.code], [0, 0], a.stderr + b.stderr);
+    const lines = b.stderr.trim().split('\n').map((l) => /\[(\d)\/3\] .* -> .*: (\d+) events/.exec(l)?.slice(1).join(' ')).sort();
+    assert.deepEqual(lines, ['1 3370', '2 ' + /\[2\/3\].*: (\d+) events/.exec(a.stderr)![1], '3 3370']);
+    for (const t of ['events', 'spans', 'commands']) {
+      const q = (d: string) => rows(`SELECT * FROM '${d}/*/${t}.parquet' ORDER BY ALL`);
+      const x = await q(seq);
+      assert.equal(new Set(x.map((r) => r.run)).size, 3, t);
+      assert.deepEqual(await q(par), x, t);
+    }
+  });
+});
+
 describe('export --to parquet: usage', () => {
   it('needs -o, one file per --run-id, distinct run names and NPU traces', async () => {
     for (const [args, msg] of [
@@ -148,7 +168,8 @@ describe('export --to parquet: usage', () => {
       [[LLM, LLM, '--to', 'parquet', '-o', dir, '--run-id', 'x'], /--run-id names one file/],
       [[LLM, LLM, '--to', 'parquet', '-o', dir], /two files are named "llm-layer"/],
       [[LLM, '--to', 'parquet', '-o', dir, '--run-id', '../up'], /cannot name a run directory/],
-      [[LLM, '--to', 'chrome-trace', '--run-id', 'x'], /--run-id is for --to parquet/],
+      [[LLM, '--to', 'parquet', '-o', dir, '--jobs', '0'], /--jobs takes a number of threads from 1 to 64, got "0"/],
+      [[LLM, '--to', 'chrome-trace', '--run-id', 'x'], /--run-id and --jobs are for --to parquet/],
     ] as const) {
       const r = await runCli(['export', ...args]);
       assert.equal(r.code, 2, args.join(' '));
