@@ -5,12 +5,16 @@ import type { ByteWriter, ParquetWriter } from 'hyparquet-writer' with { 'resolu
 import { DEFAULT_MAX_LINE_BYTES } from '../core/common/lines';
 import { escapeControl } from '../core/common/escape';
 import { NpuParquetRows } from '../core/export/parquet/npuRows';
-import { NPU_TABLES, type ColumnDef, type NpuTable } from '../core/export/parquet/schema';
+import { TABLES, type ColumnDef, type TableName } from '../core/export/parquet/schema';
+import { timelineSliceRows } from '../core/export/parquet/timelineRows';
+import { isChromeTraceFile } from '../core/chrome/format';
+import { timelineBuilderFor } from '../core/timeline/builder';
+import { MAX_JSON_LINE } from './exportRun';
 import { formatFor } from '../core/formats';
 import { traceFormat } from '../core/trace/format';
 import { firstLineOf } from './firstLine';
 import type { ParquetJob } from './exportParquetWorker';
-import { forEachLine } from './lines';
+import { forEachLine, type ReadOptions } from './lines';
 
 /** Bytes buffered before a write to disk: the writer's buffer stays this size whatever the file. */
 const FLUSH_BYTES = 1 << 20;
@@ -73,7 +77,8 @@ class TableFile {
 
 export interface ParquetExportResult {
   dir: string;
-  rows: Record<NpuTable, number>;
+  /** Rows per table written. */
+  rows: Partial<Record<TableName, number>>;
   bytes: number;
 }
 
@@ -83,29 +88,40 @@ export function runOf(file: string): string {
 }
 
 /**
- * Exports one NPU trace as `OUT/<run>/{events,spans,commands}.parquet` (README "Export to Parquet"),
- * streaming: each table's row group goes to disk as soon as it is full.
+ * Exports one file as `OUT/<run>/<table>.parquet` (README "Export to Parquet"): an NPU trace as
+ * `events`, `spans` and `commands`, streamed (each row group goes to disk as soon as it is full);
+ * another format with a timeline as `slices`, from its timeline model.
  */
 export async function exportParquetFile(file: string, outDir: string, run: string, onProgress?: (bytesRead: number) => void): Promise<ParquetExportResult> {
-  if (formatFor(file, firstLineOf(file)) !== traceFormat) throw new Error('Parquet export reads NPU traces (.trace.jsonl[.gz]) for now');
+  const first = firstLineOf(file);
+  const npu = formatFor(file, first) === traceFormat;
+  const builder = npu ? undefined : timelineBuilderFor(file, first, { metrics: false });
+  if (!npu && !builder) throw new Error('no Parquet tables for this file type (NPU traces, NNAPI systraces, Chrome Trace JSON, InferScope)');
   const dir = join(outDir, run);
   mkdirSync(dir, { recursive: true });
   const lib = await import('hyparquet-writer');
-  const files = {} as Record<NpuTable, TableFile>;
-  const names = Object.keys(NPU_TABLES) as NpuTable[];
+  const names: TableName[] = npu ? ['events', 'spans', 'commands'] : ['slices'];
+  const files: Partial<Record<TableName, TableFile>> = {};
+  let tooLong: number | undefined;
+  const read: ReadOptions = { onTooLong: (n) => (tooLong ??= n), maxLineBytes: !npu && isChromeTraceFile(file, first) ? MAX_JSON_LINE : DEFAULT_MAX_LINE_BYTES };
   try {
-    for (const t of names) files[t] = new TableFile(lib, join(dir, `${t}.parquet`), NPU_TABLES[t], run);
-    const rows = new NpuParquetRows(run, (t, cols) => files[t].write(cols));
-    let tooLong: number | undefined;
-    await forEachLine(file, (l, n) => rows.addLine(l, n + 1), onProgress, { maxLineBytes: DEFAULT_MAX_LINE_BYTES, onTooLong: (n) => (tooLong ??= n) });
+    for (const t of names) files[t] = new TableFile(lib, join(dir, `${t}.parquet`), TABLES[t], run);
+    const sink = (t: TableName, cols: unknown[][]) => files[t]!.write(cols);
+    if (npu) {
+      const rows = new NpuParquetRows(run, sink);
+      await forEachLine(file, (l, n) => rows.addLine(l, n + 1), onProgress, read);
+      rows.finish();
+    } else {
+      await forEachLine(file, (l, n) => builder!.addLine(l, n), onProgress, read);
+      if (tooLong === undefined) timelineSliceRows(builder!.finish(), run, sink);
+    }
     if (tooLong !== undefined) throw new Error(`line ${tooLong + 1} is too long to read`);
-    rows.finish();
   } finally {
     for (const t of names) files[t]?.finish();
   }
   let bytes = 0;
   for (const t of names) bytes += statSync(join(dir, `${t}.parquet`)).size;
-  return { dir, rows: { events: files.events.rows, spans: files.spans.rows, commands: files.commands.rows }, bytes };
+  return { dir, rows: Object.fromEntries(names.map((t) => [t, files[t]!.rows])), bytes };
 }
 
 /** `--run-id` and file names become directory names: one plain name each. */
@@ -173,7 +189,8 @@ export async function exportParquetCommand(files: string[], outDir: string | und
     }
     const r = o.result;
     const s = ((performance.now() - t0) / 1000).toFixed(1);
-    process.stderr.write(`${head} -> ${escapeControl(r.dir)}: ${r.rows.events} events, ${r.rows.spans} spans, ${r.rows.commands} commands, ${r.bytes} bytes at ${s} s\n`);
+    const counts = Object.entries(r.rows).map(([t, n]) => `${n} ${t}`).join(', ');
+    process.stderr.write(`${head} -> ${escapeControl(r.dir)}: ${counts}, ${r.bytes} bytes at ${s} s\n`);
   };
   const jobs: ParquetJob[] = [];
   files.forEach((file, i) => {

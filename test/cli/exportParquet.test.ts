@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { TraceStats } from '../../core/trace/metrics/types';
 import { nearestRank } from '../../core/trace/metrics/summarize';
+import { buildTimeline } from '../../core/timeline/builder';
 import { ROOT, runCli } from './run';
 
 let dir = '';
@@ -161,6 +162,29 @@ describe('export --to parquet --jobs', () => {
   });
 });
 
+describe('export --to parquet: the other formats as slices', () => {
+  it('writes one slice per item of the timeline model, with its track, lane, times and lines', async () => {
+    const out = join(dir, 'others');
+    const files = ['examples/nnapi-mobilenet.systrace', 'examples/llm-requests.inferscope.json'];
+    const r = await runCli(['export', ...files, '--to', 'parquet', '-o', out]);
+    assert.equal(r.code, 0, r.stderr);
+    for (const file of files) {
+      const m = buildTimeline(file, readFileSync(join(ROOT, file), 'utf8').split(/\r?\n/))!;
+      const run = file.replace('examples/', '');
+      const [got] = await rows(`SELECT count(*) AS n, sum(dur) AS dur, min(line) AS first, any_value(unit) AS unit, any_value(format) AS format FROM '${out}/${run}/slices.parquet'`);
+      let dur = 0;
+      for (let i = 0; i < m.items.start.length; i++) dur += m.items.end[i] - m.items.start[i];
+      assert.equal(Number(got.n), m.items.start.length, file);
+      assert.ok(Number(got.n) > 5, file);
+      assert.ok(Math.abs((got.dur as number) - dur) < 1e-6 * dur, `${file}: ${String(got.dur)} vs ${dur}`);
+      assert.deepEqual([got.unit, got.format], ['µs', m.format]);
+      assert.equal(Number(got.first), Math.min(...m.items.line) + 1);
+    }
+    const [track] = await rows(`SELECT track, lane, kind, name FROM '${out}/nnapi-mobilenet.systrace/slices.parquet' ORDER BY line LIMIT 1`);
+    assert.match(track.track as string, / \/ /);
+  });
+});
+
 describe('export --to parquet: usage', () => {
   it('needs -o, one file per --run-id, distinct run names and NPU traces', async () => {
     for (const [args, msg] of [
@@ -177,6 +201,6 @@ describe('export --to parquet: usage', () => {
     }
     const r = await runCli(['export', 'examples/missing.trace.jsonl', 'examples/golden.cmdq.json', LLM, '--to', 'parquet', '-o', join(dir, 'mixed')]);
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /\[1\/3\] examples\/missing\.trace\.jsonl: no such file\n.*\[2\/3\] examples\/golden\.cmdq\.json: Parquet export reads NPU traces .*\n.*\[3\/3\] examples\/llm-layer\.trace\.jsonl -> /);
+    assert.match(r.stderr, /\[1\/3\] examples\/missing\.trace\.jsonl: no such file\n.*\[2\/3\] examples\/golden\.cmdq\.json: no Parquet tables for this file type .*\n.*\[3\/3\] examples\/llm-layer\.trace\.jsonl -> /);
   });
 });

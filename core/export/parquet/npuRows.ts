@@ -2,15 +2,9 @@ import { findField, scanLine } from '../../trace/scanner';
 import type { Id } from '../../trace/line';
 import { attr, id as readId, int, num, str } from '../../timeline/event';
 import { END, K_CMD, K_DMA, K_DRAM, K_JOB, K_NOC, PAIR_KEY, START, T_ENQUEUE, typeCode } from '../../trace/metrics/eventFields';
-import { EVENTS_COLUMNS, NPU_TABLES, type NpuTable } from './schema';
+import { EVENTS_COLUMNS } from './schema';
+import { ROW_GROUP_ROWS, Table, type RowGroupSink } from './table';
 
-/** Receives a row group: one array per column of the table, all of one length. */
-export type RowGroupSink = (table: NpuTable, columns: unknown[][]) => void;
-
-/** Rows per row group: big enough to compress well, small enough that a group's arrays stay a few MB. */
-export const ROW_GROUP_ROWS = 65_536;
-/** And at most about this many bytes of values: a file of long lines must not fill a group of 65,536 of them in memory. */
-export const ROW_GROUP_BYTES = 16 << 20;
 
 const KIND_NAMES = ['CMD', 'JOB', 'TE', 'VE', 'DMA', 'DRAM', 'NOC'];
 
@@ -43,34 +37,6 @@ interface Command {
   ended: boolean;
 }
 
-class Table {
-  cols: unknown[][];
-  private bytes = 0;
-  constructor(readonly name: NpuTable, private readonly sink: RowGroupSink, private readonly groupRows: number) {
-    this.cols = NPU_TABLES[name].map(() => []);
-  }
-
-  add(row: unknown[]): void {
-    const cols = this.cols;
-    let bytes = this.bytes;
-    for (let i = 0; i < cols.length; i++) {
-      const v = row[i] ?? null;
-      cols[i].push(v);
-      bytes += typeof v === 'string' ? v.length : 8;
-    }
-    this.bytes = bytes;
-    if (cols[0].length >= this.groupRows || bytes >= ROW_GROUP_BYTES) this.flush();
-  }
-
-  flush(): void {
-    if (!this.cols[0].length) return;
-    const cols = this.cols;
-    this.cols = cols.map(() => []);
-    this.bytes = 0;
-    this.sink(this.name, cols);
-  }
-}
-
 const i32 = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v >= -0x80000000 && v <= 0x7fffffff ? v : null);
 /** A cycle or byte count as int64: an integer the double holds exactly, else null. */
 const i64n = (v: number | undefined): bigint | null => (v !== undefined && Number.isSafeInteger(v) ? BigInt(v) : null);
@@ -96,9 +62,9 @@ const i64id = (v: Id | undefined): bigint | null => {
  * open and the commands seen are kept between lines.
  */
 export class NpuParquetRows {
-  readonly events: Table;
-  readonly spans: Table;
-  readonly commands: Table;
+  private readonly events: Table;
+  private readonly spans: Table;
+  private readonly commands: Table;
   private readonly open: Map<Id, OpenSpan>[] = KIND_NAMES.map(() => new Map());
   private readonly cmds = new Map<Id, Command>();
   private text = '';

@@ -77,5 +77,28 @@ export const COMMANDS_COLUMNS: ColumnDef[] = [
   c('end_line', 'INT64', 'line', 'line of CMD_END'),
 ];
 
+/** The other formats with a timeline (NNAPI systraces, Chrome Trace JSON, InferScope): one row per drawn item. */
+export const SLICES_COLUMNS: ColumnDef[] = [
+  RUN,
+  c('format', 'STRING', '', '`nnapi-systrace`, `chrome-trace` or `inferscope`'),
+  c('track', 'STRING', '', 'the timeline track, its groups first: `pid 1234 / binder:1234_2`'),
+  c('lane', 'INT32', '', 'the lane of the track (0 for the first): a slice nested in another is on a later lane'),
+  c('kind', 'STRING', '', '`slice` or `marker` (an instant), or the NPU kind name of an InferScope event'),
+  c('name', 'STRING', '', 'the slice name (the section name, the event name)'),
+  c('start', 'DOUBLE', '`unit`', 'start time'),
+  c('end', 'DOUBLE', '`unit`', 'end time (= start for a marker)'),
+  c('dur', 'DOUBLE', '`unit`', 'end − start'),
+  c('unit', 'STRING', '', 'unit of start, end and dur: `µs` for these formats'),
+  c('id', 'INT64', '', 'the item id where the format gives one'),
+  c('phase', 'STRING', '', 'phase attribute (InferScope, Chrome args)'),
+  c('layer_id', 'STRING', '', 'layer (NNAPI operation layer, InferScope layer)'),
+  c('model_name', 'STRING', '', 'model name where the format gives one'),
+  c('problem', 'STRING', '', '`no end`, `no start`, `end before start` or `failed`; null for a sound slice'),
+  c('line', 'INT64', 'line', 'source line of the start (or of the marker), 1-based'),
+  c('end_line', 'INT64', 'line', 'source line of the end'),
+];
+
 export const NPU_TABLES = { events: EVENTS_COLUMNS, spans: SPANS_COLUMNS, commands: COMMANDS_COLUMNS } as const;
 export type NpuTable = keyof typeof NPU_TABLES;
+export const TABLES = { ...NPU_TABLES, slices: SLICES_COLUMNS } as const;
+export type TableName = keyof typeof TABLES;

@@ -4,14 +4,15 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NpuParquetRows, ROW_GROUP_BYTES } from '../../../core/export/parquet/npuRows';
-import { NPU_TABLES, type NpuTable } from '../../../core/export/parquet/schema';
+import { NpuParquetRows } from '../../../core/export/parquet/npuRows';
+import { TABLES, type TableName } from '../../../core/export/parquet/schema';
+import { ROW_GROUP_BYTES } from '../../../core/export/parquet/table';
 
-function collect(lines: string[], groupRows?: number): { groups: { table: NpuTable; rows: Record<string, unknown>[] }[]; all: (t: NpuTable) => Record<string, unknown>[] } {
-  const groups: { table: NpuTable; rows: Record<string, unknown>[] }[] = [];
+function collect(lines: string[], groupRows?: number): { groups: { table: TableName; rows: Record<string, unknown>[] }[]; all: (t: TableName) => Record<string, unknown>[] } {
+  const groups: { table: TableName; rows: Record<string, unknown>[] }[] = [];
   const rows = new NpuParquetRows('r1', (table, cols) => {
-    assert.equal(cols.length, NPU_TABLES[table].length);
-    groups.push({ table, rows: cols[0].map((_, i) => Object.fromEntries(NPU_TABLES[table].map((c, j) => [c.name, cols[j][i]]))) });
+    assert.equal(cols.length, TABLES[table].length);
+    groups.push({ table, rows: cols[0].map((_, i) => Object.fromEntries(TABLES[table].map((c, j) => [c.name, cols[j][i]]))) });
   }, groupRows);
   lines.forEach((l, i) => rows.addLine(l, i + 1));
   rows.finish();
@@ -68,7 +69,7 @@ describe('Parquet rows of an NPU trace', () => {
 describe('the README documents the Parquet tables as the code writes them', () => {
   it('has one row per column, in order, with its type, unit and meaning', () => {
     const readme = readFileSync(join(__dirname, '../../../README.md'), 'utf8');
-    for (const [table, cols] of Object.entries(NPU_TABLES)) {
+    for (const [table, cols] of Object.entries(TABLES)) {
       const at = readme.indexOf(`\`${table}.parquet\`:\n`);
       assert.ok(at >= 0, table);
       const rows = readme.slice(at).split('\n\n')[1].split('\n').slice(2);
