@@ -134,31 +134,41 @@ function workerFile(): string | undefined {
 
 type Outcome = { result: ParquetExportResult } | { error: string };
 
-/** Exports `jobs` files at a time in worker threads; `done` hears of each file as it finishes. */
+/**
+ * The heap of a thread exporting an NPU trace: it holds one row group per table, the open STARTs and
+ * a record per command, far less; without a limit V8 grows its heap with the garbage of the lines
+ * (the 10M-event trace peaked at 503 MB RSS).
+ */
+const NPU_HEAP_MB = 256;
+
+/** Exports one file in a worker thread of its own (a fresh heap per file). */
+function inWorker(bundle: string, job: ParquetJob): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const w = new Worker(bundle, { resourceLimits: job.npu ? { maxOldGenerationSizeMb: NPU_HEAP_MB } : undefined });
+    let settled = false;
+    const end = (o: Outcome) => {
+      if (settled) return;
+      settled = true;
+      void w.terminate();
+      resolve(o);
+    };
+    w.on('message', (m: Outcome) => end(m));
+    w.on('error', (e: NodeJS.ErrnoException) => end({ error: e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `the export ran out of its ${NPU_HEAP_MB} MB heap` : e.message }));
+    w.on('exit', () => end({ error: 'the export thread stopped' }));
+    w.postMessage(job);
+  });
+}
+
+/** Exports `threads` files at a time, each in a worker thread; `done` hears of each file as it finishes. */
 async function inWorkers(bundle: string, jobs: ParquetJob[], threads: number, done: (i: number, o: Outcome) => void): Promise<void> {
   let next = 0;
-  const one = (w: Worker): Promise<void> => new Promise((resolve) => {
-    const send = () => {
-      if (next >= jobs.length) return resolve();
-      w.postMessage(jobs[next++]);
-    };
-    w.on('message', (m: { i: number } & Outcome) => {
-      done(m.i, m);
-      send();
-    });
-    w.on('error', (e) => {
-      // A worker that dies fails the file it had; the others go on in the remaining workers.
-      done(jobs[next - 1].i, { error: e.message });
-      resolve();
-    });
-    send();
-  });
-  const workers = Array.from({ length: Math.min(threads, jobs.length) }, () => new Worker(bundle));
-  try {
-    await Promise.all(workers.map(one));
-  } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
-  }
+  const lane = async (): Promise<void> => {
+    while (next < jobs.length) {
+      const job = jobs[next++];
+      done(job.i, await inWorker(bundle, job));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(threads, jobs.length) }, lane));
 }
 
 /**
@@ -194,10 +204,11 @@ export async function exportParquetCommand(files: string[], outDir: string | und
   };
   const jobs: ParquetJob[] = [];
   files.forEach((file, i) => {
-    if (statSync(file, { throwIfNoEntry: false })?.isFile()) jobs.push({ i, file, outDir, run: runs[i] });
+    if (statSync(file, { throwIfNoEntry: false })?.isFile()) jobs.push({ i, file, outDir, run: runs[i], npu: formatFor(file, firstLineOf(file)) === traceFormat });
     else report(i, { error: 'no such file' });
   });
-  const bundle = threads > 1 && jobs.length > 1 ? workerFile() : undefined;
+  // In worker threads whenever the bundle is there (one at a time without --jobs): a heap per file, bounded for NPU traces.
+  const bundle = workerFile();
   if (bundle) await inWorkers(bundle, jobs, threads, report);
   else {
     for (const j of jobs) {

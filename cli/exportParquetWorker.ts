@@ -1,5 +1,5 @@
-// Worker thread of `npu-trace export --to parquet --jobs N` (dist/exportParquetWorker.js): exports
-// one file per message and posts what it wrote, or why it could not.
+// Worker thread of `npu-trace export --to parquet` (dist/exportParquetWorker.js): exports the file
+// of its one message and posts what it wrote, or why it could not.
 import { parentPort } from 'node:worker_threads';
 import { exportParquetFile } from './exportParquet';
 
@@ -8,6 +8,8 @@ export interface ParquetJob {
   file: string;
   outDir: string;
   run: string;
+  /** An NPU trace: exported with a bounded heap. */
+  npu: boolean;
 }
 
 const port = parentPort!;
