@@ -7,7 +7,7 @@ import { exportChromeTrace, MAX_JSON_LINE } from './exportRun';
 import { firstLineOf } from './firstLine';
 import { forEachLine, forEachLineBytes, type ReadOptions } from './lines';
 
-export const EXPORT_USAGE = '  npu-trace export <file> --to chrome-trace [-o OUT.json[.gz]]\n  npu-trace export <file.trace.jsonl[.gz]>... --to parquet -o OUT_DIR [--run-id NAME] [--jobs N]\n';
+export const EXPORT_USAGE = '  npu-trace export <file> --to chrome-trace [-o OUT.json[.gz]]\n  npu-trace export <file|dir>... --to parquet -o OUT_DIR [--run-id NAME] [--jobs N]\n';
 
 class ExportUsage extends Error {}
 

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ByteWriter, ParquetWriter } from 'hyparquet-writer' with { 'resolution-mode': 'import' };
@@ -172,12 +172,23 @@ async function inWorkers(bundle: string, jobs: ParquetJob[], threads: number, do
 }
 
 /**
- * `npu-trace export FILE… --to parquet -o OUT_DIR [--run-id NAME] [--jobs N]`: each file in turn
+ * `npu-trace export FILE|DIR… --to parquet -o OUT_DIR [--run-id NAME] [--jobs N]`: each file in turn
  * (or N at a time in worker threads), a line on stderr per file as it is done (its tables' rows),
  * exit 0, or 2 when a file could not be exported (the others still are).
  */
-export async function exportParquetCommand(files: string[], outDir: string | undefined, runId: string | undefined, jobsArg: string | undefined, usage: (msg: string) => number): Promise<number> {
+/** The files of a directory argument that have Parquet tables, found by name (recursively, sorted). */
+const EXPORTABLE = /\.(?:trace\.jsonl(?:\.gz)?|systrace|atrace|ftrace|inferscope\.json)$/i;
+
+function expand(args: string[]): string[] {
+  return args.flatMap((a) => statSync(a, { throwIfNoEntry: false })?.isDirectory()
+    ? readdirSync(a, { recursive: true, encoding: 'utf8' }).filter((f) => EXPORTABLE.test(f)).sort().map((f) => join(a, f))
+    : [a]);
+}
+
+export async function exportParquetCommand(args: string[], outDir: string | undefined, runId: string | undefined, jobsArg: string | undefined, usage: (msg: string) => number): Promise<number> {
   if (!outDir || outDir === '-') return usage('--to parquet needs -o OUT_DIR (a directory: one subdirectory of tables per file)');
+  const files = expand(args);
+  if (!files.length) return usage('no NPU trace, systrace or InferScope trace in the directories given');
   if (runId !== undefined && files.length !== 1) return usage('--run-id names one file; with many, each run is named after its file');
   const threads = jobsArg === undefined ? 1 : Number(jobsArg);
   if (!Number.isInteger(threads) || threads < 1 || threads > 64) return usage(`--jobs takes a number of threads from 1 to 64, got ${JSON.stringify(jobsArg)}`);

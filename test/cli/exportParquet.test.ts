@@ -186,7 +186,7 @@ describe('export --to parquet: the other formats as slices', () => {
 });
 
 describe('export --to parquet: usage', () => {
-  it('needs -o, one file per --run-id, distinct run names and NPU traces', async () => {
+  it('needs -o, one file per --run-id, distinct run names and files with tables; a directory gives its traces', async () => {
     for (const [args, msg] of [
       [[LLM, '--to', 'parquet'], /needs -o OUT_DIR/],
       [[LLM, LLM, '--to', 'parquet', '-o', dir, '--run-id', 'x'], /--run-id names one file/],
@@ -199,6 +199,11 @@ describe('export --to parquet: usage', () => {
       assert.equal(r.code, 2, args.join(' '));
       assert.match(r.stderr, msg);
     }
+    const d = await runCli(['export', 'examples', '--to', 'parquet', '-o', join(dir, 'fromdir')]);
+    assert.equal(d.code, 0, d.stderr);
+    assert.deepEqual(d.stderr.split('\n').filter(Boolean).map((l) => /\] (\S+) ->/.exec(l)?.[1]), [
+      'examples/faulty.inferscope.json', 'examples/faulty.trace.jsonl', 'examples/llm-layer.trace.jsonl', 'examples/llm-requests.inferscope.json', 'examples/nnapi-mobilenet.systrace', 'examples/nnapi-nesting.systrace',
+    ]);
     const r = await runCli(['export', 'examples/missing.trace.jsonl', 'examples/golden.cmdq.json', LLM, '--to', 'parquet', '-o', join(dir, 'mixed')]);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /\[1\/3\] examples\/missing\.trace\.jsonl: no such file\n.*\[2\/3\] examples\/golden\.cmdq\.json: no Parquet tables for this file type .*\n.*\[3\/3\] examples\/llm-layer\.trace\.jsonl -> /);
