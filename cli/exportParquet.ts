@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ByteWriter, ParquetWriter } from 'hyparquet-writer' with { 'resolution-mode': 'import' };
@@ -116,9 +116,15 @@ export async function exportParquetFile(file: string, outDir: string, run: strin
       if (tooLong === undefined) timelineSliceRows(builder!.finish(), run, sink);
     }
     if (tooLong !== undefined) throw new Error(`line ${tooLong + 1} is too long to read`);
-  } finally {
-    for (const t of names) files[t]?.finish();
+  } catch (e) {
+    // No tables of a file that could not be read whole: a reader would take them for the run.
+    for (const t of names) {
+      files[t]?.finish();
+      rmSync(join(dir, `${t}.parquet`), { force: true });
+    }
+    throw e;
   }
+  for (const t of names) files[t]!.finish();
   let bytes = 0;
   for (const t of names) bytes += statSync(join(dir, `${t}.parquet`)).size;
   return { dir, rows: Object.fromEntries(names.map((t) => [t, files[t]!.rows])), bytes };

@@ -2,7 +2,7 @@
 // independent reader: DuckDB's Node API, and hyparquet for the raw column types.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
@@ -204,6 +204,12 @@ describe('export --to parquet: usage', () => {
     assert.deepEqual(d.stderr.split('\n').filter(Boolean).map((l) => /\] (\S+) ->/.exec(l)?.[1]), [
       'examples/faulty.inferscope.json', 'examples/faulty.trace.jsonl', 'examples/llm-layer.trace.jsonl', 'examples/llm-requests.inferscope.json', 'examples/nnapi-mobilenet.systrace', 'examples/nnapi-nesting.systrace',
     ]);
+    const long = join(dir, 'long.trace.jsonl');
+    writeFileSync(long, `{"event_type":"X","t_cycle":1}\n{"event_type":"X","t_cycle":2,"pad":"${'a'.repeat(9 << 20)}"}\n`);
+    const l = await runCli(['export', long, '--to', 'parquet', '-o', join(dir, 'long')]);
+    assert.equal(l.code, 2);
+    assert.match(l.stderr, /long\.trace\.jsonl: line 2 is too long to read\n$/);
+    assert.deepEqual(readdirSync(join(dir, 'long', 'long')), []);
     const r = await runCli(['export', 'examples/missing.trace.jsonl', 'examples/golden.cmdq.json', LLM, '--to', 'parquet', '-o', join(dir, 'mixed')]);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /\[1\/3\] examples\/missing\.trace\.jsonl: no such file\n.*\[2\/3\] examples\/golden\.cmdq\.json: no Parquet tables for this file type .*\n.*\[3\/3\] examples\/llm-layer\.trace\.jsonl -> /);
