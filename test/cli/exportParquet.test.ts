@@ -1,5 +1,5 @@
 // `npu-trace export --to parquet` as users run it (the bundled dist/cli.js), read back by an
-// independent reader: DuckDB's Node API, and hyparquet for the raw column types.
+// independent reader: DuckDB's Node API.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
