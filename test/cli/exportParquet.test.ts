@@ -182,6 +182,9 @@ describe('export --to parquet: the other formats as slices', () => {
     }
     const [track] = await rows(`SELECT track, lane, kind, name FROM '${out}/nnapi-mobilenet.systrace/slices.parquet' ORDER BY line LIMIT 1`);
     assert.match(track.track as string, / \/ /);
+    // Self time: the scope less the scopes nested in it on the next lane (31000 − 9000 − 1000 − 10500 for the model run).
+    const self = await rows(`SELECT name, self FROM '${out}/nnapi-mobilenet.systrace/slices.parquet' WHERE name IN ('mobilenet', 'compile', 'cpuCompile', 'HIDL::IPreparedModel::execute::server') ORDER BY name`);
+    assert.deepEqual(self.map((x) => [x.name, x.self]), [['HIDL::IPreparedModel::execute::server', 3000], ['compile', 5000], ['cpuCompile', 4000], ['mobilenet', 10500]]);
   });
 });
 

@@ -96,6 +96,7 @@ export const SLICES_COLUMNS: ColumnDef[] = [
   c('problem', 'STRING', '', '`no end`, `no start`, `end before start` or `failed`; null for a sound slice'),
   c('line', 'INT64', 'line', 'source line of the start (or of the marker), 1-based'),
   c('end_line', 'INT64', 'line', 'source line of the end'),
+  c('self', 'DOUBLE', '`unit`', 'dur less the slices of the next lane of the track that lie within it (its nested scopes)'),
 ];
 
 export const NPU_TABLES = { events: EVENTS_COLUMNS, spans: SPANS_COLUMNS, commands: COMMANDS_COLUMNS } as const;
