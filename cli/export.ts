@@ -2,13 +2,19 @@ import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isChromeTraceFile } from '../core/chrome/format';
 import { escapeControl } from '../core/common/escape';
+import { exportParquetCommand } from './exportParquet';
 import { exportChromeTrace, MAX_JSON_LINE } from './exportRun';
 import { firstLineOf } from './firstLine';
 import { forEachLine, forEachLineBytes, type ReadOptions } from './lines';
 
-export const EXPORT_USAGE = '  npu-trace export <file> --to chrome-trace [-o OUT.json[.gz]]\n';
+export const EXPORT_USAGE = '  npu-trace export <file> --to chrome-trace [-o OUT.json[.gz]]\n  npu-trace export <file|dir>... --to parquet -o OUT_DIR [--run-id NAME] [--jobs N]\n';
 
 class ExportUsage extends Error {}
+
+function usage(msg: string): number {
+  process.stderr.write(`npu-trace export: ${escapeControl(msg)}\nUsage:\n${EXPORT_USAGE}`);
+  return 2;
+}
 
 /**
  * `npu-trace export`: any file with a timeline (NPU trace, NNAPI systrace, Chrome JSON) as Chrome
@@ -19,14 +25,18 @@ class ExportUsage extends Error {}
 export async function exportCommand(args: string[]): Promise<number> {
   let file: string, out: string;
   try {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { to: { type: 'string' }, output: { type: 'string', short: 'o' } } });
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { to: { type: 'string' }, output: { type: 'string', short: 'o' }, 'run-id': { type: 'string' }, jobs: { type: 'string' } } });
+    if (values.to === 'parquet') {
+      if (!positionals.length) throw new ExportUsage('no file given');
+      return await exportParquetCommand(positionals, values.output, values['run-id'], values.jobs, usage);
+    }
+    if (values['run-id'] !== undefined || values.jobs !== undefined) throw new ExportUsage('--run-id and --jobs are for --to parquet');
     if (positionals.length !== 1) throw new ExportUsage(positionals.length ? 'give exactly one file' : 'no file given');
     if (values.to !== 'chrome-trace') throw new ExportUsage(values.to === undefined ? '--to is required (chrome-trace)' : `--to takes chrome-trace, got ${JSON.stringify(values.to)}`);
     file = positionals[0];
     out = values.output ?? '-';
   } catch (e) {
-    process.stderr.write(`npu-trace export: ${escapeControl(e instanceof Error ? e.message : String(e))}\nUsage:\n${EXPORT_USAGE}`);
-    return 2;
+    return usage(e instanceof Error ? e.message : String(e));
   }
   const fail = (msg: string) => {
     process.stderr.write(`npu-trace export: ${escapeControl(file)}: ${escapeControl(msg)}\n`);
