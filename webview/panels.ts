@@ -42,7 +42,9 @@ function facts(s: ViewState, i: number): [string, string][] {
   });
   const problems = flagText(it.flags[i]);
   if (problems.length) rows.push(['problem', problems.join('; ')]);
-  rows.push(['line', String(it.line[i] + 1) + (it.endLine[i] !== NO_LINE ? ` → ${it.endLine[i] + 1}` : '')]);
+  // A profiler buffer has no lines: its items point at the slots of their records, 0-based as in its records' fields.
+  const base = s.model.format === 'kprof' ? 0 : 1;
+  rows.push([base ? 'line' : 'slot', String(it.line[i] + base) + (it.endLine[i] !== NO_LINE ? ` → ${it.endLine[i] + base}` : '')]);
   return rows;
 }
 
