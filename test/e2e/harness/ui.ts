@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { faultyExample } from '../../gen/exampleTraces';
 import type { RunningServer } from './codeServer';
+import { formatJourneys } from './formats';
+import { findInEditor, goToLine, problemsInStatusBar, quickOpen } from './keys';
 import { summaryJourney } from './summary';
 import { timelineJourney } from './timeline';
 import { newPage, openWorkbench, workbenchUrl } from './workbench';
@@ -19,50 +21,6 @@ export interface UiContext {
 }
 
 const STEP_MS = 60_000;
-
-/** Quick Open (Ctrl+P) a file of the workspace by name, as a user would. */
-async function quickOpen(page: Page, name: string): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: STEP_MS });
-  await page.keyboard.type(name);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor({ timeout: STEP_MS });
-  await page.keyboard.press('Enter');
-  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: STEP_MS });
-}
-
-/** Ctrl+G to a 1-based line. */
-async function goToLine(page: Page, line: number): Promise<void> {
-  await page.keyboard.press('Control+G');
-  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_MS });
-  await page.keyboard.type(String(line));
-  await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_MS });
-}
-
-/** Ctrl+F for `text` (Alt+R first when it is a regex), Enter to select the first match, Escape. */
-async function findInEditor(page: Page, text: string, regex = false): Promise<void> {
-  await page.keyboard.press('Control+F');
-  await page.locator('.find-widget textarea, .find-widget input').first().waitFor({ state: 'visible', timeout: STEP_MS });
-  if (regex) await page.keyboard.press('Alt+R');
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Escape');
-}
-
-/** Waits until the status bar's problems item reads `errors` errors and `warnings` warnings. */
-async function problemsInStatusBar(page: Page, errors: number, warnings: number): Promise<void> {
-  const item = page.locator('[id="status.problems"]');
-  try {
-    // The item reads "<error icon> E <warning icon> W" (plus an info count when there are infos).
-    await page.waitForFunction(([e, w]) => {
-      const nums = (document.getElementById('status.problems')?.textContent ?? '').match(/\d+/g)?.map(Number) ?? [];
-      return nums[0] === e && nums[1] === w;
-    }, [errors, warnings], { timeout: STEP_MS });
-  } catch {
-    throw new Error(`status bar problems never read ${errors} errors, ${warnings} warnings; it reads "${await item.textContent()}"`);
-  }
-}
 
 /** Waits until the visible hover holding `text` is opaque (any fade-in over), for a clean screenshot. */
 async function fullyDrawn(page: Page, text: string): Promise<void> {
@@ -270,16 +228,17 @@ const JOURNEYS: Journey[] = [
       await ctx.shoot(page, 'nnapi-summary');
     },
   },
+  ...formatJourneys,
 ];
 
 /** The journeys driven through the UI with keyboard and mouse; a screenshot is saved when one fails. */
 export async function uiJourneys(browser: Browser, server: RunningServer, ctx: UiContext): Promise<{ ok: boolean; passed: number; failed: number }> {
   let passed = 0;
   let failed = 0;
-  // NPU_E2E_UI=<text> runs only the journeys whose name contains it (while working on one).
-  const only = process.env.NPU_E2E_UI;
+  // NPU_E2E_UI=<text>[|<text>...] runs only the journeys whose name contains one of them (while working on some).
+  const only = process.env.NPU_E2E_UI?.split('|').filter(Boolean);
   for (const [i, j] of JOURNEYS.entries()) {
-    if (only && !j.name.includes(only)) continue;
+    if (only?.length && !only.some((o) => j.name.includes(o))) continue;
     const page = await newPage(browser, ctx.consoleLog);
     const t0 = Date.now();
     // Each journey gets its own copy of examples/: VS Code keeps editors and state per folder.
