@@ -32,6 +32,19 @@ interface Drawn {
   names: string[];
 }
 
+/** The webview frame of the page titled with `name` (a hidden editor keeps its page: retainContextWhenHidden). */
+async function pageOf(page: Page, name: string): Promise<Frame> {
+  const deadline = Date.now() + STEP_MS;
+  while (Date.now() < deadline) {
+    for (const f of page.frames()) {
+      if (!(await f.locator('#canvas').count().catch(() => 0))) continue;
+      if ((await f.title().catch(() => '')).includes(name)) return f;
+    }
+    await page.waitForEvent('frameattached', { timeout: 1000 }).catch(() => undefined);
+  }
+  throw new Error(`no timeline page for ${name} appeared`);
+}
+
 async function painted(frame: Frame): Promise<Drawn> {
   await frame.waitForFunction(() => ((window as unknown as PageTimeline).__timeline?.perf.firstPaint ?? 0) > 0, undefined, { timeout: STEP_MS });
   return frame.evaluate(() => {
@@ -178,8 +191,9 @@ export const formatJourneys = [
       // Lane 7 never finalizes and 300 slots are too few: one warning, six errors.
       const g = genKprof({ blocks: 2, groups: 6, program: warpSpecProgram, noFinalize: [7], slots: 300 });
       writeFileSync(join(ctx.workspace, 'lost.kprof.npy'), npyBytes(g.words));
+      copyFileSync(join(ctx.workspace, 'warpspec.kprof.names.txt'), join(ctx.workspace, 'lost.kprof.names.txt'));
       await quickOpen(page, 'warpspec.kprof.npy');
-      const frame = await timelineFrame(page);
+      const frame = await pageOf(page, 'warpspec.kprof.npy');
       const drawn = await painted(frame);
       if (drawn.format !== 'kprof') throw new Error(`the editor drew a ${drawn.format} model`);
       expectTracks(drawn, [0, 1].flatMap((b) => [0, 1, 2, 3, 4, 5].map((g) => `block ${b} / group ${g}`)));
@@ -187,10 +201,17 @@ export const formatJourneys = [
       const details = await clickForDetails(frame, 'epilogue', /type\s*"?end/);
       for (const want of [/epilogue/, /raw\s*"?0x[0-9a-f]{16}/, /type\s*"?start/, /block\s*"?0/, /slot\s*195 → 207/]) if (!want.test(details)) throw new Error(`the epilogue's records lack ${want}: ${details.slice(0, 400)}`);
       ctx.say('    lanes drawn; click on epilogue → its START and END records');
+      // The mouse off the canvas, so its tooltip does not cover the records in the screenshot.
+      await page.mouse.move(200, 600);
+      await frame.locator('#tooltip').waitFor({ state: 'hidden', timeout: STEP_MS }).catch(() => undefined);
       await ctx.shoot(page, 'kprof-editor');
 
       await quickOpen(page, 'lost.kprof.npy');
+      const lost = await painted(await pageOf(page, 'lost.kprof.npy'));
+      if (lost.tracks.length !== drawn.tracks.length || !lost.names.includes('mma-qk')) throw new Error(`the buffer that lost records drew ${JSON.stringify(lost)}`);
       await problemsInStatusBar(page, 6, 1);
+      await page.locator('.statusbar-item', { hasText: '7 problem(s)' }).waitFor({ timeout: STEP_MS })
+        .catch(() => { throw new Error('the status bar never showed the facts of lost.kprof.npy (7 problems)'); });
       await problemsPanelLists(page, ['kprof.not-finalized', 'kprof.buffer-full']);
       await ctx.shoot(page, 'kprof-problems');
     },
