@@ -85,7 +85,10 @@ function showNamed(frame: Frame, name: string): Promise<{ i: number; line: numbe
   }, name);
 }
 
-/** Clicks the item named `name` and returns the text of the details pane once it names the item. */
+/**
+ * Clicks the item named `name` and returns the text of the details pane once it matches `want`:
+ * something only its fields (sent by the host after "Loading fields…") hold.
+ */
 async function clickForDetails(frame: Frame, name: string, want: RegExp): Promise<string> {
   const at = await showNamed(frame, name);
   await frame.locator('#canvas').click({ position: { x: at.x, y: at.y } });
@@ -129,8 +132,8 @@ export const formatJourneys = [
       ctx.say(`    timeline painted: ${drawn.tracks.length} tracks`);
 
       // The details of a clicked kernel: its own fields, from the event's lines (it spans many).
-      const details = await clickForDetails(frame, 'attention_forward', /attention_forward/);
-      for (const want of ['gpu_kernel', 'duration_us']) if (!details.includes(want)) throw new Error(`the details of attention_forward lack ${want}: ${details.slice(0, 400)}`);
+      const details = await clickForDetails(frame, 'attention_forward', /duration_us/);
+      for (const want of ['"gpu_kernel"', '"k7_0_0"']) if (!details.includes(want)) throw new Error(`the details of attention_forward lack ${want}: ${details.slice(0, 400)}`);
       ctx.say('    click on attention_forward → its fields in the details pane');
 
       // Hover on an event id in the editor: its duration.
@@ -162,7 +165,7 @@ export const formatJourneys = [
       if (drawn.format !== 'chrome-trace') throw new Error(`the timeline is ${drawn.format}`);
       expectTracks(drawn, ['python3 / thread 1234 (python3)', 'GPU 0 / stream 7', 'GPU 0 / stream 8']);
       for (const n of ['aten::linear', 'ampere_sgemm_64x64_nn_0', 'cudaLaunchKernel']) if (!drawn.names.includes(n)) throw new Error(`no ${n} drawn: ${drawn.names.join(', ')}`);
-      const details = await clickForDetails(frame, 'ampere_sgemm_64x64_nn_0', /ampere_sgemm_64x64_nn_0/);
+      const details = await clickForDetails(frame, 'ampere_sgemm_64x64_nn_0', /"kernel"/);
       if (!details.includes('"kernel"')) throw new Error(`the kernel's details lack its category: ${details.slice(0, 400)}`);
       ctx.say(`    timeline painted: ${drawn.tracks.length} tracks; a kernel clicked`);
       await ctx.shoot(page, 'chrome-timeline');
