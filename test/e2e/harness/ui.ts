@@ -162,11 +162,19 @@ const JOURNEYS: Journey[] = [
       // The cursor sits right after the selected digit: put the mouse on that digit.
       const cursor = page.locator('.monaco-editor .cursors-layer .cursor').first();
       await cursor.waitFor({ timeout: STEP_MS });
-      const box = await cursor.boundingBox();
-      if (!box) throw new Error('the found cmd_id is not on screen');
-      await page.mouse.move(box.x - 4, box.y + box.height / 2);
       const hover = page.locator('.monaco-hover:visible', { hasText: 'MATMUL' });
-      await hover.first().waitFor({ timeout: STEP_MS });
+      // Under load the editor may still be scrolling to the match when the cursor is first read
+      // (seen at load 14): read it again and hover anew until the hover shows, within the step.
+      const deadline = Date.now() + STEP_MS;
+      for (;;) {
+        const box = await cursor.boundingBox();
+        if (!box) throw new Error('the found cmd_id is not on screen');
+        await page.mouse.move(box.x - 4, box.y + box.height / 2);
+        const shown = await hover.first().waitFor({ timeout: 10_000 }).then(() => true, () => false);
+        if (shown) break;
+        if (Date.now() > deadline) throw new Error(`no command hover at the found cmd_id (mouse at ${Math.round(box.x - 4)}, ${Math.round(box.y)})`);
+        await page.mouse.move(0, 0);
+      }
       const text = (await hover.first().textContent()) ?? '';
       for (const want of ['Command', 'QKV_PROJ', 'tinyllama_1b', 'DMA bytes']) {
         if (!text.includes(want)) throw new Error(`the hover lacks "${want}": ${text}`);
