@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { genKprof, npyBytes, warpSpecProgram } from '../../gen/kprofGen';
-import { findInEditor, problemsInStatusBar, quickOpen, STEP_MS } from './keys';
+import { findInEditor, fullyDrawn, problemsInStatusBar, quickOpen, STEP_MS } from './keys';
 import { palette, timelineFrame } from './timeline';
 import type { UiContext } from './ui';
 
@@ -149,6 +149,7 @@ export const formatJourneys = [
       const text = (await hover.first().textContent()) ?? '';
       if (!text.includes('duration 1500 µs')) throw new Error(`the hover on "tok_0" lacks its duration: ${text}`);
       ctx.say('    hover on "tok_0" → duration 1500 µs');
+      await fullyDrawn(page, 'duration 1500 µs');
       await ctx.shoot(page, 'inferscope-timeline');
     },
   },

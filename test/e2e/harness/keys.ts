@@ -47,3 +47,20 @@ export async function problemsInStatusBar(page: Page, errors: number, warnings: 
     throw new Error(`status bar problems never read ${errors} errors, ${warnings} warnings; it reads "${await item.textContent()}"`);
   }
 }
+
+/** Waits until the visible hover holding `text` is opaque (any fade-in over), for a clean screenshot. */
+export async function fullyDrawn(page: Page, text: string): Promise<void> {
+  // Runs in the page: with `detail` it reports, without it answers whether the hover is fully drawn.
+  const probe = ({ t, detail }: { t: string; detail: boolean }) => {
+    const el = Array.from(document.querySelectorAll<HTMLElement>('.monaco-hover')).find((e) => e.offsetParent && e.textContent?.includes(t));
+    let opacity = 1;
+    for (let n: HTMLElement | null = el ?? null; n; n = n.parentElement) opacity *= Number(getComputedStyle(n).opacity);
+    const animations = el?.getAnimations({ subtree: true }).length ?? 0;
+    return detail ? JSON.stringify({ found: !!el, opacity, animations }) : !!el && opacity === 1 && animations === 0;
+  };
+  try {
+    await page.waitForFunction(probe, { t: text, detail: false }, { timeout: 10_000 });
+  } catch {
+    throw new Error(`the hover never became fully opaque: ${String(await page.evaluate(probe, { t: text, detail: true }))}`);
+  }
+}
