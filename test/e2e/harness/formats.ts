@@ -133,7 +133,7 @@ export const formatJourneys = [
 
       // The details of a clicked kernel: its own fields, from the event's lines (it spans many).
       const details = await clickForDetails(frame, 'attention_forward', /duration_us/);
-      for (const want of ['"gpu_kernel"', '"k7_0_0"']) if (!details.includes(want)) throw new Error(`the details of attention_forward lack ${want}: ${details.slice(0, 400)}`);
+      for (const want of ['"gpu_kernel"', '"k7_0_0"', 'kindgpu_kernel']) if (!details.includes(want)) throw new Error(`the details of attention_forward lack ${want}: ${details.slice(0, 400)}`);
       ctx.say('    click on attention_forward → its fields in the details pane');
 
       // Hover on an event id in the editor: its duration.
