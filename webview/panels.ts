@@ -32,7 +32,10 @@ export function flagText(f: number): string[] {
 /** The facts of one item the page knows without asking the host. */
 function facts(s: ViewState, i: number): [string, string][] {
   const it = s.model.items;
-  const rows: [string, string][] = [['kind', KIND_NAMES[it.kind[i]] ?? '?']];
+  // InferScope items borrow NPU kinds for their colours (a kernel is drawn as a TE span): their own
+  // kind is their event type, the phase attribute; a scope has none.
+  const kind = s.model.format === 'inferscope' ? s.index.attr(i, 0) || 'scope' : KIND_NAMES[it.kind[i]] ?? '?';
+  const rows: [string, string][] = [['kind', kind]];
   if (it.flags[i] & FLAG.instant) rows.push(['time', time(s, it.start[i])]);
   else rows.push(['start', time(s, it.start[i])], ['end', time(s, it.end[i])], ['duration', `${formatCycles(it.end[i] - it.start[i])} ${s.model.unit ?? 'cycles'}`]);
   if (it.bytes[i]) rows.push(['bytes', formatCycles(it.bytes[i])]);
@@ -42,7 +45,9 @@ function facts(s: ViewState, i: number): [string, string][] {
   });
   const problems = flagText(it.flags[i]);
   if (problems.length) rows.push(['problem', problems.join('; ')]);
-  rows.push(['line', String(it.line[i] + 1) + (it.endLine[i] !== NO_LINE ? ` → ${it.endLine[i] + 1}` : '')]);
+  // A profiler buffer has no lines: its items point at the slots of their records, 0-based as in its records' fields.
+  const base = s.model.format === 'kprof' ? 0 : 1;
+  rows.push([base ? 'line' : 'slot', String(it.line[i] + base) + (it.endLine[i] !== NO_LINE ? ` → ${it.endLine[i] + base}` : '')]);
   return rows;
 }
 

@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import { parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../protocol/timeline';
 import { buildInWorker, statsInWorker } from './build';
 import type { BuildRequest } from './workerProtocol';
-import { lineFields } from './fields';
+import { elementFields, lineFields, MAX_ELEMENT_LINES, opensElement } from './fields';
 import { timelinePage } from './html';
 import { encodeLines } from './encodeLines';
 import { EXPORT_CHROME_TRACE } from './exportCommand';
@@ -152,7 +152,8 @@ export class TimelinePanel implements vscode.Disposable {
         return;
       case 'select': {
         const lines = await this.lineTexts([m.line, ...(m.endLine === null ? [] : [m.endLine])]);
-        this.post({ type: 'details', line: m.line, fields: lineFields(lines.get(m.line) ?? ''), endFields: m.endLine === null ? [] : lineFields(lines.get(m.endLine) ?? '') });
+        const fields = (l: number) => this.fieldsAt(l, lines.get(l) ?? '');
+        this.post({ type: 'details', line: m.line, fields: await fields(m.line), endFields: m.endLine === null ? [] : await fields(m.endLine) });
         if (m.reveal) await this.revealLine(m.line);
         return;
       }
@@ -238,6 +239,20 @@ export class TimelinePanel implements vscode.Disposable {
     if (this.uri.scheme !== 'file') return new Map();
     this.fileLines ??= new FileLines(this.uri.fsPath);
     return this.fileLines.read(lines);
+  }
+
+  /** The fields of the element starting on `line` (`text`): reads the lines below when it goes on there. */
+  private async fieldsAt(line: number, text: string): Promise<[string, string][]> {
+    if (!opensElement(text)) return lineFields(text);
+    const want = Array.from({ length: MAX_ELEMENT_LINES }, (_, k) => line + k);
+    const got = await this.lineTexts(want);
+    const lines: string[] = [];
+    for (const l of want) {
+      const t = got.get(l);
+      if (t === undefined) break;
+      lines.push(t);
+    }
+    return elementFields(lines);
   }
 
   /** Shows the line in an editor (opening the file if needed) with the whole line selected. */

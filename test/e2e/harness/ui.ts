@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { faultyExample } from '../../gen/exampleTraces';
 import type { RunningServer } from './codeServer';
+import { formatJourneys } from './formats';
+import { findInEditor, fullyDrawn, goToLine, problemsInStatusBar, quickOpen, STEP_MS } from './keys';
 import { summaryJourney } from './summary';
 import { timelineJourney } from './timeline';
 import { newPage, openWorkbench, workbenchUrl } from './workbench';
@@ -16,69 +18,6 @@ export interface UiContext {
   consoleLog: string;
   say: (msg: string) => void;
   shoot: (page: Page, name: string) => Promise<string>;
-}
-
-const STEP_MS = 60_000;
-
-/** Quick Open (Ctrl+P) a file of the workspace by name, as a user would. */
-async function quickOpen(page: Page, name: string): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: STEP_MS });
-  await page.keyboard.type(name);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor({ timeout: STEP_MS });
-  await page.keyboard.press('Enter');
-  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: STEP_MS });
-}
-
-/** Ctrl+G to a 1-based line. */
-async function goToLine(page: Page, line: number): Promise<void> {
-  await page.keyboard.press('Control+G');
-  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_MS });
-  await page.keyboard.type(String(line));
-  await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_MS });
-}
-
-/** Ctrl+F for `text` (Alt+R first when it is a regex), Enter to select the first match, Escape. */
-async function findInEditor(page: Page, text: string, regex = false): Promise<void> {
-  await page.keyboard.press('Control+F');
-  await page.locator('.find-widget textarea, .find-widget input').first().waitFor({ state: 'visible', timeout: STEP_MS });
-  if (regex) await page.keyboard.press('Alt+R');
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Escape');
-}
-
-/** Waits until the status bar's problems item reads `errors` errors and `warnings` warnings. */
-async function problemsInStatusBar(page: Page, errors: number, warnings: number): Promise<void> {
-  const item = page.locator('[id="status.problems"]');
-  try {
-    // The item reads "<error icon> E <warning icon> W" (plus an info count when there are infos).
-    await page.waitForFunction(([e, w]) => {
-      const nums = (document.getElementById('status.problems')?.textContent ?? '').match(/\d+/g)?.map(Number) ?? [];
-      return nums[0] === e && nums[1] === w;
-    }, [errors, warnings], { timeout: STEP_MS });
-  } catch {
-    throw new Error(`status bar problems never read ${errors} errors, ${warnings} warnings; it reads "${await item.textContent()}"`);
-  }
-}
-
-/** Waits until the visible hover holding `text` is opaque (any fade-in over), for a clean screenshot. */
-async function fullyDrawn(page: Page, text: string): Promise<void> {
-  // Runs in the page: with `detail` it reports, without it answers whether the hover is fully drawn.
-  const probe = ({ t, detail }: { t: string; detail: boolean }) => {
-    const el = Array.from(document.querySelectorAll<HTMLElement>('.monaco-hover')).find((e) => e.offsetParent && e.textContent?.includes(t));
-    let opacity = 1;
-    for (let n: HTMLElement | null = el ?? null; n; n = n.parentElement) opacity *= Number(getComputedStyle(n).opacity);
-    const animations = el?.getAnimations({ subtree: true }).length ?? 0;
-    return detail ? JSON.stringify({ found: !!el, opacity, animations }) : !!el && opacity === 1 && animations === 0;
-  };
-  try {
-    await page.waitForFunction(probe, { t: text, detail: false }, { timeout: 10_000 });
-  } catch {
-    throw new Error(`the hover never became fully opaque: ${String(await page.evaluate(probe, { t: text, detail: true }))}`);
-  }
 }
 
 /**
@@ -205,19 +144,17 @@ const JOURNEYS: Journey[] = [
       const cursor = page.locator('.monaco-editor .cursors-layer .cursor').first();
       await cursor.waitFor({ timeout: STEP_MS });
       const hover = page.locator('.monaco-hover:visible', { hasText: 'MATMUL' });
-      // Revealing the match may still be scrolling the editor when the cursor first shows (seen on a
-      // loaded machine): aim again at where the cursor is now until the hover shows.
-      for (let attempt = 1; ; attempt++) {
+      // Under load the editor may still be scrolling to the match when the cursor is first read
+      // (seen at load 14): read it again and hover anew until the hover shows, within the step.
+      const deadline = Date.now() + STEP_MS;
+      for (;;) {
         const box = await cursor.boundingBox();
         if (!box) throw new Error('the found cmd_id is not on screen');
-        await page.mouse.move(box.x - 40, box.y - 40);
         await page.mouse.move(box.x - 4, box.y + box.height / 2);
-        try {
-          await hover.first().waitFor({ timeout: attempt < 4 ? STEP_MS / 4 : STEP_MS });
-          break;
-        } catch (e) {
-          if (attempt >= 4) throw e;
-        }
+        const shown = await hover.first().waitFor({ timeout: 10_000 }).then(() => true, () => false);
+        if (shown) break;
+        if (Date.now() > deadline) throw new Error(`no command hover at the found cmd_id (mouse at ${Math.round(box.x - 4)}, ${Math.round(box.y)})`);
+        await page.mouse.move(0, 0);
       }
       const text = (await hover.first().textContent()) ?? '';
       for (const want of ['Command', 'QKV_PROJ', 'tinyllama_1b', 'DMA bytes']) {
@@ -280,16 +217,17 @@ const JOURNEYS: Journey[] = [
       await ctx.shoot(page, 'nnapi-summary');
     },
   },
+  ...formatJourneys,
 ];
 
 /** The journeys driven through the UI with keyboard and mouse; a screenshot is saved when one fails. */
 export async function uiJourneys(browser: Browser, server: RunningServer, ctx: UiContext): Promise<{ ok: boolean; passed: number; failed: number }> {
   let passed = 0;
   let failed = 0;
-  // NPU_E2E_UI=<text> runs only the journeys whose name contains it (while working on one).
-  const only = process.env.NPU_E2E_UI;
+  // NPU_E2E_UI=<text>[|<text>...] runs only the journeys whose name contains one of them (while working on some).
+  const only = process.env.NPU_E2E_UI?.split('|').filter(Boolean);
   for (const [i, j] of JOURNEYS.entries()) {
-    if (only && !j.name.includes(only)) continue;
+    if (only?.length && !only.some((o) => j.name.includes(o))) continue;
     const page = await newPage(browser, ctx.consoleLog);
     const t0 = Date.now();
     // Each journey gets its own copy of examples/: VS Code keeps editors and state per folder.

@@ -60,6 +60,8 @@ test('the warp-specialized example on the timeline page: lanes drawn, a span\'s 
   assert.match(details, /raw"0x[0-9a-f]{16}"/);
   assert.match(details, /type"start"/);
   assert.match(details, /type"end"/);
+  // The pane points at the records' slots (0-based, as their fields), not at lines.
+  assert.ok(details.includes(`slot${at.line} → ${at.endLine}`), details);
   await p.page.screenshot({ path: join(OUT, 'kprof-timeline-selected.png') });
   assert.deepEqual(p.errors, []);
 });

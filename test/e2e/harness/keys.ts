@@ -1,0 +1,66 @@
+// Keyboard steps shared by the UI journeys (test/e2e/harness/ui.ts, formats.ts): each waits for the
+// state it causes, never a fixed delay, and fails with what it saw.
+import type { Page } from 'playwright-core';
+
+export const STEP_MS = 60_000;
+
+/** Quick Open (Ctrl+P) a file of the workspace by name, as a user would. */
+export async function quickOpen(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: STEP_MS });
+  await page.keyboard.type(name);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor({ timeout: STEP_MS });
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: STEP_MS });
+}
+
+/** Ctrl+G to a 1-based line. */
+export async function goToLine(page: Page, line: number): Promise<void> {
+  await page.keyboard.press('Control+G');
+  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_MS });
+  await page.keyboard.type(String(line));
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_MS });
+}
+
+/** Ctrl+F for `text` (Alt+R first when it is a regex), Enter to select the first match, Escape. */
+export async function findInEditor(page: Page, text: string, regex = false): Promise<void> {
+  await page.keyboard.press('Control+F');
+  await page.locator('.find-widget textarea, .find-widget input').first().waitFor({ state: 'visible', timeout: STEP_MS });
+  if (regex) await page.keyboard.press('Alt+R');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+}
+
+/** Waits until the status bar's problems item reads `errors` errors and `warnings` warnings. */
+export async function problemsInStatusBar(page: Page, errors: number, warnings: number): Promise<void> {
+  const item = page.locator('[id="status.problems"]');
+  try {
+    // The item reads "<error icon> E <warning icon> W" (plus an info count when there are infos).
+    await page.waitForFunction(([e, w]) => {
+      const nums = (document.getElementById('status.problems')?.textContent ?? '').match(/\d+/g)?.map(Number) ?? [];
+      return nums[0] === e && nums[1] === w;
+    }, [errors, warnings], { timeout: STEP_MS });
+  } catch {
+    throw new Error(`status bar problems never read ${errors} errors, ${warnings} warnings; it reads "${await item.textContent()}"`);
+  }
+}
+
+/** Waits until the visible hover holding `text` is opaque (any fade-in over), for a clean screenshot. */
+export async function fullyDrawn(page: Page, text: string): Promise<void> {
+  // Runs in the page: with `detail` it reports, without it answers whether the hover is fully drawn.
+  const probe = ({ t, detail }: { t: string; detail: boolean }) => {
+    const el = Array.from(document.querySelectorAll<HTMLElement>('.monaco-hover')).find((e) => e.offsetParent && e.textContent?.includes(t));
+    let opacity = 1;
+    for (let n: HTMLElement | null = el ?? null; n; n = n.parentElement) opacity *= Number(getComputedStyle(n).opacity);
+    const animations = el?.getAnimations({ subtree: true }).length ?? 0;
+    return detail ? JSON.stringify({ found: !!el, opacity, animations }) : !!el && opacity === 1 && animations === 0;
+  };
+  try {
+    await page.waitForFunction(probe, { t: text, detail: false }, { timeout: 10_000 });
+  } catch {
+    throw new Error(`the hover never became fully opaque: ${String(await page.evaluate(probe, { t: text, detail: true }))}`);
+  }
+}

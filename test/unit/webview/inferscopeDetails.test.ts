@@ -1,0 +1,49 @@
+/**
+ * The details of a clicked InferScope item on the built timeline page (dist/webview) in headless
+ * Chromium: its kind is its InferScope type, not the NPU engine whose colour it borrows (the e2e
+ * journey showed "kind TE" for a GPU kernel).
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { after, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { buildTimeline } from '../../../core/timeline/builder';
+import { launchChromium, modelMessage, openTimelinePage } from '../../webview/page';
+
+const ROOT = resolve(__dirname, '../../..');
+let browser: Browser | undefined;
+after(async () => browser?.close());
+
+test('a clicked InferScope kernel and scope show their own kind', async (t) => {
+  assert.ok(existsSync(join(ROOT, 'dist/webview/webview.js')), 'dist/webview/webview.js is missing: run `npm run build` first');
+  const lines = readFileSync(join(ROOT, 'examples/llm-requests.inferscope.json'), 'utf8').split('\n');
+  const model = buildTimeline('llm-requests.inferscope.json', lines)!;
+  browser ??= await launchChromium();
+  const p = await openTimelinePage({ browser });
+  t.after(() => p.close());
+  await p.post(modelMessage(model));
+  await p.frame();
+  const kindOf = async (name: string) => {
+    const at = await p.page.evaluate((name) => {
+      const s = (window as unknown as { __timeline: { state(): any } }).__timeline.state(); // eslint-disable-line @typescript-eslint/no-explicit-any
+      const it = s.model.items;
+      let i = -1;
+      for (let k = 0; k < it.start.length && i < 0; k++) if (s.model.strings[it.name[k]] === name) i = k;
+      s.viewport.set(it.start[i] - 1, it.end[i] + 1, s.model);
+      const row = s.index.rowOfItem[i];
+      const band = s.bands.find((b: { kind: string; rowFrom: number; rowTo: number }) => b.kind === 'slices' && row >= b.rowFrom && row < b.rowTo);
+      const canvas = document.getElementById('canvas')!.getBoundingClientRect();
+      const header = canvas.width - s.viewport.width;
+      return { x: canvas.left + header + s.viewport.x((it.start[i] + it.end[i]) / 2), y: canvas.top + 36 + band.y - s.scrollY + band.h / 2 };
+    }, name);
+    await p.frame();
+    await p.page.mouse.click(at.x, at.y);
+    await p.frame();
+    const rows = await p.page.$$eval('#details table tr', (trs) => trs.map((tr) => Array.from(tr.children, (c) => c.textContent)));
+    return rows.find((r) => r[0] === 'kind')?.[1];
+  };
+  assert.equal(await kindOf('attention_forward'), 'gpu_kernel');
+  assert.equal(await kindOf('tokenize'), 'cpu_call');
+  assert.equal(await kindOf('inference'), 'scope');
+});
