@@ -1,6 +1,7 @@
 import { eventSchema } from '../trace/eventTypes';
 import { clockOf } from '../trace/index';
 import { ClockEstimate } from '../trace/metrics/clock';
+import { flatEventOfBytes } from '../trace/metrics/byteFields';
 import { MetricsCollector } from '../trace/metrics/collector';
 import type { Id } from '../trace/line';
 import { findField, scanLine } from '../trace/scanner';
@@ -109,6 +110,17 @@ export class NpuTimelineBuilder implements TimelineBuilder {
     this.text = text;
     readEvent(r, this.ev, this.exactId);
     this.metrics?.addFlat(this.ev, r.bank_id);
+    this.add(this.ev, lineNo);
+  }
+
+  /**
+   * A line as its UTF-8 bytes `[s, e)`: the fields are read from the bytes (no parse, no object per
+   * line); a line the byte reader is not sure of, TRACE_META, or any line while the Summary's
+   * metrics are on goes through `addLine`, so the model is the same either way.
+   */
+  addLineBytes(b: Uint8Array, s: number, e: number, lineNo: number, decode: (b: Uint8Array, s: number, e: number) => string): void {
+    if (this.metrics || !flatEventOfBytes(b, s, e, this.ev, decode)) return this.addLine(decode(b, s, e), lineNo);
+    this.lineCount = lineNo + 1;
     this.add(this.ev, lineNo);
   }
 
