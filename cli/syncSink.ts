@@ -27,6 +27,21 @@ export class SyncSink {
   }
 
   text(s: string): void {
+    const n = s.length;
+    // The exporter's many short pieces: copied char by char (no native call); non-ASCII is encoded below.
+    if (n <= 64 && n <= SIZE - this.pos) {
+      const buf = this.buf;
+      let p = this.pos, k = 0;
+      for (; k < n; k++) {
+        const c = s.charCodeAt(k);
+        if (c > 0x7f) break;
+        buf[p++] = c;
+      }
+      if (k === n) {
+        this.pos = p;
+        return;
+      }
+    }
     if (!s) return;
     // At most 3 bytes per UTF-16 unit.
     if (s.length * 3 > SIZE - this.pos) {
@@ -34,6 +49,39 @@ export class SyncSink {
       if (s.length * 3 > SIZE) return this.piece(Buffer.from(s, 'utf8'));
     }
     this.pos += this.buf.write(s, this.pos, 'utf8');
+  }
+
+  /** `String(x)`'s text, written as digits for integers and for the exporter's µs (whole ps). */
+  number(x: number): void {
+    if (SIZE - this.pos < 32) this.flush();
+    const buf = this.buf;
+    let p = this.pos;
+    let n = x;
+    if (n < 0) {
+      buf[p++] = 45;
+      n = -n;
+    }
+    let frac = 0;
+    if (!Number.isInteger(n)) {
+      // A multiple of 1e-6 below 1e9 prints as its 6 decimals without trailing zeros (no shorter decimal is as close).
+      const ps = Math.round(n * 1e6);
+      if (!(n < 1e9) || ps / 1e6 !== n) return this.text(String(x));
+      n = Math.floor(ps / 1e6);
+      frac = ps - n * 1e6;
+      if (!(frac > 0 && frac < 1e6)) return this.text(String(x));
+    } else if (!(n < 1e15)) return this.text(String(x));
+    p = digits(buf, p, n);
+    if (frac) {
+      buf[p++] = 46;
+      let d = 100000;
+      while (frac) {
+        const q = Math.floor(frac / d);
+        buf[p++] = 48 + q;
+        frac -= q * d;
+        d /= 10;
+      }
+    }
+    this.pos = p;
   }
 
   bytes(b: Uint8Array, s: number, e: number): void {
@@ -89,4 +137,20 @@ export class SyncSink {
     }
     this.bytesWritten += b.length;
   }
+}
+
+/** The decimal digits of a non-negative integer below 1e15 at `p`; returns the end. */
+function digits(buf: Uint8Array, p: number, n: number): number {
+  if (n < 10) {
+    buf[p] = 48 + n;
+    return p + 1;
+  }
+  let len = 1;
+  for (let t = n; t >= 10; t = Math.floor(t / 10)) len++;
+  for (let k = p + len - 1; k >= p; k--) {
+    const q = Math.floor(n / 10);
+    buf[k] = 48 + n - q * 10;
+    n = q;
+  }
+  return p + len;
 }
