@@ -119,6 +119,7 @@ export class ChromeTraceExporter {
   private readonly pending = new Map<number, string | Uint8Array | null>();
   private readonly done: Uint8Array;
   private readonly names: (string | undefined)[] = [];
+  private readonly arrowNames: (string | undefined)[] = [];
   private readonly scale: number;
   private readonly argsOf: ArgsOf | undefined;
   private flowId = 0;
@@ -266,16 +267,49 @@ export class ChromeTraceExporter {
     }
     if (f & PROBLEM_BITS) out.text(`,"problem":${JSON.stringify(PROBLEM.filter(([bit]) => f & bit).map(([, text]) => text).join('; '))}`);
     out.text('}}');
-    let tail = '';
     const from = this.source[i];
-    if (from >= 0) {
-      const id = ++this.flowId;
-      const rf = this.rowOf[from];
-      const name = JSON.stringify(`${KIND_NAMES[it.kind[from]]} → ${KIND_NAMES[it.kind[i]]}`);
-      tail += `,\n{"ph":"s","id":${id},"cat":"link","name":${name},"pid":${this.threads.rowPid[rf]},"tid":${this.threads.rowTid[rf]},"ts":${this.ts(it.start[from])}}`;
-      tail += `,\n{"ph":"f","bp":"e","id":${id},"cat":"link","name":${name},"pid":${pid},"tid":${tid},"ts":${ts}}`;
-    }
-    out.text(tail);
+    if (from < 0) return;
+    // One s/f pair per arrow, its own id; each end 1 ns inside its slice (README "Flows").
+    const id = ++this.flowId;
+    const rf = this.rowOf[from];
+    const name = this.arrowName(it.kind[from], it.kind[i]);
+    out.text(',\n{"ph":"s","id":');
+    num(out, id);
+    out.text(',"cat":"link","name":');
+    out.text(name);
+    out.text(',"pid":');
+    num(out, this.threads.rowPid[rf]);
+    out.text(',"tid":');
+    num(out, this.threads.rowTid[rf]);
+    out.text(',"ts":');
+    num(out, this.inside(from));
+    out.text('},\n{"ph":"f","bp":"e","id":');
+    num(out, id);
+    out.text(',"cat":"link","name":');
+    out.text(name);
+    out.text(',"pid":');
+    num(out, pid);
+    out.text(',"tid":');
+    num(out, tid);
+    out.text(',"ts":');
+    num(out, this.inside(i));
+    out.text('}');
+  }
+
+  /** `"command → job"`: the name of the arrows between two kinds. */
+  private arrowName(from: number, to: number): string {
+    return (this.arrowNames[from * KIND_NAMES.length + to] ??= JSON.stringify(`${KIND_NAMES[from]} → ${KIND_NAMES[to]}`));
+  }
+
+  /**
+   * A time 1 ns (at most half the slice) after item j starts: Perfetto binds an `s` to the innermost
+   * slice open on its thread at its time and an `f` with `bp: "e"` to the enclosing one, so an end at
+   * the exact start would bind to the previous slice when the flow is read before the slice (equal
+   * timestamps keep file order, and an item is written when its last line comes by).
+   */
+  private inside(j: number): number {
+    const s = this.ts(this.m.items.start[j]), e = this.ts(this.m.items.end[j]);
+    return e - s >= 2e-6 ? round(s + Math.min(FLOW_INSET, (e - s) / 2)) : s;
   }
 
   /** One event, with the comma that separates it from the previous one. */
@@ -295,6 +329,9 @@ export class ChromeTraceExporter {
     return round(t * this.scale);
   }
 }
+
+/** How far inside its slice a flow end is placed (µs). */
+const FLOW_INSET = 0.001;
 
 /** To the ps (a cycle of a GHz clock is under a ns), so a µs value prints without float noise. */
 function round(x: number): number {
