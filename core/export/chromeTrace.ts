@@ -207,13 +207,14 @@ export class ChromeTraceExporter {
     m.counters.forEach((c, k) => {
       const pid = this.threads.counterPid[k];
       const name = JSON.stringify(this.threads.counterName[k]);
-      const key = c.unit === 'fraction' ? 'utilization' : 'bytes_per_cycle';
+      // A file's own counter keeps its key (`value`, `bytes`…): it is no bytes/cycle.
+      const key = JSON.stringify(c.unit === 'fraction' ? 'utilization' : c.unit === 'bytes/cycle' ? 'bytes_per_cycle' : c.unit);
       let last = NaN;
       for (let b = 0; b < c.values.length; b++) {
         const v = Number(c.values[b].toPrecision(6));
         if (v === last) continue;
         last = v;
-        s += this.ev(`{"ph":"C","name":${name},"pid":${pid},"tid":0,"ts":${this.ts(c.t0 + b * c.bucket)},"args":{"${key}":${v}}}`);
+        s += this.ev(`{"ph":"C","name":${name},"pid":${pid},"tid":0,"ts":${this.ts(c.t0 + b * c.bucket)},"args":{${key}:${v}}}`);
       }
     });
     return `${s}\n]}\n`;
