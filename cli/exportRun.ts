@@ -1,3 +1,4 @@
+import { MAX_CHROME_LINE_BYTES } from '../core/chrome/format';
 import { ChromeTraceExporter } from '../core/export/chromeTrace';
 import { timelineBuilderFor, type TimelineBuilder } from '../core/timeline/builder';
 import { SyncSink } from './syncSink';
@@ -18,8 +19,8 @@ export interface ExportRunOptions {
   afterModelPass?: () => void | Promise<void>;
 }
 
-/** Longest line read for Chrome JSON (often one line of many MB): close to V8's longest string (2^29 − 24 UTF-16 units). */
-export const MAX_JSON_LINE = 500 << 20;
+/** Longest line read for Chrome JSON (often one line of many MB). */
+export const MAX_JSON_LINE = MAX_CHROME_LINE_BYTES;
 
 /**
  * The export shared by `npu-trace export` and the editor's command (run in the timeline worker):
