@@ -56,30 +56,47 @@ export class SyncSink {
     if (SIZE - this.pos < 32) this.flush();
     const buf = this.buf;
     let p = this.pos;
-    let n = x;
-    if (n < 0) {
+    let v = x;
+    if (v < 0) {
       buf[p++] = 45;
-      n = -n;
+      v = -v;
     }
-    let frac = 0;
-    if (!Number.isInteger(n)) {
+    if (!(v < 1e9)) {
+      if (!(Number.isInteger(v) && v < 1e15)) return this.text(String(x));
+      this.pos = digits(buf, p, v);
+      return;
+    }
+    // Below 1e9 both parts fit in int32 arithmetic.
+    let whole = v, frac = 0;
+    if (!Number.isInteger(v)) {
       // A multiple of 1e-6 below 1e9 prints as its 6 decimals without trailing zeros (no shorter decimal is as close).
-      const ps = Math.round(n * 1e6);
-      if (!(n < 1e9) || ps / 1e6 !== n) return this.text(String(x));
-      n = Math.floor(ps / 1e6);
-      frac = ps - n * 1e6;
+      const ps = Math.round(v * 1e6);
+      if (ps / 1e6 !== v) return this.text(String(x));
+      whole = Math.floor(v);
+      frac = ps - whole * 1e6;
       if (!(frac > 0 && frac < 1e6)) return this.text(String(x));
-    } else if (!(n < 1e15)) return this.text(String(x));
-    p = digits(buf, p, n);
+    }
+    let w = whole | 0;
+    const len = w < 10 ? 1 : w < 100 ? 2 : w < 1e3 ? 3 : w < 1e4 ? 4 : w < 1e5 ? 5 : w < 1e6 ? 6 : w < 1e7 ? 7 : w < 1e8 ? 8 : 9;
+    for (let k = p + len - 1; k >= p; k--) {
+      const q = (w / 10) | 0;
+      buf[k] = 48 + w - q * 10;
+      w = q;
+    }
+    p += len;
     if (frac) {
-      buf[p++] = 46;
-      let d = 100000;
-      while (frac) {
-        const q = Math.floor(frac / d);
-        buf[p++] = 48 + q;
-        frac -= q * d;
-        d /= 10;
+      let f = frac | 0, n = 6;
+      while (f % 10 === 0) {
+        f = (f / 10) | 0;
+        n--;
       }
+      buf[p] = 46;
+      for (let k = p + n; k > p; k--) {
+        const q = (f / 10) | 0;
+        buf[k] = 48 + f - q * 10;
+        f = q;
+      }
+      p += n + 1;
     }
     this.pos = p;
   }

@@ -54,6 +54,9 @@ function put(out: ChromeOut, raw: Raw): void {
   else out.bytes(raw.b, raw.s, raw.e);
 }
 
+/** Marks a start line held in the exporter's buffer. */
+const HELD = new Uint8Array(0);
+
 function copy(r: Uint8Array | { b: Uint8Array; s: number; e: number }): Uint8Array {
   return r instanceof Uint8Array ? r : r.b.slice(r.s, r.e);
 }
@@ -117,6 +120,17 @@ export class ChromeTraceExporter {
   private readonly endItems: Uint32Array;
   /** The start line's args of items whose end line is still to come (null: none). */
   private readonly pending = new Map<number, string | Uint8Array | null>();
+  /**
+   * Start lines' bytes held until their end line, one after another in one buffer (no array per
+   * span): `HELD` marks them in `pending`, at `heldAt[i]` for `heldLen[i]` bytes. Compacted when full.
+   */
+  private arena: Uint8Array = new Uint8Array(1 << 20);
+  private arenaEnd = 0;
+  private heldAt: Int32Array | undefined;
+  private heldLen: Int32Array | undefined;
+  private readonly heldView: { b: Uint8Array; s: number; e: number } = { b: this.arena, s: 0, e: 0 };
+  /** The bytes of the line being written (one object reused for every line). */
+  private readonly lineRaw: { b: Uint8Array; s: number; e: number } = { b: this.arena, s: 0, e: 0 };
   private readonly done: Uint8Array;
   private readonly names: (string | undefined)[] = [];
   private readonly arrowNames: (string | undefined)[] = [];
@@ -172,7 +186,55 @@ export class ChromeTraceExporter {
    */
   lineBytes(b: Uint8Array, s: number, e: number, lineNo: number, decode: Decode, out: ChromeOut): void {
     this.decode = decode;
-    this.emitLine(lineNo, () => (this.argsOf === argsAsJson && b[s] === 0x7b && b[e - 1] === 0x7d ? { b, s, e } : this.argsOf?.(decode(b, s, e))), out);
+    if (lineNo + 1 >= this.startAt.length || (this.startAt[lineNo] === this.startAt[lineNo + 1] && this.endAt[lineNo] === this.endAt[lineNo + 1])) return;
+    let raw: Raw | undefined;
+    if (this.argsOf === argsAsJson && b[s] === 0x7b && b[e - 1] === 0x7d) {
+      const r = this.lineRaw;
+      r.b = b;
+      r.s = s;
+      r.e = e;
+      raw = r;
+    } else raw = this.argsOf?.(decode(b, s, e));
+    this.emitLine(lineNo, () => raw, out);
+  }
+
+  /** Holds the bytes `r` as item i's start line until its end line comes by. */
+  private hold(i: number, r: { b: Uint8Array; s: number; e: number }): void {
+    const len = r.e - r.s;
+    if (this.arenaEnd + len > this.arena.length) this.compact(len);
+    this.heldAt ??= new Int32Array(this.done.length);
+    this.heldLen ??= new Int32Array(this.done.length);
+    this.arena.set(r.b.subarray(r.s, r.e), this.arenaEnd);
+    this.heldAt[i] = this.arenaEnd;
+    this.heldLen[i] = len;
+    this.arenaEnd += len;
+    this.pending.set(i, HELD);
+  }
+
+  /** Moves the held lines to the front of a buffer with room for `len` more bytes. */
+  private compact(len: number): void {
+    let live = 0;
+    for (const [i, v] of this.pending) if (v === HELD) live += this.heldLen![i];
+    const next = new Uint8Array(Math.max(1 << 20, 2 * (live + len)));
+    let at = 0;
+    for (const [i, v] of this.pending) {
+      if (v !== HELD) continue;
+      next.set(this.arena.subarray(this.heldAt![i], this.heldAt![i] + this.heldLen![i]), at);
+      this.heldAt![i] = at;
+      at += this.heldLen![i];
+    }
+    this.arena = next;
+    this.arenaEnd = at;
+  }
+
+  /** The args of item i's start line as pending gave them (held bytes as a view of the buffer). */
+  private heldRaw(i: number, v: string | Uint8Array | null | undefined): Raw | undefined {
+    if (v !== HELD) return v ?? undefined;
+    const h = this.heldView;
+    h.b = this.arena;
+    h.s = this.heldAt![i];
+    h.e = h.s + this.heldLen![i];
+    return h;
   }
 
   private emitLine(lineNo: number, rawOf: () => Raw | undefined, out: ChromeOut): void {
@@ -184,15 +246,17 @@ export class ChromeTraceExporter {
     for (let k = a; k < b; k++) {
       const i = this.startItems[k];
       if (this.done[i]) continue;
-      if (this.m.items.endLine[i] !== NO_LINE && this.m.items.endLine[i] > lineNo) this.pending.set(i, raw === undefined ? null : typeof raw === 'string' ? raw : copy(raw));
-      else this.item(i, out, raw);
+      if (this.m.items.endLine[i] !== NO_LINE && this.m.items.endLine[i] > lineNo) {
+        if (raw !== undefined && typeof raw !== 'string' && !(raw instanceof Uint8Array)) this.hold(i, raw);
+        else this.pending.set(i, raw === undefined ? null : typeof raw === 'string' ? raw : copy(raw));
+      } else this.item(i, out, raw);
     }
     for (let k = c; k < d; k++) {
       const i = this.endItems[k];
       const start = this.pending.get(i);
       if (start === undefined || this.done[i]) continue;
       this.pending.delete(i);
-      this.item(i, out, start ?? undefined, lineNo, raw);
+      this.item(i, out, this.heldRaw(i, start), lineNo, raw);
     }
   }
 
@@ -200,8 +264,9 @@ export class ChromeTraceExporter {
   tail(): string {
     const out = new StringOut(this.decode);
     const n = this.done.length;
-    for (let i = 0; i < n; i++) if (!this.done[i]) this.item(i, out, this.pending.get(i) ?? undefined);
+    for (let i = 0; i < n; i++) if (!this.done[i]) this.item(i, out, this.heldRaw(i, this.pending.get(i)));
     this.pending.clear();
+    this.arenaEnd = 0;
     let s = out.s;
     const m = this.m;
     m.counters.forEach((c, k) => {
