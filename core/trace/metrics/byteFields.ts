@@ -38,6 +38,9 @@ function trie(names: [string, number][]): Trie {
 
 const KEY_TRIE = trie(KEYS.map((k, i) => [k, i]));
 const TYPE_TRIE = trie(TYPE_CODES);
+/** The event type name of each code, so a known type is never decoded from the bytes again. */
+const TYPE_NAME: string[] = [];
+for (const [name, code] of TYPE_CODES) TYPE_NAME[code] = name;
 
 // Scratch space reused across lines.
 const kindOf = new Uint8Array(SLOTS);
@@ -71,7 +74,7 @@ export function fieldsOfBytes(b: Uint8Array, s: number, e: number, f: EventField
 export function flatEventOfBytes(b: Uint8Array, s: number, e: number, f: FlatEvent, decode: (b: Uint8Array, s: number, e: number) => string): boolean {
   if (!scan(b, s, e, decode) || typeCode === T_META) return false;
   idOk = true;
-  f.type = str(b, S_TYPE, decode); f.t = num(S_T); f.tNs = num(S_NS);
+  f.type = typeCode > T_OTHER ? TYPE_NAME[typeCode] : str(b, S_TYPE, decode); f.t = num(S_T); f.tNs = num(S_NS);
   f.cmd = id(S_CMD); f.job = id(S_JOB); f.tx = id(S_TX);
   f.npu = int(S_NPU); f.core = int(S_CORE); f.channel = int(S_CHANNEL); f.link = int(S_LINK); f.size = num(S_SIZE);
   f.status = str(b, S_STATUS, decode); f.phase = attr(b, S_PHASE, decode); f.layer = attr(b, S_LAYER, decode);
