@@ -175,8 +175,9 @@ export class ChromeTraceExporter {
 
   /** The events whose source ends on this line (0-based, in order), as a string. */
   line(text: string, lineNo: number): string {
+    if (!this.hasItems(lineNo)) return '';
     const out = new StringOut(this.decode);
-    this.emitLine(lineNo, () => this.argsOf?.(text), out);
+    this.emitLine(lineNo, this.argsOf?.(text), out);
     return out.s;
   }
 
@@ -186,7 +187,7 @@ export class ChromeTraceExporter {
    */
   lineBytes(b: Uint8Array, s: number, e: number, lineNo: number, decode: Decode, out: ChromeOut): void {
     this.decode = decode;
-    if (lineNo + 1 >= this.startAt.length || (this.startAt[lineNo] === this.startAt[lineNo + 1] && this.endAt[lineNo] === this.endAt[lineNo + 1])) return;
+    if (!this.hasItems(lineNo)) return;
     let raw: Raw | undefined;
     if (this.argsOf === argsAsJson && b[s] === 0x7b && b[e - 1] === 0x7d) {
       const r = this.lineRaw;
@@ -195,7 +196,12 @@ export class ChromeTraceExporter {
       r.e = e;
       raw = r;
     } else raw = this.argsOf?.(decode(b, s, e));
-    this.emitLine(lineNo, () => raw, out);
+    this.emitLine(lineNo, raw, out);
+  }
+
+  /** Whether an item starts or ends on this line (the others cost nothing). */
+  private hasItems(lineNo: number): boolean {
+    return lineNo + 1 < this.startAt.length && (this.startAt[lineNo] !== this.startAt[lineNo + 1] || this.endAt[lineNo] !== this.endAt[lineNo + 1]);
   }
 
   /** Holds the bytes `r` as item i's start line until its end line comes by. */
@@ -237,12 +243,10 @@ export class ChromeTraceExporter {
     return h;
   }
 
-  private emitLine(lineNo: number, rawOf: () => Raw | undefined, out: ChromeOut): void {
-    if (lineNo + 1 >= this.startAt.length) return;
+  /** Writes the items that start (or end) on a line with items, `raw` being its args. */
+  private emitLine(lineNo: number, raw: Raw | undefined, out: ChromeOut): void {
     const a = this.startAt[lineNo], b = this.startAt[lineNo + 1];
     const c = this.endAt[lineNo], d = this.endAt[lineNo + 1];
-    if (a === b && c === d) return;
-    const raw = rawOf();
     for (let k = a; k < b; k++) {
       const i = this.startItems[k];
       if (this.done[i]) continue;
