@@ -22,7 +22,7 @@ export async function run(): Promise<void> {
   for (let r = 0; r < 3; r++) {
     plain.push(await timed(() => forEachLine(f, (line) => { if (line) JSON.parse(line); })));
     ex.push(await timed(() => exportChromeTrace(f, (add) => forEachLine(f, add).then(() => undefined), out, undefined,
-      (onBytes, onText) => forEachLineBytes(f, onBytes, onText).then(() => undefined))));
+      (onBytes, onText) => forEachLineBytes(f, onBytes, onText).then(() => undefined), { modelFromBytes: true })));
   }
   rmSync(out, { force: true });
   row('export 1M events to Chrome JSON (median of 3, wall / CPU)', `${fmt(median(ex.map((x) => x.wall)))} / ${fmt(median(ex.map((x) => x.cpu)))} ms`, 'target ≤ 3000 ms');

@@ -144,11 +144,13 @@ export async function checkFile(file: string, opts: CheckOptions): Promise<FileR
   const code = fmt.lineTooLong;
   const gzip: GzipEnd = { truncated: false, garbageAt: undefined };
   const made = fmt.createChecker({ maxProblems: opts.maxProblems });
-  const whole = code ? undefined : bounded(made, maxDocument);
+  const streamed = fmt.streamedLineBytes;
+  const whole = code || streamed ? undefined : bounded(made, maxDocument);
   const checker = whole ?? (fmt.lineTooDeep ? depthBounded(made, fmt.lineTooDeep, found) : made);
   const read: ReadOptions = whole
     ? { maxLineBytes: maxDocument, gzip, onTooLong: (n, len) => whole.skipped(n, len) }
-    : { maxLineBytes: opts.maxLineBytes, gzip, onTooLong: (n, len) => found.push(lineTooLong(code!, n, len, opts.maxLineBytes, 'bytes')) };
+    : streamed ? { maxLineBytes: streamed, gzip, onTooLong: (n, len) => found.push(fileTooLarge(n + 1, len, streamed)) }
+      : { maxLineBytes: opts.maxLineBytes, gzip, onTooLong: (n, len) => found.push(lineTooLong(code!, n, len, opts.maxLineBytes, 'bytes')) };
   const addBytes = checker.addBytes?.bind(checker);
   const addIn = checker.addIn?.bind(checker);
   let count;

@@ -47,12 +47,15 @@ export async function exportCommand(args: string[]): Promise<number> {
   // Chrome JSON is often one line of many MB: read whole up to V8's string limit; other formats keep the line limit.
   const read: ReadOptions = { onTooLong: (n) => (tooLong ??= n), maxLineBytes: isChromeTraceFile(file, firstLineOf(file)) ? MAX_JSON_LINE : undefined };
   try {
+    const checkLines = () => {
+      if (tooLong !== undefined) throw new Error(`line ${tooLong + 1} is too long to read`);
+    };
     await exportChromeTrace(file, async (add) => {
       await forEachLine(file, add, undefined, read);
-      if (tooLong !== undefined) throw new Error(`line ${tooLong + 1} is too long to read`);
+      checkLines();
     }, out, undefined, async (onBytes, onText) => {
       await forEachLineBytes(file, onBytes, onText, read);
-    });
+    }, { modelFromBytes: true, afterModelPass: checkLines });
   } catch (e) {
     // `npu-trace export x --to chrome-trace | head` closes the pipe early: that is not a failure.
     if ((e as NodeJS.ErrnoException).code === 'EPIPE') return 0;

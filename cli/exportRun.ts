@@ -1,3 +1,4 @@
+import { MAX_CHROME_LINE_BYTES } from '../core/chrome/format';
 import { ChromeTraceExporter } from '../core/export/chromeTrace';
 import { timelineBuilderFor, type TimelineBuilder } from '../core/timeline/builder';
 import { SyncSink } from './syncSink';
@@ -11,8 +12,15 @@ export type EachLineBytes = (onBytes: (b: Uint8Array, s: number, e: number, line
 
 export class NoTimeline extends Error {}
 
-/** Longest line read for Chrome JSON (often one line of many MB): close to V8's longest string (2^29 − 24 UTF-16 units). */
-export const MAX_JSON_LINE = 500 << 20;
+export interface ExportRunOptions {
+  /** The model pass reads `eachLineBytes` too (a builder that reads bytes parses no line); `eachLine` is then not called. */
+  modelFromBytes?: boolean;
+  /** Called after that pass (the CLI checks there that no line was too long). */
+  afterModelPass?: () => void | Promise<void>;
+}
+
+/** Longest line read for Chrome JSON (often one line of many MB). */
+export const MAX_JSON_LINE = MAX_CHROME_LINE_BYTES;
 
 /**
  * The export shared by `npu-trace export` and the editor's command (run in the timeline worker):
@@ -20,14 +28,24 @@ export const MAX_JSON_LINE = 500 << 20;
  * does), a second writes the Chrome JSON to `out` ('-': stdout) while the lines come by.
  * Returns the bytes written.
  */
-export async function exportChromeTrace(fileName: string, eachLine: EachLine, out: string, onPass?: (pass: 1 | 2) => void, eachLineBytes?: EachLineBytes): Promise<number> {
+export async function exportChromeTrace(fileName: string, eachLine: EachLine, out: string, onPass?: (pass: 1 | 2) => void, eachLineBytes?: EachLineBytes, opts: ExportRunOptions = {}): Promise<number> {
   let builder: TimelineBuilder | undefined;
   onPass?.(1);
-  await eachLine((l, n) => {
-    builder ??= timelineBuilderFor(fileName, l, { metrics: false });
-    if (!builder) throw new NoTimeline('no timeline for this file type (expected .trace.jsonl, a systrace, Chrome trace JSON)');
-    builder.addLine(l, n);
-  });
+  const start = (l: string) => {
+    const b = timelineBuilderFor(fileName, l, { metrics: false });
+    if (!b) throw new NoTimeline('no timeline for this file type (expected .trace.jsonl, a systrace, Chrome trace JSON)');
+    return b;
+  };
+  if (opts.modelFromBytes && eachLineBytes) {
+    await eachLineBytes((b, s, e, n, decode) => {
+      builder ??= start(decode(b, s, e));
+      if (builder.addLineBytes) builder.addLineBytes(b, s, e, n, decode);
+      else builder.addLine(decode(b, s, e), n);
+    }, (l, n) => (builder ??= start(l)).addLine(l, n));
+    await opts.afterModelPass?.();
+  } else {
+    await eachLine((l, n) => (builder ??= start(l)).addLine(l, n));
+  }
   if (!builder) throw new NoTimeline('the file is empty');
   const exporter = new ChromeTraceExporter((builder as TimelineBuilder).finish(), { source: fileName });
   const sink = new SyncSink(out);

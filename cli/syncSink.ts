@@ -27,6 +27,21 @@ export class SyncSink {
   }
 
   text(s: string): void {
+    const n = s.length;
+    // The exporter's many short pieces: copied char by char (no native call); non-ASCII is encoded below.
+    if (n <= 64 && n <= SIZE - this.pos) {
+      const buf = this.buf;
+      let p = this.pos, k = 0;
+      for (; k < n; k++) {
+        const c = s.charCodeAt(k);
+        if (c > 0x7f) break;
+        buf[p++] = c;
+      }
+      if (k === n) {
+        this.pos = p;
+        return;
+      }
+    }
     if (!s) return;
     // At most 3 bytes per UTF-16 unit.
     if (s.length * 3 > SIZE - this.pos) {
@@ -34,6 +49,56 @@ export class SyncSink {
       if (s.length * 3 > SIZE) return this.piece(Buffer.from(s, 'utf8'));
     }
     this.pos += this.buf.write(s, this.pos, 'utf8');
+  }
+
+  /** `String(x)`'s text, written as digits for integers and for the exporter's µs (whole ps). */
+  number(x: number): void {
+    if (SIZE - this.pos < 32) this.flush();
+    const buf = this.buf;
+    let p = this.pos;
+    let v = x;
+    if (v < 0) {
+      buf[p++] = 45;
+      v = -v;
+    }
+    if (!(v < 1e9)) {
+      if (!(Number.isInteger(v) && v < 1e15)) return this.text(String(x));
+      this.pos = digits(buf, p, v);
+      return;
+    }
+    // Below 1e9 both parts fit in int32 arithmetic.
+    let whole = v, frac = 0;
+    if (!Number.isInteger(v)) {
+      // A multiple of 1e-6 below 1e9 prints as its 6 decimals without trailing zeros (no shorter decimal is as close).
+      const ps = Math.round(v * 1e6);
+      if (ps / 1e6 !== v) return this.text(String(x));
+      whole = Math.floor(v);
+      frac = ps - whole * 1e6;
+      if (!(frac > 0 && frac < 1e6)) return this.text(String(x));
+    }
+    let w = whole | 0;
+    const len = w < 10 ? 1 : w < 100 ? 2 : w < 1e3 ? 3 : w < 1e4 ? 4 : w < 1e5 ? 5 : w < 1e6 ? 6 : w < 1e7 ? 7 : w < 1e8 ? 8 : 9;
+    for (let k = p + len - 1; k >= p; k--) {
+      const q = (w / 10) | 0;
+      buf[k] = 48 + w - q * 10;
+      w = q;
+    }
+    p += len;
+    if (frac) {
+      let f = frac | 0, n = 6;
+      while (f % 10 === 0) {
+        f = (f / 10) | 0;
+        n--;
+      }
+      buf[p] = 46;
+      for (let k = p + n; k > p; k--) {
+        const q = (f / 10) | 0;
+        buf[k] = 48 + f - q * 10;
+        f = q;
+      }
+      p += n + 1;
+    }
+    this.pos = p;
   }
 
   bytes(b: Uint8Array, s: number, e: number): void {
@@ -89,4 +154,20 @@ export class SyncSink {
     }
     this.bytesWritten += b.length;
   }
+}
+
+/** The decimal digits of a non-negative integer below 1e15 at `p`; returns the end. */
+function digits(buf: Uint8Array, p: number, n: number): number {
+  if (n < 10) {
+    buf[p] = 48 + n;
+    return p + 1;
+  }
+  let len = 1;
+  for (let t = n; t >= 10; t = Math.floor(t / 10)) len++;
+  for (let k = p + len - 1; k >= p; k--) {
+    const q = Math.floor(n / 10);
+    buf[k] = 48 + n - q * 10;
+    n = q;
+  }
+  return p + len;
 }

@@ -55,4 +55,10 @@ export interface FormatDefinition {
   checkDocument?(text: string, settings: DiagnosticSettings): { diagnostics: Diagnostic[]; hasError: boolean };
   /** For a format read as one document: the largest file the CLI reads whole, when not its default. */
   maxDocumentBytes?: number;
+  /**
+   * For a document whose checker streams it (Chrome JSON: events split as they come): the CLI reads
+   * it at any size, each line (a one-line file is one line) up to this many bytes; a longer one
+   * gives `file.too-large`.
+   */
+  streamedLineBytes?: number;
 }

@@ -14,8 +14,13 @@ export function isChromeTraceFile(fileName: string, firstLine: string): boolean 
   return /^\s*\{[^\n]*"traceEvents"\s*:/.test(head) || /^\s*\[\s*\{[^\n]*"ph"\s*:/.test(head);
 }
 
+/** Longest line read of Chrome JSON (often one line of many MB): close to V8's longest string (2^29 − 24 UTF-16 units). */
+export const MAX_CHROME_LINE_BYTES = 500 << 20;
+
 export const chromeFormat: FormatDefinition = {
   id: 'chrome-trace',
   matches: isChromeTraceFile,
   createChecker: (opts) => new ChromeChecker(opts),
+  // The checker splits events as the text streams by (stream.ts): no document held, no 64 MB limit.
+  streamedLineBytes: MAX_CHROME_LINE_BYTES,
 };

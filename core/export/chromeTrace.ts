@@ -19,6 +19,8 @@ export const argsAsText: ArgsOf = (text) => JSON.stringify({ text });
 export interface ChromeOut {
   text(s: string): void;
   bytes(b: Uint8Array, s: number, e: number): void;
+  /** A number as `String(x)` writes it (without one string per number, where the sink can). */
+  number?(x: number): void;
 }
 
 /** The args of a line: JSON text, the bytes of a JSON line, or those bytes copied (held until an end line). */
@@ -36,6 +38,14 @@ class StringOut implements ChromeOut {
   bytes(b: Uint8Array, s: number, e: number): void {
     this.s += this.decode!(b, s, e);
   }
+  number(x: number): void {
+    this.s += x;
+  }
+}
+
+function num(out: ChromeOut, x: number): void {
+  if (out.number) out.number(x);
+  else out.text(String(x));
 }
 
 function put(out: ChromeOut, raw: Raw): void {
@@ -43,6 +53,9 @@ function put(out: ChromeOut, raw: Raw): void {
   else if (raw instanceof Uint8Array) out.bytes(raw, 0, raw.length);
   else out.bytes(raw.b, raw.s, raw.e);
 }
+
+/** Marks a start line held in the exporter's buffer. */
+const HELD = new Uint8Array(0);
 
 function copy(r: Uint8Array | { b: Uint8Array; s: number; e: number }): Uint8Array {
   return r instanceof Uint8Array ? r : r.b.slice(r.s, r.e);
@@ -86,7 +99,8 @@ const PROBLEM: readonly [number, string][] = [
   [FLAG.invalid, 'the source line has a diagnostic'],
 ];
 const PROBLEM_BITS = PROBLEM.reduce((a, [bit]) => a | bit, 0);
-const CATS = KIND_NAMES.map((k) => JSON.stringify(k));
+/** `,"cat":"job","pid":` by kind: the constant text between an item's name and its pid, in one piece. */
+const CAT_PID = KIND_NAMES.map((k) => `,"cat":${JSON.stringify(k)},"pid":`);
 
 /**
  * Writes a timeline model as Chrome Trace Event JSON (README "Export to Chrome Trace / Perfetto"),
@@ -106,8 +120,20 @@ export class ChromeTraceExporter {
   private readonly endItems: Uint32Array;
   /** The start line's args of items whose end line is still to come (null: none). */
   private readonly pending = new Map<number, string | Uint8Array | null>();
+  /**
+   * Start lines' bytes held until their end line, one after another in one buffer (no array per
+   * span): `HELD` marks them in `pending`, at `heldAt[i]` for `heldLen[i]` bytes. Compacted when full.
+   */
+  private arena: Uint8Array = new Uint8Array(1 << 20);
+  private arenaEnd = 0;
+  private heldAt: Int32Array | undefined;
+  private heldLen: Int32Array | undefined;
+  private readonly heldView: { b: Uint8Array; s: number; e: number } = { b: this.arena, s: 0, e: 0 };
+  /** The bytes of the line being written (one object reused for every line). */
+  private readonly lineRaw: { b: Uint8Array; s: number; e: number } = { b: this.arena, s: 0, e: 0 };
   private readonly done: Uint8Array;
   private readonly names: (string | undefined)[] = [];
+  private readonly arrowNames: (string | undefined)[] = [];
   private readonly scale: number;
   private readonly argsOf: ArgsOf | undefined;
   private flowId = 0;
@@ -149,8 +175,9 @@ export class ChromeTraceExporter {
 
   /** The events whose source ends on this line (0-based, in order), as a string. */
   line(text: string, lineNo: number): string {
+    if (!this.hasItems(lineNo)) return '';
     const out = new StringOut(this.decode);
-    this.emitLine(lineNo, () => this.argsOf?.(text), out);
+    this.emitLine(lineNo, this.argsOf?.(text), out);
     return out.s;
   }
 
@@ -160,27 +187,80 @@ export class ChromeTraceExporter {
    */
   lineBytes(b: Uint8Array, s: number, e: number, lineNo: number, decode: Decode, out: ChromeOut): void {
     this.decode = decode;
-    this.emitLine(lineNo, () => (this.argsOf === argsAsJson && b[s] === 0x7b && b[e - 1] === 0x7d ? { b, s, e } : this.argsOf?.(decode(b, s, e))), out);
+    if (!this.hasItems(lineNo)) return;
+    let raw: Raw | undefined;
+    if (this.argsOf === argsAsJson && b[s] === 0x7b && b[e - 1] === 0x7d) {
+      const r = this.lineRaw;
+      r.b = b;
+      r.s = s;
+      r.e = e;
+      raw = r;
+    } else raw = this.argsOf?.(decode(b, s, e));
+    this.emitLine(lineNo, raw, out);
   }
 
-  private emitLine(lineNo: number, rawOf: () => Raw | undefined, out: ChromeOut): void {
-    if (lineNo + 1 >= this.startAt.length) return;
+  /** Whether an item starts or ends on this line (the others cost nothing). */
+  private hasItems(lineNo: number): boolean {
+    return lineNo + 1 < this.startAt.length && (this.startAt[lineNo] !== this.startAt[lineNo + 1] || this.endAt[lineNo] !== this.endAt[lineNo + 1]);
+  }
+
+  /** Holds the bytes `r` as item i's start line until its end line comes by. */
+  private hold(i: number, r: { b: Uint8Array; s: number; e: number }): void {
+    const len = r.e - r.s;
+    if (this.arenaEnd + len > this.arena.length) this.compact(len);
+    this.heldAt ??= new Int32Array(this.done.length);
+    this.heldLen ??= new Int32Array(this.done.length);
+    this.arena.set(r.b.subarray(r.s, r.e), this.arenaEnd);
+    this.heldAt[i] = this.arenaEnd;
+    this.heldLen[i] = len;
+    this.arenaEnd += len;
+    this.pending.set(i, HELD);
+  }
+
+  /** Moves the held lines to the front of a buffer with room for `len` more bytes. */
+  private compact(len: number): void {
+    let live = 0;
+    for (const [i, v] of this.pending) if (v === HELD) live += this.heldLen![i];
+    const next = new Uint8Array(Math.max(1 << 20, 2 * (live + len)));
+    let at = 0;
+    for (const [i, v] of this.pending) {
+      if (v !== HELD) continue;
+      next.set(this.arena.subarray(this.heldAt![i], this.heldAt![i] + this.heldLen![i]), at);
+      this.heldAt![i] = at;
+      at += this.heldLen![i];
+    }
+    this.arena = next;
+    this.arenaEnd = at;
+  }
+
+  /** The args of item i's start line as pending gave them (held bytes as a view of the buffer). */
+  private heldRaw(i: number, v: string | Uint8Array | null | undefined): Raw | undefined {
+    if (v !== HELD) return v ?? undefined;
+    const h = this.heldView;
+    h.b = this.arena;
+    h.s = this.heldAt![i];
+    h.e = h.s + this.heldLen![i];
+    return h;
+  }
+
+  /** Writes the items that start (or end) on a line with items, `raw` being its args. */
+  private emitLine(lineNo: number, raw: Raw | undefined, out: ChromeOut): void {
     const a = this.startAt[lineNo], b = this.startAt[lineNo + 1];
     const c = this.endAt[lineNo], d = this.endAt[lineNo + 1];
-    if (a === b && c === d) return;
-    const raw = rawOf();
     for (let k = a; k < b; k++) {
       const i = this.startItems[k];
       if (this.done[i]) continue;
-      if (this.m.items.endLine[i] !== NO_LINE && this.m.items.endLine[i] > lineNo) this.pending.set(i, raw === undefined ? null : typeof raw === 'string' ? raw : copy(raw));
-      else this.item(i, out, raw);
+      if (this.m.items.endLine[i] !== NO_LINE && this.m.items.endLine[i] > lineNo) {
+        if (raw !== undefined && typeof raw !== 'string' && !(raw instanceof Uint8Array)) this.hold(i, raw);
+        else this.pending.set(i, raw === undefined ? null : typeof raw === 'string' ? raw : copy(raw));
+      } else this.item(i, out, raw);
     }
     for (let k = c; k < d; k++) {
       const i = this.endItems[k];
       const start = this.pending.get(i);
       if (start === undefined || this.done[i]) continue;
       this.pending.delete(i);
-      this.item(i, out, start ?? undefined, lineNo, raw);
+      this.item(i, out, this.heldRaw(i, start), lineNo, raw);
     }
   }
 
@@ -188,20 +268,22 @@ export class ChromeTraceExporter {
   tail(): string {
     const out = new StringOut(this.decode);
     const n = this.done.length;
-    for (let i = 0; i < n; i++) if (!this.done[i]) this.item(i, out, this.pending.get(i) ?? undefined);
+    for (let i = 0; i < n; i++) if (!this.done[i]) this.item(i, out, this.heldRaw(i, this.pending.get(i)));
     this.pending.clear();
+    this.arenaEnd = 0;
     let s = out.s;
     const m = this.m;
     m.counters.forEach((c, k) => {
       const pid = this.threads.counterPid[k];
       const name = JSON.stringify(this.threads.counterName[k]);
-      const key = c.unit === 'fraction' ? 'utilization' : 'bytes_per_cycle';
+      // A file's own counter keeps its key (`value`, `bytes`…): it is no bytes/cycle.
+      const key = JSON.stringify(c.unit === 'fraction' ? 'utilization' : c.unit === 'bytes/cycle' ? 'bytes_per_cycle' : c.unit);
       let last = NaN;
       for (let b = 0; b < c.values.length; b++) {
         const v = Number(c.values[b].toPrecision(6));
         if (v === last) continue;
         last = v;
-        s += this.ev(`{"ph":"C","name":${name},"pid":${pid},"tid":0,"ts":${this.ts(c.t0 + b * c.bucket)},"args":{"${key}":${v}}}`);
+        s += this.ev(`{"ph":"C","name":${name},"pid":${pid},"tid":0,"ts":${this.ts(c.t0 + b * c.bucket)},"args":{${key}:${v}}}`);
       }
     });
     return `${s}\n]}\n`;
@@ -215,36 +297,89 @@ export class ChromeTraceExporter {
     const pid = this.threads.rowPid[r], tid = this.threads.rowTid[r];
     const f = it.flags[i];
     const ts = this.ts(it.start[i]);
-    const head = `"name":${this.name(it.name[i])},"cat":${CATS[it.kind[i]] ?? '"item"'},"pid":${pid},"tid":${tid},"ts":${ts}`;
-    const line = it.line[i] === NO_LINE ? 'null' : it.line[i] + 1;
-    out.text(f & FLAG.instant
-      ? this.ev(`{"ph":"i","s":"t",${head},"args":{"line":${line}`)
-      : this.ev(`{"ph":"X",${head},"dur":${Math.max(0, round(this.ts(it.end[i]) - ts))},"args":{"line":${line}`));
+    // Written in pieces, numbers as digits: no string per event (the bulk of this pass's time was building and encoding them).
+    if (this.first) this.first = false;
+    else out.text(',\n');
+    out.text(f & FLAG.instant ? '{"ph":"i","s":"t","name":' : '{"ph":"X","name":');
+    out.text(this.name(it.name[i]));
+    out.text(CAT_PID[it.kind[i]] ?? ',"cat":"item","pid":');
+    num(out, pid);
+    out.text(',"tid":');
+    num(out, tid);
+    out.text(',"ts":');
+    num(out, ts);
+    if (!(f & FLAG.instant)) {
+      out.text(',"dur":');
+      num(out, Math.max(0, round(this.ts(it.end[i]) - ts)));
+    }
+    out.text(',"args":{"line":');
+    if (it.line[i] === NO_LINE) out.text('null');
+    else num(out, it.line[i] + 1);
     if (startRaw !== undefined) {
       out.text(',"event":');
       put(out, startRaw);
     }
     if (endLine !== undefined) {
-      out.text(`,"end_line":${endLine + 1}`);
+      out.text(',"end_line":');
+      num(out, endLine + 1);
       if (endRaw !== undefined) {
         out.text(',"end_event":');
         put(out, endRaw);
       }
     }
-    let tail = '';
-    if (it.id[i] === it.id[i]) tail += `,"id":${it.id[i]}`;
-    if (it.bytes[i]) tail += `,"bytes":${it.bytes[i]}`;
-    if (f & PROBLEM_BITS) tail += `,"problem":${JSON.stringify(PROBLEM.filter(([bit]) => f & bit).map(([, text]) => text).join('; '))}`;
-    tail += '}}';
-    const from = this.source[i];
-    if (from >= 0) {
-      const id = ++this.flowId;
-      const rf = this.rowOf[from];
-      const name = JSON.stringify(`${KIND_NAMES[it.kind[from]]} → ${KIND_NAMES[it.kind[i]]}`);
-      tail += `,\n{"ph":"s","id":${id},"cat":"link","name":${name},"pid":${this.threads.rowPid[rf]},"tid":${this.threads.rowTid[rf]},"ts":${this.ts(it.start[from])}}`;
-      tail += `,\n{"ph":"f","bp":"e","id":${id},"cat":"link","name":${name},"pid":${pid},"tid":${tid},"ts":${ts}}`;
+    if (it.id[i] === it.id[i]) {
+      out.text(',"id":');
+      num(out, it.id[i]);
     }
-    out.text(tail);
+    if (it.bytes[i]) {
+      out.text(',"bytes":');
+      num(out, it.bytes[i]);
+    }
+    if (f & PROBLEM_BITS) out.text(`,"problem":${JSON.stringify(PROBLEM.filter(([bit]) => f & bit).map(([, text]) => text).join('; '))}`);
+    out.text('}}');
+    const from = this.source[i];
+    if (from < 0) return;
+    // One s/f pair per arrow, its own id; each end 1 ns inside its slice (README "Flows").
+    const id = ++this.flowId;
+    const rf = this.rowOf[from];
+    const name = this.arrowName(it.kind[from], it.kind[i]);
+    out.text(',\n{"ph":"s","id":');
+    num(out, id);
+    out.text(',"cat":"link","name":');
+    out.text(name);
+    out.text(',"pid":');
+    num(out, this.threads.rowPid[rf]);
+    out.text(',"tid":');
+    num(out, this.threads.rowTid[rf]);
+    out.text(',"ts":');
+    num(out, this.inside(from));
+    out.text('},\n{"ph":"f","bp":"e","id":');
+    num(out, id);
+    out.text(',"cat":"link","name":');
+    out.text(name);
+    out.text(',"pid":');
+    num(out, pid);
+    out.text(',"tid":');
+    num(out, tid);
+    out.text(',"ts":');
+    num(out, this.inside(i));
+    out.text('}');
+  }
+
+  /** `"command → job"`: the name of the arrows between two kinds. */
+  private arrowName(from: number, to: number): string {
+    return (this.arrowNames[from * KIND_NAMES.length + to] ??= JSON.stringify(`${KIND_NAMES[from]} → ${KIND_NAMES[to]}`));
+  }
+
+  /**
+   * A time 1 ns (at most half the slice) after item j starts: Perfetto binds an `s` to the innermost
+   * slice open on its thread at its time and an `f` with `bp: "e"` to the enclosing one, so an end at
+   * the exact start would bind to the previous slice when the flow is read before the slice (equal
+   * timestamps keep file order, and an item is written when its last line comes by).
+   */
+  private inside(j: number): number {
+    const s = this.ts(this.m.items.start[j]), e = this.ts(this.m.items.end[j]);
+    return e - s >= 2e-6 ? round(s + Math.min(FLOW_INSET, (e - s) / 2)) : s;
   }
 
   /** One event, with the comma that separates it from the previous one. */
@@ -264,6 +399,9 @@ export class ChromeTraceExporter {
     return round(t * this.scale);
   }
 }
+
+/** How far inside its slice a flow end is placed (µs). */
+const FLOW_INSET = 0.001;
 
 /** To the ps (a cycle of a GHz clock is under a ns), so a µs value prints without float noise. */
 function round(x: number): number {

@@ -13,20 +13,24 @@ export function flowSources(m: TimelineModel): Int32Array {
   const { kind, id, ctx, flags } = m.items;
   const n = kind.length;
   const source = new Int32Array(n).fill(-1);
-  const cmds = new Map<string, number>();
+  // Commands by the interned string of their cmd_id attribute (the exact digits, big ids too): no string per item.
+  const cmds = new Int32Array(m.strings.length).fill(-1);
+  const cmdKey = (i: number) => m.ctxAttrs[ctx[i] * ATTRS.length + CMD_ATTR];
   const jobs = new Map<number, number>();
   const dmas = new Map<number, number>();
   const span = (i: number) => !(flags[i] & FLAG.instant);
   for (let i = 0; i < n; i++) {
     if (!span(i) || id[i] !== id[i]) continue;
     // The first span of an id is its owner (a repeated id is a diagnostic of the format's own).
-    if (kind[i] === KIND.command && !cmds.has(String(id[i]))) cmds.set(String(id[i]), i);
-    else if (kind[i] === KIND.job && !jobs.has(id[i])) jobs.set(id[i], i);
+    if (kind[i] === KIND.command) {
+      const c = cmdKey(i);
+      if (c && cmds[c] < 0) cmds[c] = i;
+    } else if (kind[i] === KIND.job && !jobs.has(id[i])) jobs.set(id[i], i);
     else if (kind[i] === KIND.dma && !dmas.has(id[i])) dmas.set(id[i], i);
   }
   const cmdOf = (i: number) => {
-    const c = m.ctxAttrs[ctx[i] * ATTRS.length + CMD_ATTR];
-    return c ? cmds.get(m.strings[c]) : undefined;
+    const c = cmdKey(i);
+    return c && cmds[c] >= 0 ? cmds[c] : undefined;
   };
   for (let i = 0; i < n; i++) {
     if (!span(i)) continue;

@@ -9,6 +9,8 @@ import { NpuTimelineBuilder } from './npuTrace';
 /** Builds a timeline from a file's lines, fed in order, so a streamed file is never held whole. */
 export interface TimelineBuilder {
   addLine(text: string, lineNo: number): void;
+  /** The same line as UTF-8 bytes `[s, e)`, for builders that read bytes (the others get `addLine`). */
+  addLineBytes?(b: Uint8Array, s: number, e: number, lineNo: number, decode: (b: Uint8Array, s: number, e: number) => string): void;
   /**
    * The model of the lines so far; the builder can go on. `preview`: a first look at a large file
    * while the rest is read (checks that need the whole file may be left out).

@@ -176,7 +176,7 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       if (!spec && this.counterCount >= MAX_COUNTERS) continue;
       if (!spec) {
         this.counterCount++;
-        spec = { mode: 'samples', sources: [], samples: { t: [], v: [] } };
+        spec = { mode: 'samples', sources: [], samples: { t: [], v: [] }, unit: k };
         p.counters.set(series, spec);
         this.asm.counter(p.group, series, UNSORTED * 2, spec);
       }

@@ -12,6 +12,8 @@ export interface CounterSpec {
   /** Builder-side track ids (as returned by TimelineAssembler.track). */
   sources: number[];
   samples?: { t: number[]; v: number[] };
+  /** The unit of `samples` (the key of the Chrome `C` args they came under). */
+  unit?: string;
 }
 
 /** Enough buckets for a full-width heatmap on a wide screen; zooming further shows the spans. */
@@ -21,7 +23,7 @@ export function computeCounter(
   spec: CounterSpec, name: string, items: ItemColumns, tracks: readonly TrackInfo[], rowItemStart: Uint32Array,
   t0: number, t1: number, trackOfOld: (t: number) => number,
 ): Counter {
-  if (spec.mode === 'samples') return sampledCounter(spec.samples ?? { t: [], v: [] }, name, t0, t1);
+  if (spec.mode === 'samples') return sampledCounter(spec.samples ?? { t: [], v: [] }, name, t0, t1, spec.unit);
   const span = t1 - t0;
   const n = span > 0 ? Math.min(COUNTER_BUCKETS, Math.max(1, Math.ceil(span))) : 1;
   const w = span > 0 ? span / n : 1;

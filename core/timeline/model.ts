@@ -59,8 +59,11 @@ export interface TrackInfo {
 
 export interface Counter {
   name: string;
-  /** 'fraction' (0..1, drawn as a heatmap) or 'bytes/cycle' (drawn as a bar chart). */
-  unit: 'fraction' | 'bytes/cycle';
+  /**
+   * 'fraction' (0..1, drawn as a heatmap), 'bytes/cycle' (drawn as a bar chart), or for values a
+   * file gives (Chrome `C` events) the key they came under (`value`, `bytes`…), drawn as bars too.
+   */
+  unit: string;
   /** Start time of bucket 0 and the width of a bucket, in cycles. */
   t0: number;
   bucket: number;

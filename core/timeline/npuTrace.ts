@@ -1,6 +1,7 @@
 import { eventSchema } from '../trace/eventTypes';
 import { clockOf } from '../trace/index';
 import { ClockEstimate } from '../trace/metrics/clock';
+import { flatEventOfBytes } from '../trace/metrics/byteFields';
 import { MetricsCollector } from '../trace/metrics/collector';
 import type { Id } from '../trace/line';
 import { findField, scanLine } from '../trace/scanner';
@@ -71,6 +72,8 @@ export class NpuTimelineBuilder implements TimelineBuilder {
   private readonly cores = new Map<number, Core>();
   private readonly ev = emptyEvent();
   private readonly shortNames = new Map<string, number>();
+  private lastAttrs: (string | undefined)[] = [];
+  private lastCtx = -1;
   private lineCount = 0;
   private undrawable = 0;
   /** The line being read, for exactId. */
@@ -112,6 +115,17 @@ export class NpuTimelineBuilder implements TimelineBuilder {
     this.add(this.ev, lineNo);
   }
 
+  /**
+   * A line as its UTF-8 bytes `[s, e)`: the fields are read from the bytes (no parse, no object per
+   * line); a line the byte reader is not sure of, TRACE_META, or any line while the Summary's
+   * metrics are on goes through `addLine`, so the model is the same either way.
+   */
+  addLineBytes(b: Uint8Array, s: number, e: number, lineNo: number, decode: (b: Uint8Array, s: number, e: number) => string): void {
+    if (this.metrics || !flatEventOfBytes(b, s, e, this.ev, decode)) return this.addLine(decode(b, s, e), lineNo);
+    this.lineCount = lineNo + 1;
+    this.add(this.ev, lineNo);
+  }
+
   private add(e: FlatEvent, lineNo: number): void {
     const type = e.type;
     if (!type || !eventSchema(type) || e.t === undefined) {
@@ -133,7 +147,7 @@ export class NpuTimelineBuilder implements TimelineBuilder {
       const name = start.kind === KIND.command ? asm.intern(cmd?.type ?? 'command')
         : e.jobType !== undefined ? asm.intern(e.jobType) : e.opType !== undefined ? asm.intern(e.opType) : e.direction !== undefined ? asm.intern(e.direction) : this.short(type);
       const id = start.key === 'cmd' ? e.cmd : start.key === 'job' ? e.job : e.tx;
-      const i = asm.add(track, t, NaN, lineNo, name, idNum(id), asm.context(this.attrs(e, cmd)), e.size ?? 0, start.kind, id === undefined ? FLAG.invalid : 0);
+      const i = asm.add(track, t, NaN, lineNo, name, idNum(id), this.context(this.attrs(e, cmd)), e.size ?? 0, start.kind, id === undefined ? FLAG.invalid : 0);
       if (id !== undefined) this.openMap(type).set(id, i);
       return;
     }
@@ -151,7 +165,7 @@ export class NpuTimelineBuilder implements TimelineBuilder {
       }
       const cmd = e.cmd !== undefined ? this.cmds.get(e.cmd) : undefined;
       const track = this.resourceTrack(this.core(e, cmd), p.resource, e);
-      asm.add(track, t, t, lineNo, this.short(type), idNum(id), asm.context(this.attrs(e, cmd)), 0, p.kind, FLAG.instant | FLAG.unmatchedEnd | failed | (id === undefined ? FLAG.invalid : 0));
+      asm.add(track, t, t, lineNo, this.short(type), idNum(id), this.context(this.attrs(e, cmd)), 0, p.kind, FLAG.instant | FLAG.unmatchedEnd | failed | (id === undefined ? FLAG.invalid : 0));
       return;
     }
     const ik = INSTANTS[type];
@@ -160,7 +174,7 @@ export class NpuTimelineBuilder implements TimelineBuilder {
       const track = asm.track(this.core(e, cmd).group, 'Markers', ORDER.markers, false);
       const failed = type === 'ERROR' || (e.status !== undefined && e.status !== 'OK') ? FLAG.failed : 0;
       const name = type === 'ERROR' || type === 'WARN' ? [e.component, e.code].filter(Boolean).join(' ') || type : type;
-      asm.add(track, t, t, lineNo, asm.intern(name), idNum(e.cmd), asm.context(this.attrs(e, cmd)), 0, ik, FLAG.instant | failed);
+      asm.add(track, t, t, lineNo, asm.intern(name), idNum(e.cmd), this.context(this.attrs(e, cmd)), 0, ik, FLAG.instant | failed);
       return;
     }
     // SRAM_ACCESS and other events are not drawn, but they belong to the trace's time range.
@@ -185,6 +199,16 @@ export class NpuTimelineBuilder implements TimelineBuilder {
     let k = this.shortNames.get(type);
     if (k === undefined) this.shortNames.set(type, (k = this.asm.intern(type.replace(STRIP, ''))));
     return k;
+  }
+
+  /** The context of these attribute values; consecutive events of one command share it, so the last one is kept. */
+  private context(a: (string | undefined)[]): number {
+    const l = this.lastAttrs;
+    let same = a.length === l.length;
+    for (let k = 0; same && k < a.length; k++) same = a[k] === l[k];
+    if (same) return this.lastCtx;
+    this.lastAttrs = a;
+    return (this.lastCtx = this.asm.context(a));
   }
 
   /** Attribute values of an event (ATTRS order), falling back to those of its command's CMD_ENQUEUE. */

@@ -4,9 +4,10 @@ import { COUNTER_BUCKETS } from './counters';
 /**
  * A counter from values a file gives at instants (Chrome `C` events): each value holds until the
  * next sample, and a bucket gets the time-weighted mean of what held during it. Samples need not
- * be sorted. Drawn as a bar chart scaled to its largest value (the `bytes/cycle` style).
+ * be sorted. Drawn as a bar chart scaled to its largest value; `unit` says what the values are
+ * (a Chrome `C` event's args key), never `bytes/cycle`, which they are not.
  */
-export function sampledCounter(samples: { t: number[]; v: number[] }, name: string, t0: number, t1: number): Counter {
+export function sampledCounter(samples: { t: number[]; v: number[] }, name: string, t0: number, t1: number, unit = 'value'): Counter {
   const span = t1 - t0;
   const n = span > 0 ? Math.min(COUNTER_BUCKETS, Math.max(1, samples.t.length)) : 1;
   const w = span > 0 ? span / n : 1;
@@ -29,5 +30,5 @@ export function sampledCounter(samples: { t: number[]; v: number[] }, name: stri
   }
   const values = new Float32Array(n);
   for (let b = 0; b < n; b++) values[b] = acc[b] / w;
-  return { name, unit: 'bytes/cycle', t0, bucket: w, values };
+  return { name, unit, t0, bucket: w, values };
 }

@@ -28,6 +28,21 @@ describe('chrome-trace hostile input: the CLI', () => {
     assert.equal(doc.traceEvents.filter((e) => e.ph === 'X').length, 200_000);
   });
 
+  it('checks a trace over 64 MB as it streams (it was refused with file.too-large), to its last event', async () => {
+    const f = join(s.dir, 'big.pt.trace.json');
+    const pad = 'x'.repeat(2000);
+    const ev = (i: number) => `{"ph":"X","cat":"cpu_op","name":"op${i % 13}","pid":1,"tid":${i % 2},"ts":${i * 10},"dur":5,"args":{"pad":"${pad}"}}`;
+    const n = 34_000;
+    const lines = ['{"traceEvents":['];
+    for (let i = 0; i < n; i++) lines.push(`${ev(i)},`);
+    lines.push('{"ph":"X","name":"nodur","pid":1,"tid":0,"ts":1}', ']}');
+    writeFileSync(f, lines.join('\n'));
+    const r = await runCliLimited(['check', f], 40_000);
+    assert.ok(!r.timedOut && r.ms < 20_000 && r.peakMb < 1024, `${Math.round(r.ms)} ms, ${Math.round(r.peakMb)} MB`);
+    assert.equal(r.stdout.trim(), `${f}:${n + 2}:7 error chrome.missing-dur X event "nodur" has no "dur": a complete event needs its duration`);
+    assert.equal(r.code, 1);
+  });
+
   it('checks an event nested a million levels deep without overflowing the stack', async () => {
     const f = join(s.dir, 'deep.trace.json');
     writeFileSync(f, `[{"ph":"Q","ts":1,"args":${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}},\n{"ph":"X","name":"after","pid":1,"tid":1,"ts":2,"dur":1}]`);

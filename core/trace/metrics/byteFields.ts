@@ -1,10 +1,13 @@
 import type { Id } from '../line';
+import type { FlatEvent } from '../../timeline/event';
 import { skipNested } from '../fastNested';
 import { END, type EventFields, K_CMD, K_DMA, K_NOC, PAIR_KEY, T_ENQUEUE, T_META, T_NONE, T_OTHER, T_SRAM_ACCESS, T_SRAM_CONFLICT, TYPE_CODES } from './eventFields';
 
-// The keys the metrics read, by slot. Every other key is checked as JSON and skipped.
-const KEYS = ['event_type', 't_cycle', 't_ns', 'cmd_id', 'job_id', 'tx_id', 'npu_id', 'core_id', 'channel', 'link_id', 'size_bytes', 'direction', 'phase', 'layer_id', 'bank_id'];
+// The keys the metrics and the timeline (flatEventOfBytes) read, by slot. Every other key is checked as JSON and skipped.
+const KEYS = ['event_type', 't_cycle', 't_ns', 'cmd_id', 'job_id', 'tx_id', 'npu_id', 'core_id', 'channel', 'link_id', 'size_bytes', 'direction', 'phase', 'layer_id', 'bank_id',
+  'status', 'block_id', 'tenant_id', 'model_name', 'cmd_type', 'job_type', 'op_type', 'component', 'code'];
 const S_TYPE = 0, S_T = 1, S_NS = 2, S_CMD = 3, S_JOB = 4, S_TX = 5, S_NPU = 6, S_CORE = 7, S_CHANNEL = 8, S_LINK = 9, S_SIZE = 10, S_DIR = 11, S_PHASE = 12, S_LAYER = 13, S_BANK = 14;
+const S_STATUS = 15, S_BLOCK = 16, S_TENANT = 17, S_MODEL = 18, S_CMD_TYPE = 19, S_JOB_TYPE = 20, S_OP_TYPE = 21, S_COMPONENT = 22, S_CODE = 23;
 const SLOTS = KEYS.length;
 
 /** Value kinds of a slot; 0: the key is absent. */
@@ -35,6 +38,9 @@ function trie(names: [string, number][]): Trie {
 
 const KEY_TRIE = trie(KEYS.map((k, i) => [k, i]));
 const TYPE_TRIE = trie(TYPE_CODES);
+/** The event type name of each code, so a known type is never decoded from the bytes again. */
+const TYPE_NAME: string[] = [];
+for (const [name, code] of TYPE_CODES) TYPE_NAME[code] = name;
 
 // Scratch space reused across lines.
 const kindOf = new Uint8Array(SLOTS);
@@ -57,6 +63,29 @@ const POW10 = Array.from({ length: 16 }, (_, k) => 10 ** k);
  * (a line break, or past the buffer), so no scan that stops at non-blanks runs into the next line.
  */
 export function fieldsOfBytes(b: Uint8Array, s: number, e: number, f: EventFields, decode: (b: Uint8Array, s: number, e: number) => string): boolean {
+  return scan(b, s, e, decode) && fill(b, f, decode);
+}
+
+/**
+ * The same read for the timeline (README "Export to Chrome Trace": the export's model pass): fills
+ * `f` as `readEvent` of the parsed line would, or returns false where the caller must parse the
+ * line (the same cases as above).
+ */
+export function flatEventOfBytes(b: Uint8Array, s: number, e: number, f: FlatEvent, decode: (b: Uint8Array, s: number, e: number) => string): boolean {
+  if (!scan(b, s, e, decode) || typeCode === T_META) return false;
+  idOk = true;
+  f.type = typeCode > T_OTHER ? TYPE_NAME[typeCode] : str(b, S_TYPE, decode); f.t = num(S_T); f.tNs = num(S_NS);
+  f.cmd = id(S_CMD); f.job = id(S_JOB); f.tx = id(S_TX);
+  f.npu = int(S_NPU); f.core = int(S_CORE); f.channel = int(S_CHANNEL); f.link = int(S_LINK); f.size = num(S_SIZE);
+  f.status = str(b, S_STATUS, decode); f.phase = attr(b, S_PHASE, decode); f.layer = attr(b, S_LAYER, decode);
+  f.block = attr(b, S_BLOCK, decode); f.tenant = attr(b, S_TENANT, decode); f.model = attr(b, S_MODEL, decode);
+  f.cmdType = str(b, S_CMD_TYPE, decode); f.jobType = str(b, S_JOB_TYPE, decode); f.opType = str(b, S_OP_TYPE, decode);
+  f.direction = str(b, S_DIR, decode); f.component = str(b, S_COMPONENT, decode); f.code = str(b, S_CODE, decode);
+  return idOk;
+}
+
+/** Walks one flat object, recording the slots' values; false when the line is not one the byte reader is sure of. */
+function scan(b: Uint8Array, s: number, e: number, decode: (b: Uint8Array, s: number, e: number) => string): boolean {
   kindOf.fill(ABSENT);
   typeCode = T_NONE;
   let i = s;
@@ -91,8 +120,7 @@ export function fieldsOfBytes(b: Uint8Array, s: number, e: number, f: EventField
     return false;
   }
   while (i < e && (b[i] === 32 || b[i] === 9)) i++;
-  if (i !== e) return false;
-  return fill(b, f, decode);
+  return i === e;
 }
 
 /** After the value at `i`, recorded in `slot` when that is one the metrics read; -1 when unsure. */

@@ -94,6 +94,21 @@ describe('Chrome trace timeline under hostile input', () => {
 });
 
 describe('Round trip: export to Chrome JSON, import it back', () => {
+  it('keeps a counter\'s own key as its unit, never bytes/cycle, and writes it back under that key', () => {
+    const lines = ['[', '{"ph":"C","name":"mem","pid":1,"ts":0,"args":{"bytes":10}},', '{"ph":"C","name":"mem","pid":1,"ts":5,"args":{"bytes":30}},',
+      '{"ph":"C","name":"load","pid":1,"ts":0,"args":{"value":0.5}},', '{"ph":"C","name":"q","pid":1,"ts":2,"args":{"a\\"b":1}},', '{"ph":"X","name":"w","pid":1,"tid":1,"ts":0,"dur":10}', ']'];
+    const m = buildTimeline('c.trace.json', lines)!;
+    assert.deepEqual(m.counters.map((c) => `${c.name} ${c.unit}`), ['load value', 'mem bytes', 'q a"b']);
+    const e = new ChromeTraceExporter(m);
+    let json = e.head();
+    lines.forEach((l, i) => (json += e.line(l, i)));
+    json += e.tail();
+    const cs = (JSON.parse(json) as { traceEvents: { ph: string; name: string; args: Record<string, number> }[] }).traceEvents.filter((x) => x.ph === 'C');
+    assert.deepEqual([...new Set(cs.map((c) => `${c.name} ${Object.keys(c.args).join()}`))].sort(), ['load value', 'mem bytes', 'q a"b']);
+    const back = buildTimeline('back.trace.json', json.split('\n'))!;
+    assert.deepEqual(back.counters.map((c) => `${c.name} ${c.unit}`).sort(), ['load value', 'mem bytes', 'q a"b']);
+  });
+
   for (const file of ['examples/llm-layer.trace.jsonl', 'examples/nnapi-mobilenet.systrace']) {
     it(`keeps every span, instant and counter of ${file}`, () => {
       const lines = readFileSync(join(ROOT, file), 'utf8').split('\n');

@@ -1,0 +1,79 @@
+// One fixture holding every `ph` of the Trace Event Format, well formed: no diagnostic, the timeline
+// it draws, and the colours the chrome-trace grammar gives each phase.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { ChromeChecker } from '../../../core/chrome/checks';
+import { KNOWN_PH } from '../../../core/chrome/event';
+import { buildTimeline } from '../../../core/timeline/builder';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const FILE = join(ROOT, 'test/fixtures/chrome/every-ph.trace.json');
+const text = readFileSync(FILE, 'utf8');
+const lines = text.split('\n');
+const events = (JSON.parse(text) as { traceEvents: { ph: string; cat?: string }[] }).traceEvents;
+
+interface Rule { match?: string; captures?: Record<string, { name?: string }>; patterns?: Rule[] }
+const grammar = JSON.parse(readFileSync(join(ROOT, 'syntaxes/chrome-trace.tmLanguage.json'), 'utf8')) as { scopeName: string; repository: Record<string, Rule> };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { contributes: { languages: { id: string; configuration: string }[]; grammars: { language?: string; path: string }[] } };
+
+/** The scope the grammar gives the phase letter of a line (the first phase rule that matches, as TextMate picks). */
+function phaseScope(line: string): string | undefined {
+  for (const r of grammar.repository.phase.patterns!) {
+    const m = new RegExp(r.match!).exec(line);
+    if (m) return r.captures!['3'].name;
+  }
+  return undefined;
+}
+
+describe('every-ph fixture', () => {
+  it('holds every ph the format knows, and nothing else', () => {
+    assert.deepEqual([...new Set(events.map((e) => e.ph))].sort(), [...KNOWN_PH].sort());
+  });
+
+  it('gets no diagnostic', () => {
+    const c = new ChromeChecker();
+    lines.forEach((l, i) => c.add(l, i));
+    assert.deepEqual(c.finish().map((d) => `${d.range.start.line} ${d.code}`), []);
+  });
+
+  it('draws slices, instants, the async slice and the counter; object, sample and context events draw nothing', () => {
+    const m = buildTimeline('every-ph.trace.json', lines)!;
+    const items = [...m.items.start].map((s, i) => `${m.strings[m.items.name[i]]} ${s}-${m.items.end[i]} line ${m.items.line[i] + 1}`);
+    assert.deepEqual(items.sort(), ['gemm 7-9 line 19', 'inner 1-3 line 5', 'launch 6-7 line 15', 'legacy-tick 4-4 line 8', 'mark 5-5 line 9',
+      'outer 0-10 line 4', 'req 1-8 line 12', 'req-step 2-2 line 13', 'tick 3-3 line 7']);
+    assert.deepEqual(m.counters.map((c) => `${c.name} ${c.unit} ${c.values[0]}`), ['mem bytes 100']);
+    assert.equal(m.undrawable, 0);
+  });
+});
+
+describe('chrome-trace grammar and language configuration', () => {
+  it('is the chrome-trace language\'s own, not another format\'s', () => {
+    const lang = pkg.contributes.languages.find((l) => l.id === 'chrome-trace')!;
+    assert.equal(lang.configuration, './syntaxes/chrome-trace.language-configuration.json');
+    assert.ok(JSON.parse(readFileSync(join(ROOT, lang.configuration), 'utf8')));
+    assert.equal(pkg.contributes.grammars.find((g) => g.language === 'chrome-trace')?.path, './syntaxes/chrome-trace.tmLanguage.json');
+    assert.equal(grammar.scopeName, 'source.chrome-trace');
+  });
+
+  it('colours each phase letter by its kind, on every line of the fixture', () => {
+    const kind: Record<string, string> = { B: 'slice', E: 'slice', X: 'slice', i: 'instant', I: 'instant', R: 'instant', n: 'instant', C: 'counter', b: 'async', e: 'async', s: 'flow', t: 'flow', f: 'flow', M: 'metadata' };
+    let seen = 0;
+    for (const line of lines) {
+      const ph = /"ph": "([^"]*)"/.exec(line)?.[1];
+      if (ph === undefined) continue;
+      seen++;
+      const scope = phaseScope(line);
+      assert.ok(scope, line);
+      assert.equal(scope.split('.').slice(-2, -1)[0], kind[ph] ?? 'phase', `${ph}: ${scope}`);
+    }
+    assert.equal(seen, events.length);
+  });
+
+  it('marks the PyTorch profiler categories', () => {
+    const cat = grammar.repository.category;
+    for (const c of ['cpu_op', 'kernel', 'cuda_runtime', 'gpu_memcpy', 'ac2g', 'python_function']) assert.equal(new RegExp(cat.match!).exec(`"cat": "${c}"`)?.[3], c);
+    assert.equal(new RegExp(cat.match!).exec('"cat": "kernels"'), null);
+  });
+});
