@@ -140,7 +140,7 @@ export function validModel(x: unknown): x is TimelineModel {
   for (let i = 0; i < n; i++) if (name[i] >= nStr || ctx[i] >= nCtx) return false;
   if (!Array.isArray(m.counters) || !Array.isArray(m.tracks)) return false;
   for (const c of m.counters) {
-    if (!isObj(c) || !isStr(c.name) || !(c.values instanceof Float32Array) || !(c.bucket > 0) || typeof c.t0 !== 'number' || (c.unit !== 'fraction' && c.unit !== 'bytes/cycle')) return false;
+    if (!isObj(c) || !isStr(c.name) || !(c.values instanceof Float32Array) || !(c.bucket > 0) || typeof c.t0 !== 'number' || !isStr(c.unit) || c.unit.length > 64) return false;
   }
   for (let k = 0; k < m.tracks.length; k++) {
     const t = m.tracks[k];

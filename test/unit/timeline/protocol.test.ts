@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -39,12 +39,21 @@ test('host → webview messages are validated, models column by column', () => {
     (x) => (x.tracks.find((t) => t.kind === 'slices')!.rowCount = 50),
     (x) => (x.tracks.find((t) => t.kind === 'counter')!.counter = 9),
     (x) => ((x.counters[0] as { values: unknown }).values = [1]),
+    (x) => ((x.counters[0] as { unit: unknown }).unit = 7),
+    (x) => (x.counters[0].unit = 'u'.repeat(65)),
   ];
   broken.forEach((f, k) => {
     const x = model();
     f(x);
     assert.equal(validModel(x), false, `case ${k}`);
   });
+});
+
+test("a Chrome trace's counters keep their own unit (the args key) and the model still passes the webview's check", () => {
+  const lines = readFileSync('test/fixtures/chrome/pytorch.pt.trace.json', 'utf8').split('\n');
+  const m = buildTimeline('pytorch.pt.trace.json', lines)!;
+  assert.ok(m.counters.length > 0 && m.counters.some((c) => c.unit !== 'fraction' && c.unit !== 'bytes/cycle'), 'the fixture has a counter in its own unit');
+  assert.ok(validModel(m), 'the model the extension posts is accepted by the page');
 });
 
 test('details: exact raw fields, and lines read back from disk (plain and .gz)', async () => {
