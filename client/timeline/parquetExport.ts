@@ -31,8 +31,8 @@ export async function exportParquetInto(workerFile: string, file: string, outDir
   const tmp = mkdtempSync(join(outDir, '.npu-trace-parquet-'));
   try {
     const o = await inWorker(workerFile, { i: 0, file, outDir: tmp, run, npu: formatFor(file, firstLineOf(file)) === traceFormat }, signal);
-    if (signal?.aborted) throw new ParquetExportCancelled();
-    if ('error' in o) throw new Error(o.error);
+    // A Cancel that comes after the worker finished is too late: its tables are complete and kept.
+    if ('error' in o) throw signal?.aborted ? new ParquetExportCancelled() : new Error(o.error);
     const dir = join(outDir, run);
     mkdirSync(dir, { recursive: true });
     for (const t of Object.keys(o.result.rows)) renameSync(join(tmp, run, `${t}.parquet`), join(dir, `${t}.parquet`));
