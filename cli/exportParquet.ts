@@ -138,7 +138,7 @@ function workerFile(): string | undefined {
   return [join(__dirname, 'exportParquetWorker.js'), join(__dirname, '..', 'dist', 'exportParquetWorker.js')].find((f) => existsSync(f));
 }
 
-type Outcome = { result: ParquetExportResult } | { error: string };
+export type Outcome = { result: ParquetExportResult } | { error: string };
 
 /**
  * The heap of a thread exporting an NPU trace: it holds one row group per table, the open STARTs and
@@ -147,17 +147,24 @@ type Outcome = { result: ParquetExportResult } | { error: string };
  */
 const NPU_HEAP_MB = 256;
 
-/** Exports one file in a worker thread of its own (a fresh heap per file). */
-function inWorker(bundle: string, job: ParquetJob): Promise<Outcome> {
+/**
+ * Exports one file in a worker thread of its own (a fresh heap per file); `signal` (the editor's
+ * Cancel) terminates the thread at once and settles as an error.
+ */
+export function inWorker(bundle: string, job: ParquetJob, signal?: AbortSignal): Promise<Outcome> {
   return new Promise((resolve) => {
     const w = new Worker(bundle, { resourceLimits: job.npu ? { maxOldGenerationSizeMb: NPU_HEAP_MB } : undefined });
     let settled = false;
+    const cancel = () => end({ error: 'cancelled' });
     const end = (o: Outcome) => {
       if (settled) return;
       settled = true;
+      signal?.removeEventListener('abort', cancel);
       void w.terminate();
       resolve(o);
     };
+    if (signal?.aborted) return end({ error: 'cancelled' });
+    signal?.addEventListener('abort', cancel);
     w.on('message', (m: Outcome) => end(m));
     w.on('error', (e: NodeJS.ErrnoException) => end({ error: e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `the export ran out of its ${NPU_HEAP_MB} MB heap` : e.message }));
     w.on('exit', () => end({ error: 'the export thread stopped' }));

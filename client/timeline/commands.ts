@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { escapeControl } from '../../core/common/escape';
 import { EXPORT_CHROME_TRACE, exportChromeTraceCommand } from './exportCommand';
+import { EXPORT_PARQUET, exportParquetCommand } from './exportParquetCommand';
 import { escapeHtml } from './html';
 import { fileName, TimelinePanel, VIEW_TYPE } from './panel';
 import { mayRestore, savedUri } from './restore';
@@ -47,6 +48,7 @@ export function registerTimeline(context: vscode.ExtensionContext): void {
       return p;
     }),
     vscode.commands.registerCommand(EXPORT_CHROME_TRACE, (arg?: unknown) => exportChromeTraceCommand(context.extensionUri, arg)),
+    vscode.commands.registerCommand(EXPORT_PARQUET, (arg?: unknown) => exportParquetCommand(context.extensionUri, arg)),
     vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
         // The saved state comes from the page: its shape is checked, and the file it names is
