@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import * as vscode from 'vscode';
 import { bundledCli } from './checkTask';
 import {
-  CHECK_ALL_GLOB, MAX_FILES, MAX_OUTPUT_BYTES, batches, checkFiles, excludeGlob, readBatch, summaryText,
+  CHECK_ALL_GLOB, MAX_FILES, MAX_OUTPUT_BYTES, batches, checkArgs, checkFiles, excludeGlob, readBatch, summaryText,
   type BatchResult, type FileCheck, type JsonDiagnostic, type Unreadable,
 } from './checkAllResults';
 
@@ -28,7 +28,9 @@ function toDiagnostic(d: JsonDiagnostic): vscode.Diagnostic {
 function runBatch(context: vscode.ExtensionContext, files: string[], token: vscode.CancellationToken): Promise<BatchResult> {
   const cli = bundledCli(context);
   return new Promise((resolve) => {
-    const child = spawn(cli.command, [...cli.args, 'check', '--format', 'json', ...files], {
+    const settings = vscode.workspace.getConfiguration('npuTrace.diagnostics');
+    const args = checkArgs({ maxProblems: settings.get('maxProblems'), maxLineBytes: settings.get('maxLineBytes') });
+    const child = spawn(cli.command, [...cli.args, ...args, ...files], {
       env: { ...process.env, ...cli.env },
       stdio: ['ignore', 'pipe', 'pipe'],
       windowsHide: true,

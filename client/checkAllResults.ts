@@ -36,6 +36,16 @@ export function excludeGlob(...settings: (Record<string, unknown> | undefined)[]
   return keys.size ? `{${[...keys].join(',')}}` : undefined;
 }
 
+const positive = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0;
+
+/** The CLI's arguments before the files: JSON output, capped as the editor caps (its `npuTrace.diagnostics` settings). */
+export function checkArgs(diagnostics: { maxProblems?: unknown; maxLineBytes?: unknown }): string[] {
+  const args = ['check', '--format', 'json'];
+  if (positive(diagnostics.maxProblems)) args.push('--max-problems', String(diagnostics.maxProblems));
+  if (positive(diagnostics.maxLineBytes)) args.push('--max-line-bytes', String(diagnostics.maxLineBytes));
+  return args;
+}
+
 export function batches<T>(items: readonly T[], size = BATCH_FILES): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));

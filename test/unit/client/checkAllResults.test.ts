@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { CHECK_ALL_GLOB, CHECK_ALL_SUFFIXES, batches, checkFiles, excludeGlob, readBatch, summaryText } from '../../../client/checkAllResults';
+import { CHECK_ALL_GLOB, CHECK_ALL_SUFFIXES, batches, checkArgs, checkFiles, excludeGlob, readBatch, summaryText } from '../../../client/checkAllResults';
 import { formatFor } from '../../../core/formats';
 
 const root = resolve(__dirname, '../../..');
@@ -12,8 +12,8 @@ const fixture = (p: string) => join(root, 'test/fixtures', p);
 const cli = join(root, 'dist/cli.js');
 
 /** One run of the built CLI as the extension makes it, its output read back. */
-function runCli(files: string[]) {
-  const r = spawnSync(process.execPath, [cli, 'check', '--format', 'json', ...files], { encoding: 'utf8' });
+function runCli(files: string[], settings = {}) {
+  const r = spawnSync(process.execPath, [cli, ...checkArgs(settings), ...files], { encoding: 'utf8' });
   return readBatch(files, r.stdout, r.stderr);
 }
 /** What the command does with one batch. */
@@ -59,6 +59,15 @@ describe('Check All Trace Files in Workspace: results of the real CLI', () => {
     const text = spawnSync(process.execPath, [cli, 'check', dup], { encoding: 'utf8' }).stdout.split('\n')[0];
     assert.equal(text, `${dup}:${d[0].range.start.line + 1}:${d[0].range.start.character + 1} ${d[0].severity} ${d[0].code} ${d[0].message}`);
     assert.ok(r.checked[2].diagnostics.some((x) => x.severity === 'error' || x.severity === 'warning'));
+  });
+
+  it('caps the problems per file as the editor setting npuTrace.diagnostics.maxProblems does', () => {
+    const file = fixture('trace/too-many-problems.trace.jsonl');
+    const all = runCli([file]).checked[0].diagnostics;
+    const capped = runCli([file], { maxProblems: 2, maxLineBytes: 'x' }).checked[0].diagnostics;
+    assert.ok(all.length > 3, String(all.length));
+    assert.ok(capped.length <= 3 && capped.some((d) => d.code === 'too-many-problems'), JSON.stringify(capped));
+    assert.deepEqual(checkArgs({ maxProblems: 0, maxLineBytes: 1.5 }), ['check', '--format', 'json']);
   });
 
   it('names an unreadable or vanished file with the reason the CLI gives, and still checks the others', async () => {
