@@ -82,12 +82,13 @@ async function checkAll(context: vscode.ExtensionContext, collection: vscode.Dia
     async (progress, token) => {
       for (const batch of batches(files)) {
         if (token.isCancellationRequested) break;
-        progress.report({ message: `${checked.length + unreadable.length} of ${files.length}`, increment: (100 * batch.length) / Math.max(1, files.length) });
+        progress.report({ message: `${checked.length + unreadable.length} of ${files.length} files` });
         const r = await checkFiles(batch, (files) => runBatch(context, files, token), () => token.isCancellationRequested);
         if (token.isCancellationRequested) break;
         for (const c of r.checked) collection.set(vscode.Uri.file(c.file), c.diagnostics.map(toDiagnostic));
         checked.push(...r.checked);
         unreadable.push(...r.unreadable);
+        progress.report({ increment: (100 * batch.length) / files.length });
       }
       cancelled = token.isCancellationRequested;
     },
