@@ -14,18 +14,21 @@ const isDefinition = (d: vscode.TaskDefinition): d is CheckTaskDefinition =>
   Array.isArray(d.files) && d.files.every((f: unknown) => typeof f === 'string');
 
 /**
- * The bundled CLI run by the editor's own Node (Electron as Node), so a task needs nothing on PATH;
- * it runs in the workspace folder, where the matcher resolves the relative paths it prints.
+ * The bundled CLI run by the editor's own Node (Electron as Node), so a task needs nothing on PATH.
+ * Shared with "Check All Trace Files in Workspace".
  */
+export function bundledCli(context: vscode.ExtensionContext): { command: string; args: string[]; env: Record<string, string> } {
+  return { command: process.execPath, args: [context.asAbsolutePath('dist/cli.js')], env: { ELECTRON_RUN_AS_NODE: '1' } };
+}
+
+/** A task runs in the workspace folder, where the matcher resolves the relative paths it prints. */
 function checkTask(context: vscode.ExtensionContext, def: CheckTaskDefinition, scope: vscode.TaskScope | vscode.WorkspaceFolder): vscode.Task {
   const args = ['check'];
   if (def.failOn) args.push('--fail-on', def.failOn);
   if (def.maxProblems !== undefined) args.push('--max-problems', String(def.maxProblems));
   args.push(...def.files);
-  const exec = new vscode.ProcessExecution(process.execPath, [context.asAbsolutePath('dist/cli.js'), ...args], {
-    cwd: '${workspaceFolder}',
-    env: { ELECTRON_RUN_AS_NODE: '1' },
-  });
+  const cli = bundledCli(context);
+  const exec = new vscode.ProcessExecution(cli.command, [...cli.args, ...args], { cwd: '${workspaceFolder}', env: cli.env });
   const task = new vscode.Task(def, scope, `check ${def.files.join(' ')}`, CHECK_TASK_TYPE, exec, ['$npu-trace']);
   task.group = vscode.TaskGroup.Test;
   return task;

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { registerCheckAll } from './checkAll';
 import { registerCheckTask } from './checkTask';
 import { registerChromeDetection } from './chromeDetect';
 import { registerCmdqDetection } from './cmdqDetect';
@@ -22,6 +23,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerKprofEditor(context);
   registerSummaryStatus(context);
   registerCheckTask(context);
+  registerCheckAll(context);
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
