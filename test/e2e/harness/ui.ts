@@ -189,7 +189,7 @@ const JOURNEYS: Journey[] = [
     name: 'CMDQ graph: Show Dependency Graph on the golden queue draws the critical path in red; click a node → the editor selects its entry; cursor on another entry → its node selected',
     async run(page, ctx) {
       await graphJourney(page, ctx, 'golden.cmdq.json');
-      await ctx.shoot(page, 'cmdq-graph');
+      await ctx.shoot(page, 'cmdq-graph-e2e');
     },
   },
   {
