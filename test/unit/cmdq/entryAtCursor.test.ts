@@ -39,6 +39,16 @@ test('several entries on one line: inside one selects it, the indentation the fi
   const at = cursorOn(text);
   assert.equal(entryAtCursor(starts, ends, ...at(1, 0)), 0);
   assert.equal(entryAtCursor(starts, ends, ...at(1, text.split('\n')[1].lastIndexOf('"id"'))), 1);
+  assert.equal(entryAtCursor(starts, ends, ...at(1, text.split('\n')[1].indexOf('}, {') + 2)), 0, 'between the two, on the comma: the one before');
   assert.equal(entryAtCursor(starts, ends, ...at(3, 0)), 2, 'inside entry 2, on its second line');
   assert.equal(entryAtCursor(starts, ends, ...at(4, 0)), -1);
+});
+
+test('a minified queue (one line): the cursor on a comma selects the entry before it, not the first of the line', () => {
+  const text = '{"cmdq":[' + [0, 1, 2].map((i) => `{"opcode":"END","id":${i},"deps_before":[]}`).join(',') + ']}';
+  const p = CmdqDocument.parse(text).parsed;
+  const starts = p.entries.map((e) => e.start), ends = p.entries.map((e) => e.end);
+  const comma = text.indexOf(',{"opcode"', text.indexOf('"id":1'));
+  assert.equal(entryAtCursor(starts, ends, comma, 0, text.length), 1);
+  assert.equal(entryAtCursor(starts, ends, text.length, 0, text.length), 2, 'after the last entry');
 });
