@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { normalizeSettings } from '../../core/common/settings';
 import { parseGraphPageMessage, type GraphHostMessage } from '../../protocol/cmdqGraph';
+import { entryAtCursor } from './entryAtCursor';
 import { graphPage } from './graphHtml';
 import type { GraphWorkerReply, GraphWorkerRequest } from './graphWorkerProtocol';
 
@@ -113,19 +114,13 @@ class GraphPanel {
     if (editor) this.follow(editor);
   }
 
-  /** The entry under the cursor, by binary search over the entry ranges of the version shown. */
+  /** The entry under the cursor (or starting on its line) in the version shown. */
   private follow(editor: vscode.TextEditor): void {
     if (editor.document.version !== this.version) return;
-    const off = editor.document.offsetAt(editor.selection.active);
-    let lo = 0, hi = this.starts.length - 1, found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.starts[mid] <= off) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    if (found < 0 || off > this.ends[found] || found === this.lastSelected) return;
+    const doc = editor.document;
+    const line = doc.lineAt(editor.selection.active.line).range;
+    const found = entryAtCursor(this.starts, this.ends, doc.offsetAt(editor.selection.active), doc.offsetAt(line.start), doc.offsetAt(line.end));
+    if (found < 0 || found === this.lastSelected) return;
     this.lastSelected = found;
     this.post({ type: 'select', index: found });
   }

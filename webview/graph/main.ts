@@ -138,7 +138,9 @@ function draw(): void {
           ctx.lineTo(x + NODE_W * scale, y + k);
           ctx.fill();
         }
-        if (NODE_H * scale >= 14) {
+        // Labels down to an 8 px font in a 10 px box: a graph fitted to a panel beside the editor
+        // (about 500 px wide, scale 0.55) keeps its names.
+        if (NODE_H * scale >= 10) {
           ctx.fillStyle = '#000000';
           ctx.fillText(`${i} ${nameOf(m, i)}`, x + 4, y + (NODE_H * scale) / 2, NODE_W * scale - 8);
         }

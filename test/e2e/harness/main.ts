@@ -98,7 +98,8 @@ async function main(): Promise<number> {
     if (c.updateScreenshot && ui.ok) {
       // Every README image comes from this run on the committed examples, in the real VS Code.
       const images: [string, string][] = [['editor.png', 'editor.png'], ['hover.png', 'hover.png'], ['timeline-e2e.png', 'timeline.png'], ['summary.png', 'summary.png'],
-        ['inferscope-timeline.png', 'inferscope-timeline.png'], ['chrome-timeline.png', 'chrome-timeline.png'], ['kprof-editor.png', 'kprof-editor.png']];
+        ['inferscope-timeline.png', 'inferscope-timeline.png'], ['chrome-timeline.png', 'chrome-timeline.png'], ['kprof-editor.png', 'kprof-editor.png'],
+        ['cmdq-graph-e2e.png', 'cmdq-graph.png']];
       for (const [from, to] of images) copyFileSync(join(results, from), join(c.root, 'images', to));
       say(`${images.map(([, to]) => `images/${to}`).join(', ')} updated from this run`);
     }

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { faultyExample } from '../../gen/exampleTraces';
 import type { RunningServer } from './codeServer';
 import { formatJourneys } from './formats';
+import { graphJourney } from './graph';
 import { findInEditor, fullyDrawn, goToLine, problemsInStatusBar, quickOpen, STEP_MS } from './keys';
 import { summaryJourney } from './summary';
 import { timelineJourney } from './timeline';
@@ -182,6 +183,13 @@ const JOURNEYS: Journey[] = [
       await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: STEP_MS });
       for (let n = 0; n < 3; n++) await page.keyboard.press('Control+Z');
       await problemsInStatusBar(page, 0, 0);
+    },
+  },
+  {
+    name: 'CMDQ graph: Show Dependency Graph on the golden queue draws the critical path in red; click a node → the editor selects its entry; cursor on another entry → its node selected',
+    async run(page, ctx) {
+      await graphJourney(page, ctx, 'golden.cmdq.json');
+      await ctx.shoot(page, 'cmdq-graph-e2e');
     },
   },
   {

@@ -35,10 +35,10 @@ function graphOf(text: string): GraphHostMessage {
   return { type: 'graph', fileName: 'golden.cmdq.json', model: graphViewModel(doc.parsed.entries, doc.graph, a, problems) };
 }
 
-async function open(t: { after(fn: () => Promise<void>): void }): Promise<{ page: Page; errors: string[]; post(m: GraphHostMessage): Promise<void>; sent(): Promise<unknown[]> }> {
+async function open(t: { after(fn: () => Promise<void>): void }, width = 1000): Promise<{ page: Page; errors: string[]; post(m: GraphHostMessage): Promise<void>; sent(): Promise<unknown[]> }> {
   assert.ok(existsSync(join(ROOT, 'dist/webview/cmdqGraph.js')), 'dist/webview/cmdqGraph.js is missing: run `npm run build` first');
   browser ??= await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1000, height: 400 } });
+  const context = await browser.newContext({ viewport: { width, height: 400 } });
   t.after(() => context.close());
   const page = await context.newPage();
   const dir = mkdtempSync(join(tmpdir(), 'cmdq-graph-page-'));
@@ -114,6 +114,25 @@ test('click a node → the page asks the host to select its entry; the cursor �
   assert.match((await q.page.textContent('#selection'))!, /^Entry 1 DMA_LOAD_TILE .* slack 0 · scheduled at 64$/);
   assert.equal(await q.page.evaluate(() => (window as unknown as { __graph: { state(): { selected: number } } }).__graph.state().selected), 1);
   assert.equal((await q.sent()).filter((m) => (m as { type: string }).type === 'reveal').length, reveals.length, 'a cursor move is not sent back');
+  assert.deepEqual(q.errors, []);
+});
+
+test('fitted to a panel beside the editor (480 px), the nodes keep their names', async (t) => {
+  // Found by the E2E journey: in VS Code's side panel the fit scaled nodes to 13 px and dropped every label.
+  const q = await open(t, 480);
+  await q.post(graphOf(readFileSync(join(ROOT, 'examples/golden.cmdq.json'), 'utf8')));
+  for (const i of [0, 2, 5]) {
+    const b = await boxOf(q.page, i);
+    const dark = await q.page.evaluate((b) => {
+      const c = document.getElementById('canvas') as HTMLCanvasElement;
+      const k = devicePixelRatio;
+      const d = c.getContext('2d')!.getImageData(Math.round((b.x + 3) * k), Math.round((b.y + 3) * k), Math.round((b.w - 6) * k), Math.round((b.h - 6) * k)).data;
+      let n = 0;
+      for (let p = 0; p < d.length; p += 4) if (d[p] < 90 && d[p + 1] < 90 && d[p + 2] < 90) n++;
+      return n;
+    }, b);
+    assert.ok(dark >= 10, `entry ${i}'s node (${Math.round(b.w)}×${Math.round(b.h)} px) has ${dark} pixels of text`);
+  }
   assert.deepEqual(q.errors, []);
 });
 
