@@ -1,15 +1,15 @@
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { parseArgs as parseNodeArgs } from 'node:util';
-import { gunzipSync } from 'node:zlib';
 import type { Diagnostic } from '../core/common/diagnostic';
 import { escapeControl } from '../core/common/escape';
-import { DEFAULT_MAX_LINE_BYTES, lineTooLong, splitLines } from '../core/common/lines';
+import { DEFAULT_MAX_LINE_BYTES, lineTooLong } from '../core/common/lines';
 import { checkResult, defaultDiagnosticSettings } from '../core/common/settings';
 import type { LineChecker } from '../core/format';
 import { formatFor } from '../core/formats';
 import { traceFormat } from '../core/trace/format';
 import { fileTooLarge, gzipGarbage, gzipTruncated } from './fileProblems';
 import type { GzipEnd } from './gunzip';
+import { firstLineOf } from './firstLine';
 import { forEachLine, forEachLineBytes, forEachLineIn, type ReadOptions } from './lines';
 import { depthBounded } from './jsonLines';
 import { checkTraceInParallel } from './parallelCheck';
@@ -85,26 +85,6 @@ function parseArgs(args: string[]): { format: OutputFormat; failOn: FailOn; opts
   };
 }
 
-function firstLine(file: string): string {
-  const fd = openSync(file, 'r');
-  try {
-    const buf = Buffer.alloc(4096);
-    const n = readSync(fd, buf, 0, buf.length, 0);
-    let text = buf.subarray(0, n);
-    if (/\.gz$/i.test(file)) {
-      try {
-        text = gunzipSync(text, { finishFlush: 2 });
-      } catch {
-        return '';
-      }
-    }
-    // As the readers see it: without a BOM, cut at any line end.
-    return splitLines(text.toString('utf8').replace(/^\uFEFF/, ''))[0];
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /** A checker of one document held whole, that gives up past MAX_DOCUMENT_BYTES instead of holding more. */
 function bounded(checker: LineChecker, limit: number): LineChecker & { skipped(n: number, length: number): void } {
   let size = 0;
@@ -126,7 +106,7 @@ function bounded(checker: LineChecker, limit: number): LineChecker & { skipped(n
 }
 
 export async function checkFile(file: string, opts: CheckOptions): Promise<FileResult> {
-  const fmt = formatFor(file, firstLine(file));
+  const fmt = formatFor(file, firstLineOf(file));
   if (!fmt) throw new UsageError(`${file}: unknown file type (expected .trace.jsonl, .cmdq.json, a systrace, ...)`);
   const settings = { ...defaultDiagnosticSettings, maxProblems: opts.maxProblems };
   // A document format read in one piece: one read and one decode instead of a string per line.
@@ -188,7 +168,7 @@ export function fails(r: FileResult, failOn: FailOn): boolean {
 function known(file: string): boolean {
   if (formatFor(file, '')) return true;
   try {
-    return formatFor(file, firstLine(file)) !== undefined;
+    return formatFor(file, firstLineOf(file)) !== undefined;
   } catch {
     return false;
   }
