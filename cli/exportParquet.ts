@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ByteWriter, ParquetWriter } from 'hyparquet-writer' with { 'resolution-mode': 'import' };
@@ -7,6 +7,14 @@ import { escapeControl } from '../core/common/escape';
 import { NpuParquetRows } from '../core/export/parquet/npuRows';
 import { TABLES, type ColumnDef, type TableName } from '../core/export/parquet/schema';
 import { timelineSliceRows } from '../core/export/parquet/timelineRows';
+import { nnapiRows } from '../core/export/parquet/nnapiRows';
+import { inferscopeRows } from '../core/export/parquet/inferscopeRows';
+import { analyze } from '../core/nnapi/analysis';
+import { nnapiFormat } from '../core/nnapi/format';
+import { InferscopeDocument } from '../core/inferscope/document';
+import { inferscopeFormat } from '../core/inferscope/format';
+import type { FormatDefinition } from '../core/format';
+import { readSystrace } from './readSystrace';
 import { isChromeTraceFile } from '../core/chrome/format';
 import { timelineBuilderFor } from '../core/timeline/builder';
 import { MAX_JSON_LINE } from './exportRun';
@@ -87,20 +95,39 @@ export function runOf(file: string): string {
   return basename(file).replace(/\.gz$/i, '').replace(/\.trace\.jsonl$/i, '').replace(/\.jsonl$/i, '');
 }
 
+/** Which tables a file gets, from its format. */
+type TableSet = 'npu' | 'nnapi' | 'inferscope' | 'timeline';
+const TABLE_SETS: Record<TableSet, TableName[]> = {
+  npu: ['events', 'spans', 'commands'],
+  nnapi: ['slices', 'nnapi_runs', 'nnapi_scopes'],
+  inferscope: ['slices', 'inferscope_events', 'inferscope_scopes'],
+  timeline: ['slices'],
+};
+
+function tableSetOf(format: FormatDefinition | undefined): TableSet {
+  if (format === traceFormat) return 'npu';
+  if (format === nnapiFormat) return 'nnapi';
+  if (format === inferscopeFormat) return 'inferscope';
+  return 'timeline';
+}
+
 /**
  * Exports one file as `OUT/<run>/<table>.parquet` (README "Export to Parquet"): an NPU trace as
  * `events`, `spans` and `commands`, streamed (each row group goes to disk as soon as it is full);
- * another format with a timeline as `slices`, from its timeline model.
+ * another format with a timeline as `slices`, from its timeline model, and its own tables after
+ * (NNAPI: `nnapi_runs`, `nnapi_scopes`; InferScope: `inferscope_events`, `inferscope_scopes`).
+ * `onProgress` hears the bytes read of the file (of the timeline pass for the other formats).
  */
 export async function exportParquetFile(file: string, outDir: string, run: string, onProgress?: (bytesRead: number) => void): Promise<ParquetExportResult> {
   const first = firstLineOf(file);
-  const npu = formatFor(file, first) === traceFormat;
+  const set = tableSetOf(formatFor(file, first));
+  const npu = set === 'npu';
   const builder = npu ? undefined : timelineBuilderFor(file, first, { metrics: false });
   if (!npu && !builder) throw new Error('no Parquet tables for this file type (NPU traces, NNAPI systraces, Chrome Trace JSON, InferScope)');
   const dir = join(outDir, run);
   mkdirSync(dir, { recursive: true });
   const lib = await import('hyparquet-writer');
-  const names: TableName[] = npu ? ['events', 'spans', 'commands'] : ['slices'];
+  const names = TABLE_SETS[set];
   const files: Partial<Record<TableName, TableFile>> = {};
   let tooLong: number | undefined;
   const read: ReadOptions = { onTooLong: (n) => (tooLong ??= n), maxLineBytes: !npu && isChromeTraceFile(file, first) ? MAX_JSON_LINE : DEFAULT_MAX_LINE_BYTES };
@@ -116,6 +143,8 @@ export async function exportParquetFile(file: string, outDir: string, run: strin
       if (tooLong === undefined) timelineSliceRows(builder!.finish(), run, sink);
     }
     if (tooLong !== undefined) throw new Error(`line ${tooLong + 1} is too long to read`);
+    if (set === 'nnapi') nnapiRows(analyze(await readSystrace(file)), run, sink);
+    if (set === 'inferscope') inferscopeRows(readInferscope(file), run, sink);
   } catch (e) {
     // No tables of a file that could not be read whole: a reader would take them for the run.
     for (const t of names) {
@@ -128,6 +157,15 @@ export async function exportParquetFile(file: string, outDir: string, run: strin
   let bytes = 0;
   for (const t of names) bytes += statSync(join(dir, `${t}.parquet`)).size;
   return { dir, rows: Object.fromEntries(names.map((t) => [t, files[t]!.rows])), bytes };
+}
+
+/** An InferScope trace read whole, as `npu-trace analyze` reads it (within the format's document limit). */
+function readInferscope(file: string): InferscopeDocument {
+  const max = inferscopeFormat.maxDocumentBytes!;
+  const size = statSync(file).size;
+  if (size > max) throw new Error(`${size} bytes is over the ${max}-byte limit of an InferScope document read whole`);
+  const text = readFileSync(file, 'utf8');
+  return InferscopeDocument.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 }
 
 /** `--run-id` and file names become directory names: one plain name each. */

@@ -3,7 +3,7 @@
 // of exports from different versions stays one dataset.
 
 /** Parquet physical types used: strings are UTF-8 byte arrays, every column is nullable. */
-export type ColumnType = 'STRING' | 'INT32' | 'INT64' | 'DOUBLE';
+export type ColumnType = 'STRING' | 'INT32' | 'INT64' | 'DOUBLE' | 'BOOLEAN';
 
 export interface ColumnDef {
   name: string;
@@ -99,7 +99,77 @@ export const SLICES_COLUMNS: ColumnDef[] = [
   c('self', 'DOUBLE', '`unit`', 'dur less the slices of the next lane of the track that lie within it (its nested scopes)'),
 ];
 
+// The tables of one format only are named after it (`nnapi_scopes`, not `scopes`): a directory
+// of exports of many formats stays one schema per file name for `read_parquet('exports/*/X.parquet')`.
+
+const RUN_INDEX = c('run_index', 'INT32', '', 'the NNAPI run in the file (the app\'s `[NN_LA_PO]` marks), 1-based');
+const MARK = c('starting_mark', 'STRING', '', 'text of the run\'s `[NN_LA_PO]` mark; empty when the trace has none');
+
+/** NNAPI systraces: one row per run (`npu-trace nnapi-stats`). */
+export const NNAPI_RUNS_COLUMNS: ColumnDef[] = [
+  RUN, RUN_INDEX, MARK,
+  c('start_line', 'INT64', 'line', 'line of the starting mark, 1-based; null without one'),
+  c('complete', 'BOOLEAN', '', 'the run has its numbers (the reference prints none for an incomplete run: no `nnapi_scopes` rows)'),
+  c('violations', 'INT32', '', 'nesting violations in the run (rules §5; the reference would refuse it)'),
+  c('has_warmup_and_benchmark', 'BOOLEAN', '', 'both warm-up (`PWU`) and benchmark (`PBM`) scopes: execution is also split per app phase'),
+  c('executions_po', 'INT32', '', 'execution count of `PO` (max over threads)'),
+  c('executions_pwu', 'INT32', '', 'execution count of `PWU`'),
+  c('executions_pbm', 'INT32', '', 'execution count of `PBM`'),
+];
+
+/** NNAPI systraces: the `times` and `self_times` cells of `npu-trace nnapi-stats --json`, one row per cell. */
+export const NNAPI_SCOPES_COLUMNS: ColumnDef[] = [
+  RUN, RUN_INDEX, MARK,
+  c('app_phase', 'STRING', '', 'null for the whole run; `PWU` or `PBM` for the execution cells split per warm-up / benchmark'),
+  c('phase', 'STRING', '', '`PO` (overall), `PI PP PC PE PT`, or an execution subphase `PIO PTR PCO PR`'),
+  c('layer', 'STRING', '', '`LA LR LI LD LC`, or `LT` (the total row: the max over the layers)'),
+  c('total_ms', 'DOUBLE', 'ms', 'total time of the layer in the phase over all threads (rules §6); null when missing'),
+  c('self_ms', 'DOUBLE', 'ms', 'its self time: the total less its callee layer\'s (rules §6); null when missing'),
+];
+
+const INDEX = (what: string) => c('index', 'INT64', '', `position of the ${what} in its array, 0-based (the \`event_range\` index for events)`);
+
+/** InferScope traces: one row per element of `events` (data model §1.2, every type). */
+export const INFERSCOPE_EVENTS_COLUMNS: ColumnDef[] = [
+  RUN, INDEX('event'),
+  c('line', 'INT64', 'line', 'line where the event starts in the file, 1-based'),
+  c('id', 'STRING', '', 'id'),
+  c('type', 'STRING', '', '`cpu_call`, `cpu_syscall`, `gpu_kernel`, `h2d_copy`, `d2h_copy`, `memory_event` or `instant` (as written)'),
+  c('name', 'STRING', '', 'name'),
+  c('start_us', 'DOUBLE', 'µs', '`timestamp_start_us`; an instant\'s `timestamp_us`'),
+  c('end_us', 'DOUBLE', 'µs', '`timestamp_end_us`; an instant\'s `timestamp_us`'),
+  c('duration_us', 'DOUBLE', 'µs', '`duration_us` as written'),
+  c('wall_clock_start', 'STRING', '', 'wall_clock_start (ISO 8601, as written)'),
+  c('wall_clock_end', 'STRING', '', 'wall_clock_end'),
+  c('thread_id', 'INT64', '', 'metadata.thread_id (cpu_call)'),
+  c('cpu_id', 'INT32', '', 'metadata.cpu_id (cpu_call)'),
+  c('call_depth', 'INT32', '', 'metadata.call_depth (cpu_call)'),
+  c('parent_scope', 'STRING', '', 'metadata.parent_scope (cpu_call)'),
+  c('device_id', 'INT32', '', 'metadata.device_id (gpu_kernel, h2d_copy, d2h_copy)'),
+  c('stream_id', 'INT64', '', 'metadata.stream_id (gpu_kernel)'),
+  c('bytes', 'INT64', 'byte', 'metadata.bytes (cpu_syscall, h2d_copy, d2h_copy, memory_event)'),
+  c('metadata', 'STRING', 'JSON', 'the other metadata fields as a JSON object, and any of the above whose value did not fit its column; null when none'),
+  c('fields', 'STRING', 'JSON', 'the event\'s other top-level fields (beside id, type, name, the times, metadata) as a JSON object; null when none'),
+];
+
+/** InferScope traces: one row per element of `relationships.scopes`. */
+export const INFERSCOPE_SCOPES_COLUMNS: ColumnDef[] = [
+  RUN, INDEX('scope'),
+  c('line', 'INT64', 'line', 'line where the scope starts in the file, 1-based'),
+  c('id', 'STRING', '', 'id'),
+  c('name', 'STRING', '', 'name'),
+  c('parent_id', 'STRING', '', 'parent_id; null for a root'),
+  c('child_ids', 'STRING', 'JSON', 'child_ids as a JSON array'),
+  c('first_event', 'INT64', '', 'event_range[0] (inclusive); both null when the range is not two indexes in order inside `events`'),
+  c('last_event', 'INT64', '', 'event_range[1] (inclusive)'),
+  c('events', 'INT64', '', 'events in the range: last_event − first_event + 1'),
+  c('start_us', 'DOUBLE', 'µs', 'earliest start of the events in the range (as the scope checks compute it); null when none has times'),
+  c('end_us', 'DOUBLE', 'µs', 'latest end of the events in the range'),
+  c('dur_us', 'DOUBLE', 'µs', 'end_us − start_us'),
+];
+
 export const NPU_TABLES = { events: EVENTS_COLUMNS, spans: SPANS_COLUMNS, commands: COMMANDS_COLUMNS } as const;
 export type NpuTable = keyof typeof NPU_TABLES;
-export const TABLES = { ...NPU_TABLES, slices: SLICES_COLUMNS } as const;
+export const TABLES = { ...NPU_TABLES, slices: SLICES_COLUMNS, nnapi_runs: NNAPI_RUNS_COLUMNS, nnapi_scopes: NNAPI_SCOPES_COLUMNS,
+  inferscope_events: INFERSCOPE_EVENTS_COLUMNS, inferscope_scopes: INFERSCOPE_SCOPES_COLUMNS } as const;
 export type TableName = keyof typeof TABLES;
