@@ -15,6 +15,12 @@ import { InferscopeDocument } from '../core/inferscope/document';
 import { inferscopeFormat } from '../core/inferscope/format';
 import type { FormatDefinition } from '../core/format';
 import { readSystrace } from './readSystrace';
+import { kprofRegionRows } from '../core/export/parquet/kprofRows';
+import { decode, type Decoded } from '../core/kprof/decode';
+import { MAX_BUFFER_BYTES } from '../core/kprof/errors';
+import { detectLayout } from '../core/kprof/layouts';
+import { openBuffer } from '../core/kprof/open';
+import { inflateRaw, sidecarNames } from './kprof';
 import { isChromeTraceFile } from '../core/chrome/format';
 import { timelineBuilderFor } from '../core/timeline/builder';
 import { MAX_JSON_LINE } from './exportRun';
@@ -96,13 +102,17 @@ export function runOf(file: string): string {
 }
 
 /** Which tables a file gets, from its format. */
-type TableSet = 'npu' | 'nnapi' | 'inferscope' | 'timeline';
+type TableSet = 'npu' | 'nnapi' | 'inferscope' | 'kprof' | 'timeline';
 const TABLE_SETS: Record<TableSet, TableName[]> = {
   npu: ['events', 'spans', 'commands'],
   nnapi: ['slices', 'nnapi_runs', 'nnapi_scopes'],
   inferscope: ['slices', 'inferscope_events', 'inferscope_scopes'],
+  kprof: ['kprof_regions'],
   timeline: ['slices'],
 };
+
+/** Kernel-profiler buffers are binary: told by their name, as `npu-trace kprof` takes them. */
+const KPROF_FILE = /\.(?:npy|npz|bin)$/i;
 
 function tableSetOf(format: FormatDefinition | undefined): TableSet {
   if (format === traceFormat) return 'npu';
@@ -119,11 +129,12 @@ function tableSetOf(format: FormatDefinition | undefined): TableSet {
  * `onProgress` hears the bytes read of the file (of the timeline pass for the other formats).
  */
 export async function exportParquetFile(file: string, outDir: string, run: string, onProgress?: (bytesRead: number) => void): Promise<ParquetExportResult> {
-  const first = firstLineOf(file);
-  const set = tableSetOf(formatFor(file, first));
+  const kprofFile = KPROF_FILE.test(file);
+  const first = kprofFile ? '' : firstLineOf(file);
+  const set = kprofFile ? 'kprof' : tableSetOf(formatFor(file, first));
   const npu = set === 'npu';
-  const builder = npu ? undefined : timelineBuilderFor(file, first, { metrics: false });
-  if (!npu && !builder) throw new Error('no Parquet tables for this file type (NPU traces, NNAPI systraces, Chrome Trace JSON, InferScope)');
+  const builder = npu || kprofFile ? undefined : timelineBuilderFor(file, first, { metrics: false });
+  if (!npu && !kprofFile && !builder) throw new Error('no Parquet tables for this file type (NPU traces, NNAPI systraces, Chrome Trace JSON, InferScope)');
   const dir = join(outDir, run);
   mkdirSync(dir, { recursive: true });
   const lib = await import('hyparquet-writer');
@@ -138,6 +149,9 @@ export async function exportParquetFile(file: string, outDir: string, run: strin
       const rows = new NpuParquetRows(run, sink);
       await forEachLine(file, (l, n) => rows.addLine(l, n + 1), onProgress, read);
       rows.finish();
+    } else if (kprofFile) {
+      kprofRegionRows(decodeKprof(file), run, sink);
+      onProgress?.(statSync(file).size);
     } else {
       await forEachLine(file, (l, n) => builder!.addLine(l, n), onProgress, read);
       if (tooLong === undefined) timelineSliceRows(builder!.finish(), run, sink);
@@ -157,6 +171,15 @@ export async function exportParquetFile(file: string, outDir: string, run: strin
   let bytes = 0;
   for (const t of names) bytes += statSync(join(dir, `${t}.parquet`)).size;
   return { dir, rows: Object.fromEntries(names.map((t) => [t, files[t]!.rows])), bytes };
+}
+
+/** Every launch of a profiler buffer, decoded as `npu-trace kprof` decodes it by default (layout detected, stride inferred, names stored or beside it). */
+function decodeKprof(file: string): Decoded[] {
+  const size = statSync(file).size;
+  if (size > MAX_BUFFER_BYTES + (1 << 20)) throw new Error(`the file is ${size} bytes, over the ${MAX_BUFFER_BYTES} bytes a buffer may have`);
+  const opened = openBuffer(file, readFileSync(file), inflateRaw);
+  const names = opened.names ?? sidecarNames(file);
+  return opened.launches.map((buf) => decode(buf, { layout: detectLayout(buf.words, buf.slots), names }));
 }
 
 /** An InferScope trace read whole, as `npu-trace analyze` reads it (within the format's document limit). */
@@ -228,7 +251,7 @@ async function inWorkers(bundle: string, jobs: ParquetJob[], threads: number, do
  * exit 0, or 2 when a file could not be exported (the others still are).
  */
 /** The files of a directory argument that have Parquet tables, found by name (recursively, sorted). */
-const EXPORTABLE = /\.(?:trace\.jsonl(?:\.gz)?|systrace|atrace|ftrace|inferscope\.json)$/i;
+const EXPORTABLE = /\.(?:trace\.jsonl(?:\.gz)?|systrace|atrace|ftrace|inferscope\.json|kprof\.(?:npy|npz|bin))$/i;
 
 function expand(args: string[]): string[] {
   return args.flatMap((a) => statSync(a, { throwIfNoEntry: false })?.isDirectory()
@@ -266,7 +289,7 @@ export async function exportParquetCommand(args: string[], outDir: string | unde
   };
   const jobs: ParquetJob[] = [];
   files.forEach((file, i) => {
-    if (statSync(file, { throwIfNoEntry: false })?.isFile()) jobs.push({ i, file, outDir, run: runs[i], npu: formatFor(file, firstLineOf(file)) === traceFormat });
+    if (statSync(file, { throwIfNoEntry: false })?.isFile()) jobs.push({ i, file, outDir, run: runs[i], npu: !KPROF_FILE.test(file) && formatFor(file, firstLineOf(file)) === traceFormat });
     else report(i, { error: 'no such file' });
   });
   // In worker threads whenever the bundle is there (one at a time without --jobs): a heap per file, bounded for NPU traces.

@@ -206,6 +206,7 @@ describe('export --to parquet: usage', () => {
     assert.equal(d.code, 0, d.stderr);
     assert.deepEqual(d.stderr.split('\n').filter(Boolean).map((l) => /\] (\S+) ->/.exec(l)?.[1]), [
       'examples/faulty.inferscope.json', 'examples/faulty.trace.jsonl', 'examples/llm-layer.trace.jsonl', 'examples/llm-requests.inferscope.json', 'examples/nnapi-mobilenet.systrace', 'examples/nnapi-nesting.systrace',
+      'examples/spec.kprof.npy', 'examples/warpspec.kprof.npy',
     ]);
     const long = join(dir, 'long.trace.jsonl');
     writeFileSync(long, `{"event_type":"X","t_cycle":1}\n{"event_type":"X","t_cycle":2,"pad":"${'a'.repeat(9 << 20)}"}\n`);

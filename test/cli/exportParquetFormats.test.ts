@@ -136,3 +136,26 @@ describe('export --to parquet: InferScope traces as inferscope_events and infers
     });
   });
 });
+
+interface KprofJson { lanes: { block: number; group: number; regions: { name: string; event: number; start_ns: number; end_ns: number; dur_ns: number; start_slot: number; end_slot: number }[] }[]; regions: { name: string; count: number; total_ns: number }[] }
+
+describe('export --to parquet: kernel-profiler buffers as kprof_regions', () => {
+  for (const file of ['examples/spec.kprof.npy', 'examples/warpspec.kprof.npy']) {
+    it(`has every region of every lane of npu-trace kprof --json, and its per-event totals (${file})`, async () => {
+      const out = join(dir, 'kprof');
+      assert.match(await exportTo(out, file), / -> .*: \d+ kprof_regions, \d+ bytes/);
+      const k = JSON.parse((await runCli(['kprof', '--json', file])).stdout) as KprofJson;
+      const t = `'${out}/${file.split('/').pop()!}/kprof_regions.parquet'`;
+      assert.deepEqual(await types(t.slice(1, -1)), {
+        run: 'VARCHAR', launch: 'INTEGER', block: 'INTEGER', group: 'INTEGER', lane: 'INTEGER', event: 'INTEGER', name: 'VARCHAR',
+        start: 'BIGINT', end: 'BIGINT', dur: 'BIGINT', start_slot: 'INTEGER', end_slot: 'INTEGER',
+      });
+      const got = await rows(`SELECT * FROM ${t} ORDER BY lane, end_slot`);
+      const want = k.lanes.flatMap((l) => l.regions.map((r) => [0, l.block, l.group, r.event, r.name, r.start_ns, r.end_ns, r.dur_ns, r.start_slot, r.end_slot]));
+      assert.deepEqual(got.map((g) => [g.launch, g.block, g.group, g.event, g.name, Number(g.start), Number(g.end), Number(g.dur), g.start_slot, g.end_slot]), want);
+      assert.ok(got.length > 10);
+      const per = await rows(`SELECT name, count(*) AS n, sum(dur) AS total FROM ${t} GROUP BY event, name ORDER BY event`);
+      assert.deepEqual(per.map((p) => [p.name, Number(p.n), Number(p.total)]), k.regions.map((r) => [r.name, r.count, r.total_ns]));
+    });
+  }
+});

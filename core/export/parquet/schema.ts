@@ -168,8 +168,25 @@ export const INFERSCOPE_SCOPES_COLUMNS: ColumnDef[] = [
   c('dur_us', 'DOUBLE', 'µs', 'end_us − start_us'),
 ];
 
+/** Kernel-profiler buffers: one row per region (START..END of one event in one lane), every launch. */
+export const KPROF_REGIONS_COLUMNS: ColumnDef[] = [
+  RUN,
+  c('launch', 'INT32', '', 'the launch in the file (a 2-D `.npy` or an `.npz` holds several), 0-based'),
+  c('block', 'INT32', '', 'thread block'),
+  c('group', 'INT32', '', 'warp group in the block'),
+  c('lane', 'INT32', '', 'block × groups + group (the lane of `npu-trace kprof`)'),
+  c('event', 'INT32', '', 'event index'),
+  c('name', 'STRING', '', 'event name (`--names`, the `.npz` names or the sidecar `.names.json`/`.names.txt`; else `event<N>`)'),
+  c('start', 'INT64', 'ns', 'START record, ns after the launch\'s earliest record (timer wraps unwrapped)'),
+  c('end', 'INT64', 'ns', 'END record, on the same clock'),
+  c('dur', 'INT64', 'ns', 'end − start (what `npu-trace kprof` sums per event)'),
+  c('start_slot', 'INT32', '', 'slot of the START record in the buffer'),
+  c('end_slot', 'INT32', '', 'slot of the END record'),
+];
+
 export const NPU_TABLES = { events: EVENTS_COLUMNS, spans: SPANS_COLUMNS, commands: COMMANDS_COLUMNS } as const;
 export type NpuTable = keyof typeof NPU_TABLES;
 export const TABLES = { ...NPU_TABLES, slices: SLICES_COLUMNS, nnapi_runs: NNAPI_RUNS_COLUMNS, nnapi_scopes: NNAPI_SCOPES_COLUMNS,
-  inferscope_events: INFERSCOPE_EVENTS_COLUMNS, inferscope_scopes: INFERSCOPE_SCOPES_COLUMNS } as const;
+  inferscope_events: INFERSCOPE_EVENTS_COLUMNS, inferscope_scopes: INFERSCOPE_SCOPES_COLUMNS,
+  kprof_regions: KPROF_REGIONS_COLUMNS } as const;
 export type TableName = keyof typeof TABLES;
