@@ -165,12 +165,12 @@ describe('export --to parquet --jobs', () => {
 describe('export --to parquet: the other formats as slices', () => {
   it('writes one slice per item of the timeline model, with its track, lane, times and lines', async () => {
     const out = join(dir, 'others');
-    const files = ['examples/nnapi-mobilenet.systrace', 'examples/llm-requests.inferscope.json'];
+    const files = ['examples/nnapi-mobilenet.systrace', 'examples/llm-requests.inferscope.json', 'test/fixtures/chrome/pytorch.pt.trace.json'];
     const r = await runCli(['export', ...files, '--to', 'parquet', '-o', out]);
     assert.equal(r.code, 0, r.stderr);
     for (const file of files) {
       const m = buildTimeline(file, readFileSync(join(ROOT, file), 'utf8').split(/\r?\n/))!;
-      const run = file.replace('examples/', '');
+      const run = file.split('/').pop()!;
       const [got] = await rows(`SELECT count(*) AS n, sum(dur) AS dur, min(line) AS first, any_value(unit) AS unit, any_value(format) AS format FROM '${out}/${run}/slices.parquet'`);
       let dur = 0;
       for (let i = 0; i < m.items.start.length; i++) dur += m.items.end[i] - m.items.start[i];
