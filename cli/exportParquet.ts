@@ -27,7 +27,8 @@ import { MAX_JSON_LINE } from './exportRun';
 import { formatFor } from '../core/formats';
 import { traceFormat } from '../core/trace/format';
 import { firstLineOf } from './firstLine';
-import type { ParquetJob } from './exportParquetWorker';
+import type { ParquetJob, ParquetProgressMessage } from './exportParquetWorker';
+import { percentSteps, progressLine, type ExportProgress } from './exportProgress';
 import { forEachLine, type ReadOptions } from './lines';
 
 /** Bytes buffered before a write to disk: the writer's buffer stays this size whatever the file. */
@@ -209,10 +210,11 @@ export type Outcome = { result: ParquetExportResult } | { error: string };
 const NPU_HEAP_MB = 256;
 
 /**
- * Exports one file in a worker thread of its own (a fresh heap per file); `signal` (the editor's
- * Cancel) terminates the thread at once and settles as an error.
+ * Exports one file in a worker thread of its own (a fresh heap per file), `onProgress` hearing how
+ * far it has read (once per whole percent); `signal` (the editor's Cancel) terminates the thread at
+ * once and settles as an error.
  */
-export function inWorker(bundle: string, job: ParquetJob, signal?: AbortSignal): Promise<Outcome> {
+export function inWorker(bundle: string, job: ParquetJob, signal?: AbortSignal, onProgress?: (p: ExportProgress) => void): Promise<Outcome> {
   return new Promise((resolve) => {
     const w = new Worker(bundle, { resourceLimits: job.npu ? { maxOldGenerationSizeMb: NPU_HEAP_MB } : undefined });
     let settled = false;
@@ -226,7 +228,10 @@ export function inWorker(bundle: string, job: ParquetJob, signal?: AbortSignal):
     };
     if (signal?.aborted) return end({ error: 'cancelled' });
     signal?.addEventListener('abort', cancel);
-    w.on('message', (m: Outcome) => end(m));
+    w.on('message', (m: Outcome | ParquetProgressMessage) => {
+      if ('progress' in m) onProgress?.(m.progress);
+      else end(m);
+    });
     w.on('error', (e: NodeJS.ErrnoException) => end({ error: e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `the export ran out of its ${NPU_HEAP_MB} MB heap` : e.message }));
     w.on('exit', () => end({ error: 'the export thread stopped' }));
     w.postMessage(job);
@@ -234,12 +239,12 @@ export function inWorker(bundle: string, job: ParquetJob, signal?: AbortSignal):
 }
 
 /** Exports `threads` files at a time, each in a worker thread; `done` hears of each file as it finishes. */
-async function inWorkers(bundle: string, jobs: ParquetJob[], threads: number, done: (i: number, o: Outcome) => void): Promise<void> {
+async function inWorkers(bundle: string, jobs: ParquetJob[], threads: number, done: (i: number, o: Outcome) => void, progress?: (i: number, p: ExportProgress) => void): Promise<void> {
   let next = 0;
   const lane = async (): Promise<void> => {
     while (next < jobs.length) {
       const job = jobs[next++];
-      done(job.i, await inWorker(bundle, job));
+      done(job.i, await inWorker(bundle, job, undefined, progress && ((p) => progress(job.i, p))));
     }
   };
   await Promise.all(Array.from({ length: Math.min(threads, jobs.length) }, lane));
@@ -275,7 +280,16 @@ export async function exportParquetCommand(args: string[], outDir: string | unde
   }
   let code = 0;
   const t0 = performance.now();
+  // On a terminal, a status line of the file read last (percent of its bytes), rewritten in place
+  // and cleared before each line a file is done; never in a pipe or a log.
+  let status = false;
+  const progress = process.stderr.isTTY ? (i: number, p: ExportProgress) => {
+    process.stderr.write(progressLine(`npu-trace export: [${i + 1}/${files.length}]`, files[i], p));
+    status = true;
+  } : undefined;
   const report = (i: number, o: Outcome) => {
+    if (status) process.stderr.write('\r\x1b[K');
+    status = false;
     const head = `npu-trace export: [${i + 1}/${files.length}] ${escapeControl(files[i])}`;
     if ('error' in o) {
       process.stderr.write(`${head}: ${escapeControl(o.error)}\n`);
@@ -294,11 +308,12 @@ export async function exportParquetCommand(args: string[], outDir: string | unde
   });
   // In worker threads whenever the bundle is there (one at a time without --jobs): a heap per file, bounded for NPU traces.
   const bundle = workerFile();
-  if (bundle) await inWorkers(bundle, jobs, threads, report);
+  if (bundle) await inWorkers(bundle, jobs, threads, report, progress);
   else {
     for (const j of jobs) {
       try {
-        report(j.i, { result: await exportParquetFile(j.file, j.outDir, j.run) });
+        const onProgress = progress && percentSteps(statSync(j.file).size, (p) => progress(j.i, p));
+        report(j.i, { result: await exportParquetFile(j.file, j.outDir, j.run, onProgress) });
       } catch (e) {
         report(j.i, { error: e instanceof Error ? e.message : String(e) });
       }

@@ -1,7 +1,9 @@
 // Worker thread of `npu-trace export --to parquet` (dist/exportParquetWorker.js): exports the file
-// of its one message and posts what it wrote, or why it could not.
+// of its one message and posts how far it has read it, then what it wrote, or why it could not.
+import { statSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { exportParquetFile } from './exportParquet';
+import { percentSteps, type ExportProgress } from './exportProgress';
 
 export interface ParquetJob {
   i: number;
@@ -12,9 +14,17 @@ export interface ParquetJob {
   npu: boolean;
 }
 
+/** Posted as the file is read, once per whole percent, before the job's result. */
+export interface ParquetProgressMessage {
+  i: number;
+  progress: ExportProgress;
+}
+
 const port = parentPort!;
 port.on('message', (job: ParquetJob) => {
-  exportParquetFile(job.file, job.outDir, job.run).then(
+  const size = statSync(job.file, { throwIfNoEntry: false })?.size ?? 0;
+  const onProgress = percentSteps(size, (progress) => port.postMessage({ i: job.i, progress } satisfies ParquetProgressMessage));
+  exportParquetFile(job.file, job.outDir, job.run, onProgress).then(
     (result) => port.postMessage({ i: job.i, result }),
     (e: unknown) => port.postMessage({ i: job.i, error: e instanceof Error ? e.message : String(e) }),
   );

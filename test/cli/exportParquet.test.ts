@@ -2,7 +2,8 @@
 // independent reader: DuckDB's Node API.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
@@ -217,5 +218,34 @@ describe('export --to parquet: usage', () => {
     const r = await runCli(['export', 'examples/missing.trace.jsonl', 'examples/golden.cmdq.json', LLM, '--to', 'parquet', '-o', join(dir, 'mixed')]);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /\[1\/3\] examples\/missing\.trace\.jsonl: no such file\n.*\[2\/3\] examples\/golden\.cmdq\.json: no Parquet tables for this file type .*\n.*\[3\/3\] examples\/llm-layer\.trace\.jsonl -> /);
+  });
+});
+
+describe('export --to parquet: progress of a big file', () => {
+  const big = () => {
+    const f = join(dir, 'big-progress.trace.jsonl');
+    writeFileSync(f, readFileSync(join(ROOT, LLM), 'utf8').repeat(12));
+    return f;
+  };
+
+  // `script` runs the CLI on a pseudo-terminal: stderr is a TTY there, as in a user's shell.
+  it('shows the percent of bytes read on a terminal, in place, cleared before the line of the file done', { skip: !existsSync('/usr/bin/script') }, () => {
+    const file = big();
+    const out = join(dir, 'progress-tty');
+    const r = spawnSync('/usr/bin/script', ['-qec', `node dist/cli.js export '${file}' --to parquet -o '${out}'`, '/dev/null'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stdout);
+    const shown = [...r.stdout.matchAll(/\r\x1b\[Knpu-trace export: \[1\/1\] big-progress\.trace\.jsonl: (\d+)% \(([\d.]+) of ([\d.]+) MB\)/g)];
+    const pcts = shown.map((m) => Number(m[1]));
+    assert.ok(pcts.length >= 5, r.stdout);
+    assert.deepEqual(pcts, [...pcts].sort((a, b) => a - b));
+    assert.ok(pcts[0] < 50 && pcts[pcts.length - 1] === 100, pcts.join(' '));
+    assert.equal(shown[0][3], (statSync(file).size / (1 << 20)).toFixed(1));
+    assert.match(r.stdout, /100% \([\d.]+ of [\d.]+ MB\)\r\x1b\[Knpu-trace export: \[1\/1\] .*big-progress\.trace\.jsonl -> .*: 40440 events, /);
+  });
+
+  it('writes no status line when stderr is not a terminal', async () => {
+    const r = await runCli(['export', big(), '--to', 'parquet', '-o', join(dir, 'progress-pipe')]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /^npu-trace export: \[1\/1\] [^\r\x1b]* -> [^\r\x1b]*: 40440 events, [^\r\x1b]*\n$/);
   });
 });
