@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { escapeControl } from '../../core/common/escape';
-import { exportParquetInto, ParquetExportCancelled } from './parquetExport';
+import type { ExportProgress } from '../../cli/exportProgress';
+import { exportParquetInto, ParquetExportCancelled, progressSteps } from './parquetExport';
 import { fileName } from './panel';
 
 export const EXPORT_PARQUET = 'npuTrace.exportParquet';
@@ -30,10 +31,15 @@ export async function exportParquetCommand(extensionUri: vscode.Uri, arg?: unkno
   if (!picked?.length) return undefined;
   const workerFile = vscode.Uri.joinPath(extensionUri, 'dist', 'exportParquetWorker.js').fsPath;
   try {
-    const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Exporting ${escapeControl(name)} as Parquet`, cancellable: true }, (_progress, token) => {
+    const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Exporting ${escapeControl(name)} as Parquet`, cancellable: true }, (progress, token) => {
       const stop = new AbortController();
       const sub = token.onCancellationRequested(() => stop.abort());
-      return exportParquetInto(workerFile, uri.fsPath, picked[0].fsPath, stop.signal).finally(() => sub.dispose());
+      const step = progressSteps();
+      const onProgress = (p: ExportProgress) => {
+        const s = step(p);
+        if (s) progress.report(s);
+      };
+      return exportParquetInto(workerFile, uri.fsPath, picked[0].fsPath, stop.signal, onProgress).finally(() => sub.dispose());
     });
     const tables = Object.entries(r.rows).map(([t, n]) => `${t}.parquet (${n} rows)`).join(', ');
     const dir = vscode.Uri.file(r.dir);

@@ -3,6 +3,7 @@
 import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { inWorker, runOf, type ParquetExportResult } from '../../cli/exportParquet';
+import { percentOf, type ExportProgress } from '../../cli/exportProgress';
 import { firstLineOf } from '../../cli/firstLine';
 import { formatFor } from '../../core/formats';
 import { traceFormat } from '../../core/trace/format';
@@ -26,11 +27,11 @@ export function parquetRunOf(file: string): string {
  * only once all are complete: a cancelled or failed export leaves `outDir` as it was, and a reader of
  * `outDir/*` never sees a half-written table.
  */
-export async function exportParquetInto(workerFile: string, file: string, outDir: string, signal?: AbortSignal): Promise<ParquetExportResult> {
+export async function exportParquetInto(workerFile: string, file: string, outDir: string, signal?: AbortSignal, onProgress?: (p: ExportProgress) => void): Promise<ParquetExportResult> {
   const run = parquetRunOf(file);
   const tmp = mkdtempSync(join(outDir, '.npu-trace-parquet-'));
   try {
-    const o = await inWorker(workerFile, { i: 0, file, outDir: tmp, run, npu: formatFor(file, firstLineOf(file)) === traceFormat }, signal);
+    const o = await inWorker(workerFile, { i: 0, file, outDir: tmp, run, npu: formatFor(file, firstLineOf(file)) === traceFormat }, signal, onProgress);
     // A Cancel that comes after the worker finished is too late: its tables are complete and kept.
     if ('error' in o) throw signal?.aborted ? new ParquetExportCancelled() : new Error(o.error);
     const dir = join(outDir, run);
@@ -40,4 +41,24 @@ export async function exportParquetInto(workerFile: string, file: string, outDir
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** A step of a progress notification: VS Code adds up the increments, so each is the percent gained since the last. */
+export interface ProgressStep {
+  increment: number;
+  message: string;
+}
+
+const MB = (n: number) => (n / (1 << 20)).toFixed(1);
+
+/** Turns the worker's progress into notification steps: increments that add up to the percent read, never past 100. */
+export function progressSteps(): (p: ExportProgress) => ProgressStep | undefined {
+  let done = 0;
+  return (p) => {
+    const pct = percentOf(p);
+    if (pct <= done) return undefined;
+    const step = { increment: pct - done, message: `${pct}% (${MB(p.bytesRead)} of ${MB(p.size)} MB)` };
+    done = pct;
+    return step;
+  };
 }

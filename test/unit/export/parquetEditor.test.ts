@@ -1,12 +1,12 @@
 // The editor's "Export as Parquet…" without VS Code: the CLI's worker bundle (dist/, built by
 // `npm run build`) exports into the chosen folder all or nothing, read back by DuckDB.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { exportParquetInto, ParquetExportCancelled, parquetRunOf } from '../../../client/timeline/parquetExport';
+import { exportParquetInto, ParquetExportCancelled, parquetRunOf, progressSteps, type ProgressStep } from '../../../client/timeline/parquetExport';
 
 const ROOT = resolve(__dirname, '../../..');
 const WORKER = join(ROOT, 'dist/exportParquetWorker.js');
@@ -65,4 +65,26 @@ test('a run is named after the file, never "." or empty', () => {
   assert.equal(parquetRunOf('/a/b/x.trace.jsonl.gz'), 'x');
   assert.equal(parquetRunOf('/a/b/.trace.jsonl'), 'trace');
   assert.equal(parquetRunOf('/a/b/m.systrace'), 'm.systrace');
+});
+
+test('the notification moves with the bytes the worker has read: increments that add up to 100', async () => {
+  const src = join(dir, 'progress.trace.jsonl');
+  writeFileSync(src, readFileSync(EXAMPLE, 'utf8').repeat(8));
+  const out = join(dir, 'progress');
+  mkdirSync(out);
+  const seen: { bytesRead: number; size: number }[] = [];
+  const step = progressSteps();
+  const steps: ProgressStep[] = [];
+  await exportParquetInto(WORKER, src, out, undefined, (p) => {
+    seen.push(p);
+    const s = step(p);
+    if (s) steps.push(s);
+  });
+  const size = statSync(src).size;
+  assert.ok(seen.length >= 3, `${seen.length} progress messages`);
+  assert.ok(seen.every((p, i) => p.size === size && (i === 0 || p.bytesRead > seen[i - 1].bytesRead)));
+  assert.equal(seen[seen.length - 1].bytesRead, size);
+  assert.ok(steps.every((s) => s.increment > 0));
+  assert.equal(steps.reduce((a, s) => a + s.increment, 0), 100);
+  assert.match(steps[steps.length - 1].message, /^100% \([\d.]+ of [\d.]+ MB\)$/);
 });
