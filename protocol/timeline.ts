@@ -55,6 +55,8 @@ export type WebviewMessage =
   | { type: 'save'; name: string; text: string }
   /** The toolbar's "Export as Chrome Trace": the host runs the command on the panel's file. */
   | { type: 'exportChromeTrace' }
+  /** The toolbar's "Export as Parquet": the host runs that command on the panel's file. */
+  | { type: 'exportParquet' }
   /** The kernel-profiler pane: the overlap of group `a`'s region time with group `b`'s, per block. */
   | { type: 'kprofOverlap'; a: number; b: number };
 
@@ -85,6 +87,7 @@ export function parseWebviewMessage(x: unknown): WebviewMessage | undefined {
     case 'copy': return isExport(m.text) ? { type: 'copy', text: m.text } : undefined;
     case 'save': return isStr(m.name) && SAVE_NAME.test(m.name) && isExport(m.text) ? { type: 'save', name: m.name, text: m.text } : undefined;
     case 'exportChromeTrace': return { type: 'exportChromeTrace' };
+    case 'exportParquet': return { type: 'exportParquet' };
     case 'kprofOverlap': return isGroup(m.a) && isGroup(m.b) ? { type: 'kprofOverlap', a: m.a, b: m.b } : undefined;
     default: return unknownType(m);
   }

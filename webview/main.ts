@@ -62,6 +62,7 @@ const toolbar = createToolbar($('toolbar'), {
   step: (d) => { if (s) { const i = search.step(d); toolbar.setMatches(search.describe()); if (i >= 0) select(i, true, true); } },
   summary: (show) => showSummary(show),
   exportChromeTrace: () => send({ type: 'exportChromeTrace' }),
+  exportParquet: () => send({ type: 'exportParquet' }),
 });
 
 /** The whole file's metrics (with the complete model), and the last range asked for and its metrics. */

@@ -22,6 +22,8 @@ export interface ToolbarHandlers {
   summary(show: boolean): void;
   /** Export the file as Chrome Trace JSON (the host asks where). */
   exportChromeTrace(): void;
+  /** Export the file as Parquet tables (the host asks for a folder). */
+  exportParquet(): void;
 }
 
 export interface Toolbar {
@@ -100,8 +102,10 @@ export function createToolbar(host: HTMLElement, h: ToolbarHandlers): Toolbar {
 
   const exportButton = el('vscode-button', { appearance: 'secondary', title: 'Export as Chrome Trace (Perfetto)', 'aria-label': 'Export as Chrome Trace (Perfetto)', id: 'exportChromeTrace' }, 'Export…');
   exportButton.addEventListener('click', () => h.exportChromeTrace());
+  const parquetButton = el('vscode-button', { appearance: 'secondary', title: 'Export as Parquet (pandas, polars, DuckDB)', 'aria-label': 'Export as Parquet', id: 'exportParquet' }, 'Parquet…');
+  parquetButton.addEventListener('click', () => h.exportParquet());
 
-  host.replaceChildren(summary, fit, colour, filterAttr, filterValue, search, prev, next, exportButton, matches, status);
+  host.replaceChildren(summary, fit, colour, filterAttr, filterValue, search, prev, next, exportButton, parquetButton, matches, status);
   return {
     setColourBy: (a) => (colour.value = String(a)),
     setMatches: (t) => (matches.textContent = t),

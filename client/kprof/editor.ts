@@ -14,6 +14,7 @@ import { kprofOverlap, kprofSummary } from '../../core/kprof/summary';
 import { kprofTimeline } from '../../core/timeline/kprofTrace';
 import { timelinePage } from '../timeline/html';
 import { exportKprofChromeTrace } from './exportChrome';
+import { EXPORT_PARQUET } from '../timeline/exportParquetCommand';
 
 /** Default editor for `*.kprof.npy|bin|npz`; offered under "Open With…" for any `.npy`, `.bin`, `.npz`. */
 export const KPROF_EDITOR = 'npuTrace.kprof';
@@ -150,6 +151,7 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
             post({ type: 'details', line: m.line, fields: recordFields(buf, doc.decoded, m.line), endFields: m.endLine === null ? [] : recordFields(buf, doc.decoded, m.endLine) });
           } else if (m.type === 'rangeStats') post({ type: 'rangeStats', from: m.from, to: m.to, stats: null, message: 'The range summary is for NPU traces; for this buffer run "NPU Trace: Profiler Buffer Report".' });
           else if (m.type === 'exportChromeTrace') await exportDoc(doc);
+          else if (m.type === 'exportParquet') await vscode.commands.executeCommand(EXPORT_PARQUET, doc.uri);
           else if (m.type === 'kprofOverlap') {
             const d = doc.decoded;
             if (!d) return;

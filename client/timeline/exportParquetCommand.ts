@@ -15,7 +15,7 @@ export const EXPORT_PARQUET = 'npuTrace.exportParquet';
 export async function exportParquetCommand(extensionUri: vscode.Uri, arg?: unknown): Promise<vscode.Uri | undefined> {
   const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
   if (!uri || uri.scheme !== 'file') {
-    void vscode.window.showErrorMessage('Export as Parquet: open a saved trace (NPU trace, NNAPI systrace, Chrome JSON, InferScope) or pick one in the explorer first.');
+    void vscode.window.showErrorMessage('Export as Parquet: open a saved trace (NPU trace, NNAPI systrace, Chrome JSON, InferScope, profiler buffer) or pick one in the explorer first.');
     return undefined;
   }
   const name = fileName(uri);

@@ -8,6 +8,7 @@ import { elementFields, lineFields, MAX_ELEMENT_LINES, opensElement } from './fi
 import { timelinePage } from './html';
 import { encodeLines } from './encodeLines';
 import { EXPORT_CHROME_TRACE } from './exportCommand';
+import { EXPORT_PARQUET } from './exportParquetCommand';
 import { FileLines } from './lineReader';
 
 export const VIEW_TYPE = 'npuTrace.timeline';
@@ -172,6 +173,9 @@ export class TimelinePanel implements vscode.Disposable {
         return;
       case 'exportChromeTrace':
         await vscode.commands.executeCommand(EXPORT_CHROME_TRACE, this.uri);
+        return;
+      case 'exportParquet':
+        await vscode.commands.executeCommand(EXPORT_PARQUET, this.uri);
         return;
       case 'kprofOverlap':
         return; // the kernel-profiler editor's page asks this; a trace's never does

@@ -53,6 +53,7 @@ test('the worker exports a document (bytes) and a file to the JSON the CLI write
 
 test('the toolbar button sends a message the host accepts; the proposed name says what it holds', () => {
   assert.deepEqual(parseWebviewMessage({ type: 'exportChromeTrace', path: '/etc/passwd' }), { type: 'exportChromeTrace' });
+  assert.deepEqual(parseWebviewMessage({ type: 'exportParquet', path: '/etc/passwd' }), { type: 'exportParquet' });
   assert.equal(exportName('run.trace.jsonl.gz'), 'run.chrome.json');
   assert.equal(exportName('app.systrace'), 'app.chrome.json');
   assert.equal(exportName('.trace.jsonl'), 'trace.chrome.json');

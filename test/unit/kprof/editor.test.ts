@@ -27,6 +27,7 @@ const files = new Map<string, Uint8Array>();
 const diagnostics = new Map<string, { message: string; code?: string; severity: number }[]>();
 const providers = new Map<string, { openCustomDocument(u: FakeUri): Promise<unknown>; resolveCustomEditor(doc: unknown, panel: unknown): void }>();
 const commands = new Map<string, () => Promise<unknown>>();
+const executed: unknown[][] = [];
 let clipboard = '';
 let saveTo: FakeUri | undefined;
 let cancelExport = false;
@@ -64,7 +65,10 @@ const vscodeMock = {
     },
     openTextDocument: async (o: { content: string }) => { clipboard = o.content; return {}; },
   },
-  commands: { registerCommand: (id: string, f: () => Promise<unknown>) => { commands.set(id, f); return { dispose() {} }; } },
+  commands: {
+    registerCommand: (id: string, f: () => Promise<unknown>) => { commands.set(id, f); return { dispose() {} }; },
+    executeCommand: async (id: string, ...args: unknown[]) => { executed.push([id, ...args]); },
+  },
   env: { clipboard: { writeText: async (s: string) => { clipboard = s; } } },
 };
 const M = Module as unknown as { _load: (req: string, ...rest: unknown[]) => unknown };
@@ -174,6 +178,10 @@ describe('kprof custom editor (host side)', () => {
     saveTo = undefined;
     assert.equal(existsSync(join(dir, 'cancelled.chrome.json')), false);
     assert.deepEqual(errors, []);
+    // The toolbar's Parquet… runs Export as Parquet on the buffer's file.
+    v.page({ type: 'exportParquet' });
+    for (let i = 0; i < 5 && !executed.length; i++) await v.settle();
+    assert.deepEqual(executed.map(([id, u]) => [id, (u as FakeUri).path]), [['npuTrace.exportParquet', '/w/warpspec.kprof.npy']]);
     const out = JSON.parse(readFileSync(join(dir, 'out.chrome.json'), 'utf8')) as { traceEvents: { ph: string; name: string; pid: number; tid: number; args: { name?: string; event?: { block: number; group: number } } }[] };
     const procs = out.traceEvents.filter((e) => e.ph === 'M' && e.name === 'process_name').map((e) => e.args.name);
     assert.deepEqual(procs, ['block 0', 'block 1']);

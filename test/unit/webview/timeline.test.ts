@@ -361,3 +361,12 @@ test('light and high-contrast themes: readable colours from the theme', async ()
     }
   }
 });
+
+test('the toolbar has "Parquet…" next to the Chrome Trace export, and it asks the host to run Export as Parquet', async (t) => {
+  const p = await withPage(t);
+  const ids = await p.page.$$eval('#toolbar vscode-button', (bs) => bs.map((b) => b.id));
+  assert.equal(ids.indexOf('exportParquet'), ids.indexOf('exportChromeTrace') + 1, ids.join(' '));
+  await p.page.click('#exportParquet');
+  await p.page.waitForFunction('window.__sent.some((m) => m.type === "exportParquet")', undefined, { timeout: 5000 });
+  assert.deepEqual((await p.sent()).filter((m) => m.type.startsWith('export')), [{ type: 'exportParquet' }]);
+});
