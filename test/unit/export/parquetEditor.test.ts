@@ -88,3 +88,17 @@ test('the notification moves with the bytes the worker has read: increments that
   assert.equal(steps.reduce((a, s) => a + s.increment, 0), 100);
   assert.match(steps[steps.length - 1].message, /^100% \([\d.]+ of [\d.]+ MB\)$/);
 });
+
+test('an NNAPI systrace is read twice (its analysis, then its timeline): each pass is half of the progress', async () => {
+  const out = join(dir, 'progress-nnapi');
+  mkdirSync(out);
+  const step = progressSteps();
+  const increments: number[] = [];
+  const r = await exportParquetInto(WORKER, join(ROOT, 'examples/nnapi-mobilenet.systrace'), out, undefined, (p) => {
+    const s = step(p);
+    if (s) increments.push(s.increment);
+  });
+  assert.deepEqual(Object.keys(r.rows), ['slices', 'nnapi_runs', 'nnapi_scopes']);
+  // The example is one read chunk: the analysis pass ends at 50%, the timeline pass at 100%.
+  assert.deepEqual(increments, [50, 50]);
+});
