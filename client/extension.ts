@@ -12,6 +12,7 @@ import { registerTimeline } from './timeline/commands';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerNnapiSummary } from './nnapi/summaryCommand';
 import { registerSummaryStatus } from './summaryStatus';
+import { registerTraceStatusBar } from './statusBarTrace';
 
 let client: LanguageClient | undefined;
 
@@ -41,7 +42,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   client = new LanguageClient('npuTrace', 'NPU Trace Inspector', serverOptions, clientOptions);
   context.subscriptions.push(client);
   registerNnapiSummary(context, () => client);
+  const status = registerTraceStatusBar(context, () => client);
   await client.start();
+  status.refresh();
 }
 
 export async function deactivate(): Promise<void> {
