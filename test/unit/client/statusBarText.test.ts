@@ -15,7 +15,7 @@ describe('the trace status-bar text', () => {
   });
 
   it('keeps control characters of a file name out of the tooltip', () => {
-    assert.doesNotMatch(statusBarText({ events: 0, first: null, last: null, nsPerCycle: null }, 0, 'a\u001b[31mb').tooltip, /\u001b/);
+    assert.ok(!statusBarText({ events: 0, first: null, last: null, nsPerCycle: null }, 0, 'a\u001b[31mb').tooltip.includes('\u001b'));
   });
 
   it('picks the unit of a duration', () => {
