@@ -13,6 +13,7 @@ import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerO
 import { registerNnapiSummary } from './nnapi/summaryCommand';
 import { registerSummaryStatus } from './summaryStatus';
 import { registerTraceStatusBar } from './statusBarTrace';
+import { registerWalkthrough } from './walkthrough';
 
 let client: LanguageClient | undefined;
 
@@ -25,6 +26,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerSummaryStatus(context);
   registerCheckTask(context);
   registerCheckAll(context);
+  registerWalkthrough(context);
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
