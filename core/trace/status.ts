@@ -2,7 +2,7 @@ import type { TraceDocument } from './document';
 
 /** What the status bar shows of an open trace: how many events, over which cycles, at which clock. */
 export interface TraceStatus {
-  /** Lines that are JSON objects (valid events or not). */
+  /** Lines that are JSON objects with a numeric `t_cycle` (so not TRACE_META), as `npu-trace stats` counts them. */
   events: number;
   /** Smallest and largest `t_cycle` of the events; null when none has one. */
   first: number | null;
@@ -17,10 +17,9 @@ export function traceStatus(doc: TraceDocument): TraceStatus {
   let first = Infinity;
   let last = -Infinity;
   for (const l of doc.lines) {
-    if (!l.event) continue;
-    events++;
     const t = l.t;
-    if (t === undefined || !Number.isFinite(t)) continue;
+    if (!l.event || t === undefined || !Number.isFinite(t)) continue;
+    events++;
     if (t < first) first = t;
     if (t > last) last = t;
   }

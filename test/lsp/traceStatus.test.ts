@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { splitLines } from '../../core/common/lines';
+import { MetricsCollector } from '../../core/trace/metrics/collector';
 import { TRACE_STATUS_METHOD, type TraceStatusResult } from '../../protocol/traceStatus';
 import { LspClient } from './lspClient';
 
@@ -11,7 +13,7 @@ const EXAMPLE = readFileSync(resolve(__dirname, '../../examples/llm-layer.trace.
 function expected(text: string): { events: number; first: number; last: number } {
   const objs = text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { t_cycle?: number });
   const ts = objs.map((o) => o.t_cycle).filter((t): t is number => typeof t === 'number');
-  return { events: objs.length, first: Math.min(...ts), last: Math.max(...ts) };
+  return { events: ts.length, first: Math.min(...ts), last: Math.max(...ts) };
 }
 
 describe('npuTrace/traceStatus (the trace status-bar item) over stdio', () => {
@@ -32,6 +34,12 @@ describe('npuTrace/traceStatus (the trace status-bar item) over stdio', () => {
     assert.equal(r.events, want.events);
     assert.equal(r.first, want.first);
     assert.equal(r.last, want.last);
+    // The same count and span as `npu-trace stats` (and the Summary) give.
+    const stats = new MetricsCollector();
+    for (const l of splitLines(EXAMPLE)) stats.addLine(l);
+    const st = stats.finish();
+    assert.equal(r.events, st.events);
+    assert.equal(r.last! - r.first!, st.span_cycles);
     // TRACE_META says clock_ghz 1.2.
     assert.ok(r.nsPerCycle !== null && Math.abs(r.nsPerCycle - 1 / 1.2) < 1e-9);
     const v0 = r.version;
@@ -52,7 +60,7 @@ describe('npuTrace/traceStatus (the trace status-bar item) over stdio', () => {
     await c.open(uri, 'npu-trace', '{"event_type":"CMD_ENQUEUE"}\nnot json\n');
     const r = await c.request<TraceStatusResult>(TRACE_STATUS_METHOD, { uri });
     assert.ok(r.ok);
-    assert.deepEqual({ events: r.events, first: r.first, last: r.last, nsPerCycle: r.nsPerCycle }, { events: 1, first: null, last: null, nsPerCycle: null });
+    assert.deepEqual({ events: r.events, first: r.first, last: r.last, nsPerCycle: r.nsPerCycle }, { events: 0, first: null, last: null, nsPerCycle: null });
     const missing = await c.request<TraceStatusResult>(TRACE_STATUS_METHOD, { uri: 'file:///not-open.trace.jsonl' });
     assert.equal(missing.ok, false);
     await c.open('file:///q.cmdq.json', 'cmdq', '{"commands":[]}');

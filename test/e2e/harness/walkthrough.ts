@@ -29,8 +29,8 @@ function expectedStatus(text: string, problems: number): string {
     } catch {
       continue;
     }
-    events++;
     if (typeof o.t_cycle === 'number') {
+      events++;
       first = Math.min(first, o.t_cycle);
       last = Math.max(last, o.t_cycle);
     }
@@ -53,6 +53,17 @@ async function runStep(page: Page, title: string, button: string): Promise<void>
   await walk.locator('.getting-started-step.expanded', { hasText: title }).locator('.button-link, a, button', { hasText: button }).first().click({ timeout: STEP_MS });
 }
 
+/**
+ * A screenshot of what a step opened: the workbench right of the walkthrough's editor group (the
+ * walkthrough itself would show in its own media otherwise), status bar included.
+ */
+async function shootBeside(page: Page, ctx: UiContext, name: string): Promise<void> {
+  const box = await page.locator('.editor-group-container', { has: page.locator('.gettingStartedContainer') }).first().boundingBox();
+  const vp = page.viewportSize()!;
+  const x = box ? Math.round(box.x + box.width) : 0;
+  await page.screenshot({ path: join(ctx.results, `${name}.png`), clip: { x, y: 0, width: vp.width - x, height: vp.height } });
+}
+
 async function problemRow(page: Page, code: string): Promise<void> {
   await page.locator('.markers-panel').waitFor({ state: 'visible', timeout: STEP_MS });
   await page.locator('.markers-panel .monaco-list-row', { hasText: code }).first().waitFor({ timeout: STEP_MS })
@@ -64,6 +75,9 @@ export const walkthroughJourneys: { name: string; run: (page: Page, ctx: UiConte
     name: 'Walkthrough: Welcome: Open Walkthrough… → Get Started with NPU Trace Inspector; its buttons open the example (1 error, status bar numbers), the Problems, the timeline, the summary and the example CMDQ',
     async run(page, ctx) {
       const example = readFileSync(join(ctx.root, 'walkthrough/example.trace.jsonl'), 'utf8');
+      // Room for the walkthrough and what it opens beside it: the side bar closed.
+      await page.keyboard.press('Control+B');
+      await page.locator('.part.sidebar').waitFor({ state: 'hidden', timeout: STEP_MS });
       await palette(page, 'Welcome: Open Walkthrough...');
       await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Get Started with NPU Trace Inspector' }).first().waitFor({ timeout: STEP_MS });
       await page.keyboard.type('NPU Trace Inspector');
@@ -78,9 +92,9 @@ export const walkthroughJourneys: { name: string; run: (page: Page, ctx: UiConte
       const want = expectedStatus(example, 1);
       await statusItem(page, want);
       ctx.say(`    example open: 1 error; status bar "${want}"`);
+      await shootBeside(page, ctx, 'walkthrough-open-example');
       // The walkthrough's tab again, as a user returns to it for the next step.
       await page.locator('.tabs-container .tab', { hasText: 'NPU Trace Inspector' }).first().click();
-      await ctx.shoot(page, 'walkthrough-open-example');
 
       await runStep(page, 'See a diagnostic', 'Show Problems');
       await problemRow(page, 'trace.invalid-value');
@@ -92,14 +106,14 @@ export const walkthroughJourneys: { name: string; run: (page: Page, ctx: UiConte
       const frame = await timelineFrame(page);
       await frame.waitForFunction(() => ((window as unknown as PageTimeline).__timeline?.perf.firstPaint ?? 0) > 0, undefined, { timeout: STEP_MS });
       ctx.say('    timeline painted');
-      await ctx.shoot(page, 'walkthrough-timeline');
+      await shootBeside(page, ctx, 'walkthrough-timeline');
 
       await page.locator('.tabs-container .tab', { hasText: 'NPU Trace Inspector' }).first().click();
       await runStep(page, 'Open the summary', 'Show Summary');
       const summary = await timelineFrame(page);
       await summary.locator('#summaryView section[data-table="phases"] tbody tr').first().waitFor({ timeout: STEP_MS });
       ctx.say('    summary shown');
-      await ctx.shoot(page, 'walkthrough-summary');
+      await shootBeside(page, ctx, 'walkthrough-summary');
 
       await page.locator('.tabs-container .tab', { hasText: 'NPU Trace Inspector' }).first().click();
       await runStep(page, 'Check a command queue', 'Open Example CMDQ');
@@ -108,10 +122,10 @@ export const walkthroughJourneys: { name: string; run: (page: Page, ctx: UiConte
       // The example trace is still open: its error and the queue's.
       await problemsInStatusBar(page, 2, 0);
       await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: STEP_MS });
+      await shootBeside(page, ctx, 'walkthrough-cmdq');
       await page.keyboard.press('Control+Shift+M');
       await problemRow(page, 'cmdq.self-dep');
       ctx.say('    example CMDQ: cmdq.self-dep');
-      await ctx.shoot(page, 'walkthrough-cmdq');
     },
   },
   {
@@ -128,7 +142,19 @@ export const walkthroughJourneys: { name: string; run: (page: Page, ctx: UiConte
       const want = `Checked ${n(results.length, 'file')}: ${n(errors, 'error')}, ${n(warnings, 'warning')}.`;
       if (results.length < 5 || errors === 0) throw new Error(`the examples should hold several files with problems; the CLI found ${r.stdout.slice(0, 300)}`);
 
-      await palette(page, 'NPU Trace: Check All Trace Files in Workspace');
+      // Nothing is open yet: right after the workbench loads, the palette may not list the
+      // extension's commands (seen once); Escape and ask again until it does, within the step.
+      const command = 'NPU Trace: Check All Trace Files in Workspace';
+      for (const deadline = Date.now() + STEP_MS; ;) {
+        await page.keyboard.press('Control+Shift+P');
+        await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_MS });
+        await page.keyboard.type(command);
+        const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Check All Trace Files in Workspace' }).first();
+        if (await row.waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
+        if (Date.now() > deadline) throw new Error(`the palette never listed "${command}"`);
+        await page.keyboard.press('Escape');
+      }
+      await page.keyboard.press('Enter');
       await page.locator('.notifications-toasts .notification-toast', { hasText: want }).first().waitFor({ timeout: STEP_MS })
         .catch(async () => { throw new Error(`no notification "${want}"; toasts read "${await page.locator('.notifications-toasts').textContent()}"`); });
       ctx.say(`    notification: ${want}`);
@@ -153,7 +179,7 @@ export const walkthroughJourneys: { name: string; run: (page: Page, ctx: UiConte
       await statusItem(page, clean);
       ctx.say(`    status bar: "${clean}"`);
       await ctx.shoot(page, 'status-bar');
-      // Break one SRAM_ACCESS line: it is no longer an event (one fewer), and one error.
+      // Break one SRAM_ACCESS line: no longer JSON, it is no longer an event (one fewer), and one error.
       const lines = text.split('\n');
       const target = lines.findIndex((l) => l.includes('"event_type":"SRAM_ACCESS"'));
       await page.locator('.monaco-editor .view-lines').first().click();
