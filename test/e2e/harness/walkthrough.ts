@@ -92,7 +92,7 @@ export const walkthroughJourneys: { name: string; run: (page: Page, ctx: UiConte
       const want = expectedStatus(example, 1);
       await statusItem(page, want);
       ctx.say(`    example open: 1 error; status bar "${want}"`);
-      await shootBeside(page, ctx, 'walkthrough-open-example');
+      await ctx.shoot(page, 'walkthrough-open-example');
       // The walkthrough's tab again, as a user returns to it for the next step.
       await page.locator('.tabs-container .tab', { hasText: 'NPU Trace Inspector' }).first().click();
 
@@ -161,8 +161,12 @@ export const walkthroughJourneys: { name: string; run: (page: Page, ctx: UiConte
       await page.keyboard.press('Control+Shift+M');
       await page.waitForFunction((k) => document.querySelector('.part.panel .badge-content')?.textContent?.trim() === String(k), all.length, { timeout: STEP_MS })
         .catch(async () => { throw new Error(`the Problems badge never read ${all.length}; it reads "${await page.locator('.part.panel .badge-content').first().textContent().catch(() => '?')}"`); });
-      for (const file of ['faulty.trace.jsonl', 'nnapi-nesting.systrace']) {
-        await page.locator('.markers-panel .monaco-list-row', { hasText: file }).first().waitFor({ timeout: STEP_MS });
+      // Collapsed, the list has one row per file (the rows are virtualised): each with its count.
+      await page.locator('.part.panel .action-label[aria-label="Collapse All"]').first().click({ timeout: STEP_MS });
+      for (const f of results.filter((x) => x.diagnostics.length)) {
+        const row = page.locator('.markers-panel .monaco-list-row', { hasText: f.file }).first();
+        await row.locator('.monaco-count-badge', { hasText: new RegExp(`^${f.diagnostics.length}$`) }).waitFor({ timeout: STEP_MS })
+          .catch(async () => { throw new Error(`the Problems panel's row of ${f.file} does not count ${f.diagnostics.length}: "${await row.textContent().catch(() => 'no row')}"`); });
       }
       await problemsInStatusBar(page, errors, warnings);
       ctx.say(`    Problems panel: ${all.length} problems (${errors} errors, ${warnings} warnings), none of the files open`);
