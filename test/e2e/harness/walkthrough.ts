@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { CHECK_ALL_SUFFIXES } from '../../../client/checkAllResults';
 import { statusBarText } from '../../../client/statusBarText';
-import { goToLine, problemsInStatusBar, quickOpen, STEP_MS } from './keys';
+import { findInEditor, goToLine, problemsInStatusBar, quickOpen, STEP_MS } from './keys';
 import { palette, timelineFrame } from './timeline';
 import type { UiContext } from './ui';
 
@@ -122,6 +122,9 @@ export const walkthroughJourneys: { name: string; run: (page: Page, ctx: UiConte
       // The example trace is still open: its error and the queue's.
       await problemsInStatusBar(page, 2, 0);
       await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: STEP_MS });
+      // The mistake sits far right on its line: find it so the editor scrolls it into view.
+      await page.locator('.monaco-editor .view-lines').first().click();
+      await findInEditor(page, '[2, 3]');
       await shootBeside(page, ctx, 'walkthrough-cmdq');
       await page.keyboard.press('Control+Shift+M');
       await problemRow(page, 'cmdq.self-dep');
