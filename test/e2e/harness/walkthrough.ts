@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { CHECK_ALL_SUFFIXES } from '../../../client/checkAllResults';
 import { statusBarText } from '../../../client/statusBarText';
-import { findInEditor, goToLine, problemsInStatusBar, quickOpen, STEP_MS } from './keys';
+import { goToLine, problemsInStatusBar, quickOpen, STEP_MS } from './keys';
 import { palette, timelineFrame } from './timeline';
 import type { UiContext } from './ui';
 
@@ -122,9 +122,10 @@ export const walkthroughJourneys: { name: string; run: (page: Page, ctx: UiConte
       // The example trace is still open: its error and the queue's.
       await problemsInStatusBar(page, 2, 0);
       await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: STEP_MS });
-      // The mistake sits far right on its line: find it so the editor scrolls it into view.
+      // The mistake sits far right on its line: word wrap (Alt+Z) brings it into view.
       await page.locator('.monaco-editor .view-lines').first().click();
-      await findInEditor(page, '[2, 3]');
+      await page.keyboard.press('Alt+Z');
+      await page.waitForFunction(() => document.querySelectorAll('.monaco-editor .view-lines .view-line').length > 12, undefined, { timeout: STEP_MS });
       await shootBeside(page, ctx, 'walkthrough-cmdq');
       await page.keyboard.press('Control+Shift+M');
       await problemRow(page, 'cmdq.self-dep');
@@ -204,7 +205,8 @@ export const walkthroughJourneys: { name: string; run: (page: Page, ctx: UiConte
       await quickOpen(page, 'golden.cmdq.json');
       await page.locator('.statusbar-item', { hasText: ' events · ' }).waitFor({ state: 'detached', timeout: STEP_MS })
         .catch(() => { throw new Error('the trace status item still shows on a CMDQ file'); });
-      await quickOpen(page, file);
+      await page.locator('.tabs-container .tab', { hasText: file }).first().click();
+      await page.locator('.tabs-container .tab.active', { hasText: file }).waitFor({ timeout: STEP_MS });
       await statusItem(page, clean);
       // Clicking it shows the timeline.
       await page.locator('.statusbar-item', { hasText: clean }).first().click();
