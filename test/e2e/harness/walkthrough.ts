@@ -125,6 +125,7 @@ export const walkthroughJourneys: { name: string; run: (page: Page, ctx: UiConte
       // The mistake sits far right on its line: word wrap (Alt+Z) brings it into view.
       await page.locator('.monaco-editor .view-lines').first().click();
       await page.keyboard.press('Alt+Z');
+      await page.keyboard.press('Control+Home');
       await page.waitForFunction(() => document.querySelectorAll('.monaco-editor .view-lines .view-line').length > 12, undefined, { timeout: STEP_MS });
       await shootBeside(page, ctx, 'walkthrough-cmdq');
       await page.keyboard.press('Control+Shift+M');
