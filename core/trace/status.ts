@@ -1,4 +1,6 @@
 import type { TraceDocument } from './document';
+import { clockOf } from './index';
+import type { TraceLine } from './line';
 
 /** What the status bar shows of an open trace: how many events, over which cycles, at which clock. */
 export interface TraceStatus {
@@ -11,19 +13,24 @@ export interface TraceStatus {
   nsPerCycle: number | null;
 }
 
-/** One pass over the lines the server already parsed: no list grows, whatever the file holds. */
+/**
+ * One pass over the lines the server already parsed: no list grows, whatever the file holds, and
+ * the id index is not built for it (the clock is read from the last TRACE_META met on the way).
+ */
 export function traceStatus(doc: TraceDocument): TraceStatus {
   let events = 0;
   let first = Infinity;
   let last = -Infinity;
+  let meta: TraceLine | undefined;
   for (const l of doc.lines) {
+    if (l.type === 'TRACE_META') meta = l;
     const t = l.t;
     if (!l.event || t === undefined || !Number.isFinite(t)) continue;
     events++;
     if (t < first) first = t;
     if (t > last) last = t;
   }
-  const clock = doc.index.clockGhz;
+  const clock = meta?.obj ? clockOf(meta.obj) : undefined;
   return {
     events,
     first: first === Infinity ? null : first,
