@@ -12,6 +12,8 @@ import { registerTimeline } from './timeline/commands';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerNnapiSummary } from './nnapi/summaryCommand';
 import { registerSummaryStatus } from './summaryStatus';
+import { registerTraceStatusBar } from './statusBarTrace';
+import { registerWalkthrough } from './walkthrough';
 
 let client: LanguageClient | undefined;
 
@@ -24,6 +26,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerSummaryStatus(context);
   registerCheckTask(context);
   registerCheckAll(context);
+  registerWalkthrough(context);
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -41,7 +44,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   client = new LanguageClient('npuTrace', 'NPU Trace Inspector', serverOptions, clientOptions);
   context.subscriptions.push(client);
   registerNnapiSummary(context, () => client);
+  const status = registerTraceStatusBar(context, () => client);
   await client.start();
+  status.refresh();
 }
 
 export async function deactivate(): Promise<void> {

@@ -100,8 +100,13 @@ async function main(): Promise<number> {
       const images: [string, string][] = [['editor.png', 'editor.png'], ['hover.png', 'hover.png'], ['timeline-e2e.png', 'timeline.png'], ['summary.png', 'summary.png'],
         ['inferscope-timeline.png', 'inferscope-timeline.png'], ['chrome-timeline.png', 'chrome-timeline.png'], ['kprof-editor.png', 'kprof-editor.png'],
         ['cmdq-graph-e2e.png', 'cmdq-graph.png']];
+      images.push(['check-all.png', 'check-all.png'], ['status-bar.png', 'status-bar.png']);
       for (const [from, to] of images) copyFileSync(join(results, from), join(c.root, 'images', to));
       say(`${images.map(([, to]) => `images/${to}`).join(', ')} updated from this run`);
+      // The walkthrough's own media ship in the .vsix, from its journey on the shipped examples.
+      const steps = ['open-example', 'diagnostic', 'timeline', 'summary', 'cmdq'];
+      for (const s of steps) copyFileSync(join(results, `walkthrough-${s}.png`), join(c.root, 'walkthrough', `${s}.png`));
+      say(`walkthrough/{${steps.join(',')}}.png updated from this run`);
     }
     say(`UI journeys: ${ui.passed} passed, ${ui.failed} failed`);
     say(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s; console log of the workbench: ${consoleLog}`);

@@ -8,6 +8,7 @@ import { graphJourney } from './graph';
 import { findInEditor, fullyDrawn, goToLine, problemsInStatusBar, quickOpen, STEP_MS } from './keys';
 import { summaryJourney } from './summary';
 import { timelineJourney } from './timeline';
+import { walkthroughJourneys } from './walkthrough';
 import { newPage, openWorkbench, workbenchUrl } from './workbench';
 
 export interface UiContext {
@@ -226,6 +227,7 @@ const JOURNEYS: Journey[] = [
     },
   },
   ...formatJourneys,
+  ...walkthroughJourneys,
 ];
 
 /** The journeys driven through the UI with keyboard and mouse; a screenshot is saved when one fails. */

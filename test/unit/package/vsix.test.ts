@@ -38,6 +38,7 @@ const ALLOWED = [
   /^extension\.vsixmanifest$/, /^\[Content_Types\]\.xml$/,
   /^extension\/package\.json$/, /^extension\/readme\.md$/, /^extension\/changelog\.md$/, /^extension\/LICENSE\.txt$/,
   /^extension\/images\/icon\.png$/,
+  /^extension\/walkthrough\/(example\.trace\.jsonl|example\.cmdq\.json|[\w-]+\.png)$/,
   /^extension\/dist\/[\w/-]+\.(js|css)$/,
   /^extension\/syntaxes\/[\w.-]+\.json$/,
   /^extension\/schemas\/[\w/.-]+\.json$/,
@@ -53,6 +54,16 @@ test('the .vsix holds only allow-listed files', () => {
 
 test('the .vsix holds the bundles and the marketplace files', () => {
   for (const f of ['dist/client.js', 'dist/server.js', 'dist/cli.js', 'dist/timelineWorker.js', 'dist/webview/webview.js', 'dist/webview/webview.css', 'package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'images/icon.png']) {
+    assert.ok(names.has(`extension/${f}`), `extension/${f} is missing from the .vsix`);
+  }
+});
+
+test('the .vsix holds every file the walkthrough shows or opens', () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { contributes: { walkthroughs: { steps: { media: { image?: string; markdown?: string } }[] }[] } };
+  const shown = pkg.contributes.walkthroughs.flatMap((w) => w.steps.map((s) => s.media.image ?? s.media.markdown ?? ''));
+  // The examples the walkthrough's commands copy and open (client/walkthrough.ts).
+  for (const f of [...shown, 'walkthrough/example.trace.jsonl', 'walkthrough/example.cmdq.json']) {
+    assert.ok(existsSync(join(ROOT, f)), `${f} is named by the walkthrough but missing from the repository`);
     assert.ok(names.has(`extension/${f}`), `extension/${f} is missing from the .vsix`);
   }
 });
