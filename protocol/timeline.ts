@@ -151,8 +151,19 @@ export function validModel(x: unknown): x is TimelineModel {
       if (!(Number.isInteger(t.counter) && t.counter >= 0 && t.counter < m.counters.length)) return false;
     } else if (t.kind !== 'group') return false;
   }
+  if (m.links !== undefined && !validLinks(m.links, n)) return false;
+  if (m.chars !== undefined && !(isObj(m.chars) && [m.chars.char, m.chars.charEnd, m.chars.endChar, m.chars.endCharEnd].every((a) => a instanceof Uint32Array && a.length === n))) return false;
   if (m.unit !== undefined && !isStr(m.unit)) return false;
   if (m.colourBy !== undefined && !(ATTRS as readonly string[]).includes(m.colourBy)) return false;
   return typeof m.t0 === 'number' && typeof m.t1 === 'number' && (m.nsPerCycle === undefined || typeof m.nsPerCycle === 'number')
     && Number.isInteger(m.lineCount) && Number.isInteger(m.undrawable);
+}
+
+/** Links the renderer can follow without bounds checks: two index columns of one length, every index an item. */
+function validLinks(x: unknown, n: number): boolean {
+  if (!isObj(x)) return false;
+  const { from, to } = x as { from: unknown; to: unknown };
+  if (!(from instanceof Uint32Array) || !(to instanceof Uint32Array) || from.length !== to.length) return false;
+  for (let k = 0; k < from.length; k++) if (from[k] >= n || to[k] >= n) return false;
+  return true;
 }
