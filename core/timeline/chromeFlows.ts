@@ -111,7 +111,12 @@ export class ChromeFlows {
       // so does a step on no slice (a thread with none there), so the arrow skips it.
       if (role[s] === START || (role[s] === STEP && bound[s] >= 0)) source = bound[s];
     }
-    return from.length ? { from: from.take(), to: to.take() } : undefined;
+    if (!from.length) return undefined;
+    // By the earlier start of their two ends, so a view finds the arrows within it by binary search.
+    const start = m.items.start, f = from.data, t = to.data;
+    const t0 = (k: number) => Math.min(start[f[k]], start[t[k]]);
+    const byTime = Array.from({ length: from.length }, (_, k) => k).sort((a, b) => t0(a) - t0(b) || a - b);
+    return { from: Uint32Array.from(byTime, (k) => f[k]), to: Uint32Array.from(byTime, (k) => t[k]) };
   }
 }
 

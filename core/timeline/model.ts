@@ -129,7 +129,10 @@ export interface TimelineModel {
   chars?: SourceChars;
 }
 
-/** Link k goes from item `from[k]` to item `to[k]` (indices in the model's item order). */
+/**
+ * Link k goes from item `from[k]` to item `to[k]` (indices in the model's item order), sorted by the
+ * earlier start of the two items.
+ */
 export interface Links {
   from: Uint32Array;
   to: Uint32Array;
