@@ -97,6 +97,18 @@ export function linksOf(m: TimelineModel, i: number): number[] {
   return out;
 }
 
+/** The items item `i`'s arrows come from and go to (its flow partners, for the details pane). */
+export function flowPartners(m: TimelineModel, i: number): { from: number[]; to: number[] } {
+  const out = { from: [] as number[], to: [] as number[] };
+  const L = m.links;
+  if (!L) return out;
+  for (const k of linksOf(m, i)) {
+    if (L.to[k] === i) out.from.push(L.from[k]);
+    if (L.from[k] === i) out.to.push(L.to[k]);
+  }
+  return out;
+}
+
 function linkStarts(m: TimelineModel): Float64Array {
   let t0 = linkT0.get(m);
   if (!t0) {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildTimeline } from '../../../core/timeline/builder';
 import type { TimelineModel } from '../../../core/timeline/model';
-import { flowArrows, MAX_ARROWS, type FlowView } from '../../../webview/flows';
+import { flowArrows, flowPartners, MAX_ARROWS, type FlowView } from '../../../webview/flows';
 import { layoutBands } from '../../../webview/layout';
 import { ModelIndex } from '../../../webview/query';
 
@@ -56,6 +56,11 @@ describe('flow arrows', () => {
     assert.equal(sel[0].selected, true);
     assert.ok(sel[0].x0 < 0, 'its source is left of the plot');
     assert.equal(flowArrows(view(m, 120, 250, { selected: launch })).arrows.length, 1);
+  });
+
+  it("lists a slice's flow partners for the details pane: the kernel's launch, the launch's kernel", () => {
+    assert.deepEqual(flowPartners(m, kernel), { from: [launch], to: [] });
+    assert.deepEqual(flowPartners(m, launch), { from: [], to: [kernel] });
   });
 
   it('draws none to a slice hidden by a filter or in a collapsed process, nor below the visible rows', () => {
