@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { buildTimeline } from '../../../core/timeline/builder';
 import { FLAG } from '../../../core/timeline/model';
 import { itemAtPosition, sourceSpot } from '../../../core/timeline/sourcePosition';
+import { lineFields, spanText } from '../../../client/timeline/fields';
+import { parseHostMessage, parseWebviewMessage } from '../../../protocol/timeline';
 
 const FIX = join(__dirname, '..', '..', 'fixtures', 'chrome');
 const TEXT = readFileSync(join(FIX, 'one-line.pt.trace.json'), 'utf8');
@@ -60,5 +62,27 @@ describe('one-line Chrome trace: items by character', () => {
     const pretty = buildTimeline('pytorch.pt.trace.json', readFileSync(join(FIX, 'pytorch.pt.trace.json'), 'utf8').split('\n'))!;
     assert.equal(pretty.chars, undefined);
     assert.equal(itemAtPosition(pretty, 5, 3), -1);
+  });
+});
+
+describe('one-line Chrome trace: the messages and the details of one event', () => {
+  it('carries the cursor character to the page and the event characters back, checked on both sides', () => {
+    assert.deepEqual(parseHostMessage({ type: 'selectLine', line: 0, character: 120 }), { type: 'selectLine', line: 0, character: 120 });
+    assert.equal(parseHostMessage({ type: 'selectLine', line: 0, character: -1 }), undefined);
+    const sel = { type: 'select', line: 0, endLine: 0, reveal: true, span: [10, 90], endSpan: [95, 140] };
+    assert.deepEqual(parseWebviewMessage(sel), sel);
+    assert.deepEqual(parseWebviewMessage({ type: 'select', line: 0, endLine: null, reveal: false }), { type: 'select', line: 0, endLine: null, reveal: false });
+    for (const span of [[5, 4], [1], [0, 1.5], 'x', [-1, 3]]) assert.equal(parseWebviewMessage({ ...sel, span }), undefined, JSON.stringify(span));
+  });
+
+  it("shows the fields of the selected event, not the file's top-level keys", () => {
+    const m = buildTimeline('one-line.pt.trace.json', LINES)!;
+    const k = itemAtPosition(m, 0, LINES[0].indexOf('"name":"aten::linear"'));
+    const spot = sourceSpot(m, k)!;
+    const fields = new Map(lineFields(spanText(LINES[0], [spot.char, spot.charEnd])));
+    assert.equal(fields.get('name'), '"aten::linear"');
+    assert.equal(fields.get('dur'), '80');
+    assert.equal(spanText('short', [2, 99]), 'ort');
+    assert.equal(spanText('short', [99, 120]), '');
   });
 });
