@@ -25,11 +25,13 @@ const LOOK_BACK = 8;
  * fans out to many `f`, and a reused id starts a new flow.
  */
 export class ChromeFlows {
-  private readonly keys = new Map<string, number>();
-  private readonly threads = new Map<string, number>();
-  readonly threadKeys: string[] = [];
+  /** Flows by category (or bind) and id. */
+  private readonly keys = new PairTable();
+  /** Threads by pid and tid, each kept as that pair for `links`. */
+  private readonly threads = new PairTable();
+  private readonly threadPairs: [unknown, unknown][] = [];
   private readonly key = new GrowColumn(Uint32Array);
-  /** The thread key (ENCLOSING, NEXT) or the item as added (ITEM). */
+  /** The thread (ENCLOSING, NEXT) or the item as added (ITEM). */
   private readonly where = new GrowColumn(Uint32Array);
   private readonly ts = new GrowColumn(Float64Array);
   private readonly mode = new GrowColumn(Uint8Array);
@@ -39,30 +41,22 @@ export class ChromeFlows {
     return this.key.length;
   }
 
-  /** An `s`/`t`/`f` event on thread `thread` (its pid and tid key) at `ts`. */
-  step(key: string, role: number, thread: string, ts: number, next: boolean): void {
-    let t = this.threads.get(thread);
-    if (t === undefined) {
-      if (this.length >= MAX_FLOW_STEPS) return;
-      t = this.threadKeys.length;
-      this.threads.set(thread, t);
-      this.threadKeys.push(thread);
-    }
-    this.push(key, role, t, ts, next ? NEXT : ENCLOSING);
+  /** An `s`/`t`/`f` event of flow (`cat`, `id`) on thread (`pid`, `tid`) at `ts`. */
+  step(cat: unknown, id: unknown, role: number, pid: unknown, tid: unknown, ts: number, next: boolean): void {
+    if (this.length >= MAX_FLOW_STEPS) return;
+    const n = this.threadPairs.length;
+    const t = this.threads.index(pid, tid);
+    if (t === n) this.threadPairs.push([pid, tid]);
+    this.push(this.keys.index(cat, id), role, t, ts, next ? NEXT : ENCLOSING);
   }
 
   /** A slice (the `added`-th item) carrying `bind_id` with `flow_out` (start) or `flow_in`. */
-  slice(key: string, role: number, added: number, ts: number): void {
-    this.push(key, role, added, ts, ITEM);
+  slice(bindId: unknown, role: number, added: number, ts: number): void {
+    if (this.length >= MAX_FLOW_STEPS) return;
+    this.push(this.keys.index(BIND, bindId), role, added, ts, ITEM);
   }
 
-  private push(key: string, role: number, where: number, ts: number, mode: number): void {
-    if (this.length >= MAX_FLOW_STEPS) return;
-    let k = this.keys.get(key);
-    if (k === undefined) {
-      k = this.keys.size;
-      this.keys.set(key, k);
-    }
+  private push(k: number, role: number, where: number, ts: number, mode: number): void {
     this.key.push(k);
     this.where.push(where);
     this.ts.push(ts);
@@ -74,12 +68,12 @@ export class ChromeFlows {
    * The arrows over model `m`; `order` is the assembler's (model item → item as added), `trackOf`
    * gives the model track of a thread key (-1 when it has none). Undefined when there are none.
    */
-  links(m: TimelineModel, order: Uint32Array, trackOf: (thread: string) => number): Links | undefined {
+  links(m: TimelineModel, order: Uint32Array, trackOf: (pid: unknown, tid: unknown) => number): Links | undefined {
     const n = this.length;
     if (!n) return undefined;
     const modelOf = new Uint32Array(order.length);
     for (let k = 0; k < order.length; k++) modelOf[order[k]] = k;
-    const tracks = this.threadKeys.map(trackOf);
+    const tracks = this.threadPairs.map(([p, t]) => trackOf(p, t));
     const bound = new Int32Array(n);
     const mode = this.mode.data, where = this.where.data, ts = this.ts.data;
     for (let s = 0; s < n; s++) {
@@ -90,14 +84,13 @@ export class ChromeFlows {
         if (bound[s] < 0 && mode[s] === NEXT && t >= 0) bound[s] = enclosingSlice(m, t, ts[s]);
       }
     }
-    // Steps of each flow in time order (file order on ties): a stable sort by key, then time.
-    const byFlow = Array.from({ length: n }, (_, s) => s);
     const key = this.key.data;
-    byFlow.sort((a, b) => key[a] - key[b] || ts[a] - ts[b] || a - b);
+    const byFlow = stepsByFlow(key, ts, n, this.keys.size);
     const from = new GrowColumn(Uint32Array), to = new GrowColumn(Uint32Array);
     const role = this.role.data;
     let source = -1, flow = -1;
-    for (const s of byFlow) {
+    for (let j = 0; j < n; j++) {
+      const s = byFlow[j];
       if (key[s] !== flow) {
         flow = key[s];
         source = -1;
@@ -112,12 +105,69 @@ export class ChromeFlows {
       if (role[s] === START || (role[s] === STEP && bound[s] >= 0)) source = bound[s];
     }
     if (!from.length) return undefined;
-    // By the earlier start of their two ends, so a view finds the arrows within it by binary search.
-    const start = m.items.start, f = from.data, t = to.data;
-    const t0 = (k: number) => Math.min(start[f[k]], start[t[k]]);
-    const byTime = Array.from({ length: from.length }, (_, k) => k).sort((a, b) => t0(a) - t0(b) || a - b);
+    // By the earlier start of their two ends, so a view finds the arrows within it by binary search
+    // (flows mostly come in time order already: then there is nothing to sort).
+    const start = m.items.start, f = from.data, t = to.data, count = from.length;
+    const t0 = new Float64Array(count);
+    let sorted = true;
+    for (let k = 0; k < count; k++) {
+      t0[k] = Math.min(start[f[k]], start[t[k]]);
+      if (k && t0[k] < t0[k - 1]) sorted = false;
+    }
+    if (sorted) return { from: from.take(), to: to.take() };
+    const byTime = Array.from({ length: count }, (_, k) => k).sort((a, b) => t0[a] - t0[b] || a - b);
     return { from: Uint32Array.from(byTime, (k) => f[k]), to: Uint32Array.from(byTime, (k) => t[k]) };
   }
+}
+
+/** The category of the newer flow form's slices (`bind_id`): apart from every `cat`. */
+const BIND = '\u0001bind';
+
+/**
+ * Step indices grouped by flow (in order of first appearance), each flow's steps in time order and
+ * file order on ties: a counting sort by flow, then a sort only of a flow whose steps came out of
+ * time order (rare: a tracer writes a flow's events as they happen).
+ */
+function stepsByFlow(key: Uint32Array, ts: Float64Array, n: number, flows: number): Uint32Array {
+  const first = new Uint32Array(flows + 1);
+  for (let s = 0; s < n; s++) first[key[s] + 1]++;
+  for (let k = 0; k < flows; k++) first[k + 1] += first[k];
+  const out = new Uint32Array(n), fill = first.slice(0, flows);
+  for (let s = 0; s < n; s++) out[fill[key[s]]++] = s;
+  for (let k = 0; k < flows; k++) {
+    const a = first[k], b = first[k + 1];
+    let inOrder = true;
+    for (let j = a + 1; j < b && inOrder; j++) if (ts[out[j]] < ts[out[j - 1]]) inOrder = false;
+    if (!inOrder) out.set(Array.from(out.subarray(a, b)).sort((x, y) => ts[x] - ts[y] || x - y), a);
+  }
+  return out;
+}
+
+/**
+ * Numbers for pairs of JSON values (category and id, pid and tid), keyed as Chrome keys them (`7` and
+ * `"7"` are one id) without building a string per event: two levels of maps over the values.
+ */
+class PairTable {
+  private readonly maps = new Map<unknown, Map<unknown, number>>();
+  size = 0;
+
+  index(a: unknown, b: unknown): number {
+    const ka = norm(a), kb = norm(b);
+    let inner = this.maps.get(ka);
+    if (!inner) this.maps.set(ka, (inner = new Map()));
+    let k = inner.get(kb);
+    if (k === undefined) inner.set(kb, (k = this.size++));
+    return k;
+  }
+}
+
+/** A key value: a number, a string (one spelling a number as String() does is that number), else ''. */
+function norm(v: unknown): unknown {
+  if (typeof v === 'number') return v;
+  if (typeof v !== 'string') return '';
+  if (v.length === 0 || v.length > 22) return v;
+  const n = Number(v);
+  return String(n) === v ? n : v;
 }
 
 /** The innermost slice of track `t` open at `ts` (latest start; the deeper lane on ties), or -1. */

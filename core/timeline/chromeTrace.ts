@@ -55,8 +55,6 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
   private undrawable = 0;
   private order = 0;
   private readonly flows = new ChromeFlows();
-  /** Threads by pid and tid key, for binding flows once every slice is read. */
-  private readonly threadByKey = new Map<string, Thread>();
   /** Per item as added: its events' characters on their lines (see SourceChars). */
   private readonly char = new GrowColumn(Uint32Array);
   private readonly charEnd = new GrowColumn(Uint32Array);
@@ -75,8 +73,8 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
     if (!preview) this.reader.stream.end();
     const asm = this.asm;
     const m = asm.finish({ lineCount: this.lineCount, undrawable: this.undrawable, nsPerCycle: 1000 });
-    const links = this.flows.links(m, asm.order, (k) => {
-      const t = this.threadByKey.get(k);
+    const links = this.flows.links(m, asm.order, (pid, tid) => {
+      const t = this.procs.get(idKey(pid))?.threads.get(idKey(tid));
       return t === undefined ? -1 : asm.trackIndex[t.track];
     });
     const order = asm.order;
@@ -131,7 +129,6 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       const node = `\u0000t${p.key}\u0000${key}`;
       t = { track: this.asm.track(p.group, node, this.sortOf(`t${p.key}\u0000${key}`, tidV)), node, open: [] };
       p.threads.set(key, t);
-      this.threadByKey.set(`${p.key}\u0000${key}`, t);
       if (!this.display.has(node)) this.display.set(node, key === OTHER ? '(other threads)' : key === '' ? 'Thread (no tid)' : `Thread ${key}`);
     }
     return t;
@@ -184,7 +181,7 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       case 'C': return this.counter(o, ts);
       case 's': case 't': case 'f':
         // Keyed as the checks key them (category and id); bound to slices once all are read.
-        this.flows.step(`${str(o.cat)}\u0000${eventId(o) ?? ''}`, ph === 's' ? START : ph === 't' ? STEP : END, `${idKey(o.pid)}\u0000${idKey(o.tid)}`, ts, ph === 'f' && o.bp !== 'e');
+        this.flows.step(o.cat, typeof o.id === 'number' || typeof o.id === 'string' ? o.id : eventId(o), ph === 's' ? START : ph === 't' ? STEP : END, o.pid, o.tid, ts, ph === 'f' && o.bp !== 'e');
         asm.seen(ts);
         return;
       default:
@@ -195,9 +192,8 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
 
   /** A slice of the newer flow form: `bind_id` with `flow_in` (an arrow ends here) and/or `flow_out`. */
   private boundFlow(o: Record<string, unknown>, i: number, ts: number): void {
-    const key = `\u0001bind\u0000${idKey(o.bind_id)}`;
-    if (o.flow_in === true) this.flows.slice(key, END, i, ts);
-    if (o.flow_out === true) this.flows.slice(key, START, i, ts);
+    if (o.flow_in === true) this.flows.slice(o.bind_id, END, i, ts);
+    if (o.flow_out === true) this.flows.slice(o.bind_id, START, i, ts);
   }
 
   private async(o: Record<string, unknown>, ph: string, ts: number, raw: RawEvent, name: number, ctx: number): void {

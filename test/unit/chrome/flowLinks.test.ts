@@ -84,6 +84,17 @@ describe('Chrome flows as timeline links', () => {
     assert.deepEqual(arrows(m), ['a@0 -> b@10', 'a@0 -> c@12', 'd@20 -> e@30']);
   });
 
+  it('orders a flow by time when its events are not in file order, and reads id 7 and "7" (pid too) as one', () => {
+    const m = build([
+      { ph: 'f', cat: 'c', id: '7', pid: '1', tid: 2, ts: 11, bp: 'e' },
+      { ph: 'X', name: 'b', pid: 1, tid: 2, ts: 10, dur: 5 },
+      { ph: 'X', name: 'a', pid: 1, tid: 1, ts: 0, dur: 5 },
+      { ph: 's', cat: 'c', id: 7, pid: 1, tid: 1, ts: 1 },
+      { ph: 's', cat: 'c', id: '07', pid: 1, tid: 1, ts: 2 },
+    ]);
+    assert.deepEqual(arrows(m), ['a@0 -> b@10']);
+  });
+
   it('links slices of the newer form: bind_id with flow_out and flow_in', () => {
     const m = build([
       { ph: 'X', name: 'producer', pid: 1, tid: 1, ts: 0, dur: 5, bind_id: 'q', flow_out: true },
