@@ -20,8 +20,11 @@ export type HostMessage =
   | { type: 'progress'; message: string }
   /** Reading or building failed; the message says why. */
   | { type: 'error'; message: string }
-  /** The editor cursor moved onto this line: select the item drawn from it. */
-  | { type: 'selectLine'; line: number }
+  /**
+   * The editor cursor moved onto this line (at `character`): select the item drawn from it, from the
+   * event under the cursor when the line holds several (a one-line Chrome trace).
+   */
+  | { type: 'selectLine'; line: number; character?: number }
   /** All fields of the selected item's source lines, as [key, JSON value] pairs. */
   | { type: 'details'; line: number; fields: [string, string][]; endFields: [string, string][] }
   /** "NPU Trace: Show Summary": show the Summary tab (the numbers come with the complete model). */
@@ -44,7 +47,7 @@ export type WebviewMessage =
    * An item was selected: send its details, and when `reveal` (the user picked it in the timeline,
    * not the editor cursor) reveal and select its line in the editor.
    */
-  | { type: 'select'; line: number; endLine: number | null; reveal: boolean }
+  | { type: 'select'; line: number; endLine: number | null; reveal: boolean; span?: Span; endSpan?: Span }
   /** Something failed in the page (shown in the host's log). */
   | { type: 'error'; message: string }
   /** Compute the metrics of the cycles [from, to] (a new request cancels the previous one). */
@@ -62,9 +65,13 @@ export type WebviewMessage =
 
 export type TimelineMessage = HostMessage | WebviewMessage;
 
+/** Characters [from, to) of an event on its line, when the line holds several (the model's `chars`). */
+export type Span = [number, number];
+
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isLine = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < 0xffffffff;
 const isStr = (x: unknown): x is string => typeof x === 'string';
+const optSpan = (x: unknown): boolean => x === undefined || (Array.isArray(x) && x.length === 2 && isLine(x[0]) && isLine(x[1]) && x[0] <= x[1]);
 const isTime = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 /** A table of 10 000 rows as CSV or JSON is a few MB; more is not a table the page made. */
 export const MAX_EXPORT_CHARS = 64 << 20;
@@ -80,8 +87,8 @@ export function parseWebviewMessage(x: unknown): WebviewMessage | undefined {
   switch (m.type) {
     case 'ready': return { type: 'ready' };
     case 'select':
-      return isLine(m.line) && (m.endLine === null || isLine(m.endLine)) && typeof m.reveal === 'boolean'
-        ? { type: 'select', line: m.line, endLine: m.endLine, reveal: m.reveal } : undefined;
+      return isLine(m.line) && (m.endLine === null || isLine(m.endLine)) && typeof m.reveal === 'boolean' && optSpan(m.span) && optSpan(m.endSpan)
+        ? { type: 'select', line: m.line, endLine: m.endLine, reveal: m.reveal, ...(m.span && { span: m.span }), ...(m.endSpan && { endSpan: m.endSpan }) } : undefined;
     case 'error': return isStr(m.message) ? { type: 'error', message: m.message.slice(0, 2000) } : undefined;
     case 'rangeStats': return isTime(m.from) && isTime(m.to) && m.from <= m.to ? { type: 'rangeStats', from: m.from, to: m.to } : undefined;
     case 'copy': return isExport(m.text) ? { type: 'copy', text: m.text } : undefined;
@@ -100,7 +107,7 @@ export function parseHostMessage(x: unknown): HostMessage | undefined {
     case 'model': return isStr(m.uri) && isStr(m.fileName) && typeof m.complete === 'boolean' && validModel(m.model) && (m.model.stats === undefined || validStats(m.model.stats)) ? m : undefined;
     case 'progress': return isStr(m.message) ? m : undefined;
     case 'error': return isStr(m.message) ? m : undefined;
-    case 'selectLine': return isLine(m.line) ? m : undefined;
+    case 'selectLine': return isLine(m.line) && (m.character === undefined || isLine(m.character)) ? m : undefined;
     case 'details': return isLine(m.line) && isPairs(m.fields) && isPairs(m.endFields) ? m : undefined;
     case 'showSummary': return m;
     case 'rangeStats': return isTime(m.from) && isTime(m.to) && isStr(m.message) && (m.stats === null || validStats(m.stats)) ? m : undefined;
@@ -154,8 +161,19 @@ export function validModel(x: unknown): x is TimelineModel {
       if (!(Number.isInteger(t.counter) && t.counter >= 0 && t.counter < m.counters.length)) return false;
     } else if (t.kind !== 'group') return false;
   }
+  if (m.links !== undefined && !validLinks(m.links, n)) return false;
+  if (m.chars !== undefined && !(isObj(m.chars) && [m.chars.char, m.chars.charEnd, m.chars.endChar, m.chars.endCharEnd].every((a) => a instanceof Uint32Array && a.length === n))) return false;
   if (m.unit !== undefined && !isStr(m.unit)) return false;
   if (m.colourBy !== undefined && !(ATTRS as readonly string[]).includes(m.colourBy)) return false;
   return typeof m.t0 === 'number' && typeof m.t1 === 'number' && (m.nsPerCycle === undefined || typeof m.nsPerCycle === 'number')
     && Number.isInteger(m.lineCount) && Number.isInteger(m.undrawable);
+}
+
+/** Links the renderer can follow without bounds checks: two index columns of one length, every index an item. */
+function validLinks(x: unknown, n: number): boolean {
+  if (!isObj(x)) return false;
+  const { from, to } = x as { from: unknown; to: unknown };
+  if (!(from instanceof Uint32Array) || !(to instanceof Uint32Array) || from.length !== to.length) return false;
+  for (let k = 0; k < from.length; k++) if (from[k] >= n || to[k] >= n) return false;
+  return true;
 }

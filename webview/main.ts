@@ -3,6 +3,7 @@
  * Every message is validated on receipt (protocol/timeline.ts).
  */
 import { ATTRS, KIND, NO_LINE } from '../core/timeline/model';
+import { itemAtPosition, sourceSpot } from '../core/timeline/sourcePosition';
 import type { Finding, TraceStats } from '../core/trace/metrics/types';
 import { parseHostMessage, type HostMessage, type WebviewMessage } from '../protocol/timeline';
 import { attachInput } from './input';
@@ -211,7 +212,11 @@ function select(i: number, reveal: boolean, scrollIntoView: boolean): void {
   if (scrollIntoView) ensureVisible(i);
   details.hidden = false;
   fillDetails(details, s, i, undefined, (j) => select(j, true, true));
-  send({ type: 'select', line: it.line[i], endLine: it.endLine[i] === NO_LINE ? null : it.endLine[i], reveal });
+  const span = sourceSpot(s.model, i), endSpan = sourceSpot(s.model, i, true);
+  send({
+    type: 'select', line: it.line[i], endLine: it.endLine[i] === NO_LINE ? null : it.endLine[i], reveal,
+    ...(span && { span: [span.char, span.charEnd] }), ...(endSpan && { endSpan: [endSpan.char, endSpan.charEnd] }),
+  });
   schedule();
 }
 
@@ -301,7 +306,9 @@ function onMessage(m: HostMessage): void {
       overlay.textContent = m.message;
       return;
     case 'selectLine': {
-      const i = s && m.line < s.index.itemOfLine.length ? s.index.itemOfLine[m.line] : -1;
+      // A line of several events (a one-line Chrome trace) is looked up by the character under the cursor.
+      const i = !s ? -1 : s.model.chars && m.character !== undefined ? itemAtPosition(s.model, m.line, m.character)
+        : m.line < s.index.itemOfLine.length ? s.index.itemOfLine[m.line] : -1;
       if (i >= 0 && i !== s!.selected) select(i, false, true);
       return;
     }

@@ -4,6 +4,7 @@
  */
 import { ATTRS, FLAG, KIND, KIND_NAMES, NO_LINE } from '../core/timeline/model';
 import { formatCycles, formatNs, itemLabel } from './render';
+import { flowPartners, MAX_SELECTED_ARROWS } from './flows';
 import { linkedItems, summarizeRange } from './query';
 import type { ViewState } from './state';
 
@@ -76,9 +77,13 @@ export function fillDetails(pane: HTMLElement, s: ViewState, i: number, host: { 
     if (host.endFields.length) parts.push(el('h3', undefined, 'End fields'), table(host.endFields));
   } else parts.push(el('p', 'muted', 'Loading fields…'));
   const linked = linkedItems(s.index, i, { command: KIND.command, job: KIND.job, transfer: [KIND.dma, KIND.dram, KIND.noc] });
-  for (const [title, list] of [['Command', linked.command], ['Jobs', linked.jobs], ['Transfers', linked.transfers]] as const) {
+  const flows = flowPartners(s.model, i);
+  for (const [title, list, cap] of [
+    ['Command', linked.command, 50], ['Jobs', linked.jobs, 50], ['Transfers', linked.transfers, 50],
+    ['Flow from', flows.from, MAX_SELECTED_ARROWS], ['Flow to', flows.to, MAX_SELECTED_ARROWS],
+  ] as const) {
     if (!list.length) continue;
-    parts.push(el('h3', undefined, `${title} (${list.length}${list.length >= 50 ? '+' : ''})`));
+    parts.push(el('h3', undefined, `${title} (${list.length}${list.length >= cap ? '+' : ''})`));
     const ul = el('ul', 'linked');
     for (const j of list) {
       const b = el('button', 'link', `${itemLabel(s, j)} @ ${formatCycles(s.model.items.start[j])}`);

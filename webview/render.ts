@@ -1,4 +1,5 @@
 import { BROKEN, FLAG, KIND, type Counter } from '../core/timeline/model';
+import { drawFlows, flowArrows } from './flows';
 import { bandOfRow, fitHeaderWidth, GROUP_H, HEADER_W, type Band } from './layout';
 import { gallopVia, lowerBoundVia } from './query';
 import type { ViewState } from './state';
@@ -37,6 +38,7 @@ export function render(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: 
       g.fillRect(HEADER_W, y, W - HEADER_W, band.h);
     }
   }
+  if (s.model.links) drawFlowLayer(g, s, th, W, top, viewH);
   drawSelection(g, s, th, top);
   if (s.range) {
     const x0 = HEADER_W + vp.x(s.range[0]), x1 = HEADER_W + vp.x(s.range[1]);
@@ -49,6 +51,20 @@ export function render(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: 
   drawHeaders(g, s, th, first, top, H);
   drawSticky(g, s, th, first, W, top);
   drawRuler(g, s, th, W);
+}
+
+function drawFlowLayer(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: number, top: number, viewH: number): void {
+  const { arrows, tooMany } = flowArrows({
+    model: s.model, bands: s.bands, rowOfItem: s.index.rowOfItem, viewport: s.viewport, scrollY: s.scrollY, height: viewH,
+    selected: s.selected, passes: (i) => s.passes(i),
+  });
+  drawFlows(g, arrows, HEADER_W, top, th.foreground, th.focus);
+  if (tooMany) {
+    g.fillStyle = th.muted;
+    g.textAlign = 'right';
+    g.fillText('flows: zoom in (or select a slice) to draw them', W - 8, top + 8);
+    g.textAlign = 'left';
+  }
 }
 
 function firstBandAt(bands: readonly Band[], y: number): number {

@@ -53,3 +53,8 @@ export function elementFields(lines: readonly string[]): [string, string][] {
   if (n <= 1) return lineFields(lines[0] ?? '');
   return lineFields(lines.slice(0, n).join('\n')).map(([k, v]) => [k, v.includes('\n') ? v.split('\n').map((p) => p.trim()).join(' ') : v]);
 }
+
+/** The text of one event on a line holding several, by its characters `[from, to)` (clamped to the line). */
+export function spanText(line: string, span: readonly [number, number]): string {
+  return line.slice(Math.min(span[0], line.length), Math.min(span[1], line.length));
+}

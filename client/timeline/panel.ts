@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../protocol/timeline';
+import { parseWebviewMessage, type HostMessage, type Span, type WebviewMessage } from '../../protocol/timeline';
 import { buildInWorker, statsInWorker } from './build';
 import type { BuildRequest } from './workerProtocol';
-import { elementFields, lineFields, MAX_ELEMENT_LINES, opensElement } from './fields';
+import { elementFields, lineFields, MAX_ELEMENT_LINES, opensElement, spanText } from './fields';
 import { timelinePage } from './html';
 import { encodeLines } from './encodeLines';
 import { EXPORT_CHROME_TRACE } from './exportCommand';
@@ -64,7 +64,8 @@ export class TimelinePanel implements vscode.Disposable {
       }),
       vscode.window.onDidChangeTextEditorSelection((e) => {
         if (e.textEditor.document.uri.toString() !== uri.toString()) return;
-        this.post({ type: 'selectLine', line: e.selections[0].active.line });
+        const at = e.selections[0].active;
+        this.post({ type: 'selectLine', line: at.line, character: at.character });
       }),
     );
     void this.load();
@@ -153,9 +154,10 @@ export class TimelinePanel implements vscode.Disposable {
         return;
       case 'select': {
         const lines = await this.lineTexts([m.line, ...(m.endLine === null ? [] : [m.endLine])]);
-        const fields = (l: number) => this.fieldsAt(l, lines.get(l) ?? '');
-        this.post({ type: 'details', line: m.line, fields: await fields(m.line), endFields: m.endLine === null ? [] : await fields(m.endLine) });
-        if (m.reveal) await this.revealLine(m.line);
+        // On a line holding several events (a one-line Chrome trace) the fields are those of its own event.
+        const fields = (l: number, span: Span | undefined) => (span ? Promise.resolve(lineFields(spanText(lines.get(l) ?? '', span))) : this.fieldsAt(l, lines.get(l) ?? ''));
+        this.post({ type: 'details', line: m.line, fields: await fields(m.line, m.span), endFields: m.endLine === null ? [] : await fields(m.endLine, m.endSpan) });
+        if (m.reveal) await this.revealLine(m.line, m.span);
         return;
       }
       case 'error':
@@ -259,8 +261,8 @@ export class TimelinePanel implements vscode.Disposable {
     return elementFields(lines);
   }
 
-  /** Shows the line in an editor (opening the file if needed) with the whole line selected. */
-  private async revealLine(line: number): Promise<void> {
+  /** Shows the line in an editor (opening the file if needed) with the whole line (or the event at `span`) selected. */
+  private async revealLine(line: number, span?: Span): Promise<void> {
     if (/\.gz$/i.test(this.uri.path)) {
       void vscode.window.showInformationMessage(`Line ${line + 1}: compressed traces cannot be shown in an editor.`);
       return;
@@ -270,7 +272,8 @@ export class TimelinePanel implements vscode.Disposable {
       const column = visible?.viewColumn ?? (this.panel.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One);
       const doc = visible?.document ?? (await vscode.workspace.openTextDocument(this.uri));
       const l = Math.min(line, doc.lineCount - 1);
-      const range = doc.lineAt(l).range;
+      const whole = doc.lineAt(l).range;
+      const range = span ? new vscode.Range(l, Math.min(span[0], whole.end.character), l, Math.min(span[1], whole.end.character)) : whole;
       // The whole line is selected with the cursor at its start, so the editor shows where it begins.
       // (showTextDocument takes a Range and would put the cursor at the end: set the selection after.)
       const editor = await vscode.window.showTextDocument(doc, { viewColumn: column, preserveFocus: true });

@@ -16,6 +16,10 @@ export class TimelineAssembler {
   private readonly nodeIndex = new Map<string, number>();
   t0 = Infinity;
   t1 = -Infinity;
+  /** After `finish`: model item k is the item added `order[k]`-th, so a builder can reorder columns of its own. */
+  order: Uint32Array = new Uint32Array(0);
+  /** After `finish`: the model track of each track made here (by the index `track`/`group` returned). */
+  trackIndex: Int32Array = new Int32Array(0);
 
   constructor(readonly format: string) {
     this.context([]);
@@ -129,6 +133,7 @@ export class TimelineAssembler {
     const tracks: TrackInfo[] = [];
     const newIndex = new Int32Array(this.nodes.length);
     order.forEach((old, k) => (newIndex[old] = k));
+    this.trackIndex = newIndex;
     // Bucket items by track, each bucket in start order (traces are nearly sorted: cheap).
     const byTrack: number[][] = this.nodes.map(() => []);
     for (let i = 0; i < n; i++) byTrack[it.track.data[i]].push(i);
@@ -160,6 +165,7 @@ export class TimelineAssembler {
       info.rowCount = lanes.length;
     }
     rowStarts.push(pos);
+    this.order = sortedItems;
     const items = it.take(sortedItems);
     for (const i of open) {
       it.end.data[i] = NaN;

@@ -3,6 +3,8 @@ import { ChromeReader } from '../chrome/reader';
 import type { RawEvent } from '../chrome/stream';
 import { TimelineAssembler } from './assembler';
 import type { TimelineBuilder } from './builder';
+import { ChromeFlows, END, START, STEP } from './chromeFlows';
+import { GrowColumn } from './columns';
 import type { CounterSpec } from './counters';
 import { FLAG, KIND, type TimelineModel } from './model';
 
@@ -52,6 +54,15 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
   private lineCount = 0;
   private undrawable = 0;
   private order = 0;
+  private readonly flows = new ChromeFlows();
+  /** Per item as added: its events' characters on their lines (see SourceChars). */
+  private readonly char = new GrowColumn(Uint32Array);
+  private readonly charEnd = new GrowColumn(Uint32Array);
+  private readonly endChar = new GrowColumn(Uint32Array);
+  private readonly endCharEnd = new GrowColumn(Uint32Array);
+  /** Whether an event began on the line of the one before it: only then are characters needed. */
+  private sharedLine = false;
+  private lastEventLine = -1;
 
   addLine(text: string, lineNo: number): void {
     this.lineCount = lineNo + 1;
@@ -60,12 +71,37 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
 
   finish(preview = false): TimelineModel {
     if (!preview) this.reader.stream.end();
-    const m = this.asm.finish({ lineCount: this.lineCount, undrawable: this.undrawable, nsPerCycle: 1000 });
+    const asm = this.asm;
+    const m = asm.finish({ lineCount: this.lineCount, undrawable: this.undrawable, nsPerCycle: 1000 });
+    const links = this.flows.links(m, asm.order, (pid, tid) => {
+      const t = this.procs.get(idKey(pid))?.threads.get(idKey(tid));
+      return t === undefined ? -1 : asm.trackIndex[t.track];
+    });
+    const order = asm.order;
+    const chars = this.sharedLine
+      ? { char: this.char.take(order), charEnd: this.charEnd.take(order), endChar: this.endChar.take(order), endCharEnd: this.endCharEnd.take(order) }
+      : undefined;
     for (const t of m.tracks) {
       const name = this.display.get(t.name);
       if (name !== undefined) t.name = name;
     }
-    return { ...m, unit: 'µs', colourBy: 'phase' };
+    return { ...m, unit: 'µs', colourBy: 'phase', ...(links && { links }), ...(chars && { chars }) };
+  }
+
+  /** Adds an item drawn from event `raw`, with where that event is on its line. */
+  private add(raw: RawEvent, track: number, start: number, end: number, name: number, ctx: number, kind: number, flags: number): number {
+    this.char.push(raw.character);
+    this.charEnd.push(firstLineEnd(raw));
+    this.endChar.push(0);
+    this.endCharEnd.push(0);
+    return this.asm.add(track, start, end, raw.line, name, NaN, ctx, 0, kind, flags);
+  }
+
+  /** Closes item `i` at `ts` with its END event `raw`. */
+  private close(i: number, ts: number, raw: RawEvent): void {
+    this.endChar.data[i] = raw.character;
+    this.endCharEnd.data[i] = firstLineEnd(raw);
+    this.asm.close(i, ts, raw.line);
   }
 
   private threadCount = 0;
@@ -104,6 +140,8 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
   }
 
   private event(o: Record<string, unknown>, raw: RawEvent): void {
+    if (raw.line === this.lastEventLine) this.sharedLine = true;
+    this.lastEventLine = raw.line;
     const ph = o.ph;
     if (ph === 'M') return this.metadata(o);
     const ts = readNumber(o.ts)?.n;
@@ -112,55 +150,68 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       return;
     }
     const asm = this.asm;
-    const line = raw.line;
     const name = asm.intern(str(o.name));
     const ctx = asm.context([o.cat === undefined ? undefined : str(o.cat), undefined, undefined, undefined, undefined]);
     switch (ph) {
       case 'X': {
         const d = readNumber(o.dur ?? o.tdur)?.n;
         const bad = d === undefined || d < 0;
-        asm.add(this.thread(this.proc(o.pid), o.tid).track, ts, bad ? ts : ts + d, line, name, NaN, ctx, 0, KIND.slice, bad ? FLAG.invalid : 0);
+        const i = this.add(raw, this.thread(this.proc(o.pid), o.tid).track, ts, bad ? ts : ts + d, name, ctx, KIND.slice, bad ? FLAG.invalid : 0);
+        if (o.bind_id !== undefined) this.boundFlow(o, i, ts);
         return;
       }
       case 'B': {
         const t = this.thread(this.proc(o.pid), o.tid);
-        t.open.push(asm.add(t.track, ts, NaN, line, name, NaN, ctx, 0, KIND.slice, 0));
+        const i = this.add(raw, t.track, ts, NaN, name, ctx, KIND.slice, 0);
+        t.open.push(i);
+        if (o.bind_id !== undefined) this.boundFlow(o, i, ts);
         return;
       }
       case 'E': {
         const t = this.thread(this.proc(o.pid), o.tid);
         const i = t.open.pop();
-        if (i !== undefined) asm.close(i, ts, line);
-        else asm.add(t.track, ts, ts, line, asm.intern('E'), NaN, ctx, 0, KIND.marker, FLAG.instant | FLAG.unmatchedEnd);
+        if (i !== undefined) this.close(i, ts, raw);
+        else this.add(raw, t.track, ts, ts, asm.intern('E'), ctx, KIND.marker, FLAG.instant | FLAG.unmatchedEnd);
         return;
       }
       case 'i': case 'I': case 'R': case 'n':
-        asm.add(this.thread(this.proc(o.pid), o.tid).track, ts, ts, line, name, NaN, ctx, 0, KIND.marker, FLAG.instant);
+        this.add(raw, this.thread(this.proc(o.pid), o.tid).track, ts, ts, name, ctx, KIND.marker, FLAG.instant);
         return;
-      case 'b': case 'e': return this.async(o, ph, ts, line, name, ctx);
+      case 'b': case 'e': return this.async(o, ph, ts, raw, name, ctx);
       case 'C': return this.counter(o, ts);
+      case 's': case 't': case 'f':
+        // Keyed as the checks key them (category and id); bound to slices once all are read.
+        this.flows.step(o.cat, typeof o.id === 'number' || typeof o.id === 'string' ? o.id : eventId(o), ph === 's' ? START : ph === 't' ? STEP : END, o.pid, o.tid, ts, ph === 'f' && o.bp !== 'e');
+        asm.seen(ts);
+        return;
       default:
-        // Flows, objects and samples are not drawn; they still belong to the time range.
+        // Objects and samples are not drawn; they still belong to the time range.
         asm.seen(ts);
     }
   }
 
-  private async(o: Record<string, unknown>, ph: string, ts: number, line: number, name: number, ctx: number): void {
+  /** A slice of the newer flow form: `bind_id` with `flow_in` (an arrow ends here) and/or `flow_out`. */
+  private boundFlow(o: Record<string, unknown>, i: number, ts: number): void {
+    if (o.flow_in === true) this.flows.slice(o.bind_id, END, i, ts);
+    if (o.flow_out === true) this.flows.slice(o.bind_id, START, i, ts);
+  }
+
+  private async(o: Record<string, unknown>, ph: string, ts: number, raw: RawEvent, name: number, ctx: number): void {
     const p = this.proc(o.pid);
     if (p.asyncTrack < 0) p.asyncTrack = this.asm.track(p.group, `\u0000a${p.key}`, -1);
     this.display.set(`\u0000a${p.key}`, 'Async');
     const key = `${p.key}\u0000${str(o.cat)}\u0000${eventId(o) ?? ''}\u0000${str(o.name)}`;
     if (ph === 'b') {
-      this.asyncOpen.set(key, this.asm.add(p.asyncTrack, ts, NaN, line, name, NaN, ctx, 0, KIND.slice, 0));
+      this.asyncOpen.set(key, this.add(raw, p.asyncTrack, ts, NaN, name, ctx, KIND.slice, 0));
       return;
     }
     const i = this.asyncOpen.get(key);
     if (i === undefined) {
-      this.asm.add(p.asyncTrack, ts, ts, line, name, NaN, ctx, 0, KIND.marker, FLAG.instant | FLAG.unmatchedEnd);
+      this.add(raw, p.asyncTrack, ts, ts, name, ctx, KIND.marker, FLAG.instant | FLAG.unmatchedEnd);
       return;
     }
     this.asyncOpen.delete(key);
-    this.asm.close(i, ts, line);
+    this.close(i, ts, raw);
   }
 
   private counter(o: Record<string, unknown>, ts: number): void {
@@ -208,4 +259,9 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       }
     }
   }
+}
+
+/** The character after the event's text on its first line. */
+function firstLineEnd(raw: RawEvent): number {
+  return raw.character + (raw.lineStarts ? raw.lineStarts[0] - 1 : raw.text.length);
 }

@@ -120,6 +120,34 @@ export interface TimelineModel {
    * in a complete NPU trace model, never in a preview.
    */
   stats?: TraceStats;
+  /** Arrows between items (Chrome flows: a CPU op → the kernel it launched); absent when none. */
+  links?: Links;
+  /**
+   * Where each item's source events start and end within their line, for formats that put many
+   * events on one line (a Chrome trace written by `json.dump` without indent); absent otherwise.
+   */
+  chars?: SourceChars;
+}
+
+/**
+ * Link k goes from item `from[k]` to item `to[k]` (indices in the model's item order), sorted by the
+ * earlier start of the two items.
+ */
+export interface Links {
+  from: Uint32Array;
+  to: Uint32Array;
+}
+
+/**
+ * Per item: the characters `[char, charEnd)` its START (or instant) event takes on `line`, and
+ * `[endChar, endCharEnd)` of its END event on `endLine` (0, 0 when none). An event that goes on to
+ * further lines ends at the end of its first line.
+ */
+export interface SourceChars {
+  char: Uint32Array;
+  charEnd: Uint32Array;
+  endChar: Uint32Array;
+  endCharEnd: Uint32Array;
 }
 
 export const ITEM_COLUMNS: readonly (keyof ItemColumns)[] = ['start', 'end', 'line', 'endLine', 'name', 'id', 'ctx', 'bytes', 'kind', 'flags'];
@@ -132,6 +160,8 @@ export function modelBuffers(m: TimelineModel): ArrayBuffer[] {
   out.add(m.rowMaxDur.buffer as ArrayBuffer);
   out.add(m.ctxAttrs.buffer as ArrayBuffer);
   for (const c of m.counters) out.add(c.values.buffer as ArrayBuffer);
+  if (m.links) for (const a of [m.links.from, m.links.to]) out.add(a.buffer as ArrayBuffer);
+  if (m.chars) for (const a of Object.values(m.chars) as Uint32Array[]) out.add(a.buffer as ArrayBuffer);
   return [...out];
 }
 

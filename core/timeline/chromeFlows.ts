@@ -1,0 +1,222 @@
+import { GrowColumn } from './columns';
+import { FLAG, type Links, type TimelineModel } from './model';
+
+/**
+ * Flow events kept for binding (a file can hold any number: further ones are not drawn), and arrows
+ * drawn at most; both bound so a file of flows alone cannot grow the model without limit.
+ */
+export const MAX_FLOW_STEPS = 2_000_000;
+export const MAX_LINKS = 1_000_000;
+
+/** What a step is in its flow: a start (`s`, `flow_out`), a step (`t`: an end, then the next start), an end. */
+export const START = 0, STEP = 1, END = 2;
+/** How a flow step finds its slice. */
+const ENCLOSING = 0, NEXT = 1, ITEM = 2;
+/** Walked back per row from the last item starting at or before a step's time (instants, lane overflow). */
+const LOOK_BACK = 8;
+
+/**
+ * The flows of a Chrome trace as arrows between slices. Steps are collected while the file streams
+ * (the slices they bind to may come later: files need not be sorted) and bound when the model is
+ * laid out, as Chrome and Perfetto bind them: an `s` or `t` (and an `f` with `"bp": "e"`) to the
+ * innermost slice open on its thread at its time, an `f` without it to the next slice that begins
+ * there, a slice with `bind_id` and `flow_out`/`flow_in` to itself. Each step that is not a start
+ * gets an arrow from the latest start or step of its flow (category and id) before it, so one `s`
+ * fans out to many `f`, and a reused id starts a new flow.
+ */
+export class ChromeFlows {
+  /** Flows by category (or bind) and id. */
+  private readonly keys = new PairTable();
+  /** Threads by pid and tid, each kept as that pair for `links`. */
+  private readonly threads = new PairTable();
+  private readonly threadPairs: [unknown, unknown][] = [];
+  private readonly key = new GrowColumn(Uint32Array);
+  /** The thread (ENCLOSING, NEXT) or the item as added (ITEM). */
+  private readonly where = new GrowColumn(Uint32Array);
+  private readonly ts = new GrowColumn(Float64Array);
+  private readonly mode = new GrowColumn(Uint8Array);
+  private readonly role = new GrowColumn(Uint8Array);
+
+  get length(): number {
+    return this.key.length;
+  }
+
+  /** An `s`/`t`/`f` event of flow (`cat`, `id`) on thread (`pid`, `tid`) at `ts`. */
+  step(cat: unknown, id: unknown, role: number, pid: unknown, tid: unknown, ts: number, next: boolean): void {
+    if (this.length >= MAX_FLOW_STEPS) return;
+    const n = this.threadPairs.length;
+    const t = this.threads.index(pid, tid);
+    if (t === n) this.threadPairs.push([pid, tid]);
+    this.push(this.keys.index(cat, id), role, t, ts, next ? NEXT : ENCLOSING);
+  }
+
+  /** A slice (the `added`-th item) carrying `bind_id` with `flow_out` (start) or `flow_in`. */
+  slice(bindId: unknown, role: number, added: number, ts: number): void {
+    if (this.length >= MAX_FLOW_STEPS) return;
+    this.push(this.keys.index(BIND, bindId), role, added, ts, ITEM);
+  }
+
+  private push(k: number, role: number, where: number, ts: number, mode: number): void {
+    this.key.push(k);
+    this.where.push(where);
+    this.ts.push(ts);
+    this.mode.push(mode);
+    this.role.push(role);
+  }
+
+  /**
+   * The arrows over model `m`; `order` is the assembler's (model item → item as added), `trackOf`
+   * gives the model track of a thread key (-1 when it has none). Undefined when there are none.
+   */
+  links(m: TimelineModel, order: Uint32Array, trackOf: (pid: unknown, tid: unknown) => number): Links | undefined {
+    const n = this.length;
+    if (!n) return undefined;
+    const modelOf = new Uint32Array(order.length);
+    for (let k = 0; k < order.length; k++) modelOf[order[k]] = k;
+    const tracks = this.threadPairs.map(([p, t]) => trackOf(p, t));
+    const bound = new Int32Array(n);
+    const mode = this.mode.data, where = this.where.data, ts = this.ts.data;
+    for (let s = 0; s < n; s++) {
+      if (mode[s] === ITEM) bound[s] = where[s] < modelOf.length ? modelOf[where[s]] : -1;
+      else {
+        const t = tracks[where[s]];
+        bound[s] = t < 0 ? -1 : mode[s] === NEXT ? nextSlice(m, t, ts[s]) : enclosingSlice(m, t, ts[s]);
+        if (bound[s] < 0 && mode[s] === NEXT && t >= 0) bound[s] = enclosingSlice(m, t, ts[s]);
+      }
+    }
+    const key = this.key.data;
+    const byFlow = stepsByFlow(key, ts, n, this.keys.size);
+    const from = new GrowColumn(Uint32Array), to = new GrowColumn(Uint32Array);
+    const role = this.role.data;
+    let source = -1, flow = -1;
+    for (let j = 0; j < n; j++) {
+      const s = byFlow[j];
+      if (key[s] !== flow) {
+        flow = key[s];
+        source = -1;
+      }
+      if (role[s] !== START && source >= 0 && bound[s] >= 0 && bound[s] !== source) {
+        from.push(source);
+        to.push(bound[s]);
+        if (from.length >= MAX_LINKS) break;
+      }
+      // An end leaves the source as it is, so the next end of the flow comes from the same start;
+      // so does a step on no slice (a thread with none there), so the arrow skips it.
+      if (role[s] === START || (role[s] === STEP && bound[s] >= 0)) source = bound[s];
+    }
+    if (!from.length) return undefined;
+    // By the earlier start of their two ends, so a view finds the arrows within it by binary search
+    // (flows mostly come in time order already: then there is nothing to sort).
+    const start = m.items.start, f = from.data, t = to.data, count = from.length;
+    const t0 = new Float64Array(count);
+    let sorted = true;
+    for (let k = 0; k < count; k++) {
+      t0[k] = Math.min(start[f[k]], start[t[k]]);
+      if (k && t0[k] < t0[k - 1]) sorted = false;
+    }
+    if (sorted) return { from: from.take(), to: to.take() };
+    const byTime = Array.from({ length: count }, (_, k) => k).sort((a, b) => t0[a] - t0[b] || a - b);
+    return { from: Uint32Array.from(byTime, (k) => f[k]), to: Uint32Array.from(byTime, (k) => t[k]) };
+  }
+}
+
+/** The category of the newer flow form's slices (`bind_id`): apart from every `cat`. */
+const BIND = '\u0001bind';
+
+/**
+ * Step indices grouped by flow (in order of first appearance), each flow's steps in time order and
+ * file order on ties: a counting sort by flow, then a sort only of a flow whose steps came out of
+ * time order (rare: a tracer writes a flow's events as they happen).
+ */
+function stepsByFlow(key: Uint32Array, ts: Float64Array, n: number, flows: number): Uint32Array {
+  const first = new Uint32Array(flows + 1);
+  for (let s = 0; s < n; s++) first[key[s] + 1]++;
+  for (let k = 0; k < flows; k++) first[k + 1] += first[k];
+  const out = new Uint32Array(n), fill = first.slice(0, flows);
+  for (let s = 0; s < n; s++) out[fill[key[s]]++] = s;
+  for (let k = 0; k < flows; k++) {
+    const a = first[k], b = first[k + 1];
+    let inOrder = true;
+    for (let j = a + 1; j < b && inOrder; j++) if (ts[out[j]] < ts[out[j - 1]]) inOrder = false;
+    if (!inOrder) out.set(Array.from(out.subarray(a, b)).sort((x, y) => ts[x] - ts[y] || x - y), a);
+  }
+  return out;
+}
+
+/**
+ * Numbers for pairs of JSON values (category and id, pid and tid), keyed as Chrome keys them (`7` and
+ * `"7"` are one id) without building a string per event: two levels of maps over the values.
+ */
+class PairTable {
+  private readonly maps = new Map<unknown, Map<unknown, number>>();
+  size = 0;
+
+  index(a: unknown, b: unknown): number {
+    const ka = norm(a), kb = norm(b);
+    let inner = this.maps.get(ka);
+    if (!inner) this.maps.set(ka, (inner = new Map()));
+    let k = inner.get(kb);
+    if (k === undefined) inner.set(kb, (k = this.size++));
+    return k;
+  }
+}
+
+/** A key value: a number, a string (one spelling a number as String() does is that number), else ''. */
+function norm(v: unknown): unknown {
+  if (typeof v === 'number') return v;
+  if (typeof v !== 'string') return '';
+  if (v.length === 0 || v.length > 22) return v;
+  const n = Number(v);
+  return String(n) === v ? n : v;
+}
+
+/** The innermost slice of track `t` open at `ts` (latest start; the deeper lane on ties), or -1. */
+export function enclosingSlice(m: TimelineModel, t: number, ts: number): number {
+  const tr = m.tracks[t];
+  const { start, end, flags } = m.items;
+  let best = -1;
+  for (let r = tr.rowStart; r < tr.rowStart + tr.rowCount; r++) {
+    const lo = m.rowItemStart[r];
+    let i = upperBound(start, lo, m.rowItemStart[r + 1], ts) - 1;
+    for (let back = 0; i >= lo && back < LOOK_BACK; i--, back++) {
+      if (flags[i] & FLAG.instant || end[i] < ts) continue;
+      if (best < 0 || start[i] >= start[best]) best = i;
+      break;
+    }
+  }
+  return best;
+}
+
+/** The first slice of track `t` that begins at or after `ts` (the outer lane on ties), or -1. */
+export function nextSlice(m: TimelineModel, t: number, ts: number): number {
+  const tr = m.tracks[t];
+  const { start, flags } = m.items;
+  let best = -1;
+  for (let r = tr.rowStart; r < tr.rowStart + tr.rowCount; r++) {
+    const hi = m.rowItemStart[r + 1];
+    let i = lowerBound(start, m.rowItemStart[r], hi, ts);
+    while (i < hi && flags[i] & FLAG.instant) i++;
+    if (i < hi && (best < 0 || start[i] < start[best])) best = i;
+  }
+  return best;
+}
+
+/** First index in [lo, hi) whose value is at least `x`. */
+function lowerBound(a: Float64Array, lo: number, hi: number, x: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First index in [lo, hi) whose value is above `x`. */
+function upperBound(a: Float64Array, lo: number, hi: number, x: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid] <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
