@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { CmdqDocument } from '../../core/cmdq/document';
 import { analyzeGraph } from '../../core/cmdq/graph/analysis';
 import { costModelOf } from '../../core/cmdq/graph/cost';
+import { graphProblems } from '../../core/cmdq/graph/problems';
 import { graphViewModel } from '../../core/cmdq/graph/view';
 import type { GraphWorkerReply, GraphWorkerRequest } from './graphWorkerProtocol';
 
@@ -13,11 +14,7 @@ function run(req: GraphWorkerRequest): GraphWorkerReply {
     const p = doc.parsed;
     if (p.rootKind !== 'object' || p.cmdqKind !== 'array') return { kind: 'error', message: 'Not a CMDQ: the file has no top-level "cmdq" array (yet).' };
     const a = analyzeGraph(p.entries, doc.graph, costModelOf(req.cost));
-    const problems = [];
-    for (const d of doc.capped(req.diagnostics).diagnostics) {
-      const index = doc.entryAt(doc.offsetAt(d.range.start));
-      if (index !== undefined) problems.push({ index, code: d.code, severity: d.severity });
-    }
+    const problems = graphProblems(doc, doc.capped(req.diagnostics).diagnostics);
     // Offsets are into the text without its BOM, as the editor's are.
     const shift = req.text.length - doc.parsed.text.length;
     return { kind: 'done', model: graphViewModel(p.entries, doc.graph, a, problems), starts: p.entries.map((e) => e.start + shift), ends: p.entries.map((e) => e.end + shift) };

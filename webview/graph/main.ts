@@ -30,6 +30,8 @@ interface State {
   descendants: Uint8Array | undefined;
   /** The checker's problems by entry, as the Problems panel lists them. */
   problems: Map<number, { code: string; severity: string }[]>;
+  /** The edges a problem sits on (a cycle, a forward dep): drawn over the others, red for an error. */
+  problemEdges: { from: number; to: number; error: boolean }[];
 }
 let st: State | undefined;
 /** View transform: screen = world × scale + offset (CSS pixels). */
@@ -145,6 +147,19 @@ function draw(): void {
           ctx.fillText(`${i} ${nameOf(m, i)}`, x + 4, y + (NODE_H * scale) / 2, NODE_W * scale - 8);
         }
       }
+    }
+    // Over the nodes: a back edge (a cycle's, a forward dep's) can run across them.
+    if (st.problemEdges.length) {
+      ctx.lineWidth = 2;
+      ctx.setLineDash([6, 3]);
+      for (const e of st.problemEdges) {
+        ctx.strokeStyle = e.error ? '#f14c4c' : '#cca700';
+        ctx.beginPath();
+        ctx.moveTo(cx(e.from) + (NODE_W / 2) * scale, cy(e.from));
+        ctx.lineTo(cx(e.to) - (NODE_W / 2) * scale, cy(e.to));
+        ctx.stroke();
+      }
+      ctx.setLineDash([]);
     }
   } else overview(w, h);
 }
@@ -337,13 +352,19 @@ window.addEventListener('message', (ev: MessageEvent<GraphHostMessage>) => {
     for (const i of msg.model.criticalPath) critical[i] = 1;
     const first = !st;
     const problems = new Map<number, { code: string; severity: string }[]>();
-    for (const p of msg.model.problems) {
-      const list = problems.get(p.index) ?? [];
+    const problemEdges: State['problemEdges'] = [];
+    const flag = (i: number, p: { code: string; severity: string }) => {
+      const list = problems.get(i) ?? [];
       // A hundred problems on one entry still make one flag and a short list.
       if (list.length < 20) list.push(p);
-      problems.set(p.index, list);
+      problems.set(i, list);
+    };
+    for (const p of msg.model.problems) {
+      flag(p.index, p);
+      if (p.peer !== undefined && p.peer < msg.model.n) flag(p.peer, p);
+      if (p.from !== undefined && p.from < msg.model.n && problemEdges.length < MAX_EDGES_DRAWN) problemEdges.push({ from: p.from, to: p.index, error: p.severity === 'error' });
     }
-    st = { model: msg.model, layout: layoutGraph(msg.model), schedule: layoutSchedule(msg.model), critical, selected: -1, ancestors: undefined, descendants: undefined, problems };
+    st = { model: msg.model, layout: layoutGraph(msg.model), schedule: layoutSchedule(msg.model), critical, selected: -1, ancestors: undefined, descendants: undefined, problems, problemEdges };
     info.textContent = summary(msg.model, msg.fileName);
     if (first) {
       setMode('schedule');

@@ -2,6 +2,7 @@ import { clip } from '../../common/clip';
 import type { CmdqGraph } from '../graph';
 import type { CmdqEntry } from '../model';
 import type { EngineLoad, GraphAnalysis } from './analysis';
+import type { GraphProblem } from './problems';
 import { opcodeClass, type OpcodeClass } from './palette';
 
 /** Distinct opcode and layer names sent to the view; past these an entry shows `…` (a file can name a million). */
@@ -36,8 +37,8 @@ export interface GraphViewModel {
   load: EngineLoad[];
   blocked: number;
   cycleCount: number;
-  /** The checker's problems on entries (as the editor shows them, so the first maxProblems): entry index, code, severity. */
-  problems: { index: number; code: string; severity: string }[];
+  /** The checker's problems on entries and edges (as the editor shows them, so the first maxProblems). */
+  problems: GraphProblem[];
 }
 
 function namer(): { names: string[]; index(s: string | null | undefined): number } {

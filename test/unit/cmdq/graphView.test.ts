@@ -14,6 +14,7 @@ import { graphPage } from '../../../client/cmdq/graphHtml';
 import { CmdqDocument } from '../../../core/cmdq/document';
 import { analyzeGraph } from '../../../core/cmdq/graph/analysis';
 import { DEFAULT_COST_MODEL } from '../../../core/cmdq/graph/cost';
+import { graphProblems } from '../../../core/cmdq/graph/problems';
 import { graphViewModel } from '../../../core/cmdq/graph/view';
 import { defaultDiagnosticSettings } from '../../../core/common/settings';
 import type { GraphHostMessage } from '../../../protocol/cmdqGraph';
@@ -28,10 +29,7 @@ after(async () => browser?.close());
 function graphOf(text: string): GraphHostMessage {
   const doc = CmdqDocument.parse(text);
   const a = analyzeGraph(doc.parsed.entries, doc.graph, DEFAULT_COST_MODEL);
-  const problems = doc.diagnostics(defaultDiagnosticSettings).flatMap((d) => {
-    const index = doc.entryAt(doc.offsetAt(d.range.start));
-    return index === undefined ? [] : [{ index, code: d.code, severity: d.severity }];
-  });
+  const problems = graphProblems(doc, doc.diagnostics(defaultDiagnosticSettings));
   return { type: 'graph', fileName: 'golden.cmdq.json', model: graphViewModel(doc.parsed.entries, doc.graph, a, problems) };
 }
 
@@ -152,6 +150,29 @@ test('names from the file stay text; a cycle is drawn, blocked, and summarised',
   assert.ok(r > 200 && g < 100, `an error flag in the corner of entry 2, got ${r}, ${g}`);
   assert.equal(await q.page.evaluate(() => document.querySelectorAll('img').length), 0);
   assert.equal(await q.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
+  assert.deepEqual(q.errors, []);
+});
+
+test('problems on edges: the edges of a cycle dashed red; an SPM overlap flags both loads', async (t) => {
+  const q = await open(t);
+  const fixture = (name: string) => readFileSync(join(ROOT, `test/fixtures/cmdq/${name}.cmdq.json`), 'utf8');
+  await q.post(graphOf(fixture('dep-cycle')));
+  // 3 waits for 2 and 4 for 3, both edges of the cycle: points along each line are red (it is dashed).
+  for (const [from, to] of [[2, 3], [3, 4]]) {
+    const a = await boxOf(q.page, from), b = await boxOf(q.page, to);
+    const x0 = a.x + a.w, y0 = a.y + a.h / 2, x1 = b.x, y1 = b.y + b.h / 2;
+    let red = 0;
+    for (let k = 1; k < 20; k++) if (isRed(await pixel(q.page, x0 + ((x1 - x0) * k) / 20, y0 + ((y1 - y0) * k) / 20))) red++;
+    assert.ok(red >= 5, `edge ${from} → ${to} drawn red: ${red} of 19 points ${JSON.stringify([a, b])}`);
+  }
+  await q.post(graphOf(fixture('spm-overlap')));
+  for (const i of [0, 1]) {
+    const b = await boxOf(q.page, i);
+    const [r, g, bl] = await pixel(q.page, b.x + b.w - 2, b.y + 2);
+    assert.ok(r > 180 && g > 140 && bl < 60, `a warning flag in the corner of entry ${i}, got ${r}, ${g}, ${bl}`);
+  }
+  await q.post({ type: 'select', index: 0 });
+  assert.match((await q.page.textContent('#selection'))!, / · problems: cmdq\.spm-overlap$/);
   assert.deepEqual(q.errors, []);
 });
 
