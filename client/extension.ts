@@ -5,6 +5,7 @@ import { registerCheckTask } from './checkTask';
 import { registerChromeDetection } from './chromeDetect';
 import { registerCmdqDetection } from './cmdqDetect';
 import { registerCmdqGraph } from './cmdq/graphPanel';
+import { registerCmdqTraceJoin } from './cmdq/traceJoin';
 import { registerInferscopeDetection } from './inferscopeDetect';
 import { registerInferscopeAnalyze } from './inferscope/analyzeCommand';
 import { registerKprofEditor } from './kprof/editor';
@@ -34,7 +35,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     synchronize: { configurationSection: 'npuTrace' },
   };
   registerCmdqDetection(context);
-  registerCmdqGraph(context);
+  registerCmdqGraph(context, () => client);
   registerInferscopeDetection(context);
   registerInferscopeAnalyze(context);
   registerChromeDetection(context);
@@ -42,6 +43,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(client);
   registerNnapiSummary(context, () => client);
   await client.start();
+  registerCmdqTraceJoin(context, client);
 }
 
 export async function deactivate(): Promise<void> {

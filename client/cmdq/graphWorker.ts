@@ -5,7 +5,8 @@ import { CmdqDocument } from '../../core/cmdq/document';
 import { analyzeGraph } from '../../core/cmdq/graph/analysis';
 import { costModelOf } from '../../core/cmdq/graph/cost';
 import { graphProblems } from '../../core/cmdq/graph/problems';
-import { graphViewModel } from '../../core/cmdq/graph/view';
+import { joinLayers } from '../../core/cmdq/graph/join';
+import { graphJoin, graphViewModel } from '../../core/cmdq/graph/view';
 import type { GraphWorkerReply, GraphWorkerRequest } from './graphWorkerProtocol';
 
 function run(req: GraphWorkerRequest): GraphWorkerReply {
@@ -17,7 +18,9 @@ function run(req: GraphWorkerRequest): GraphWorkerReply {
     const problems = graphProblems(doc, doc.capped(req.diagnostics).diagnostics);
     // Offsets are into the text without its BOM, as the editor's are.
     const shift = req.text.length - doc.parsed.text.length;
-    return { kind: 'done', model: graphViewModel(p.entries, doc.graph, a, problems), starts: p.entries.map((e) => e.start + shift), ends: p.entries.map((e) => e.end + shift) };
+    const model = graphViewModel(p.entries, doc.graph, a, problems);
+    if (req.trace) model.join = graphJoin(req.trace.name, joinLayers(p.entries, a, req.trace.layers, req.trace.layerMap), req.trace.note);
+    return { kind: 'done', model, starts: p.entries.map((e) => e.start + shift), ends: p.entries.map((e) => e.end + shift) };
   } catch (e) {
     return { kind: 'error', message: `The graph could not be computed: ${e instanceof Error ? e.message : String(e)}` };
   }

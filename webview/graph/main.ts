@@ -5,6 +5,7 @@ import { CLASS_COLORS, CRITICAL_COLOR } from '../../core/cmdq/graph/palette';
 import type { GraphViewModel } from '../../core/cmdq/graph/view';
 import type { GraphHostMessage, GraphPageMessage } from '../../protocol/cmdqGraph';
 import { COL_W, layoutGraph, NODE_H, NODE_W, reach, ROW_H, type GraphLayout } from './layout';
+import { renderLayerTable } from './layerTable';
 import { entryAtCycle, layoutSchedule, type ScheduleLayout } from './schedule';
 
 declare function acquireVsCodeApi(): { postMessage(m: GraphPageMessage): void };
@@ -13,6 +14,8 @@ const canvas = document.getElementById('canvas') as HTMLCanvasElement;
 const info = document.getElementById('summary')!;
 const modeButton = document.getElementById('mode') as HTMLButtonElement;
 const selection = document.getElementById('selection')!;
+const layersButton = document.getElementById('layers') as HTMLButtonElement;
+const tableBox = document.getElementById('table')!;
 const ctx = canvas.getContext('2d')!;
 
 /** Edges drawn per frame at most (a zoomed-out 100k graph shows its shape without them). */
@@ -262,6 +265,32 @@ function drawSchedule(w: number, h: number): void {
   for (let r = 0; r < S.names.length; r++) ctx.fillText(S.names[r], 6, oy + r * SROW_H + BAR_H / 2, LABEL_W - 10);
 }
 
+/** The Estimated vs measured table, shown instead of the canvas; sorted by measured/estimated, largest first. */
+let tableSort: { col: number; dir: 1 | -1 } = { col: 5, dir: -1 };
+
+function showTable(on: boolean): void {
+  const join = st?.model.join;
+  const show = on && !!join;
+  tableBox.hidden = !show;
+  canvas.hidden = show;
+  layersButton.textContent = show ? 'Graph' : 'Layers';
+  if (show) renderLayerTable(tableBox, join!, tableSort, (col) => {
+    tableSort = { col, dir: tableSort.col === col ? (-tableSort.dir as 1 | -1) : col <= 1 ? 1 : -1 };
+    showTable(true);
+  });
+  else requestDraw();
+}
+
+/** The selected entry's layer as the trace measured it, as in the hover. */
+function measuredText(i: number): string {
+  const m = st!.model;
+  if (!m.join || m.layer[i] < 0) return '';
+  const l = m.join.layers.find((x) => x.layer === m.layers[m.layer[i]]);
+  if (!l) return '';
+  if (!l.measured) return ` · layer not in ${m.join.trace}`;
+  return ` · measured: layer span ${l.measured.span} cycles (TE ${l.measured.te} / VE ${l.measured.ve} / DMA ${l.measured.dma} busy), estimated ${l.estimated.span}${l.ratio === null ? '' : `, ×${l.ratio}`}`;
+}
+
 function setMode(next: 'graph' | 'schedule'): void {
   saved[mode] = { scale, ox, oy };
   mode = next;
@@ -304,7 +333,7 @@ function select(i: number, fromPage: boolean): void {
   st.selected = i;
   st.ancestors = reach(i, st.layout.inStart, st.layout.inn, st.model.n);
   st.descendants = reach(i, st.layout.outStart, st.layout.out, st.model.n);
-  selection.textContent = describe(i) + problemText(i);
+  selection.textContent = describe(i) + measuredText(i) + problemText(i);
   if (fromPage) vscode.postMessage({ type: 'reveal', index: i });
   else if (mode === 'schedule') {
     const x = ox + st.model.start[i] * scale, y = oy + st.schedule.rowOf[i] * SROW_H;
@@ -366,6 +395,8 @@ window.addEventListener('message', (ev: MessageEvent<GraphHostMessage>) => {
     }
     st = { model: msg.model, layout: layoutGraph(msg.model), schedule: layoutSchedule(msg.model), critical, selected: -1, ancestors: undefined, descendants: undefined, problems, problemEdges };
     info.textContent = summary(msg.model, msg.fileName);
+    layersButton.hidden = !msg.model.join;
+    showTable(!tableBox.hidden);
     if (first) {
       setMode('schedule');
       fit();
@@ -411,12 +442,17 @@ canvas.addEventListener('wheel', (e) => {
 }, { passive: false });
 canvas.addEventListener('keydown', (e) => {
   if (e.key === 's' || e.key === 'S') setMode(mode === 'graph' ? 'schedule' : 'graph');
+  if (e.key === 'l' || e.key === 'L') showTable(tableBox.hidden);
   if (e.key === 'f' || e.key === 'F') {
     fit();
     requestDraw();
   }
 });
-modeButton.addEventListener('click', () => setMode(mode === 'graph' ? 'schedule' : 'graph'));
+modeButton.addEventListener('click', () => {
+  showTable(false);
+  setMode(mode === 'graph' ? 'schedule' : 'graph');
+});
+layersButton.addEventListener('click', () => showTable(tableBox.hidden));
 new ResizeObserver(() => requestDraw()).observe(canvas);
 
 // For the browser test: the page's own state and layout, to find where a node is drawn.

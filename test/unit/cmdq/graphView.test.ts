@@ -15,8 +15,10 @@ import { CmdqDocument } from '../../../core/cmdq/document';
 import { analyzeGraph } from '../../../core/cmdq/graph/analysis';
 import { DEFAULT_COST_MODEL } from '../../../core/cmdq/graph/cost';
 import { graphProblems } from '../../../core/cmdq/graph/problems';
-import { graphViewModel } from '../../../core/cmdq/graph/view';
+import { joinLayers } from '../../../core/cmdq/graph/join';
+import { graphJoin, graphViewModel } from '../../../core/cmdq/graph/view';
 import { defaultDiagnosticSettings } from '../../../core/common/settings';
+import type { LayerStats } from '../../../core/trace/metrics/types';
 import type { GraphHostMessage } from '../../../protocol/cmdqGraph';
 import { launchChromium } from '../../webview/page';
 
@@ -173,6 +175,40 @@ test('problems on edges: the edges of a cycle dashed red; an SPM overlap flags b
   }
   await q.post({ type: 'select', index: 0 });
   assert.match((await q.page.textContent('#selection'))!, / · problems: cmdq\.spm-overlap$/);
+  assert.deepEqual(q.errors, []);
+});
+
+test('Estimated vs measured: the Layers table, sortable, names as text; the selected entry shows its layer measured', async (t) => {
+  const q = await open(t);
+  const evil = '<img src=x onerror="window.__pwned=1">';
+  const text = readFileSync(join(ROOT, 'examples/golden.cmdq.json'), 'utf8').replace('"ffn_0_ln"', JSON.stringify(evil));
+  const msg = graphOf(text);
+  if (msg.type !== 'graph') throw new Error('not a graph');
+  const doc = CmdqDocument.parse(text);
+  const a = analyzeGraph(doc.parsed.entries, doc.graph, DEFAULT_COST_MODEL);
+  const stat = (layer_id: string, span: number, te: number): LayerStats => ({ layer_id, commands: 3, latency_sum_cycles: span, span_cycles: span, p50_cycles: null, p95_cycles: null, max_cycles: null, te_busy_cycles: te, ve_busy_cycles: 0, engine_busy_cycles: te, dma_busy_cycles: 0, te_share: null, ve_share: null, dma_share: null, longest: [] });
+  // ffn_0 → trace layer 3 through the map; the other layer has no match.
+  msg.model.join = graphJoin('run.trace.jsonl', joinLayers(doc.parsed.entries, a, [stat('3', 1024, 600)], { ffn_0: '3' }));
+  await q.post(msg);
+  assert.equal(await q.page.isVisible('#layers'), true);
+  await q.page.click('#layers');
+  assert.equal(await q.page.isVisible('#canvas'), false);
+  const rows = async () => q.page.$$eval('#table tr', (trs) => trs.map((tr) => Array.from(tr.children, (c) => c.textContent)));
+  const r = await rows();
+  assert.deepEqual(r[0].slice(0, 6), ['layer', 'trace layer', 'entries', 'est. span', 'meas. span', 'meas./est. ▼']);
+  // ffn_0: entries 0, 1, 2, 4 run 0..512 in the list-scheduled run; measured 1024 → ×2.
+  assert.deepEqual(r[1], ['ffn_0', '3', '4', '512', '1,024', '2', '256', '600', '0', '0', '192', '0']);
+  assert.deepEqual(r[2].slice(0, 6), [evil, '-', '1', '64', '-', '-']);
+  // Sort by layer name: the evil name (code point '<' < 'f') first.
+  await q.page.click('#table th >> nth=0');
+  assert.deepEqual((await rows()).slice(1).map((x) => x[0]), [evil, 'ffn_0']);
+  assert.match((await q.page.textContent('#table .caption'))!, /^Estimated \(cost model\) vs measured \(run\.trace\.jsonl\): 2 layers, 1 matched in the trace$/);
+  await q.page.click('#layers');
+  assert.equal(await q.page.isVisible('#canvas'), true);
+  await q.post({ type: 'select', index: 2 });
+  assert.match((await q.page.textContent('#selection'))!, / · measured: layer span 1024 cycles \(TE 600 \/ VE 0 \/ DMA 0 busy\), estimated 512, ×2$/);
+  assert.equal(await q.page.evaluate(() => document.querySelectorAll('img').length), 0);
+  assert.equal(await q.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
   assert.deepEqual(q.errors, []);
 });
 
