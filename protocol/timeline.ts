@@ -56,7 +56,9 @@ export type WebviewMessage =
   /** The toolbar's "Export as Chrome Trace": the host runs the command on the panel's file. */
   | { type: 'exportChromeTrace' }
   /** The kernel-profiler pane: the overlap of group `a`'s region time with group `b`'s, per block. */
-  | { type: 'kprofOverlap'; a: number; b: number };
+  | { type: 'kprofOverlap'; a: number; b: number }
+  /** A command's details offered "Show in CMDQ": reveal the first CMDQ entry of that trace layer. */
+  | { type: 'showInCmdq'; layer: string };
 
 export type TimelineMessage = HostMessage | WebviewMessage;
 
@@ -86,6 +88,7 @@ export function parseWebviewMessage(x: unknown): WebviewMessage | undefined {
     case 'save': return isStr(m.name) && SAVE_NAME.test(m.name) && isExport(m.text) ? { type: 'save', name: m.name, text: m.text } : undefined;
     case 'exportChromeTrace': return { type: 'exportChromeTrace' };
     case 'kprofOverlap': return isGroup(m.a) && isGroup(m.b) ? { type: 'kprofOverlap', a: m.a, b: m.b } : undefined;
+    case 'showInCmdq': return isStr(m.layer) && m.layer.length <= 1000 ? { type: 'showInCmdq', layer: m.layer } : undefined;
     default: return unknownType(m);
   }
 }

@@ -169,6 +169,9 @@ export class TimelinePanel implements vscode.Disposable {
           this.lineQueued = undefined;
         }
         return;
+      case 'showInCmdq':
+        await vscode.commands.executeCommand('npuTrace.cmdq.showInCmdq', m.layer);
+        return;
       case 'select': {
         const lines = await this.lineTexts([m.line, ...(m.endLine === null ? [] : [m.endLine])]);
         const fields = (l: number) => this.fieldsAt(l, lines.get(l) ?? '');
