@@ -92,7 +92,7 @@ class GraphPanel {
 
   private post(m: GraphHostMessage): void {
     if (this.ready) void this.panel.webview.postMessage(m);
-    else this.pending = m.type === 'select' ? [...this.pending, m] : [m];
+    else this.pending = m.type === 'graph' || m.type === 'error' ? [m] : [...this.pending, m];
   }
 
   /** Computes the graph of the open document (or the file on disk) in a worker; a newer edit terminates an older run. */
@@ -106,22 +106,34 @@ class GraphPanel {
     const req: GraphWorkerRequest = { text: doc.getText(), diagnostics, trace, cost: { dmaBytesPerCycle: cfg.get('dmaBytesPerCycle'), teMacsPerCycle: cfg.get('teMacsPerCycle'), veElementsPerCycle: cfg.get('veElementsPerCycle') } };
     void this.worker?.terminate();
     const worker = (this.worker = new Worker(vscode.Uri.joinPath(this.extensionUri, 'dist', 'cmdqGraphWorker.js').fsPath, { workerData: req }));
-    const reply = await new Promise<GraphWorkerReply | undefined>((resolve) => {
-      worker.once('message', resolve);
-      worker.once('error', (e) => resolve({ kind: 'error', message: `The graph worker failed: ${e.message}` }));
-      worker.once('exit', () => resolve(undefined));
+    const finish = () => {
+      void worker.terminate();
+      if (this.worker === worker) this.worker = undefined;
+    };
+    // First the graph, then the problems of the same version (the checks run after the first paint).
+    worker.on('message', (reply: GraphWorkerReply) => {
+      if (this.worker !== worker) return;
+      if (reply.kind === 'error') {
+        finish();
+        this.post({ type: 'error', message: reply.message });
+      } else if (reply.kind === 'problems') {
+        finish();
+        this.post({ type: 'problems', problems: reply.problems });
+      } else {
+        this.starts = reply.starts;
+        this.ends = reply.ends;
+        this.version = version;
+        this.post({ type: 'graph', fileName: this.panel.title.slice('Graph: '.length), model: reply.model });
+        const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === this.uri.toString());
+        this.lastSelected = -1;
+        if (editor) this.follow(editor);
+      }
     });
-    if (this.worker !== worker || !reply) return;
-    void worker.terminate();
-    this.worker = undefined;
-    if (reply.kind === 'error') return this.post({ type: 'error', message: reply.message });
-    this.starts = reply.starts;
-    this.ends = reply.ends;
-    this.version = version;
-    this.post({ type: 'graph', fileName: this.panel.title.slice('Graph: '.length), model: reply.model });
-    const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === this.uri.toString());
-    this.lastSelected = -1;
-    if (editor) this.follow(editor);
+    worker.once('error', (e) => {
+      if (this.worker !== worker) return;
+      finish();
+      this.post({ type: 'error', message: `The graph worker failed: ${e.message}` });
+    });
   }
 
   /** The measured layers of the trace the server joins with (the hover's), or none. */

@@ -2,6 +2,7 @@
 // from each dep to what waits for it, colours by opcode, the critical path in red. Every name
 // from the file is drawn with fillText or set as textContent, never parsed as HTML.
 import { CLASS_COLORS, CRITICAL_COLOR } from '../../core/cmdq/graph/palette';
+import type { GraphProblem } from '../../core/cmdq/graph/problems';
 import type { GraphViewModel } from '../../core/cmdq/graph/view';
 import type { GraphHostMessage, GraphPageMessage } from '../../protocol/cmdqGraph';
 import { COL_W, layoutGraph, NODE_H, NODE_W, reach, ROW_H, type GraphLayout } from './layout';
@@ -373,6 +374,25 @@ function summary(m: GraphViewModel, fileName: string): string {
   return `${fileName}: ${m.n} entries · critical path ${m.criticalLength} cycles (${share}) · list-scheduled run ${m.makespan} cycles${blocked}`;
 }
 
+/** The checker's problems by entry (flags) and the edges they sit on. */
+function placeProblems(list: readonly GraphProblem[], n: number): Pick<State, 'problems' | 'problemEdges'> {
+  const problems = new Map<number, { code: string; severity: string }[]>();
+  const problemEdges: State['problemEdges'] = [];
+  const flag = (i: number, p: { code: string; severity: string }) => {
+    const found = problems.get(i) ?? [];
+    // A hundred problems on one entry still make one flag and a short list.
+    if (found.length < 20) found.push(p);
+    problems.set(i, found);
+  };
+  for (const p of list) {
+    if (p.index >= n) continue;
+    flag(p.index, p);
+    if (p.peer !== undefined && p.peer < n) flag(p.peer, p);
+    if (p.from !== undefined && p.from < n && problemEdges.length < MAX_EDGES_DRAWN) problemEdges.push({ from: p.from, to: p.index, error: p.severity === 'error' });
+  }
+  return { problems, problemEdges };
+}
+
 window.addEventListener('message', (ev: MessageEvent<GraphHostMessage>) => {
   const msg = ev.data;
   if (msg.type === 'graph') {
@@ -380,20 +400,7 @@ window.addEventListener('message', (ev: MessageEvent<GraphHostMessage>) => {
     const critical = new Uint8Array(msg.model.n);
     for (const i of msg.model.criticalPath) critical[i] = 1;
     const first = !st;
-    const problems = new Map<number, { code: string; severity: string }[]>();
-    const problemEdges: State['problemEdges'] = [];
-    const flag = (i: number, p: { code: string; severity: string }) => {
-      const list = problems.get(i) ?? [];
-      // A hundred problems on one entry still make one flag and a short list.
-      if (list.length < 20) list.push(p);
-      problems.set(i, list);
-    };
-    for (const p of msg.model.problems) {
-      flag(p.index, p);
-      if (p.peer !== undefined && p.peer < msg.model.n) flag(p.peer, p);
-      if (p.from !== undefined && p.from < msg.model.n && problemEdges.length < MAX_EDGES_DRAWN) problemEdges.push({ from: p.from, to: p.index, error: p.severity === 'error' });
-    }
-    st = { model: msg.model, layout: layoutGraph(msg.model), schedule: layoutSchedule(msg.model), critical, selected: -1, ancestors: undefined, descendants: undefined, problems, problemEdges };
+    st = { model: msg.model, layout: layoutGraph(msg.model), schedule: layoutSchedule(msg.model), critical, selected: -1, ancestors: undefined, descendants: undefined, ...placeProblems(msg.model.problems, msg.model.n) };
     info.textContent = summary(msg.model, msg.fileName);
     layersButton.hidden = !msg.model.join;
     showTable(!tableBox.hidden);
@@ -404,6 +411,11 @@ window.addEventListener('message', (ev: MessageEvent<GraphHostMessage>) => {
       fit();
     }
     if (keep >= 0 && keep < msg.model.n) select(keep, false);
+    requestDraw();
+  } else if (msg.type === 'problems') {
+    if (!st) return;
+    Object.assign(st, placeProblems(msg.problems, st.model.n));
+    if (st.selected >= 0) selection.textContent = describe(st.selected) + measuredText(st.selected) + problemText(st.selected);
     requestDraw();
   } else if (msg.type === 'select') select(msg.index, false);
   else if (msg.type === 'error') info.textContent = msg.message;

@@ -10,13 +10,25 @@ import { defaultDiagnosticSettings } from '../../../core/common/settings';
 const ROOT = resolve(__dirname, '../../..');
 const WORKER = join(ROOT, 'dist/cmdqGraphWorker.js');
 
+/**
+ * Runs the worker to its end: the graph first (its model without problems: the checks run after
+ * the first paint), then the problems, returned as one reply with the problems in the model.
+ */
 function run(req: GraphWorkerRequest): Promise<GraphWorkerReply> {
   assert.ok(existsSync(WORKER), `${WORKER} is missing: run npm run build first`);
   return new Promise((resolve, reject) => {
     const w = new Worker(WORKER, { workerData: req });
-    w.once('message', (m: GraphWorkerReply) => {
+    let done: GraphWorkerReply | undefined;
+    w.on('message', (m: GraphWorkerReply) => {
+      if (m.kind === 'done') {
+        assert.deepEqual(m.model.problems, [], 'the graph comes before its problems');
+        done = m;
+        return;
+      }
       void w.terminate();
-      resolve(m);
+      if (m.kind === 'error') return resolve(m);
+      assert.ok(done?.kind === 'done', 'problems come after the graph');
+      resolve({ ...done, model: { ...done.model, problems: m.problems } });
     });
     w.once('error', reject);
   });
