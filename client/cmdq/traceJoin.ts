@@ -39,7 +39,14 @@ export function registerCmdqTraceJoin(context: vscode.ExtensionContext, client: 
       const uri = arg instanceof vscode.Uri ? arg : await pickTrace();
       if (!uri) return;
       // The server joins with documents it holds: the trace is opened beside, as a preview.
-      const doc = await vscode.workspace.openTextDocument(uri);
+      let doc: vscode.TextDocument;
+      try {
+        doc = await vscode.workspace.openTextDocument(uri);
+      } catch (e) {
+        // VS Code hands no document over 50 MB (or a binary .gz) to extensions: the CLI joins those.
+        void vscode.window.showErrorMessage(`Choose Trace for Layer Times: ${e instanceof Error ? e.message : String(e)} (npu-trace cmdq-graph --trace joins any trace).`);
+        return;
+      }
       if (doc.languageId !== 'npu-trace') {
         void vscode.window.showErrorMessage(`Choose Trace for Layer Times: ${uri.path.slice(uri.path.lastIndexOf('/') + 1)} is not an NPU trace (*.trace.jsonl).`);
         return;
