@@ -11,7 +11,11 @@ import { graphJson } from '../core/cmdq/graph/report';
 import { graphViewModel, type GraphViewModel } from '../core/cmdq/graph/view';
 import { launchChromium } from '../test/webview/page';
 import { cmdqText } from '../test/gen/cmdqGen';
-import { dataFile, fmt, median, REPO, row, timed } from './util';
+import { Worker } from 'node:worker_threads';
+import type { GraphWorkerReply, GraphWorkerRequest } from '../client/cmdq/graphWorkerProtocol';
+import { defaultDiagnosticSettings } from '../core/common/settings';
+import type { LayerStats } from '../core/trace/metrics/types';
+import { cpuMs, dataFile, fmt, median, REPO, row, timed } from './util';
 
 /** `npm run bench cmdqGraph`: the dependency graph analysis of the 100k-entry CMDQ (`npu-trace cmdq-graph`, the graph view). */
 export async function run(): Promise<void> {
@@ -41,11 +45,48 @@ export async function run(): Promise<void> {
   row('analysis: levels, costs, critical path, slack, list scheduling', show(runs.analyze), summary);
   row('--json report (build + stringify)', show(runs.json));
   row('--dot output', show(runs.dot));
-  await firstPaint(view!);
+  const worker = await panelWorker(text);
+  const page = await firstPaint(worker.model ?? view!);
+  row('first paint: panel worker + page (sum of medians)', `${fmt(worker.wall + page)} ms wall (worker CPU ${fmt(worker.cpu)} ms)`, 'target ≤ 2 s; not counted: VS Code copying the message to the page');
+}
+
+/**
+ * The panel's worker as the panel runs it (dist/cmdqGraphWorker.js: parse, the analysis, the view
+ * model and the join with a trace of as many layers as the queue names, then the checks for the
+ * problem marks), request → graph and → problems. CPU: the whole process (the worker is a thread).
+ */
+async function panelWorker(text: string): Promise<{ wall: number; cpu: number; model: GraphViewModel | undefined }> {
+  const names = new Set<string>();
+  for (const m of text.matchAll(/"layer_id": ?"([^"\\]{1,80})"/g)) names.add(m[1]);
+  const layers: LayerStats[] = [...names].map((layer_id, k) => ({ layer_id, commands: 10, latency_sum_cycles: 1000 + k, span_cycles: 1000 + k, p50_cycles: null, p95_cycles: null, max_cycles: null, te_busy_cycles: 500, ve_busy_cycles: 100, engine_busy_cycles: 600, dma_busy_cycles: 300, te_share: null, ve_share: null, dma_share: null, longest: [] }));
+  const req: GraphWorkerRequest = { text, cost: {}, diagnostics: defaultDiagnosticSettings, trace: { name: 'bench.trace.jsonl', layers, layerMap: {} } };
+  const walls: number[] = [], cpus: number[] = [], all: number[] = [];
+  let model: GraphViewModel | undefined;
+  for (let r = 0; r < 3; r++) {
+    const c0 = cpuMs(), t0 = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      const w = new Worker(join(REPO, 'dist/cmdqGraphWorker.js'), { workerData: req });
+      w.on('message', (m: GraphWorkerReply) => {
+        if (m.kind === 'done') {
+          walls.push(performance.now() - t0);
+          cpus.push(cpuMs() - c0);
+          model = m.model;
+          return;
+        }
+        all.push(performance.now() - t0);
+        void w.terminate();
+        resolve();
+      });
+      w.once('error', reject);
+    });
+  }
+  row('panel worker: parse + analysis + view model + join, request → graph', `${fmt(median(walls))} / ${fmt(median(cpus))} ms`, `${names.size} layers joined`);
+  row('panel worker: … then the checks, request → problems', `${fmt(median(all))} ms`);
+  return { wall: median(walls), cpu: median(cpus), model };
 }
 
 /** The graph page in headless Chromium: message posted → layout → first frame drawn (fitted, zoomed out). */
-async function firstPaint(model: GraphViewModel): Promise<void> {
+async function firstPaint(model: GraphViewModel): Promise<number> {
   const browser = await launchChromium();
   try {
     const walls: number[] = [];
@@ -65,6 +106,7 @@ async function firstPaint(model: GraphViewModel): Promise<void> {
       await context.close();
     }
     row('graph page: message → first frame (layout + draw), Chromium', `${fmt(median(walls))} ms`, 'target first paint ≤ 2 s');
+    return median(walls);
   } finally {
     await browser.close();
   }

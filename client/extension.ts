@@ -5,6 +5,7 @@ import { registerCheckTask } from './checkTask';
 import { registerChromeDetection } from './chromeDetect';
 import { registerCmdqDetection } from './cmdqDetect';
 import { registerCmdqGraph } from './cmdq/graphPanel';
+import { registerCmdqTraceJoin } from './cmdq/traceJoin';
 import { registerInferscopeDetection } from './inferscopeDetect';
 import { registerInferscopeAnalyze } from './inferscope/analyzeCommand';
 import { registerKprofEditor } from './kprof/editor';
@@ -37,7 +38,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     synchronize: { configurationSection: 'npuTrace' },
   };
   registerCmdqDetection(context);
-  registerCmdqGraph(context);
+  registerCmdqGraph(context, () => client);
   registerInferscopeDetection(context);
   registerInferscopeAnalyze(context);
   registerChromeDetection(context);
@@ -47,6 +48,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const status = registerTraceStatusBar(context, () => client);
   await client.start();
   status.refresh();
+  registerCmdqTraceJoin(context, client);
 }
 
 export async function deactivate(): Promise<void> {

@@ -61,7 +61,9 @@ export type WebviewMessage =
   /** The toolbar's "Export as Parquet": the host runs that command on the panel's file. */
   | { type: 'exportParquet' }
   /** The kernel-profiler pane: the overlap of group `a`'s region time with group `b`'s, per block. */
-  | { type: 'kprofOverlap'; a: number; b: number };
+  | { type: 'kprofOverlap'; a: number; b: number }
+  /** A command's details offered "Show in CMDQ": reveal the first CMDQ entry of that trace layer. */
+  | { type: 'showInCmdq'; layer: string };
 
 export type TimelineMessage = HostMessage | WebviewMessage;
 
@@ -96,6 +98,7 @@ export function parseWebviewMessage(x: unknown): WebviewMessage | undefined {
     case 'exportChromeTrace': return { type: 'exportChromeTrace' };
     case 'exportParquet': return { type: 'exportParquet' };
     case 'kprofOverlap': return isGroup(m.a) && isGroup(m.b) ? { type: 'kprofOverlap', a: m.a, b: m.b } : undefined;
+    case 'showInCmdq': return isStr(m.layer) && m.layer.length <= 1000 ? { type: 'showInCmdq', layer: m.layer } : undefined;
     default: return unknownType(m);
   }
 }

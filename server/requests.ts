@@ -1,5 +1,6 @@
 import type { Connection } from 'vscode-languageserver';
 import type { DocumentStore } from './documents';
+import { registerCmdqTraceJoin } from './cmdq/traceJoin';
 import { registerNnapiRequests } from './nnapi/summaryRequest';
 import { registerTraceStatusRequest } from './trace/statusRequest';
 
@@ -8,4 +9,5 @@ export function registerCustomRequests(connection: Connection, store: DocumentSt
   // Filled in by the timeline and NNAPI summary features.
   registerNnapiRequests(connection, store);
   registerTraceStatusRequest(connection, store);
+  registerCmdqTraceJoin(connection, store);
 }

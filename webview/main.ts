@@ -313,7 +313,7 @@ function onMessage(m: HostMessage): void {
       return;
     }
     case 'details':
-      if (s && s.selected >= 0 && s.model.items.line[s.selected] === m.line) fillDetails(details, s, s.selected, m, (j) => select(j, true, true));
+      if (s && s.selected >= 0 && s.model.items.line[s.selected] === m.line) fillDetails(details, s, s.selected, m, (j) => select(j, true, true), (layer) => send({ type: 'showInCmdq', layer }));
       return;
     default: {
       const never: never = m;

@@ -66,7 +66,19 @@ export function fillTooltip(tip: HTMLElement, s: ViewState, i: number): void {
   tip.replaceChildren(el('div', 'title', itemLabel(s, i)), table(facts(s, i)));
 }
 
-export function fillDetails(pane: HTMLElement, s: ViewState, i: number, host: { fields: [string, string][]; endFields: [string, string][] } | undefined, select: (i: number) => void): void {
+/** The `layer_id` of a line's fields (raw JSON values) as the trace metrics name it, or undefined. */
+export function layerOf(fields: readonly [string, string][]): string | undefined {
+  const raw = fields.find(([k]) => k === 'layer_id')?.[1];
+  if (raw === undefined) return undefined;
+  try {
+    const v: unknown = JSON.parse(raw);
+    return typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) ? String(v) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function fillDetails(pane: HTMLElement, s: ViewState, i: number, host: { fields: [string, string][]; endFields: [string, string][] } | undefined, select: (i: number) => void, showInCmdq?: (layer: string) => void): void {
   const close = el('button', 'link close', '×');
   close.title = 'Close details (Esc)';
   close.setAttribute('aria-label', 'Close details');
@@ -74,6 +86,13 @@ export function fillDetails(pane: HTMLElement, s: ViewState, i: number, host: { 
   const parts: HTMLElement[] = [close, el('h2', undefined, itemLabel(s, i)), table(facts(s, i))];
   if (host) {
     parts.push(el('h3', undefined, 'Fields'), table(host.fields));
+    const layer = showInCmdq ? layerOf(host.fields) : undefined;
+    if (layer !== undefined) {
+      const b = el('button', 'link', 'Show in CMDQ');
+      b.title = 'Reveal the first entry of this layer in an open CMDQ (npuTrace.cmdq.layerMap applies)';
+      b.addEventListener('click', () => showInCmdq!(layer));
+      parts.push(b);
+    }
     if (host.endFields.length) parts.push(el('h3', undefined, 'End fields'), table(host.endFields));
   } else parts.push(el('p', 'muted', 'Loading fields…'));
   const linked = linkedItems(s.index, i, { command: KIND.command, job: KIND.job, transfer: [KIND.dma, KIND.dram, KIND.noc] });

@@ -2,17 +2,20 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { normalizeSettings } from '../../core/common/settings';
+import type { LanguageClient } from 'vscode-languageclient/node';
 import { parseGraphPageMessage, type GraphHostMessage } from '../../protocol/cmdqGraph';
+import { CmdqLayerTimesRequest } from '../../protocol/cmdqTrace';
 import { entryAtCursor } from './entryAtCursor';
 import { graphPage } from './graphHtml';
 import type { GraphWorkerReply, GraphWorkerRequest } from './graphWorkerProtocol';
+import { joinChanged } from './traceJoin';
 
 export const SHOW_GRAPH = 'npuTrace.cmdq.showGraph';
 const VIEW_TYPE = 'npuTrace.cmdqGraph';
 const EDIT_DEBOUNCE_MS = 400;
 
 /** "CMDQ: Show Dependency Graph": one panel per file, beside the editor, following its edits and cursor. */
-export function registerCmdqGraph(context: vscode.ExtensionContext): void {
+export function registerCmdqGraph(context: vscode.ExtensionContext, client: () => LanguageClient | undefined): void {
   const panels = new Map<string, GraphPanel>();
   context.subscriptions.push(vscode.commands.registerCommand(SHOW_GRAPH, (arg?: unknown) => {
     const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
@@ -26,7 +29,7 @@ export function registerCmdqGraph(context: vscode.ExtensionContext): void {
       existing.panel.reveal(undefined, true);
       return existing;
     }
-    const p = new GraphPanel(uri, context.extensionUri, () => panels.delete(key));
+    const p = new GraphPanel(uri, context.extensionUri, client, () => panels.delete(key));
     panels.set(key, p);
     return p;
   }));
@@ -45,7 +48,7 @@ class GraphPanel {
   private version = -1;
   private lastSelected = -1;
 
-  constructor(readonly uri: vscode.Uri, private readonly extensionUri: vscode.Uri, onDispose: () => void) {
+  constructor(readonly uri: vscode.Uri, private readonly extensionUri: vscode.Uri, private readonly client: () => LanguageClient | undefined, onDispose: () => void) {
     const assets = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
     const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
     this.panel = vscode.window.createWebviewPanel(VIEW_TYPE, `Graph: ${name}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: true, retainContextWhenHidden: true, localResourceRoots: [assets] });
@@ -75,6 +78,11 @@ class GraphPanel {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('npuTrace.cmdq.cost') || e.affectsConfiguration('npuTrace.diagnostics')) void this.load();
       }),
+      // Another trace chosen, the layer map changed, a trace opened or closed: the table follows.
+      joinChanged.event(() => {
+        clearTimeout(this.debounce);
+        this.debounce = setTimeout(() => void this.load(), EDIT_DEBOUNCE_MS);
+      }),
       vscode.window.onDidChangeTextEditorSelection((e) => {
         if (e.textEditor.document.uri.toString() === uri.toString()) this.follow(e.textEditor);
       }),
@@ -84,7 +92,7 @@ class GraphPanel {
 
   private post(m: GraphHostMessage): void {
     if (this.ready) void this.panel.webview.postMessage(m);
-    else this.pending = m.type === 'select' ? [...this.pending, m] : [m];
+    else this.pending = m.type === 'graph' || m.type === 'error' ? [m] : [...this.pending, m];
   }
 
   /** Computes the graph of the open document (or the file on disk) in a worker; a newer edit terminates an older run. */
@@ -93,25 +101,51 @@ class GraphPanel {
     const version = doc.version;
     const cfg = vscode.workspace.getConfiguration('npuTrace.cmdq.cost');
     const diagnostics = normalizeSettings(vscode.workspace.getConfiguration('npuTrace').get('diagnostics'));
-    const req: GraphWorkerRequest = { text: doc.getText(), diagnostics, cost: { dmaBytesPerCycle: cfg.get('dmaBytesPerCycle'), teMacsPerCycle: cfg.get('teMacsPerCycle'), veElementsPerCycle: cfg.get('veElementsPerCycle') } };
+    const trace = await this.layerTimes();
+    if (doc.version !== version) return;
+    const req: GraphWorkerRequest = { text: doc.getText(), diagnostics, trace, cost: { dmaBytesPerCycle: cfg.get('dmaBytesPerCycle'), teMacsPerCycle: cfg.get('teMacsPerCycle'), veElementsPerCycle: cfg.get('veElementsPerCycle') } };
     void this.worker?.terminate();
     const worker = (this.worker = new Worker(vscode.Uri.joinPath(this.extensionUri, 'dist', 'cmdqGraphWorker.js').fsPath, { workerData: req }));
-    const reply = await new Promise<GraphWorkerReply | undefined>((resolve) => {
-      worker.once('message', resolve);
-      worker.once('error', (e) => resolve({ kind: 'error', message: `The graph worker failed: ${e.message}` }));
-      worker.once('exit', () => resolve(undefined));
+    const finish = () => {
+      void worker.terminate();
+      if (this.worker === worker) this.worker = undefined;
+    };
+    // First the graph, then the problems of the same version (the checks run after the first paint).
+    worker.on('message', (reply: GraphWorkerReply) => {
+      if (this.worker !== worker) return;
+      if (reply.kind === 'error') {
+        finish();
+        this.post({ type: 'error', message: reply.message });
+      } else if (reply.kind === 'problems') {
+        finish();
+        this.post({ type: 'problems', problems: reply.problems });
+      } else {
+        this.starts = reply.starts;
+        this.ends = reply.ends;
+        this.version = version;
+        this.post({ type: 'graph', fileName: this.panel.title.slice('Graph: '.length), model: reply.model });
+        const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === this.uri.toString());
+        this.lastSelected = -1;
+        if (editor) this.follow(editor);
+      }
     });
-    if (this.worker !== worker || !reply) return;
-    void worker.terminate();
-    this.worker = undefined;
-    if (reply.kind === 'error') return this.post({ type: 'error', message: reply.message });
-    this.starts = reply.starts;
-    this.ends = reply.ends;
-    this.version = version;
-    this.post({ type: 'graph', fileName: this.panel.title.slice('Graph: '.length), model: reply.model });
-    const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === this.uri.toString());
-    this.lastSelected = -1;
-    if (editor) this.follow(editor);
+    worker.once('error', (e) => {
+      if (this.worker !== worker) return;
+      finish();
+      this.post({ type: 'error', message: `The graph worker failed: ${e.message}` });
+    });
+  }
+
+  /** The measured layers of the trace the server joins with (the hover's), or none. */
+  private async layerTimes(): Promise<GraphWorkerRequest['trace']> {
+    const c = this.client();
+    if (!c?.isRunning()) return undefined;
+    try {
+      const r = await c.sendRequest(CmdqLayerTimesRequest, {});
+      return r.trace === null ? undefined : { name: r.trace, layers: r.layers, layerMap: r.layerMap, ...(r.note ? { note: r.note } : {}) };
+    } catch {
+      return undefined;
+    }
   }
 
   /** The entry under the cursor (or starting on its line) in the version shown. */

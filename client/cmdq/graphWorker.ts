@@ -4,26 +4,34 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { CmdqDocument } from '../../core/cmdq/document';
 import { analyzeGraph } from '../../core/cmdq/graph/analysis';
 import { costModelOf } from '../../core/cmdq/graph/cost';
-import { graphViewModel } from '../../core/cmdq/graph/view';
+import { graphProblems, type GraphProblem } from '../../core/cmdq/graph/problems';
+import { joinLayers } from '../../core/cmdq/graph/join';
+import { graphJoin, graphViewModel } from '../../core/cmdq/graph/view';
 import type { GraphWorkerReply, GraphWorkerRequest } from './graphWorkerProtocol';
 
-function run(req: GraphWorkerRequest): GraphWorkerReply {
+function run(req: GraphWorkerRequest, post: (r: GraphWorkerReply) => void): void {
+  let doc: CmdqDocument;
   try {
-    const doc = CmdqDocument.parse(req.text.charCodeAt(0) === 0xfeff ? req.text.slice(1) : req.text);
+    doc = CmdqDocument.parse(req.text.charCodeAt(0) === 0xfeff ? req.text.slice(1) : req.text);
     const p = doc.parsed;
-    if (p.rootKind !== 'object' || p.cmdqKind !== 'array') return { kind: 'error', message: 'Not a CMDQ: the file has no top-level "cmdq" array (yet).' };
+    if (p.rootKind !== 'object' || p.cmdqKind !== 'array') return post({ kind: 'error', message: 'Not a CMDQ: the file has no top-level "cmdq" array (yet).' });
     const a = analyzeGraph(p.entries, doc.graph, costModelOf(req.cost));
-    const problems = [];
-    for (const d of doc.capped(req.diagnostics).diagnostics) {
-      const index = doc.entryAt(doc.offsetAt(d.range.start));
-      if (index !== undefined) problems.push({ index, code: d.code, severity: d.severity });
-    }
     // Offsets are into the text without its BOM, as the editor's are.
     const shift = req.text.length - doc.parsed.text.length;
-    return { kind: 'done', model: graphViewModel(p.entries, doc.graph, a, problems), starts: p.entries.map((e) => e.start + shift), ends: p.entries.map((e) => e.end + shift) };
+    const model = graphViewModel(p.entries, doc.graph, a, []);
+    if (req.trace) model.join = graphJoin(req.trace.name, joinLayers(p.entries, a, req.trace.layers, req.trace.layerMap), req.trace.note);
+    post({ kind: 'done', model, starts: p.entries.map((e) => e.start + shift), ends: p.entries.map((e) => e.end + shift) });
   } catch (e) {
-    return { kind: 'error', message: `The graph could not be computed: ${e instanceof Error ? e.message : String(e)}` };
+    return post({ kind: 'error', message: `The graph could not be computed: ${e instanceof Error ? e.message : String(e)}` });
   }
+  // The checks after the first paint (a fifth of the work on 100k entries).
+  let problems: GraphProblem[] = [];
+  try {
+    problems = graphProblems(doc, doc.capped(req.diagnostics).diagnostics);
+  } catch {
+    // The Problems panel reports what the checker throws; the graph keeps its nodes unflagged.
+  }
+  post({ kind: 'problems', problems });
 }
 
-parentPort?.postMessage(run(workerData as GraphWorkerRequest));
+run(workerData as GraphWorkerRequest, (r) => parentPort?.postMessage(r));

@@ -1,15 +1,24 @@
 import type { CostModel } from '../../core/cmdq/graph/cost';
+import type { GraphProblem } from '../../core/cmdq/graph/problems';
 import type { GraphViewModel } from '../../core/cmdq/graph/view';
 import type { DiagnosticSettings } from '../../core/common/settings';
+import type { LayerStats } from '../../core/trace/metrics/types';
 
 export interface GraphWorkerRequest {
   text: string;
   cost: Partial<Record<keyof CostModel, unknown>>;
   /** The editor's diagnostic settings, so the problems drawn are the ones the Problems panel lists. */
   diagnostics: DiagnosticSettings;
+  /** The trace's layers as the server measured them (CmdqLayerTimesRequest), when one is open. */
+  trace?: { name: string; layers: LayerStats[]; layerMap: Record<string, string>; note?: string };
 }
 
 /** `starts` / `ends`: each entry's text range (UTF-16 offsets into the request's text), for editor ↔ node links. */
+/**
+ * `done` comes first, with no problems, so the graph is drawn before the checks run; `problems`
+ * follows with the checker's problems for that model.
+ */
 export type GraphWorkerReply =
   | { kind: 'done'; model: GraphViewModel; starts: number[]; ends: number[] }
+  | { kind: 'problems'; problems: GraphProblem[] }
   | { kind: 'error'; message: string };

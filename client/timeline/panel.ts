@@ -25,6 +25,9 @@ export class TimelinePanel implements vscode.Disposable {
   private queued: HostMessage | undefined;
   /** Show Summary ran before the page listened: sent after the queued state. */
   private summaryQueued = false;
+  /** showLine before the complete model was shown: sent after it. */
+  private lineQueued: number | undefined;
+  private complete = false;
   /** Whether the model came from the open document (then edits update it). */
   private fromDocument = false;
   /** Lines read back from disk for details, with the index that makes later clicks seek. */
@@ -75,6 +78,13 @@ export class TimelinePanel implements vscode.Disposable {
     this.panel.reveal(undefined, true);
   }
 
+  /** Selects the item of trace line `line` once the complete model is shown (CMDQ: Show Layer in Timeline). */
+  showLine(line: number): void {
+    this.panel.reveal(undefined, false);
+    if (this.ready && this.complete) this.post({ type: 'selectLine', line });
+    else this.lineQueued = line;
+  }
+
   /** Shows the Summary tab (its numbers come with the complete model, from the same parse). */
   showSummary(): void {
     this.panel.reveal(undefined, false);
@@ -117,6 +127,11 @@ export class TimelinePanel implements vscode.Disposable {
       }
       if (cts.token.isCancellationRequested) return;
       this.post({ type: 'model', uri: this.uri.toString(), fileName: name, model, complete: true });
+      this.complete = true;
+      if (this.lineQueued !== undefined && this.ready) {
+        this.post({ type: 'selectLine', line: this.lineQueued });
+        this.lineQueued = undefined;
+      }
     } catch (e) {
       if (e instanceof vscode.CancellationError || cts.token.isCancellationRequested) {
         if (this.build === cts) this.post({ type: 'error', message: 'Reading was cancelled. Run "NPU Trace: Show Timeline" again to retry.' });
@@ -151,6 +166,13 @@ export class TimelinePanel implements vscode.Disposable {
           this.summaryQueued = false;
           this.post({ type: 'showSummary' });
         }
+        if (this.lineQueued !== undefined && this.complete) {
+          this.post({ type: 'selectLine', line: this.lineQueued });
+          this.lineQueued = undefined;
+        }
+        return;
+      case 'showInCmdq':
+        await vscode.commands.executeCommand('npuTrace.cmdq.showInCmdq', m.layer);
         return;
       case 'select': {
         const lines = await this.lineTexts([m.line, ...(m.endLine === null ? [] : [m.endLine])]);

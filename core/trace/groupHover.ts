@@ -14,7 +14,8 @@ export const MAX_HOVER_STATS_LINES = 200_000;
 
 const cache = new WeakMap<TraceDocument, { revision: number; stats: TraceStats }>();
 
-function statsOf(doc: TraceDocument): TraceStats {
+/** The metrics of a whole open trace, once per revision (also the CMDQ hover's measured layer times). */
+export function statsOf(doc: TraceDocument): TraceStats {
   const hit = cache.get(doc);
   if (hit && hit.revision === doc.revision) return hit.stats;
   const c = new MetricsCollector();

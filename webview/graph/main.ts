@@ -2,9 +2,11 @@
 // from each dep to what waits for it, colours by opcode, the critical path in red. Every name
 // from the file is drawn with fillText or set as textContent, never parsed as HTML.
 import { CLASS_COLORS, CRITICAL_COLOR } from '../../core/cmdq/graph/palette';
+import type { GraphProblem } from '../../core/cmdq/graph/problems';
 import type { GraphViewModel } from '../../core/cmdq/graph/view';
 import type { GraphHostMessage, GraphPageMessage } from '../../protocol/cmdqGraph';
 import { COL_W, layoutGraph, NODE_H, NODE_W, reach, ROW_H, type GraphLayout } from './layout';
+import { renderLayerTable } from './layerTable';
 import { entryAtCycle, layoutSchedule, type ScheduleLayout } from './schedule';
 
 declare function acquireVsCodeApi(): { postMessage(m: GraphPageMessage): void };
@@ -13,6 +15,8 @@ const canvas = document.getElementById('canvas') as HTMLCanvasElement;
 const info = document.getElementById('summary')!;
 const modeButton = document.getElementById('mode') as HTMLButtonElement;
 const selection = document.getElementById('selection')!;
+const layersButton = document.getElementById('layers') as HTMLButtonElement;
+const tableBox = document.getElementById('table')!;
 const ctx = canvas.getContext('2d')!;
 
 /** Edges drawn per frame at most (a zoomed-out 100k graph shows its shape without them). */
@@ -30,6 +34,8 @@ interface State {
   descendants: Uint8Array | undefined;
   /** The checker's problems by entry, as the Problems panel lists them. */
   problems: Map<number, { code: string; severity: string }[]>;
+  /** The edges a problem sits on (a cycle, a forward dep): drawn over the others, red for an error. */
+  problemEdges: { from: number; to: number; error: boolean }[];
 }
 let st: State | undefined;
 /** View transform: screen = world × scale + offset (CSS pixels). */
@@ -146,6 +152,19 @@ function draw(): void {
         }
       }
     }
+    // Over the nodes: a back edge (a cycle's, a forward dep's) can run across them.
+    if (st.problemEdges.length) {
+      ctx.lineWidth = 2;
+      ctx.setLineDash([6, 3]);
+      for (const e of st.problemEdges) {
+        ctx.strokeStyle = e.error ? '#f14c4c' : '#cca700';
+        ctx.beginPath();
+        ctx.moveTo(cx(e.from) + (NODE_W / 2) * scale, cy(e.from));
+        ctx.lineTo(cx(e.to) - (NODE_W / 2) * scale, cy(e.to));
+        ctx.stroke();
+      }
+      ctx.setLineDash([]);
+    }
   } else overview(w, h);
 }
 
@@ -247,6 +266,32 @@ function drawSchedule(w: number, h: number): void {
   for (let r = 0; r < S.names.length; r++) ctx.fillText(S.names[r], 6, oy + r * SROW_H + BAR_H / 2, LABEL_W - 10);
 }
 
+/** The Estimated vs measured table, shown instead of the canvas; sorted by measured/estimated, largest first. */
+let tableSort: { col: number; dir: 1 | -1 } = { col: 5, dir: -1 };
+
+function showTable(on: boolean): void {
+  const join = st?.model.join;
+  const show = on && !!join;
+  tableBox.hidden = !show;
+  canvas.hidden = show;
+  layersButton.textContent = show ? 'Graph' : 'Layers';
+  if (show) renderLayerTable(tableBox, join!, tableSort, (col) => {
+    tableSort = { col, dir: tableSort.col === col ? (-tableSort.dir as 1 | -1) : col <= 1 ? 1 : -1 };
+    showTable(true);
+  });
+  else requestDraw();
+}
+
+/** The selected entry's layer as the trace measured it, as in the hover. */
+function measuredText(i: number): string {
+  const m = st!.model;
+  if (!m.join || m.layer[i] < 0) return '';
+  const l = m.join.layers.find((x) => x.layer === m.layers[m.layer[i]]);
+  if (!l) return '';
+  if (!l.measured) return ` · layer not in ${m.join.trace}`;
+  return ` · measured: layer span ${l.measured.span} cycles (TE ${l.measured.te} / VE ${l.measured.ve} / DMA ${l.measured.dma} busy), estimated ${l.estimated.span}${l.ratio === null ? '' : `, ×${l.ratio}`}`;
+}
+
 function setMode(next: 'graph' | 'schedule'): void {
   saved[mode] = { scale, ox, oy };
   mode = next;
@@ -289,7 +334,7 @@ function select(i: number, fromPage: boolean): void {
   st.selected = i;
   st.ancestors = reach(i, st.layout.inStart, st.layout.inn, st.model.n);
   st.descendants = reach(i, st.layout.outStart, st.layout.out, st.model.n);
-  selection.textContent = describe(i) + problemText(i);
+  selection.textContent = describe(i) + measuredText(i) + problemText(i);
   if (fromPage) vscode.postMessage({ type: 'reveal', index: i });
   else if (mode === 'schedule') {
     const x = ox + st.model.start[i] * scale, y = oy + st.schedule.rowOf[i] * SROW_H;
@@ -329,6 +374,25 @@ function summary(m: GraphViewModel, fileName: string): string {
   return `${fileName}: ${m.n} entries · critical path ${m.criticalLength} cycles (${share}) · list-scheduled run ${m.makespan} cycles${blocked}`;
 }
 
+/** The checker's problems by entry (flags) and the edges they sit on. */
+function placeProblems(list: readonly GraphProblem[], n: number): Pick<State, 'problems' | 'problemEdges'> {
+  const problems = new Map<number, { code: string; severity: string }[]>();
+  const problemEdges: State['problemEdges'] = [];
+  const flag = (i: number, p: { code: string; severity: string }) => {
+    const found = problems.get(i) ?? [];
+    // A hundred problems on one entry still make one flag and a short list.
+    if (found.length < 20) found.push(p);
+    problems.set(i, found);
+  };
+  for (const p of list) {
+    if (p.index >= n) continue;
+    flag(p.index, p);
+    if (p.peer !== undefined && p.peer < n) flag(p.peer, p);
+    if (p.from !== undefined && p.from < n && problemEdges.length < MAX_EDGES_DRAWN) problemEdges.push({ from: p.from, to: p.index, error: p.severity === 'error' });
+  }
+  return { problems, problemEdges };
+}
+
 window.addEventListener('message', (ev: MessageEvent<GraphHostMessage>) => {
   const msg = ev.data;
   if (msg.type === 'graph') {
@@ -336,15 +400,10 @@ window.addEventListener('message', (ev: MessageEvent<GraphHostMessage>) => {
     const critical = new Uint8Array(msg.model.n);
     for (const i of msg.model.criticalPath) critical[i] = 1;
     const first = !st;
-    const problems = new Map<number, { code: string; severity: string }[]>();
-    for (const p of msg.model.problems) {
-      const list = problems.get(p.index) ?? [];
-      // A hundred problems on one entry still make one flag and a short list.
-      if (list.length < 20) list.push(p);
-      problems.set(p.index, list);
-    }
-    st = { model: msg.model, layout: layoutGraph(msg.model), schedule: layoutSchedule(msg.model), critical, selected: -1, ancestors: undefined, descendants: undefined, problems };
+    st = { model: msg.model, layout: layoutGraph(msg.model), schedule: layoutSchedule(msg.model), critical, selected: -1, ancestors: undefined, descendants: undefined, ...placeProblems(msg.model.problems, msg.model.n) };
     info.textContent = summary(msg.model, msg.fileName);
+    layersButton.hidden = !msg.model.join;
+    showTable(!tableBox.hidden);
     if (first) {
       setMode('schedule');
       fit();
@@ -352,6 +411,11 @@ window.addEventListener('message', (ev: MessageEvent<GraphHostMessage>) => {
       fit();
     }
     if (keep >= 0 && keep < msg.model.n) select(keep, false);
+    requestDraw();
+  } else if (msg.type === 'problems') {
+    if (!st) return;
+    Object.assign(st, placeProblems(msg.problems, st.model.n));
+    if (st.selected >= 0) selection.textContent = describe(st.selected) + measuredText(st.selected) + problemText(st.selected);
     requestDraw();
   } else if (msg.type === 'select') select(msg.index, false);
   else if (msg.type === 'error') info.textContent = msg.message;
@@ -390,12 +454,17 @@ canvas.addEventListener('wheel', (e) => {
 }, { passive: false });
 canvas.addEventListener('keydown', (e) => {
   if (e.key === 's' || e.key === 'S') setMode(mode === 'graph' ? 'schedule' : 'graph');
+  if (e.key === 'l' || e.key === 'L') showTable(tableBox.hidden);
   if (e.key === 'f' || e.key === 'F') {
     fit();
     requestDraw();
   }
 });
-modeButton.addEventListener('click', () => setMode(mode === 'graph' ? 'schedule' : 'graph'));
+modeButton.addEventListener('click', () => {
+  showTable(false);
+  setMode(mode === 'graph' ? 'schedule' : 'graph');
+});
+layersButton.addEventListener('click', () => showTable(tableBox.hidden));
 new ResizeObserver(() => requestDraw()).observe(canvas);
 
 // For the browser test: the page's own state and layout, to find where a node is drawn.

@@ -1,6 +1,7 @@
 import type { LayerStats } from '../../trace/metrics/types';
 import type { CmdqEntry } from '../model';
 import type { GraphAnalysis } from './analysis';
+import { traceLayerOf } from './layerTimes';
 
 /** Layers in a join, as in the trace metrics (a file can name a million). */
 export const MAX_JOIN_LAYERS = 10_000;
@@ -50,7 +51,7 @@ export function joinLayers(entries: readonly CmdqEntry[], a: GraphAnalysis, trac
   const byId = new Map(trace.map((l) => [l.layer_id, l]));
   const layers: LayerJoin[] = [];
   for (const r of rows.values()) {
-    const target = Object.hasOwn(map, r.layer) ? map[r.layer] : r.layer;
+    const target = traceLayerOf(r.layer, map);
     const t = byId.get(target);
     const span = r.last > r.first ? r.last - r.first : 0;
     layers.push({

@@ -2,6 +2,8 @@ import { clip } from '../../common/clip';
 import type { CmdqGraph } from '../graph';
 import type { CmdqEntry } from '../model';
 import type { EngineLoad, GraphAnalysis } from './analysis';
+import type { LayerJoin } from './join';
+import type { GraphProblem } from './problems';
 import { opcodeClass, type OpcodeClass } from './palette';
 
 /** Distinct opcode and layer names sent to the view; past these an entry shows `…` (a file can name a million). */
@@ -36,8 +38,25 @@ export interface GraphViewModel {
   load: EngineLoad[];
   blocked: number;
   cycleCount: number;
-  /** The checker's problems on entries (as the editor shows them, so the first maxProblems): entry index, code, severity. */
-  problems: { index: number; code: string; severity: string }[];
+  /** The checker's problems on entries and edges (as the editor shows them, so the first maxProblems). */
+  problems: GraphProblem[];
+  /** Estimated vs measured per layer, when a trace is joined (README "Join with a trace"). */
+  join?: GraphJoin;
+}
+
+/** The layers joined with a trace, names cut for the page (it sets them as text). */
+export interface GraphJoin {
+  trace: string;
+  layers: LayerJoin[];
+  /** Entries of layers past MAX_JOIN_LAYERS, not joined. */
+  more: number;
+  /** Why no layer was measured although a trace is open. */
+  note?: string;
+}
+
+/** The join as the page gets it: every name from a file cut to a label. */
+export function graphJoin(trace: string, j: { layers: LayerJoin[]; more: number }, note?: string): GraphJoin {
+  return { trace: clip(trace, 120), more: j.more, ...(note ? { note: clip(note, 300) } : {}), layers: j.layers.map((l) => ({ ...l, layer: clip(l.layer, 80), traceLayer: l.traceLayer === null ? null : clip(l.traceLayer, 80) })) };
 }
 
 function namer(): { names: string[]; index(s: string | null | undefined): number } {

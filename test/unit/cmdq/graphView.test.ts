@@ -14,8 +14,11 @@ import { graphPage } from '../../../client/cmdq/graphHtml';
 import { CmdqDocument } from '../../../core/cmdq/document';
 import { analyzeGraph } from '../../../core/cmdq/graph/analysis';
 import { DEFAULT_COST_MODEL } from '../../../core/cmdq/graph/cost';
-import { graphViewModel } from '../../../core/cmdq/graph/view';
+import { graphProblems } from '../../../core/cmdq/graph/problems';
+import { joinLayers } from '../../../core/cmdq/graph/join';
+import { graphJoin, graphViewModel } from '../../../core/cmdq/graph/view';
 import { defaultDiagnosticSettings } from '../../../core/common/settings';
+import type { LayerStats } from '../../../core/trace/metrics/types';
 import type { GraphHostMessage } from '../../../protocol/cmdqGraph';
 import { launchChromium } from '../../webview/page';
 
@@ -28,10 +31,7 @@ after(async () => browser?.close());
 function graphOf(text: string): GraphHostMessage {
   const doc = CmdqDocument.parse(text);
   const a = analyzeGraph(doc.parsed.entries, doc.graph, DEFAULT_COST_MODEL);
-  const problems = doc.diagnostics(defaultDiagnosticSettings).flatMap((d) => {
-    const index = doc.entryAt(doc.offsetAt(d.range.start));
-    return index === undefined ? [] : [{ index, code: d.code, severity: d.severity }];
-  });
+  const problems = graphProblems(doc, doc.diagnostics(defaultDiagnosticSettings));
   return { type: 'graph', fileName: 'golden.cmdq.json', model: graphViewModel(doc.parsed.entries, doc.graph, a, problems) };
 }
 
@@ -150,6 +150,73 @@ test('names from the file stay text; a cycle is drawn, blocked, and summarised',
   const b = await boxOf(q.page, 2);
   const [r, g] = await pixel(q.page, b.x + b.w - 2, b.y + 2);
   assert.ok(r > 200 && g < 100, `an error flag in the corner of entry 2, got ${r}, ${g}`);
+  assert.equal(await q.page.evaluate(() => document.querySelectorAll('img').length), 0);
+  assert.equal(await q.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
+  assert.deepEqual(q.errors, []);
+});
+
+test('problems on edges: the edges of a cycle dashed red; an SPM overlap flags both loads', async (t) => {
+  const q = await open(t);
+  const fixture = (name: string) => readFileSync(join(ROOT, `test/fixtures/cmdq/${name}.cmdq.json`), 'utf8');
+  // As the panel sends them: the graph first, its problems when the checks are done.
+  const cycle = graphOf(fixture('dep-cycle'));
+  if (cycle.type !== 'graph') throw new Error('not a graph');
+  const { problems } = cycle.model;
+  await q.post({ ...cycle, model: { ...cycle.model, problems: [] } });
+  // 3 waits for 2 and 4 for 3, both edges of the cycle: points along each line are red (it is dashed).
+  const redPoints = async (from: number, to: number) => {
+    const a = await boxOf(q.page, from), b = await boxOf(q.page, to);
+    const x0 = a.x + a.w, y0 = a.y + a.h / 2, x1 = b.x, y1 = b.y + b.h / 2;
+    let red = 0;
+    for (let k = 1; k < 20; k++) if (isRed(await pixel(q.page, x0 + ((x1 - x0) * k) / 20, y0 + ((y1 - y0) * k) / 20))) red++;
+    return red;
+  };
+  assert.equal(await redPoints(2, 3), 0, 'no problems yet');
+  await q.post({ type: 'problems', problems });
+  for (const [from, to] of [[2, 3], [3, 4]]) {
+    const red = await redPoints(from, to);
+    assert.ok(red >= 5, `edge ${from} → ${to} drawn red: ${red} of 19 points`);
+  }
+  await q.post(graphOf(fixture('spm-overlap')));
+  for (const i of [0, 1]) {
+    const b = await boxOf(q.page, i);
+    const [r, g, bl] = await pixel(q.page, b.x + b.w - 2, b.y + 2);
+    assert.ok(r > 180 && g > 140 && bl < 60, `a warning flag in the corner of entry ${i}, got ${r}, ${g}, ${bl}`);
+  }
+  await q.post({ type: 'select', index: 0 });
+  assert.match((await q.page.textContent('#selection'))!, / · problems: cmdq\.spm-overlap$/);
+  assert.deepEqual(q.errors, []);
+});
+
+test('Estimated vs measured: the Layers table, sortable, names as text; the selected entry shows its layer measured', async (t) => {
+  const q = await open(t);
+  const evil = '<img src=x onerror="window.__pwned=1">';
+  const text = readFileSync(join(ROOT, 'examples/golden.cmdq.json'), 'utf8').replace('"ffn_0_ln"', JSON.stringify(evil));
+  const msg = graphOf(text);
+  if (msg.type !== 'graph') throw new Error('not a graph');
+  const doc = CmdqDocument.parse(text);
+  const a = analyzeGraph(doc.parsed.entries, doc.graph, DEFAULT_COST_MODEL);
+  const stat = (layer_id: string, span: number, te: number): LayerStats => ({ layer_id, commands: 3, latency_sum_cycles: span, span_cycles: span, p50_cycles: null, p95_cycles: null, max_cycles: null, te_busy_cycles: te, ve_busy_cycles: 0, engine_busy_cycles: te, dma_busy_cycles: 0, te_share: null, ve_share: null, dma_share: null, longest: [] });
+  // ffn_0 → trace layer 3 through the map; the other layer has no match.
+  msg.model.join = graphJoin('run.trace.jsonl', joinLayers(doc.parsed.entries, a, [stat('3', 1024, 600)], { ffn_0: '3' }));
+  await q.post(msg);
+  assert.equal(await q.page.isVisible('#layers'), true);
+  await q.page.click('#layers');
+  assert.equal(await q.page.isVisible('#canvas'), false);
+  const rows = async () => q.page.$$eval('#table tr', (trs) => trs.map((tr) => Array.from(tr.children, (c) => c.textContent)));
+  const r = await rows();
+  assert.deepEqual(r[0].slice(0, 6), ['layer', 'trace layer', 'entries', 'est. span', 'meas. span', 'meas./est. ▼']);
+  // ffn_0: entries 0, 1, 2, 4 run 0..512 in the list-scheduled run; measured 1024 → ×2.
+  assert.deepEqual(r[1], ['ffn_0', '3', '4', '512', '1,024', '2', '256', '600', '0', '0', '192', '0']);
+  assert.deepEqual(r[2].slice(0, 6), [evil, '-', '1', '64', '-', '-']);
+  // Sort by layer name: the evil name (code point '<' < 'f') first.
+  await q.page.click('#table th >> nth=0');
+  assert.deepEqual((await rows()).slice(1).map((x) => x[0]), [evil, 'ffn_0']);
+  assert.match((await q.page.textContent('#table .caption'))!, /^Estimated \(cost model\) vs measured \(run\.trace\.jsonl\): 2 layers, 1 matched in the trace$/);
+  await q.page.click('#layers');
+  assert.equal(await q.page.isVisible('#canvas'), true);
+  await q.post({ type: 'select', index: 2 });
+  assert.match((await q.page.textContent('#selection'))!, / · measured: layer span 1024 cycles \(TE 600 \/ VE 0 \/ DMA 0 busy\), estimated 512, ×2$/);
   assert.equal(await q.page.evaluate(() => document.querySelectorAll('img').length), 0);
   assert.equal(await q.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
   assert.deepEqual(q.errors, []);

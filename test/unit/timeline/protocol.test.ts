@@ -14,8 +14,10 @@ const model = () => buildTimeline('x.trace.jsonl', ['{"event_type":"TE_START","t
 test('webview → host messages are validated', () => {
   assert.deepEqual(parseWebviewMessage({ type: 'ready' }), { type: 'ready' });
   assert.deepEqual(parseWebviewMessage({ type: 'select', line: 3, endLine: null, reveal: true, extra: 1 }), { type: 'select', line: 3, endLine: null, reveal: true });
+  assert.deepEqual(parseWebviewMessage({ type: 'showInCmdq', layer: '3', uri: 'file:///etc' }), { type: 'showInCmdq', layer: '3' });
   for (const bad of [null, 'ready', [], { type: 'nope' }, { type: 'select', line: -1, endLine: null, reveal: true }, { type: 'select', line: 1.5, endLine: null, reveal: true },
-    { type: 'select', line: 1, endLine: '2', reveal: true }, { type: 'select', line: 1, endLine: null }, { type: 'error', message: 42 }]) {
+    { type: 'select', line: 1, endLine: '2', reveal: true }, { type: 'select', line: 1, endLine: null }, { type: 'error', message: 42 },
+    { type: 'showInCmdq', layer: 3 }, { type: 'showInCmdq', layer: 'x'.repeat(1001) }]) {
     assert.equal(parseWebviewMessage(bad), undefined, JSON.stringify(bad));
   }
 });

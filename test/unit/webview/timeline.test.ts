@@ -95,6 +95,22 @@ test('clicking a span selects it, shows its details and asks the host to reveal 
   await p.page.screenshot({ path: join(OUT, 'timeline-selected.png') });
 });
 
+test('a command whose fields name a layer offers Show in CMDQ, which asks the host with the layer as the trace names it', async (t) => {
+  const p = await withPage(t);
+  const te = await centreOf(p, 2, 1001);
+  await p.page.mouse.click(te.x, te.y);
+  await p.frame();
+  await p.post({ type: 'details', line: 9, fields: [['event_type', '"TE_START"']], endFields: [] });
+  assert.equal(await p.page.locator('#details button', { hasText: 'Show in CMDQ' }).count(), 0, 'no layer_id, no button');
+  await p.post({ type: 'details', line: 9, fields: [['event_type', '"TE_START"'], ['layer_id', '3']], endFields: [] });
+  await p.page.locator('#details button', { hasText: 'Show in CMDQ' }).click();
+  assert.deepEqual(await lastSent(p), { type: 'showInCmdq', layer: '3' });
+  await p.post({ type: 'details', line: 9, fields: [['layer_id', '"ffn_<b>0"']], endFields: [] });
+  await p.page.locator('#details button', { hasText: 'Show in CMDQ' }).click();
+  assert.deepEqual(await lastSent(p), { type: 'showInCmdq', layer: 'ffn_<b>0' });
+  assert.deepEqual(p.errors, []);
+});
+
 test('the editor cursor on a line selects its event without moving the editor', async (t) => {
   const p = await withPage(t);
   await p.post({ type: 'selectLine', line: 25 });
