@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { marked } from 'marked';
 import { completionsAt } from '../../../core/cmdq/completion';
 import { CmdqDocument } from '../../../core/cmdq/document';
+import { measuredLayerMarkdown } from '../../../core/cmdq/graph/layerTimes';
 import { entryHover } from '../../../core/cmdq/summary';
 import { entryLenses, layerSymbols } from '../../../core/cmdq/symbols';
 import { HOSTILE_VALUES } from '../common/hostileValues';
@@ -84,5 +85,22 @@ describe('CMDQ values in Markdown', () => {
     const forward = CmdqDocument.parse(text).allDiagnostics().filter((d) => d.code === 'cmdq.forward-dep');
     assert.equal(forward.length, 1);
     assert.ok(forward[0].message.length < 400, `${forward[0].message.length} chars`);
+  });
+});
+
+describe('the measured-layer hover section with hostile names (CMDQ layer, trace layer, trace file name)', () => {
+  it('renders the same markup as with a plain name: names stay in code spans', () => {
+    const stat = { layer_id: '', commands: 2, latency_sum_cycles: 9, span_cycles: 9, p50_cycles: null, p95_cycles: null, max_cycles: null, te_busy_cycles: 3, ve_busy_cycles: 0, engine_busy_cycles: 3, dma_busy_cycles: 1, te_share: null, ve_share: null, dma_share: null, longest: [] };
+    const cases = [
+      (v: string) => measuredLayerMarkdown(v, new Map([[v, { ...stat, layer_id: v }]]), {}, v),
+      (v: string) => measuredLayerMarkdown('x', new Map([[v, { ...stat, layer_id: v }]]), { x: v }, v),
+      (v: string) => measuredLayerMarkdown(v, new Map(), { [v]: v }, v),
+      (v: string) => measuredLayerMarkdown(null, new Map(), {}, v),
+    ];
+    // Our own markup: a bold label, an italic note, code spans; a hostile name adds none of it.
+    const tags = (out: string) => ['<a', '<img', '<h1', '<h2', '<table', '<script', '<em', '<strong', '<del', '<pre', '<hr', '<li', '<blockquote', '<code'].map((t) => out.split(t).length);
+    for (const v of HOSTILE_VALUES) {
+      for (const f of cases) assert.deepEqual(tags(html(f(v))), tags(html(f('plain'))), `${JSON.stringify(v)}: ${html(f(v))}`);
+    }
   });
 });
