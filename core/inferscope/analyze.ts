@@ -1,6 +1,7 @@
 import type { InferscopeDocument } from './document';
 import { num, str } from './model';
 import { RULES, SUGGESTIONS, type Shares } from './rules';
+import { validRange } from './scopeChecks';
 import { timesOf } from './times';
 
 /** The exclusive categories in priority order: a µs where several run counts for the first. */
@@ -35,6 +36,8 @@ export interface AnalysisResult {
     total_h2d_us: number;
     total_d2h_us: number;
     total_idle_us: number;
+    /** Time inside scopes with no event running: see `frameworkOverhead`. */
+    framework_overhead_us: number;
   };
   timeline_breakdown: BreakdownEntry[];
   bottleneck: { type: 'cpu_bound' | 'gpu_bound' | 'memory_bound' | 'balanced'; primary_cause: string; confidence: number; evidence: string[] };
@@ -89,6 +92,7 @@ export function analyze(doc: InferscopeDocument): AnalysisResult {
   let t0 = Infinity;
   let t1 = -Infinity;
   const byCat: [number, number][][] = CATEGORIES.map(() => []);
+  const running: [number, number][] = [];
   const copies = { h2d: 0, pageable: 0, bytes: 0, gbps: [] as number[] };
   const kernels = new Map<string, { us: number; occ: number[] }>();
   for (const e of doc.parsed.events) {
@@ -96,6 +100,7 @@ export function analyze(doc: InferscopeDocument): AnalysisResult {
     if (t.start !== t.start || t.end !== t.end || t.end < t.start) continue;
     t0 = Math.min(t0, t.start);
     t1 = Math.max(t1, t.end);
+    if (t.end > t.start) running.push([t.start, t.end]);
     const type = str(e.obj?.type);
     const cat = type !== undefined && Object.hasOwn(CATEGORY_OF, type) ? CATEGORIES.indexOf(CATEGORY_OF[type]) : -1;
     if (cat < 0 || t.end === t.start) continue;
@@ -143,11 +148,53 @@ export function analyze(doc: InferscopeDocument): AnalysisResult {
     summary: {
       end_to_end_latency_us: round(window), total_cpu_time_us: round(totals[3]), total_gpu_time_us: round(totals[0]),
       total_h2d_us: round(totals[1]), total_d2h_us: round(totals[2]), total_idle_us: round(window - busy),
+      framework_overhead_us: round(frameworkOverhead(doc, running, t0, t1)),
     },
     timeline_breakdown: breakdown,
     bottleneck: { type: rule.type, primary_cause: rule.cause(shares), confidence: Math.round(rule.confidence(shares) * 100) / 100, evidence },
     suggestions,
   };
+}
+
+/** Sorted, disjoint intervals covering the same time (sorts `iv` in place). */
+function merged(iv: [number, number][]): [number, number][] {
+  iv.sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const [a, b] of iv) {
+    const last = out[out.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
+/**
+ * `framework_overhead_us`, which §3.1 names without defining: the time inside scopes (an inference,
+ * a request) during which no event of any kind runs, i.e. what the framework itself (Python,
+ * dispatch, launches) spends between the operations it traced. Gaps outside every scope (between
+ * requests) are the application's idle, not the framework's. A trace without scopes is one scope:
+ * its whole window.
+ */
+function frameworkOverhead(doc: InferscopeDocument, running: [number, number][], t0: number, t1: number): number {
+  const n = doc.parsed.events.length;
+  const scoped: [number, number][] = [];
+  for (const s of doc.parsed.scopes) {
+    const r = validRange(s, n);
+    if (!r) continue;
+    const [a, b] = doc.times.range(r[0], r[1]);
+    if (b > a) scoped.push([a, b]);
+  }
+  if (!doc.parsed.scopes.length && t1 > t0) scoped.push([t0, t1]);
+  const inside = merged(scoped);
+  const busy = merged(running);
+  let total = 0;
+  let j = 0;
+  for (const [a, b] of inside) {
+    total += b - a;
+    while (j < busy.length && busy[j][1] <= a) j++;
+    for (let k = j; k < busy.length && busy[k][0] < b; k++) total -= Math.min(b, busy[k][1]) - Math.max(a, busy[k][0]);
+  }
+  return Math.max(0, total);
 }
 
 function round(us: number): number {

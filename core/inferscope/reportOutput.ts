@@ -37,7 +37,7 @@ export function toMarkdown(a: AnalysisResult, source: string): string {
     '| category | duration | share | largest contributors |', '|---|---:|---:|---|'];
   for (const b of a.timeline_breakdown) out.push(`| ${LABEL[b.category]} | ${b.duration_us / 1000} ms | ${b.percentage}% | ${b.examples.map((x) => escapeMarkdown(x, 80)).join(', ')} |`);
   const s = a.summary;
-  out.push('', `Totals (interval unions): CPU ${s.total_cpu_time_us / 1000} ms, GPU ${s.total_gpu_time_us / 1000} ms, H2D ${s.total_h2d_us / 1000} ms, D2H ${s.total_d2h_us / 1000} ms, GPU idle ${s.total_idle_us / 1000} ms.`);
+  out.push('', `Totals (interval unions): CPU ${s.total_cpu_time_us / 1000} ms, GPU ${s.total_gpu_time_us / 1000} ms, H2D ${s.total_h2d_us / 1000} ms, D2H ${s.total_d2h_us / 1000} ms, GPU idle ${s.total_idle_us / 1000} ms; framework overhead (untraced time inside scopes) ${s.framework_overhead_us / 1000} ms.`);
   out.push('', `## Bottleneck: ${a.bottleneck.type}`, '', `Primary cause ${a.bottleneck.primary_cause}, confidence ${a.bottleneck.confidence}.`, '');
   for (const e of a.bottleneck.evidence) out.push(`- ${escapeMarkdown(e, 400)}`);
   out.push('', '## Suggestions', '');
@@ -76,6 +76,7 @@ export function toHtml(a: AnalysisResult, source: string): string {
 <body><h1>InferScope Performance Report</h1>
 <p>Trace: <code>${h(source)}</code></p>
 <p>${h(summaryText(a))}</p>
+<p>Framework overhead (untraced time inside scopes): ${a.summary.framework_overhead_us / 1000} ms.</p>
 <h2>Timeline breakdown</h2>
 ${breakdownSvg(a)}
 <table><tr><th>category</th><th>duration</th><th>share</th><th>largest contributors</th></tr>
