@@ -21,14 +21,27 @@ const enum Cap { Event, Scope, Field, Skip }
 
 const METADATA = ['thread_id', 'device_id', 'stream_id', 'bytes', 'kind', 'throughput_gbps', 'occupancy', 'operation'] as const;
 
-/** The fields of an event the timeline and the analysis read; the rest (wall clocks, pointers) is dropped. */
-export function slimEvent(o: Record<string, unknown>): Record<string, unknown> {
+/** Most distinct short strings kept shared (types, names, copy kinds): a million events repeat a few. */
+const MAX_SHARED = 100000;
+
+/**
+ * The fields of an event the timeline and the analysis read; the rest (wall clocks, pointers) is
+ * dropped, and repeated short strings are shared, not held once per event.
+ */
+export function slimEvent(o: Record<string, unknown>, shared?: Map<string, string>): Record<string, unknown> {
+  const share = (v: unknown) => {
+    if (!shared || typeof v !== 'string' || v.length > 64) return v;
+    const s = shared.get(v);
+    if (s !== undefined) return s;
+    if (shared.size < MAX_SHARED) shared.set(v, v);
+    return v;
+  };
   const out: Record<string, unknown> = {};
-  for (const k of ['id', 'type', 'name', 'timestamp_start_us', 'timestamp_end_us', 'timestamp_us', 'duration_us'] as const) if (o[k] !== undefined) out[k] = o[k];
+  for (const k of ['id', 'type', 'name', 'timestamp_start_us', 'timestamp_end_us', 'timestamp_us'] as const) if (o[k] !== undefined) out[k] = k === 'id' ? o[k] : share(o[k]);
   const m = o.metadata;
   if (m && typeof m === 'object' && !Array.isArray(m)) {
     const mm: Record<string, unknown> = {};
-    for (const k of METADATA) if ((m as Record<string, unknown>)[k] !== undefined) mm[k] = (m as Record<string, unknown>)[k];
+    for (const k of METADATA) if ((m as Record<string, unknown>)[k] !== undefined) mm[k] = share((m as Record<string, unknown>)[k]);
     out.metadata = mm;
   }
   return out;
@@ -67,6 +80,7 @@ export class InferscopeStream {
   private over = false;
   private capStart = 0;
   private capLine = 0;
+  private readonly shared = new Map<string, string>();
   readonly parsed: ParsedInferscope = {
     text: '', lineStarts: [0], rootKind: undefined, rootSpan: { start: 0, end: 0 }, fields: new Map(),
     events: [], scopesKey: undefined, scopesKind: undefined, scopes: [], syntax: [],
@@ -315,7 +329,7 @@ export class InferscopeStream {
     if (!broken) {
       try {
         const v: unknown = JSON.parse(text);
-        if (kind === 'object') e.obj = cap === Cap.Event ? slimEvent(v as Record<string, unknown>) : slimScope(v as Record<string, unknown>);
+        if (kind === 'object') e.obj = cap === Cap.Event ? slimEvent(v as Record<string, unknown>, this.shared) : slimScope(v as Record<string, unknown>);
       } catch (err) {
         e.broken = true;
         e.kind = 'invalid';
