@@ -25,7 +25,7 @@ const METADATA = ['thread_id', 'device_id', 'stream_id', 'bytes', 'kind', 'throu
 const MAX_SHARED = 100000;
 
 /**
- * The fields of an event the timeline and the analysis read; the rest (wall clocks, pointers) is
+ * The fields of an event the timeline, the analysis and the streamed check read; the rest (wall clocks, pointers) is
  * dropped, and repeated short strings are shared, not held once per event.
  */
 export function slimEvent(o: Record<string, unknown>, shared?: Map<string, string>): Record<string, unknown> {
@@ -37,7 +37,7 @@ export function slimEvent(o: Record<string, unknown>, shared?: Map<string, strin
     return v;
   };
   const out: Record<string, unknown> = {};
-  for (const k of ['id', 'type', 'name', 'timestamp_start_us', 'timestamp_end_us', 'timestamp_us'] as const) if (o[k] !== undefined) out[k] = k === 'id' ? o[k] : share(o[k]);
+  for (const k of ['id', 'type', 'name', 'timestamp_start_us', 'timestamp_end_us', 'timestamp_us', 'duration_us'] as const) if (o[k] !== undefined) out[k] = k === 'id' ? o[k] : share(o[k]);
   const m = o.metadata;
   if (m && typeof m === 'object' && !Array.isArray(m)) {
     const mm: Record<string, unknown> = {};
@@ -47,10 +47,10 @@ export function slimEvent(o: Record<string, unknown>, shared?: Map<string, strin
   return out;
 }
 
-/** The fields of a scope the timeline and the analysis read. */
+/** The fields of a scope the timeline, the analysis and the streamed check read. */
 export function slimScope(o: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k of ['id', 'name', 'parent_id', 'event_range'] as const) if (o[k] !== undefined) out[k] = o[k];
+  for (const k of ['id', 'name', 'parent_id', 'child_ids', 'event_range'] as const) if (o[k] !== undefined) out[k] = o[k];
   return out;
 }
 
@@ -60,9 +60,12 @@ export class InferscopeStream {
   /** Characters and lines before the current chunk. */
   private base = 0;
   private line = 0;
-  /** Where in the current chunk `lineAt` last counted to, and the line there. */
+  /** Where in the current chunk `lineAt` last counted to, the line there and where that line starts. */
   private countedTo = 0;
   private countedLine = 0;
+  private lineStart = 0;
+  /** Line and character of offsets the checks report at: element starts, top-level keys, problems. */
+  readonly positions = new Map<number, [number, number]>();
   private key = '';
   private keyParts: string[] = [];
   private keyOpen = false;
@@ -85,6 +88,9 @@ export class InferscopeStream {
     text: '', lineStarts: [0], rootKind: undefined, rootSpan: { start: 0, end: 0 }, fields: new Map(),
     events: [], scopesKey: undefined, scopesKind: undefined, scopes: [], syntax: [],
   };
+
+  /** `withPositions`: remember every element's line and character (for `check`; the timeline needs only lines). */
+  constructor(private readonly withPositions = false) {}
 
   feed(chunk: string): void {
     this.countedTo = 0;
@@ -119,6 +125,7 @@ export class InferscopeStream {
   /** After the last chunk: a cut element is broken, an unclosed array or object a syntax problem. */
   end(): ParsedInferscope {
     const at = this.base;
+    this.positions.set(at, [this.line, at - this.lineStart]);
     if (this.cap !== undefined) {
       const cap = this.cap;
       this.cap = undefined;
@@ -135,10 +142,17 @@ export class InferscopeStream {
     let j = chunk.indexOf('\n', this.countedTo);
     while (j >= 0 && j < i) {
       this.countedLine++;
+      this.lineStart = this.base + j + 1;
       j = chunk.indexOf('\n', j + 1);
     }
     this.countedTo = i;
     return this.countedLine;
+  }
+
+  /** Remembers where offset `base + i` of the chunk is, for the checks' positions. */
+  private mark(chunk: string, i: number): void {
+    const line = this.lineAt(chunk, i);
+    this.positions.set(this.base + i, [line, this.base + i - this.lineStart]);
   }
 
   private problem(at: number, message: string): void {
@@ -167,6 +181,7 @@ export class InferscopeStream {
           this.keyParts = [];
           this.keyStart = this.base + i;
           this.keyFrom = i;
+          if (this.stack.length <= 2) this.mark(chunk, i);
           return i + 1;
         }
         break;
@@ -195,6 +210,7 @@ export class InferscopeStream {
       case S.Done:
         break;
     }
+    this.mark(chunk, i);
     this.problem(this.base + i, `Unexpected character ${JSON.stringify(String.fromCharCode(c))}`);
     this.s = S.Done;
     return chunk.length;
@@ -251,6 +267,7 @@ export class InferscopeStream {
     this.over = false;
     this.capStart = this.base + i;
     this.capLine = cap === Cap.Event || cap === Cap.Scope ? this.lineAt(chunk, i) : 0;
+    if (this.withPositions || cap === Cap.Field) this.mark(chunk, i);
     this.capFrom = i;
     return i;
   }

@@ -6,7 +6,9 @@ import { InferscopeDocument } from '../../../core/inferscope/document';
 import type { ParsedInferscope } from '../../../core/inferscope/model';
 import { parseInferscope } from '../../../core/inferscope/parser';
 import { InferscopeStream, slimEvent, slimScope } from '../../../core/inferscope/stream';
-import { inferscopeTrace, pretty } from '../../gen/inferscopeGen';
+import { defaultDiagnosticSettings } from '../../../core/common/settings';
+import { StreamedCheck } from '../../../core/inferscope/streamCheck';
+import { faultyInferscope, inferscopeTrace, pretty } from '../../gen/inferscopeGen';
 
 /** The stream fed `text` cut into pieces of the given sizes (cycled). */
 function streamed(text: string, sizes: number[]): ParsedInferscope {
@@ -68,5 +70,34 @@ describe('InferScope streamed reader', () => {
     assert.ok(p.syntax.length >= 1);
     assert.equal(p.events[p.events.length - 1].broken, true);
     assert.ok(p.events.slice(0, -1).every((e) => !e.broken && e.obj));
+  });
+});
+
+describe('InferScope streamed check', () => {
+  const RUN = new Set(['inferscope.invalid-json', 'inferscope.duplicate-id', 'inferscope.end-before-start', 'inferscope.duration-mismatch', 'inferscope.kernel-overlap',
+    'inferscope.scope-containment', 'inferscope.unknown-scope', 'inferscope.event-range', 'inferscope.scope-cycle']);
+
+  it('finds what the whole-text check finds of the codes it runs, each at the start of its event or scope', () => {
+    const text = faultyInferscope().replace('NaN', '1');
+    const whole = InferscopeDocument.parse(text).allDiagnostics().filter((d) => RUN.has(d.code));
+    assert.ok(whole.length >= 6, whole.map((d) => d.code).join());
+    for (const sizes of [[1 << 20], [13, 7]]) {
+      const c = new StreamedCheck();
+      for (let i = 0, k = 0; i < text.length; k++) {
+        const n = sizes[k % sizes.length];
+        c.feed(text.slice(i, i + n));
+        i += n;
+      }
+      const got = c.finish({ ...defaultDiagnosticSettings, maxProblems: Infinity }).diagnostics;
+      assert.deepEqual(got.map((d) => d.code).sort(), whole.map((d) => d.code).sort());
+      const lines = text.split('\n');
+      for (const d of got) {
+        // The start of an element: its opening brace (or a key of the root object).
+        const ch = lines[d.range.start.line][d.range.start.character];
+        assert.ok(ch === '{' || ch === '"', `${d.code} at ${JSON.stringify(d.range.start)}: ${ch}`);
+      }
+      const dup = got.find((d) => d.code === 'inferscope.duplicate-id')!;
+      assert.match(dup.message, /Duplicate event id "tok_0"/);
+    }
   });
 });
