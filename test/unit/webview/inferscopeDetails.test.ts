@@ -27,7 +27,7 @@ test('a clicked InferScope kernel and scope show their own kind', async (t) => {
   t.after(() => p.close());
   await p.post(modelMessage(model));
   await p.frame();
-  const kindOf = async (name: string) => {
+  const rowsOf = async (name: string) => {
     const at = await p.page.evaluate((name) => {
       const s = (window as unknown as { __timeline: { state(): any } }).__timeline.state(); // eslint-disable-line @typescript-eslint/no-explicit-any
       const it = s.model.items;
@@ -44,11 +44,15 @@ test('a clicked InferScope kernel and scope show their own kind', async (t) => {
     await p.page.mouse.click(at.x, at.y);
     await p.frame();
     const rows = await p.page.$$eval('#details table tr', (trs) => trs.map((tr) => Array.from(tr.children, (c) => c.textContent)));
-    return rows.find((r) => r[0] === 'kind')?.[1];
+    return rows;
   };
+  const kindOf = async (name: string) => (await rowsOf(name)).find((r) => r[0] === 'kind')?.[1];
   assert.equal(await kindOf('attention_forward'), 'gpu_kernel');
   assert.equal(await kindOf('tokenize'), 'cpu_call');
   assert.equal(await kindOf('inference'), 'scope');
+  // Like an NPU trace's phase and layer: the event type and the innermost scope, shown with the item.
+  const rows = await rowsOf('attention_forward');
+  assert.deepEqual(rows.filter((r) => r[0] === 'phase' || r[0] === 'layer_id'), [['phase', 'gpu_kernel'], ['layer_id', 'gpu']]);
 });
 
 test('a finding\'s cited events (revealLines) are zoomed to and the first selected, also when sent before the model', async (t) => {
