@@ -1,10 +1,12 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/common/escape';
 import { analyze } from '../core/inferscope/analyze';
 import { InferscopeDocument } from '../core/inferscope/document';
 import { toHtml, toMarkdown, toReport } from '../core/inferscope/reportOutput';
 import { inferscopeFormat } from '../core/inferscope/format';
+import type { ParsedInferscope } from '../core/inferscope/model';
+import { InferscopeStream } from '../core/inferscope/stream';
 
 export const ANALYZE_USAGE = '  npu-trace analyze [--json | --report md|html|json] [-o OUT] <trace.inferscope.json>\n';
 
@@ -16,6 +18,13 @@ class AnalyzeUsage extends Error {}
  * with the result (a trace with errors still gets one, with a note on stderr), 2 on unusable
  * arguments or a file that is not an InferScope trace.
  */
+/** The trace read in 1 MB pieces, none of it held as one string. */
+async function readStreamed(file: string): Promise<ParsedInferscope> {
+  const st = new InferscopeStream();
+  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) st.feed(chunk as string);
+  return st.end();
+}
+
 export async function analyzeCommand(args: string[]): Promise<number> {
   let opts: { json: boolean; report?: 'md' | 'html' | 'json'; out?: string; file: string };
   try {
@@ -35,18 +44,20 @@ export async function analyzeCommand(args: string[]): Promise<number> {
     process.stderr.write(`npu-trace analyze: ${escapeControl(file)}: no such file\n`);
     return 2;
   }
-  const max = inferscopeFormat.maxDocumentBytes!;
-  if (st.size > max) {
-    process.stderr.write(`npu-trace analyze: ${escapeControl(file)}: ${st.size} bytes is over the ${max}-byte limit of a document read whole\n`);
-    return 2;
+  // Past what is read whole (and past what one V8 string holds), the trace is read streamed: the
+  // analysis needs the events' fields, not the text; the checks with positions are left to `check`.
+  const streamed = st.size > inferscopeFormat.maxDocumentBytes!;
+  let doc: InferscopeDocument;
+  if (streamed) doc = new InferscopeDocument(await readStreamed(file));
+  else {
+    const text = readFileSync(file, 'utf8');
+    doc = InferscopeDocument.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   }
-  const text = readFileSync(file, 'utf8');
-  const doc = InferscopeDocument.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   if (doc.kind !== 'trace' || doc.parsed.rootKind !== 'object') {
     process.stderr.write(`npu-trace analyze: ${escapeControl(file)}: not an InferScope trace (no "format_version" and "events")\n`);
     return 2;
   }
-  const { hasError } = doc.capped({ severity: {}, maxProblems: 1 });
+  const hasError = streamed ? doc.parsed.syntax.length > 0 || doc.parsed.events.some((e) => e.broken) : doc.capped({ severity: {}, maxProblems: 1 }).hasError;
   if (hasError) process.stderr.write(`npu-trace analyze: ${escapeControl(file)} has errors (see npu-trace check); the analysis counts what could be read\n`);
   const a = analyze(doc);
   const created = doc.parsed.fields.get('trace_metadata')?.value as { timestamp_created?: unknown } | undefined;

@@ -25,6 +25,11 @@ export type HostMessage =
    * event under the cursor when the line holds several (a one-line Chrome trace).
    */
   | { type: 'selectLine'; line: number; character?: number }
+  /**
+   * Show these items (an InferScope finding's cited events, by their first lines): zoom to them and
+   * select the first. At most MAX_REVEAL_LINES; the page keeps it until the complete model is in.
+   */
+  | { type: 'revealLines'; lines: number[] }
   /** All fields of the selected item's source lines, as [key, JSON value] pairs. */
   | { type: 'details'; line: number; fields: [string, string][]; endFields: [string, string][] }
   /** "NPU Trace: Show Summary": show the Summary tab (the numbers come with the complete model). */
@@ -71,6 +76,8 @@ export type TimelineMessage = HostMessage | WebviewMessage;
 export type Span = [number, number];
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+/** Lines one `revealLines` may name: a finding cites a few events, not a file's worth. */
+export const MAX_REVEAL_LINES = 1000;
 const isLine = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < 0xffffffff;
 const isStr = (x: unknown): x is string => typeof x === 'string';
 const optSpan = (x: unknown): boolean => x === undefined || (Array.isArray(x) && x.length === 2 && isLine(x[0]) && isLine(x[1]) && x[0] <= x[1]);
@@ -111,6 +118,7 @@ export function parseHostMessage(x: unknown): HostMessage | undefined {
     case 'progress': return isStr(m.message) ? m : undefined;
     case 'error': return isStr(m.message) ? m : undefined;
     case 'selectLine': return isLine(m.line) && (m.character === undefined || isLine(m.character)) ? m : undefined;
+    case 'revealLines': return Array.isArray(m.lines) && m.lines.length > 0 && m.lines.length <= MAX_REVEAL_LINES && m.lines.every(isLine) ? m : undefined;
     case 'details': return isLine(m.line) && isPairs(m.fields) && isPairs(m.endFields) ? m : undefined;
     case 'showSummary': return m;
     case 'rangeStats': return isTime(m.from) && isTime(m.to) && isStr(m.message) && (m.stats === null || validStats(m.stats)) ? m : undefined;

@@ -220,6 +220,29 @@ function select(i: number, reveal: boolean, scrollIntoView: boolean): void {
   schedule();
 }
 
+/** A `revealLines` that came before the complete model: shown when that model is in. */
+let pendingReveal: readonly number[] | undefined;
+
+/** Zooms to the items drawn from `lines` (a finding's events) and selects the first; false until the complete model is in. */
+function revealLines(lines: readonly number[]): boolean {
+  if (!s || previewShown) return false;
+  const it = s.model.items, ofLine = s.index.itemOfLine;
+  let from = Infinity, to = -Infinity, first = -1;
+  for (const l of lines) {
+    const i = l < ofLine.length ? ofLine[l] : -1;
+    if (i < 0) continue;
+    if (first < 0) first = i;
+    from = Math.min(from, it.start[i]);
+    to = Math.max(to, it.end[i]);
+  }
+  if (first < 0) return true;
+  const pad = Math.max(1, (to - from) * 0.05);
+  s.viewport.set(from - pad, to + pad, s.model);
+  s.moved = true;
+  select(first, false, true);
+  return true;
+}
+
 function ensureVisible(i: number): void {
   const st = s!, vp = st.viewport, it = st.model.items;
   if (it.end[i] < vp.start || it.start[i] > vp.end) {
@@ -276,9 +299,13 @@ function onMessage(m: HostMessage): void {
       fileStats = m.complete ? m.model.stats : undefined;
       baseName = m.fileName.replace(/\.gz$/i, '').replace(/\.(trace\.)?jsonl$/i, '').replace(/[^\w.-]/g, '_').slice(0, 60) || 'trace';
       refreshSummary();
+      if (pendingReveal && revealLines(pendingReveal)) pendingReveal = undefined;
       schedule();
       return;
     }
+    case 'revealLines':
+      pendingReveal = revealLines(m.lines) ? undefined : m.lines;
+      return;
     case 'showSummary':
       summaryOfRange = false;
       showSummary(true);

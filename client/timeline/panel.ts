@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { parseWebviewMessage, type HostMessage, type Span, type WebviewMessage } from '../../protocol/timeline';
+import { MAX_REVEAL_LINES, parseWebviewMessage, type HostMessage, type Span, type WebviewMessage } from '../../protocol/timeline';
 import { buildInWorker, statsInWorker } from './build';
 import type { BuildRequest } from './workerProtocol';
 import { elementFields, lineFields, MAX_ELEMENT_LINES, opensElement, spanText } from './fields';
@@ -28,6 +28,8 @@ export class TimelinePanel implements vscode.Disposable {
   /** showLine before the complete model was shown: sent after it. */
   private lineQueued: number | undefined;
   private complete = false;
+  /** Items to show that came before the page listened: sent after the queued state. */
+  private revealQueued: HostMessage | undefined;
   /** Whether the model came from the open document (then edits update it). */
   private fromDocument = false;
   /** Lines read back from disk for details, with the index that makes later clicks seek. */
@@ -91,6 +93,12 @@ export class TimelinePanel implements vscode.Disposable {
     this.post({ type: 'showSummary' });
   }
 
+  /** Zooms to the items drawn from these lines and selects the first (an InferScope finding's events). */
+  revealLines(lines: number[]): void {
+    this.panel.reveal(undefined, false);
+    if (lines.length) this.post({ type: 'revealLines', lines: lines.slice(0, MAX_REVEAL_LINES) });
+  }
+
   /**
    * Builds the model in a worker: from the open document when there is one, else from disk
    * (explorer, .gz, and files over 50 MB, which VS Code never hands to extensions as documents).
@@ -147,6 +155,7 @@ export class TimelinePanel implements vscode.Disposable {
     // Until the page says it listens, keep only the latest state-bearing message.
     if (!this.ready) {
       if (m.type === 'showSummary') this.summaryQueued = true;
+      else if (m.type === 'revealLines') this.revealQueued = m;
       else if (m.type !== 'selectLine' && m.type !== 'details' && m.type !== 'rangeStats') this.queued = m;
       return;
     }
@@ -169,6 +178,11 @@ export class TimelinePanel implements vscode.Disposable {
         if (this.lineQueued !== undefined && this.complete) {
           this.post({ type: 'selectLine', line: this.lineQueued });
           this.lineQueued = undefined;
+        }
+        if (this.revealQueued) {
+          const r = this.revealQueued;
+          this.revealQueued = undefined;
+          this.post(r);
         }
         return;
       case 'showInCmdq':

@@ -1,6 +1,8 @@
+import { MAX_QUOTED } from '../common/escape';
 import type { InferscopeDocument } from './document';
 import { num, str } from './model';
-import { RULES, SUGGESTIONS, type Shares } from './rules';
+import { MAX_CITED, RULES, SUGGESTIONS, type Shares } from './rules';
+import { validRange } from './scopeChecks';
 import { timesOf } from './times';
 
 /** The exclusive categories in priority order: a µs where several run counts for the first. */
@@ -24,6 +26,8 @@ export interface Suggestion {
   rationale: string;
   estimated_improvement_percent: number;
   evidence: string[];
+  /** Ids of the events the finding is about (an unknown field to other readers, §2.2): see `MAX_CITED`. */
+  event_ids: string[];
 }
 
 export interface AnalysisResult {
@@ -35,9 +39,11 @@ export interface AnalysisResult {
     total_h2d_us: number;
     total_d2h_us: number;
     total_idle_us: number;
+    /** Time inside scopes with no event running: see `frameworkOverhead`. */
+    framework_overhead_us: number;
   };
   timeline_breakdown: BreakdownEntry[];
-  bottleneck: { type: 'cpu_bound' | 'gpu_bound' | 'memory_bound' | 'balanced'; primary_cause: string; confidence: number; evidence: string[] };
+  bottleneck: { type: 'cpu_bound' | 'gpu_bound' | 'memory_bound' | 'balanced'; primary_cause: string; confidence: number; evidence: string[]; event_ids: string[] };
   suggestions: Suggestion[];
 }
 
@@ -46,7 +52,10 @@ interface Span {
   end: number;
   cat: number;
   name: string;
+  /** The event's `id`, when it has a string one. */
+  id: string | undefined;
 }
+
 
 /** Total length of the union of intervals (sorted in place). */
 export function unionLength(iv: [number, number][]): number {
@@ -89,6 +98,7 @@ export function analyze(doc: InferscopeDocument): AnalysisResult {
   let t0 = Infinity;
   let t1 = -Infinity;
   const byCat: [number, number][][] = CATEGORIES.map(() => []);
+  const running: [number, number][] = [];
   const copies = { h2d: 0, pageable: 0, bytes: 0, gbps: [] as number[] };
   const kernels = new Map<string, { us: number; occ: number[] }>();
   for (const e of doc.parsed.events) {
@@ -96,11 +106,14 @@ export function analyze(doc: InferscopeDocument): AnalysisResult {
     if (t.start !== t.start || t.end !== t.end || t.end < t.start) continue;
     t0 = Math.min(t0, t.start);
     t1 = Math.max(t1, t.end);
+    if (t.end > t.start) running.push([t.start, t.end]);
     const type = str(e.obj?.type);
     const cat = type !== undefined && Object.hasOwn(CATEGORY_OF, type) ? CATEGORIES.indexOf(CATEGORY_OF[type]) : -1;
     if (cat < 0 || t.end === t.start) continue;
     const name = str(e.obj?.name) ?? type!;
-    spans.push({ start: t.start, end: t.end, cat, name });
+    // A huge id would make a huge link: such an event is not cited.
+    const id = str(e.obj?.id);
+    spans.push({ start: t.start, end: t.end, cat, name, id: id !== undefined && id.length <= MAX_QUOTED ? id : undefined });
     byCat[cat].push([t.start, t.end]);
     const m = (e.obj?.metadata ?? {}) as Record<string, unknown>;
     if (type === 'h2d_copy') {
@@ -121,13 +134,13 @@ export function analyze(doc: InferscopeDocument): AnalysisResult {
   const window = t1 > t0 ? t1 - t0 : 0;
   const busy = unionLength([...byCat[0], ...byCat[1], ...byCat[2]]);
   const totals = byCat.map((iv) => unionLength(iv.slice()));
-  const { exclusive, examples } = attribute(spans, t0, t1);
+  const { exclusive, examples, cited } = attribute(spans, t0, t1);
   const pct = percentages(exclusive, window);
   const breakdown: BreakdownEntry[] = CATEGORIES.map((category, i) => ({ category, duration_us: round(exclusive[i]), percentage: pct[i], examples: examples[i] }));
   const shares: Shares = {
     gpu: pct[0], h2d: pct[1], d2h: pct[2], cpu: pct[3], idle: pct[4], window, exclusive, breakdown,
     gpuIdlePct: window > 0 ? Math.round(((window - busy) / window) * 1000) / 10 : 0,
-    copies, kernels,
+    copies, kernels, cited,
   };
   const rule = RULES.find((r) => r.when(shares))!;
   const evidence = rule.evidence(shares);
@@ -135,7 +148,7 @@ export function analyze(doc: InferscopeDocument): AnalysisResult {
   for (const s of SUGGESTIONS) {
     if (!s.when(shares, rule.type)) continue;
     const est = Math.max(1, Math.round(s.estimate(shares)));
-    suggestions.push({ priority: est >= 10 ? 'high' : est >= 5 ? 'medium' : 'low', action: s.action(shares), rationale: s.rationale(shares), estimated_improvement_percent: est, evidence: s.evidence(shares) });
+    suggestions.push({ priority: est >= 10 ? 'high' : est >= 5 ? 'medium' : 'low', action: s.action(shares), rationale: s.rationale(shares), estimated_improvement_percent: est, evidence: s.evidence(shares), event_ids: s.cites(shares) });
   }
   suggestions.sort((a, b) => b.estimated_improvement_percent - a.estimated_improvement_percent);
   return {
@@ -143,11 +156,53 @@ export function analyze(doc: InferscopeDocument): AnalysisResult {
     summary: {
       end_to_end_latency_us: round(window), total_cpu_time_us: round(totals[3]), total_gpu_time_us: round(totals[0]),
       total_h2d_us: round(totals[1]), total_d2h_us: round(totals[2]), total_idle_us: round(window - busy),
+      framework_overhead_us: round(frameworkOverhead(doc, running, t0, t1)),
     },
     timeline_breakdown: breakdown,
-    bottleneck: { type: rule.type, primary_cause: rule.cause(shares), confidence: Math.round(rule.confidence(shares) * 100) / 100, evidence },
+    bottleneck: { type: rule.type, primary_cause: rule.cause(shares), confidence: Math.round(rule.confidence(shares) * 100) / 100, evidence, event_ids: rule.cites(shares) },
     suggestions,
   };
+}
+
+/** Sorted, disjoint intervals covering the same time (sorts `iv` in place). */
+function merged(iv: [number, number][]): [number, number][] {
+  iv.sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const [a, b] of iv) {
+    const last = out[out.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
+/**
+ * `framework_overhead_us`, which §3.1 names without defining: the time inside scopes (an inference,
+ * a request) during which no event of any kind runs, i.e. what the framework itself (Python,
+ * dispatch, launches) spends between the operations it traced. Gaps outside every scope (between
+ * requests) are the application's idle, not the framework's. A trace without scopes is one scope:
+ * its whole window.
+ */
+function frameworkOverhead(doc: InferscopeDocument, running: [number, number][], t0: number, t1: number): number {
+  const n = doc.parsed.events.length;
+  const scoped: [number, number][] = [];
+  for (const s of doc.parsed.scopes) {
+    const r = validRange(s, n);
+    if (!r) continue;
+    const [a, b] = doc.times.range(r[0], r[1]);
+    if (b > a) scoped.push([a, b]);
+  }
+  if (!doc.parsed.scopes.length && t1 > t0) scoped.push([t0, t1]);
+  const inside = merged(scoped);
+  const busy = merged(running);
+  let total = 0;
+  let j = 0;
+  for (const [a, b] of inside) {
+    total += b - a;
+    while (j < busy.length && busy[j][1] <= a) j++;
+    for (let k = j; k < busy.length && busy[k][0] < b; k++) total -= Math.min(b, busy[k][1]) - Math.max(a, busy[k][0]);
+  }
+  return Math.max(0, total);
 }
 
 function round(us: number): number {
@@ -158,10 +213,14 @@ function round(us: number): number {
  * Sweeps the span boundaries once: each stretch goes to the highest-priority category running in it
  * (idle when none), and to each running span's name of that category, for the examples.
  */
-function attribute(spans: Span[], t0: number, t1: number): { exclusive: number[]; examples: string[][] } {
+function attribute(spans: Span[], t0: number, t1: number): { exclusive: number[]; examples: string[][]; cited: string[][] } {
   const exclusive = CATEGORIES.map(() => 0);
   const byName: Map<string, number>[] = CATEGORIES.map(() => new Map());
-  if (!(t1 > t0)) return { exclusive, examples: CATEGORIES.map(() => []) };
+  const credit = new Float64Array(spans.length);
+  // The longest stretch with nothing running, and the spans that end before and start after it.
+  let gap = { us: 0, before: -1, after: -1 };
+  let lastEnded = -1;
+  if (!(t1 > t0)) return { exclusive, examples: CATEGORIES.map(() => []), cited: CATEGORIES.map(() => []) };
   const points: [number, number, number][] = [];
   spans.forEach((s, i) => {
     points.push([s.start, 1, i], [s.end, -1, i]);
@@ -174,7 +233,9 @@ function attribute(spans: Span[], t0: number, t1: number): { exclusive: number[]
     const c = active.findIndex((s) => s.size > 0);
     const cat = c < 0 ? 4 : c;
     exclusive[cat] += to - prev;
+    if (c < 0 && to - prev > gap.us) gap = { us: to - prev, before: lastEnded, after: -1 };
     if (c >= 0) {
+      for (const i of active[c]) credit[i] += to - prev;
       // Several spans of the winning category share the stretch; each name is credited once.
       const names = new Set<string>();
       for (const i of active[c]) names.add(spans[i].name);
@@ -184,10 +245,19 @@ function attribute(spans: Span[], t0: number, t1: number): { exclusive: number[]
   };
   for (const [t, d, i] of points) {
     flush(t);
-    if (d > 0) active[spans[i].cat].add(i);
-    else active[spans[i].cat].delete(i);
+    if (d > 0) {
+      if (gap.after < 0 && gap.us > 0 && t === prev) gap.after = i;
+      active[spans[i].cat].add(i);
+    } else {
+      active[spans[i].cat].delete(i);
+      lastEnded = i;
+    }
   }
   flush(t1);
   const examples = byName.map((m) => [...m.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3).map(([n]) => n));
-  return { exclusive, examples };
+  const cited: string[][] = CATEGORIES.map(() => []);
+  const order = [...credit.keys()].filter((i) => credit[i] > 0 && spans[i].id !== undefined).sort((a, b) => credit[b] - credit[a] || a - b);
+  for (const i of order) if (cited[spans[i].cat].length < MAX_CITED) cited[spans[i].cat].push(spans[i].id!);
+  for (const i of [gap.before, gap.after]) if (i >= 0 && spans[i].id !== undefined) cited[4].push(spans[i].id!);
+  return { exclusive, examples, cited };
 }

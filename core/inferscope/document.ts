@@ -1,9 +1,11 @@
 import type { Diagnostic, Position } from '../common/diagnostic';
+import type { LineEdit } from '../common/lines';
 import { defaultDiagnosticSettings, type DiagnosticSettings } from '../common/settings';
 import { offsetAt, positionAt } from '../cmdq/positions';
 import { analysisChecks } from './analysisChecks';
 import { duplicateIds, kernelOverlaps, timeChecks, wallClock, type OverlapScope } from './eventChecks';
 import { kindOf, type Element, type InferscopeKind, type ParsedInferscope } from './model';
+import { reparseEdit } from './incremental';
 import { parseInferscope } from './parser';
 import { BoundedDiagnostics, reporter, type Report } from './report';
 import { eventSchemas, resultRoot, scopeSchemas, traceRoot } from './schemaChecks';
@@ -59,6 +61,12 @@ export class InferscopeDocument {
 
   static parse(text: string, fileName = ''): InferscopeDocument {
     return new InferscopeDocument(parseInferscope(text), /\.analysis\.json$/i.test(fileName) ? 'analysis' : undefined);
+  }
+
+  /** The next version after `edits`: only the events an edit touched are parsed again when it can be done (`incremental.ts`). */
+  update(edits: readonly LineEdit[], text: string): InferscopeDocument {
+    const p = edits.length === 1 ? reparseEdit(this.parsed, text, edits[0]) : undefined;
+    return new InferscopeDocument(p ?? parseInferscope(text), this.nameKind);
   }
 
   /** What the top-level keys say; else what the name says; else a trace. */

@@ -39,7 +39,7 @@ export function duplicateIds(doc: ParsedInferscope, elements: readonly Element[]
     }
     const [a, b] = valueAt(doc, e, ['id']);
     const [c, d] = valueAt(doc, elements[f], ['id']);
-    report(a, b, 'error', 'inferscope.duplicate-id', `Duplicate ${what} id ${escapeControl(clip(doc.text.slice(a, b), 80))}: ${what} ${f} has it already`,
+    report(a, b, 'error', 'inferscope.duplicate-id', `Duplicate ${what} id ${escapeControl(clip(doc.text ? doc.text.slice(a, b) : JSON.stringify(k), 80))}: ${what} ${f} has it already`,
       [[c, d, `first ${what} with this id`]]);
   }
 }

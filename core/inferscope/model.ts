@@ -30,6 +30,8 @@ export interface Element {
   obj: Record<string, unknown> | undefined;
   /** A syntax error inside: it holds its slot but is not checked. */
   broken: boolean;
+  /** 0-based line it starts on, when read streamed (no text is held to compute it from). */
+  line?: number;
 }
 
 export interface SyntaxProblem extends Span {

@@ -1,4 +1,4 @@
-import { escapeHtmlText, escapeMarkdown } from '../common/escape';
+import { escapeHtmlText, escapeMarkdown, markdownCode } from '../common/escape';
 import type { AnalysisResult } from './analyze';
 
 /** The §3.2 report of an analysis, as JSON. `timestamp` comes from the trace, so output is reproducible. */
@@ -31,22 +31,45 @@ export function toReport(a: AnalysisResult, timestamp: string): Report {
   };
 }
 
+/** A line of the markdown report that cites events: the editor links it to them in the timeline. */
+export interface Citation {
+  /** 0-based line of the report. */
+  line: number;
+  ids: string[];
+}
+
+/** The prefix of a citation line, after the list marker. */
+export const CITES = 'Events: ';
+
 /** Event names in `examples` come from the trace: escaped like every file value. */
 export function toMarkdown(a: AnalysisResult, source: string): string {
+  return markdownReport(a, source).text;
+}
+
+/** The markdown report, and its lines that cite events (one per finding that cites any). */
+export function markdownReport(a: AnalysisResult, source: string): { text: string; citations: Citation[] } {
+  const citations: Citation[] = [];
+  const cite = (ids: readonly string[], indent: string) => {
+    if (!ids.length) return;
+    citations.push({ line: out.length, ids: [...ids] });
+    out.push(`${indent}- ${CITES}${ids.map((id) => markdownCode(id, 80)).join(', ')}`);
+  };
   const out = [`# InferScope Performance Report`, '', `Trace: ${escapeMarkdown(source)}`, '', summaryText(a), '', '## Timeline breakdown', '',
     '| category | duration | share | largest contributors |', '|---|---:|---:|---|'];
   for (const b of a.timeline_breakdown) out.push(`| ${LABEL[b.category]} | ${b.duration_us / 1000} ms | ${b.percentage}% | ${b.examples.map((x) => escapeMarkdown(x, 80)).join(', ')} |`);
   const s = a.summary;
-  out.push('', `Totals (interval unions): CPU ${s.total_cpu_time_us / 1000} ms, GPU ${s.total_gpu_time_us / 1000} ms, H2D ${s.total_h2d_us / 1000} ms, D2H ${s.total_d2h_us / 1000} ms, GPU idle ${s.total_idle_us / 1000} ms.`);
+  out.push('', `Totals (interval unions): CPU ${s.total_cpu_time_us / 1000} ms, GPU ${s.total_gpu_time_us / 1000} ms, H2D ${s.total_h2d_us / 1000} ms, D2H ${s.total_d2h_us / 1000} ms, GPU idle ${s.total_idle_us / 1000} ms; framework overhead (untraced time inside scopes) ${s.framework_overhead_us / 1000} ms.`);
   out.push('', `## Bottleneck: ${a.bottleneck.type}`, '', `Primary cause ${a.bottleneck.primary_cause}, confidence ${a.bottleneck.confidence}.`, '');
   for (const e of a.bottleneck.evidence) out.push(`- ${escapeMarkdown(e, 400)}`);
+  cite(a.bottleneck.event_ids, '');
   out.push('', '## Suggestions', '');
   if (!a.suggestions.length) out.push('None.');
   a.suggestions.forEach((x, i) => {
     out.push(`${i + 1}. **${escapeMarkdown(x.action, 200)}** (${x.priority}, about ${x.estimated_improvement_percent}% faster): ${escapeMarkdown(x.rationale, 400)}`);
     for (const e of x.evidence) out.push(`   - ${escapeMarkdown(e, 400)}`);
+    cite(x.event_ids, '   ');
   });
-  return `${out.join('\n')}\n`;
+  return { text: `${out.join('\n')}\n`, citations };
 }
 
 /** The breakdown as one stacked horizontal bar, in SVG written inline (no remote loads). */
@@ -76,6 +99,7 @@ export function toHtml(a: AnalysisResult, source: string): string {
 <body><h1>InferScope Performance Report</h1>
 <p>Trace: <code>${h(source)}</code></p>
 <p>${h(summaryText(a))}</p>
+<p>Framework overhead (untraced time inside scopes): ${a.summary.framework_overhead_us / 1000} ms.</p>
 <h2>Timeline breakdown</h2>
 ${breakdownSvg(a)}
 <table><tr><th>category</th><th>duration</th><th>share</th><th>largest contributors</th></tr>

@@ -15,6 +15,8 @@ export interface Shares {
   breakdown: BreakdownEntry[];
   copies: { h2d: number; pageable: number; bytes: number; gbps: number[] };
   kernels: Map<string, { us: number; occ: number[] }>;
+  /** Per category (CATEGORIES order), the ids of the events with the most time in it; for idle, those around its longest gap. */
+  cited: string[][];
 }
 
 export const GPU_BOUND_PCT = 60;
@@ -23,6 +25,8 @@ export const CPU_BOUND_PCT = 30;
 export const IDLE_GAP_PCT = 15;
 export const COPY_PCT = 10;
 export const LOW_OCCUPANCY = 0.5;
+/** Event ids a finding cites at most: those with the most time, enough to find it in the timeline. */
+export const MAX_CITED = 10;
 
 type Kind = 'cpu_bound' | 'gpu_bound' | 'memory_bound' | 'balanced';
 
@@ -45,26 +49,32 @@ export const RULES: readonly {
   cause(s: Shares): string;
   confidence(s: Shares): number;
   evidence(s: Shares): string[];
+  /** Ids of the events the finding is about, for the report to link to the timeline. */
+  cites(s: Shares): string[];
 }[] = [
   {
     type: 'gpu_bound', when: (s) => s.gpu >= GPU_BOUND_PCT, cause: () => 'gpu_compute',
     confidence: (s) => Math.min(0.95, 0.5 + (s.gpu - GPU_BOUND_PCT) / 80 + 0.2),
     evidence: (s) => [`GPU compute takes ${pct(s.gpu)} of the timeline (≥ ${GPU_BOUND_PCT}%)`, ...common(s).slice(0, 1)],
+    cites: (s) => s.cited[0],
   },
   {
     type: 'memory_bound', when: (s) => mem(s) >= MEMORY_BOUND_PCT && mem(s) >= s.gpu && mem(s) >= s.cpu, cause: (s) => (s.h2d >= s.d2h ? 'h2d_copy' : 'd2h_copy'),
     confidence: (s) => Math.min(0.95, 0.5 + (mem(s) - Math.max(s.gpu, s.cpu)) / 100 + 0.1),
     evidence: (s) => [`Host↔device copies take ${pct(mem(s))} of the timeline (H2D ${pct(s.h2d)}, D2H ${pct(s.d2h)}; ≥ ${MEMORY_BOUND_PCT}%)`, ...common(s)],
+    cites: (s) => s.cited[s.h2d >= s.d2h ? 1 : 2],
   },
   {
     type: 'cpu_bound', when: (s) => s.cpu >= CPU_BOUND_PCT && s.cpu >= s.gpu && s.cpu >= mem(s), cause: () => 'cpu_preprocessing',
     confidence: (s) => Math.min(0.95, 0.5 + (s.cpu - Math.max(s.gpu, mem(s))) / 100 + 0.1),
     evidence: (s) => [`CPU work with the GPU idle takes ${pct(s.cpu)} of the timeline (≥ ${CPU_BOUND_PCT}%)${s.breakdown[3].examples.length ? `, mostly ${top(s, 3)}` : ''}`, ...common(s)],
+    cites: (s) => s.cited[3],
   },
   {
     type: 'balanced', when: () => true, cause: (s) => ['gpu_compute', 'h2d_copy', 'd2h_copy', 'cpu_preprocessing', 'idle'][s.exclusive.indexOf(Math.max(...s.exclusive))],
     confidence: () => 0.6,
     evidence: (s) => [`No category dominates: GPU ${pct(s.gpu)}, copies ${pct(mem(s))}, CPU ${pct(s.cpu)}, idle ${pct(s.idle)}`, ...common(s)],
+    cites: (s) => s.cited[s.exclusive.indexOf(Math.max(...s.exclusive))],
   },
 ];
 
@@ -90,6 +100,7 @@ export const SUGGESTIONS: readonly {
   rationale(s: Shares): string;
   estimate(s: Shares): number;
   evidence(s: Shares): string[];
+  cites(s: Shares): string[];
 }[] = [
   {
     when: (s) => s.cpu >= CPU_BOUND_PCT / 2,
@@ -97,6 +108,7 @@ export const SUGGESTIONS: readonly {
     rationale: () => 'Prepare the next batch (tokenize, collate) on worker threads while the GPU runs the current one',
     estimate: (s) => Math.min(s.cpu, s.gpu + mem(s) + s.idle) * 0.8,
     evidence: (s) => [`CPU-only time is ${pct(s.cpu)} of the timeline (${ms(s.exclusive[3])})`],
+    cites: (s) => s.cited[3],
   },
   {
     when: (s) => s.h2d >= COPY_PCT && s.copies.pageable > 0,
@@ -104,6 +116,7 @@ export const SUGGESTIONS: readonly {
     rationale: (s) => `Pinned host buffers copy faster and asynchronously; ${s.copies.pageable} of ${s.copies.h2d} H2D copies are pageable (average ${avgGbps(s)})`,
     estimate: (s) => s.h2d * 0.3,
     evidence: (s) => [`H2D copies take ${pct(s.h2d)} of the timeline`, `${s.copies.pageable} of ${s.copies.h2d} H2D copies use pageable memory`],
+    cites: (s) => s.cited[1],
   },
   {
     when: (s) => mem(s) >= COPY_PCT,
@@ -111,6 +124,7 @@ export const SUGGESTIONS: readonly {
     rationale: () => 'Fewer, larger copies amortize the per-copy overhead of host↔device transfers',
     estimate: (s) => mem(s) * 0.25,
     evidence: (s) => [`Host↔device copies take ${pct(mem(s))} of the timeline (${s.copies.h2d} H2D copies, ${s.copies.bytes} bytes)`],
+    cites: (s) => [...s.cited[1], ...s.cited[2]].slice(0, MAX_CITED),
   },
   {
     when: (s) => s.idle >= IDLE_GAP_PCT,
@@ -118,6 +132,7 @@ export const SUGGESTIONS: readonly {
     rationale: () => 'Nothing runs in these gaps: queue the next request before the current one finishes',
     estimate: (s) => s.idle * 0.5,
     evidence: (s) => [`Nothing runs for ${pct(s.idle)} of the timeline (${ms(s.exclusive[4])})`],
+    cites: (s) => s.cited[4],
   },
   {
     when: (s, kind) => kind === 'gpu_bound' || lowOccupancy(s) !== undefined,
@@ -134,5 +149,6 @@ export const SUGGESTIONS: readonly {
       const low = lowOccupancy(s);
       return [`GPU compute takes ${pct(s.gpu)} of the timeline`, ...(low ? [`${low[0]} runs at ${Math.round(low[1] * 100)}% occupancy (< ${LOW_OCCUPANCY * 100}%)`] : [])];
     },
+    cites: (s) => s.cited[0],
   },
 ];

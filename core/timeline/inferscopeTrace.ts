@@ -3,6 +3,7 @@ import { InferscopeDocument } from '../inferscope/document';
 import { kindOf, num, str, type Element } from '../inferscope/model';
 import { validRange } from '../inferscope/scopeChecks';
 import { scopeName } from '../inferscope/scopeChecks';
+import { InferscopeStream } from '../inferscope/stream';
 import { timesOf } from '../inferscope/times';
 import { TimelineAssembler } from './assembler';
 import type { TimelineBuilder } from './builder';
@@ -12,6 +13,12 @@ import { FLAG, KIND, type TimelineModel } from './model';
 const KIND_OF: Record<string, number> = {
   cpu_call: KIND.job, cpu_syscall: KIND.irq, gpu_kernel: KIND.te, h2d_copy: KIND.dma, d2h_copy: KIND.dma, memory_event: KIND.dram, instant: KIND.marker,
 };
+
+/**
+ * Past this many characters a trace is read streamed (`core/inferscope/stream.ts`) instead of as one
+ * string: the limit the CLI reads whole, half of what one V8 string can hold.
+ */
+export const STREAM_ABOVE = 256 << 20;
 
 /** Longest name drawn: a 10 MB kernel name must not become a 10 MB label. */
 const MAX_NAME = 200;
@@ -25,13 +32,37 @@ const MAX_NAME = 200;
  * the innermost scope's name the `layer_id` one.
  */
 export class InferscopeTimelineBuilder implements TimelineBuilder {
-  private readonly lines: string[] = [];
+  private lines: string[] = [];
+  private chars = 0;
+  private stream: InferscopeStream | undefined;
+  private lineCount = 0;
+
+  /** `streamAbove`: characters past which the lines are no longer kept but read streamed. */
+  constructor(private readonly streamAbove = STREAM_ABOVE) {}
 
   addLine(text: string, _lineNo: number): void {
+    this.lineCount++;
+    if (this.stream) {
+      this.stream.feed(`${text}\n`);
+      return;
+    }
     this.lines.push(text);
+    this.chars += text.length + 1;
+    if (this.chars > this.streamAbove) {
+      // Joined, these lines would make a string past what V8 holds (≈ 512 MB): read them streamed.
+      this.stream = new InferscopeStream();
+      for (const l of this.lines) this.stream.feed(`${l}\n`);
+      this.lines = [];
+    }
   }
 
   finish(preview = false): TimelineModel {
+    if (this.stream) {
+      // Streamed: no text to check or to take positions from; each item's line comes from the reader.
+      const doc = new InferscopeDocument(preview ? this.stream.parsed : this.stream.end());
+      if (!preview && kindOf(doc.parsed) === undefined) throw new Error('Not an InferScope trace: the file has no "format_version" and "events".');
+      return build(doc, true, this.lineCount);
+    }
     const doc = InferscopeDocument.parse(this.lines.join('\n'));
     const p = doc.parsed;
     const kind = kindOf(p);
@@ -72,7 +103,7 @@ export function innermostScopes(doc: InferscopeDocument): Int32Array {
 function build(doc: InferscopeDocument, preview: boolean, lineCount: number): TimelineModel {
   const p = doc.parsed;
   const asm = new TimelineAssembler('inferscope');
-  const lineOf = (e: Element) => doc.positionAt(e.start).line;
+  const lineOf = (e: Element) => e.line ?? doc.positionAt(e.start).line;
   // Lines with an error or warning: a preview leaves the checks for the whole file.
   const bad = new Set<number>();
   if (!preview) {

@@ -6,10 +6,15 @@ import { inferscopeHover } from './hover';
 import { inferscopeReferences } from './references';
 import { inferscopeSymbols } from './symbols';
 
-/** Each version is parsed whole (one JSON document); diagnostics are computed once per version, on first use. */
+/**
+ * Each version is parsed once; an edit inside the events array re-parses only the events on the
+ * lines it touched and shifts the rest (`core/inferscope/incremental.ts`); diagnostics are computed
+ * once per version, on first use.
+ */
 export const inferscopeService: FormatService<InferscopeDocument> = {
   languageId: 'inferscope',
   parse: (doc) => InferscopeDocument.parse(doc.getText(), doc.uri),
+  update: (model, doc, edits) => model.update(edits, doc.getText()),
   diagnostics: (model, _doc, settings) => inferscopeDiagnostics(model, settings),
   hover: (model, _doc, pos) => inferscopeHover(model, pos),
   definition: (model, doc, pos) => inferscopeDefinition(model, doc.uri, pos),

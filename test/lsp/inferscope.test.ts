@@ -36,6 +36,22 @@ describe('inferscope language server over stdio', () => {
     assert.ok(d.length >= 12);
   });
 
+  it('edits inside an event (the incremental path) publish what a fresh open of the same text does', async () => {
+    const uri = 'file:///edited.inferscope.json';
+    assert.deepEqual(await c.open(uri, 'inferscope', TEXT), []);
+    // A later event's id becomes a duplicate; then the first event's duration_us 1500 → 1400 is a
+    // duration-mismatch, with a new field that moves the text after it (the duplicate's range too).
+    const id = find('"id": "h2d_0"', 0, '"id": "'.length);
+    let d = await c.change(uri, [{ range: { start: id, end: { line: id.line, character: id.character + 5 } }, text: 'tok_0' }]);
+    assert.deepEqual(d.map((x) => [x.code, x.range.start]), [['inferscope.duplicate-id', { line: id.line, character: id.character - 1 }]]);
+    const dur = find('"duration_us": 1500', 0, '"duration_us": '.length);
+    d = await c.change(uri, [{ range: { start: dur, end: { line: dur.line, character: dur.character + 4 } }, text: '1400, "note": "moves the rest"' }]);
+    const edited = lines.map((l, i) => (i === dur.line ? l.replace('1500', '1400, "note": "moves the rest"') : i === id.line ? l.replace('h2d_0', 'tok_0') : l)).join('\n');
+    const fresh = await c.open('file:///fresh.inferscope.json', 'inferscope', edited);
+    assert.deepEqual(JSON.parse(JSON.stringify(d).replaceAll(uri, 'file:///fresh.inferscope.json')), fresh);
+    assert.deepEqual(d.map((x) => [x.code, x.range.start.line]), [['inferscope.duration-mismatch', dur.line], ['inferscope.duplicate-id', id.line]]);
+  });
+
   it('hover on a kernel shows times in µs and ms, its scope path, launch shape and occupancy', async () => {
     const uri = 'file:///run.inferscope.json';
     const h = await c.request<Hover>('textDocument/hover', c.at(uri, find('"attention_forward"')));

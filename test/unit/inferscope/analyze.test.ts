@@ -25,7 +25,7 @@ describe('npu-trace analyze: numbers', () => {
       { id: 'i', type: 'instant', name: 'done', timestamp_us: 400 },
     ]));
     assert.deepEqual(a.summary, {
-      end_to_end_latency_us: 400, total_cpu_time_us: 140, total_gpu_time_us: 150, total_h2d_us: 50, total_d2h_us: 20, total_idle_us: 180,
+      end_to_end_latency_us: 400, total_cpu_time_us: 140, total_gpu_time_us: 150, total_h2d_us: 50, total_d2h_us: 20, total_idle_us: 180, framework_overhead_us: 80,
     });
     assert.deepEqual(a.timeline_breakdown.map((b) => [b.category, b.duration_us, b.percentage, b.examples]), [
       ['gpu_compute', 150, 37.5, ['k1', 'k2']],
@@ -36,6 +36,33 @@ describe('npu-trace analyze: numbers', () => {
     ]);
     assert.equal(a.bottleneck.type, 'balanced');
     assert.equal(a.bottleneck.primary_cause, 'gpu_compute');
+  });
+
+  it('framework_overhead_us: untraced time inside scopes, not the gaps between them', () => {
+    // Request 0 (events 0-2) spans 0-250 with nothing running 100-120 and 130-150 (kernel k0 covers
+    // 120-130); request 1 (events 3-5) spans 300-700 with nothing running 360-600 (the malloc runs
+    // 340-360). 250-300 lies between the requests: idle, but no framework overhead. Hand-computed:
+    // 20 + 20 + 240 = 280.
+    const text = pretty({
+      format_version: '1.0',
+      events: [
+        ev('cpu_call', 'prep0', 0, 100, { thread_id: 1 }), ev('gpu_kernel', 'k0', 120, 130, { device_id: 0 }), ev('gpu_kernel', 'g0', 150, 250, { device_id: 0 }),
+        ev('cpu_call', 'prep1', 300, 350, { thread_id: 1 }), ev('memory_event', 'malloc', 340, 360, { operation: 'malloc' }), ev('gpu_kernel', 'g1', 600, 700, { device_id: 0 }),
+      ],
+      relationships: { scopes: [
+        { id: 'all', name: 'inference', parent_id: null, child_ids: ['r0', 'r1'], event_range: [0, 5] },
+        { id: 'r0', name: 'request', parent_id: 'all', child_ids: [], event_range: [0, 2] },
+        { id: 'r1', name: 'request', parent_id: 'all', child_ids: [], event_range: [3, 5] },
+      ] },
+    });
+    // The root scope covers 0-700, so the 250-300 gap between the requests counts once it is in a scope.
+    assert.equal(analyze(InferscopeDocument.parse(text)).summary.framework_overhead_us, 20 + 20 + 50 + 240);
+    const requestsOnly = text.replace('"event_range": [\n          0,\n          5\n        ]', '"event_range": [\n          0,\n          0\n        ]');
+    assert.notEqual(requestsOnly, text);
+    const a = analyze(InferscopeDocument.parse(requestsOnly));
+    assert.equal(a.summary.framework_overhead_us, 280);
+    assert.match(toMarkdown(a, 't.json'), /framework overhead \(untraced time inside scopes\) 0\.28 ms/);
+    assert.match(toHtml(a, 't.json'), /Framework overhead \(untraced time inside scopes\): 0\.28 ms/);
   });
 
   it('percentages sum to exactly 100', () => {

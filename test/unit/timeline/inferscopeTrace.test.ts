@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { splitLines } from '../../../core/common/lines';
 import { buildTimeline, timelineBuilderFor } from '../../../core/timeline/builder';
+import { InferscopeTimelineBuilder } from '../../../core/timeline/inferscopeTrace';
 import { ATTRS, FLAG, KIND, type TimelineModel } from '../../../core/timeline/model';
 import { faultyInferscope, inferscopeTrace, pretty } from '../../gen/inferscopeGen';
 
@@ -75,4 +76,18 @@ test('items of events and scopes with a diagnostic are marked; a preview is not'
   const b = timelineBuilderFor('faulty.inferscope.json', lines[0])!;
   lines.forEach((l, i) => b.addLine(l, i));
   assert.ok(items(b.finish(true)).every((x) => (x.flags & FLAG.invalid) === 0));
+});
+
+test('past streamAbove characters the lines are read streamed: the same model, without holding the text', () => {
+  const whole = buildTimeline('run.inferscope.json', LINES)!;
+  for (const above of [0, 5000]) {
+    const b = new InferscopeTimelineBuilder(above);
+    LINES.forEach((l, i) => b.addLine(l, i));
+    assert.ok((b as unknown as { stream?: unknown }).stream, 'switched to the streamed reader');
+    assert.equal((b as unknown as { lines: string[] }).lines.length, 0, 'no lines kept');
+    const m = b.finish();
+    assert.deepEqual(items(m), items(whole));
+    assert.deepEqual(m.tracks, whole.tracks);
+    assert.equal(m.lineCount, whole.lineCount);
+  }
 });

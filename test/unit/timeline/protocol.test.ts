@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { lineFields } from '../../../client/timeline/fields';
 import { readLines } from '../../../client/timeline/lineReader';
 import { buildTimeline } from '../../../core/timeline/builder';
-import { parseHostMessage, parseWebviewMessage, validModel } from '../../../protocol/timeline';
+import { MAX_REVEAL_LINES, parseHostMessage, parseWebviewMessage, validModel } from '../../../protocol/timeline';
 
 const model = () => buildTimeline('x.trace.jsonl', ['{"event_type":"TE_START","t_cycle":1,"job_id":1}', '{"event_type":"TE_END","t_cycle":5,"job_id":1}'])!;
 
@@ -29,6 +29,8 @@ test('host → webview messages are validated, models column by column', () => {
   assert.ok(parseHostMessage({ type: 'details', line: 0, fields: [['a', '1']], endFields: [] }));
   assert.equal(parseHostMessage({ type: 'details', line: 0, fields: [['a', 1]], endFields: [] }), undefined);
   assert.equal(parseHostMessage({ type: 'selectLine', line: -2 }), undefined);
+  assert.deepEqual(parseHostMessage({ type: 'revealLines', lines: [4, 9] }), { type: 'revealLines', lines: [4, 9] });
+  for (const lines of [[], [1, -1], [1.5], 'x', new Array(MAX_REVEAL_LINES + 1).fill(0)]) assert.equal(parseHostMessage({ type: 'revealLines', lines }), undefined, String(lines).slice(0, 20));
   assert.ok(validModel(m));
   const broken: ((x: ReturnType<typeof model>) => void)[] = [
     (x) => ((x.items as { start: unknown }).start = Array.from(x.items.start)),

@@ -1,0 +1,65 @@
+import type { Diagnostic } from '../common/diagnostic';
+import type { DiagnosticSettings } from '../common/settings';
+import { BoundedDiagnostics, type Report } from './report';
+import { InferscopeDocument } from './document';
+import { duplicateIds, kernelOverlaps, timeChecks } from './eventChecks';
+import { scopeChecks } from './scopeChecks';
+import { InferscopeStream } from './stream';
+
+/**
+ * The checks of a trace read streamed (past what is read whole): no text is held, so each problem
+ * is placed at the start of its event or scope (or the top-level key, or where the reader
+ * stopped), not on its exact token. Run: invalid JSON, duplicate ids, end-before-start and
+ * duration, kernel overlap, the scope checks. Not run: the schemas and the wall-clock check, which
+ * need fields the streamed reader does not keep.
+ */
+export class StreamedCheck {
+  private readonly stream = new InferscopeStream(true);
+
+  feed(chunk: string): void {
+    this.stream.feed(chunk);
+  }
+
+  finish(settings: DiagnosticSettings): { diagnostics: Diagnostic[]; hasError: boolean } {
+    const p = this.stream.end();
+    const doc = new InferscopeDocument(p);
+    const known = [...this.stream.positions.keys()].sort((a, b) => a - b);
+    const pos = (offset: number) => {
+      // The last known place at or before the offset: where its event or key starts.
+      let lo = 0;
+      let hi = known.length - 1;
+      let best = 0;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (known[mid] <= offset) {
+          best = mid;
+          lo = mid + 1;
+        } else hi = mid - 1;
+      }
+      const [line, character] = known.length ? this.stream.positions.get(known[best])! : [0, 0];
+      return { line, character };
+    };
+    const out = new BoundedDiagnostics(settings);
+    const report = ((start: number, _end: number, severity, code, message, related) => {
+      if (!out.wants(start)) {
+        out.count(severity, code);
+        return;
+      }
+      const at = pos(start);
+      const rel = related?.slice(0, 20).map(([a, , m]) => ({ range: { start: pos(a), end: { ...pos(a), character: pos(a).character + 1 } }, message: m }));
+      out.add(start, { range: { start: at, end: { line: at.line, character: at.character + 1 } }, severity, code, message, ...(rel?.length ? { related: rel } : {}) });
+    }) as Report;
+    report.wants = (offset) => out.wants(offset);
+    report.count = (severity, code, n) => out.count(severity, code, n);
+    report.countAtLeastOne = (severity, codes) => out.countAtLeastOne(severity, codes);
+    for (const s of p.syntax) report(s.start, s.end, 'error', 'inferscope.invalid-json', `Invalid JSON: ${s.message}`);
+    if (p.rootKind === 'object') {
+      duplicateIds(p, p.events, 'event', report);
+      duplicateIds(p, p.scopes, 'scope', report);
+      timeChecks(p, report);
+      kernelOverlaps(p, 'stream', report);
+      scopeChecks(p, () => doc.times, report);
+    }
+    return { diagnostics: out.result(), hasError: out.hasError };
+  }
+}
