@@ -1,0 +1,41 @@
+import * as vscode from 'vscode';
+import { LanguageClient, type LanguageClientOptions } from 'vscode-languageclient/browser';
+import { registerChromeDetection } from '../chromeDetect';
+import { registerCmdqDetection } from '../cmdqDetect';
+import { registerInferscopeDetection } from '../inferscopeDetect';
+import { SERVED_LANGUAGES } from '../languages';
+import { registerTimeline } from '../timeline/commands';
+import { browserTimelineHost } from './timelineHost';
+import { startServerTransport, type ServerTransport } from './serverTransport';
+
+let client: LanguageClient | undefined;
+let transport: ServerTransport | undefined;
+
+/**
+ * The browser entry (package.json "browser", dist/web/extension.js) for vscode.dev and the web
+ * extension host: no Node, no file system beyond vscode.workspace.fs. What needs Node (the CLI,
+ * tasks, Check All, .gz and profiler buffers from disk, exports to a file) is left out, and
+ * package.json hides those commands with `!isWeb`.
+ */
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const log = vscode.window.createOutputChannel('NPU Trace Inspector (web)');
+  context.subscriptions.push(log);
+  registerTimeline(context, browserTimelineHost);
+  registerCmdqDetection(context);
+  registerInferscopeDetection(context);
+  registerChromeDetection(context);
+  transport = await startServerTransport(context.extensionUri, (l) => log.appendLine(l));
+  log.appendLine(`language server: ${transport.where}`);
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: SERVED_LANGUAGES.map((language) => ({ language })),
+    synchronize: { configurationSection: 'npuTrace' },
+  };
+  client = new LanguageClient('npuTrace', 'NPU Trace Inspector', clientOptions, transport.port as ConstructorParameters<typeof LanguageClient>[3]);
+  context.subscriptions.push(client, { dispose: () => transport?.dispose() });
+  await client.start();
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+  transport?.dispose();
+}
