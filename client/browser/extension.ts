@@ -24,8 +24,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerCmdqDetection(context);
   registerInferscopeDetection(context);
   registerChromeDetection(context);
-  transport = await startServerTransport(context.extensionUri, (l) => log.appendLine(l));
-  log.appendLine(`language server: ${transport.where}`);
+  // Also on the console: the web extension host forwards it to the browser's (the E2E journey reads it there).
+  const say = (l: string) => {
+    log.appendLine(l);
+    console.log(`[npu-trace] ${l}`);
+  };
+  transport = await startServerTransport(context.extensionUri, say);
+  say(`language server: ${transport.where}`);
   const clientOptions: LanguageClientOptions = {
     documentSelector: SERVED_LANGUAGES.map((language) => ({ language })),
     synchronize: { configurationSection: 'npuTrace' },
