@@ -29,7 +29,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     log.appendLine(l);
     console.log(`[npu-trace] ${l}`);
   };
-  transport = await startServerTransport(context.extensionUri, say);
+  transport = await startServerTransport(vscode.Uri.joinPath(context.extensionUri, 'dist', 'web', 'server.js').toString(true), say);
   say(`language server: ${transport.where}`);
   const clientOptions: LanguageClientOptions = {
     documentSelector: SERVED_LANGUAGES.map((language) => ({ language })),

@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import { BrowserMessageReader, BrowserMessageWriter, createConnection, ProposedFeatures } from 'vscode-languageserver/browser';
 import { startServer } from '../../server/main';
 
@@ -21,14 +20,14 @@ export const WORKER_READY_MS = 10_000;
 export interface ServerTransport { port: ServerPort; where: 'worker' | 'in-process'; dispose(): void }
 
 /**
- * Starts the language server in a web worker (dist/web/server.js), or in this extension host when
+ * Starts the language server in a web worker (`serverUrl`: dist/web/server.js), or in this extension host when
  * no worker can run. A worker counts as running once its first message arrives: server/browser.ts
  * posts one before it listens. An extension host without `Worker`, a constructor that throws, an
  * `error` event (the script could not be loaded, as in a browser VS Code whose extension files
  * are served by a remote such as code-server) or silence for WORKER_READY_MS all mean in-process.
  */
-export async function startServerTransport(extensionUri: vscode.Uri, log: (line: string) => void): Promise<ServerTransport> {
-  const worker = await startWorker(vscode.Uri.joinPath(extensionUri, 'dist', 'web', 'server.js').toString(true), log);
+export async function startServerTransport(serverUrl: string, log: (line: string) => void, readyMs = WORKER_READY_MS): Promise<ServerTransport> {
+  const worker = await startWorker(serverUrl, log, readyMs);
   if (worker) return { port: worker as unknown as ServerPort, where: 'worker', dispose: () => worker.terminate() };
   const Channel = (globalThis as { MessageChannel?: ChannelCtor }).MessageChannel;
   if (!Channel) throw new Error('neither Worker nor MessageChannel exists in this extension host');
@@ -37,7 +36,7 @@ export async function startServerTransport(extensionUri: vscode.Uri, log: (line:
   return { port: port1, where: 'in-process', dispose: () => { port1.close(); port2.close(); } };
 }
 
-async function startWorker(url: string, log: (line: string) => void): Promise<WebWorker | undefined> {
+async function startWorker(url: string, log: (line: string) => void, readyMs: number): Promise<WebWorker | undefined> {
   const Ctor = (globalThis as { Worker?: WorkerCtor }).Worker;
   if (typeof Ctor !== 'function') {
     log('no Worker in this extension host: the language server runs in-process');
@@ -59,14 +58,14 @@ async function startWorker(url: string, log: (line: string) => void): Promise<We
     };
     const onMessage = () => done(true);
     const onError = () => done(false);
-    const timer = setTimeout(() => done('timeout'), WORKER_READY_MS);
+    const timer = setTimeout(() => done('timeout'), readyMs);
     worker.addEventListener('message', onMessage);
     worker.addEventListener('error', onError);
   });
   if (ready === true) return worker;
   worker.terminate();
   log(ready === 'timeout'
-    ? `the language server worker did not start within ${WORKER_READY_MS / 1000} s: it runs in-process`
+    ? `the language server worker did not start within ${readyMs / 1000} s: it runs in-process`
     : 'the language server worker failed to load: it runs in-process');
   return undefined;
 }
