@@ -4,6 +4,7 @@ import { registerChromeDetection } from '../chromeDetect';
 import { registerCmdqDetection } from '../cmdqDetect';
 import { registerInferscopeDetection } from '../inferscopeDetect';
 import { SERVED_LANGUAGES } from '../languages';
+import { EXPORT_CHROME_TRACE } from '../timeline/commandIds';
 import { registerTimeline } from '../timeline/commands';
 import { browserTimelineHost } from './timelineHost';
 import { startServerTransport, type ServerTransport } from './serverTransport';
@@ -21,6 +22,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const log = vscode.window.createOutputChannel('NPU Trace Inspector (web)');
   context.subscriptions.push(log);
   registerTimeline(context, browserTimelineHost);
+  // The timeline page's Export… button runs this command: say why it does nothing here.
+  context.subscriptions.push(vscode.commands.registerCommand(EXPORT_CHROME_TRACE, () =>
+    vscode.window.showInformationMessage('Export as Chrome Trace writes a file through worker threads: use the desktop VS Code or `npu-trace export`.')));
   registerCmdqDetection(context);
   registerInferscopeDetection(context);
   registerChromeDetection(context);
