@@ -16,9 +16,12 @@ let transport: ServerTransport | undefined;
  * The browser entry (package.json "browser", dist/web/extension.js) for vscode.dev and the web
  * extension host: no Node, no file system beyond vscode.workspace.fs. What needs Node (the CLI,
  * tasks, Check All, .gz and profiler buffers from disk, exports to a file) is left out, and
- * package.json hides those commands with `!isWeb`.
+ * package.json hides those commands with `!npuTrace.web`.
  */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  // Hides the commands this entry lacks (package.json: `!npuTrace.web`). Not `isWeb`: that holds in
+  // any browser workbench, also code-server's, where the Node host runs the desktop client.
+  void vscode.commands.executeCommand('setContext', 'npuTrace.web', true);
   const log = vscode.window.createOutputChannel('NPU Trace Inspector (web)');
   context.subscriptions.push(log);
   registerTimeline(context, browserTimelineHost);
