@@ -2,8 +2,10 @@ import * as vscode from 'vscode';
 import { LanguageClient, type LanguageClientOptions } from 'vscode-languageclient/browser';
 import { registerChromeDetection } from '../chromeDetect';
 import { registerCmdqDetection } from '../cmdqDetect';
+import { registerInferscopeAnalyze } from '../inferscope/analyzeCommand';
 import { registerInferscopeDetection } from '../inferscopeDetect';
 import { SERVED_LANGUAGES } from '../languages';
+import { registerNnapiSummary } from '../nnapi/summaryCommand';
 import { EXPORT_CHROME_TRACE } from '../timeline/commandIds';
 import { registerTimeline } from '../timeline/commands';
 import { browserTimelineHost } from './timelineHost';
@@ -30,6 +32,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.window.showInformationMessage('Export as Chrome Trace writes a file through worker threads: use the desktop VS Code or `npu-trace export`.')));
   registerCmdqDetection(context);
   registerInferscopeDetection(context);
+  registerInferscopeAnalyze(context);
+  registerNnapiSummary(context, () => client);
   registerChromeDetection(context);
   // Also on the console: the web extension host forwards it to the browser's (the E2E journey reads it there).
   const say = (l: string) => {

@@ -1,8 +1,8 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { analyze } from '../../core/inferscope/analyze';
 import { InferscopeDocument } from '../../core/inferscope/document';
 import { toMarkdown } from '../../core/inferscope/reportOutput';
+import { fileName } from '../timeline/panel';
 
 export const ANALYZE_TRACE = 'npuTrace.inferscope.analyzeTrace';
 const SCHEME = 'npu-inferscope-report';
@@ -25,7 +25,7 @@ export function registerInferscopeAnalyze(context: vscode.ExtensionContext): voi
       void vscode.window.showWarningMessage('InferScope: Analyze Trace works on an InferScope trace (language InferScope, with "format_version" and "events").');
       return;
     }
-    const name = path.basename(doc.uri.path);
+    const name = fileName(doc.uri);
     const target = vscode.Uri.from({ scheme: SCHEME, path: `/${name} - report.md`, query: doc.uri.toString() });
     contents.set(target.toString(), toMarkdown(analyze(model), name));
     changed.fire(target);

@@ -50,8 +50,8 @@ test('package.json names the web client as its "browser" entry, and the .vsix al
   assert.ok(ignore.includes('!dist/**/*.js') || ignore.includes('!dist/web/*.js'), '.vscodeignore keeps dist/web/*.js');
 });
 
-/** The commands client/browser/extension.ts registers (through the timeline); every other one needs Node. */
-const WEB_COMMANDS = ['npuTrace.showTimeline', 'npuTrace.showSummary'];
+/** The commands client/browser/extension.ts registers; every other one needs Node. */
+const WEB_COMMANDS = ['npuTrace.showTimeline', 'npuTrace.showSummary', 'npuTrace.nnapi.showTimingSummary', 'npuTrace.inferscope.analyzeTrace'];
 
 test('a command the browser entry lacks is hidden in every menu with !npuTrace.web; one it has is not', () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
