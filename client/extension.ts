@@ -10,19 +10,22 @@ import { registerInferscopeDetection } from './inferscopeDetect';
 import { registerInferscopeAnalyze } from './inferscope/analyzeCommand';
 import { registerKprofEditor } from './kprof/editor';
 import { registerTimeline } from './timeline/commands';
+import { registerTimelineExports } from './timeline/exportCommands';
+import { nodeTimelineHost } from './timeline/nodeHost';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerNnapiSummary } from './nnapi/summaryCommand';
+import { SERVED_LANGUAGES } from './languages';
 import { registerSummaryStatus } from './summaryStatus';
 import { registerTraceStatusBar } from './statusBarTrace';
 import { registerWalkthrough } from './walkthrough';
 
 let client: LanguageClient | undefined;
 
-/** Languages served by the language server. */
-export const SERVED_LANGUAGES = ['npu-trace', 'cmdq', 'nnapi-systrace', 'inferscope', 'chrome-trace'];
+export { SERVED_LANGUAGES };
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  registerTimeline(context);
+  registerTimeline(context, nodeTimelineHost(context.extensionUri));
+  registerTimelineExports(context);
   registerKprofEditor(context);
   registerSummaryStatus(context);
   registerCheckTask(context);

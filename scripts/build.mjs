@@ -5,6 +5,9 @@ const production = process.argv.includes('--production');
 const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', legalComments: 'none',
   // jsonc-parser's UMD entry requires its modules dynamically, which a bundle cannot follow; its ESM entry bundles.
   mainFields: ['module', 'main'] };
+// A browser bundle takes each package's "browser" entry first (vscode-languageserver/-client map
+// their Node transport to the browser one there).
+const web = { platform: 'browser', target: 'es2022', mainFields: ['browser', 'module', 'main'] };
 
 await Promise.all([
   esbuild.build({ ...common, entryPoints: ['client/extension.ts'], outfile: 'dist/client.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] }),
@@ -21,4 +24,10 @@ await Promise.all([
   // The CMDQ dependency graph: computed in a worker thread, drawn by its own page.
   esbuild.build({ ...common, entryPoints: ['client/cmdq/graphWorker.ts'], outfile: 'dist/cmdqGraphWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
   esbuild.build({ ...common, entryPoints: { cmdqGraph: 'webview/graph/main.ts' }, outdir: 'dist/webview', platform: 'browser', format: 'iife', target: 'chrome120' }),
+  // vscode.dev and the web extension host (package.json "browser"): the client, the language server
+  // as a web worker, the timeline's model worker. No Node built-in may reach them: `external` is
+  // only vscode, so an import of one fails the build (test/unit/package/webBundles.test.ts checks
+  // the output too).
+  esbuild.build({ ...common, ...web, entryPoints: ['client/browser/extension.ts'], outfile: 'dist/web/extension.js', format: 'cjs', external: ['vscode'] }),
+  esbuild.build({ ...common, ...web, entryPoints: ['server/browser.ts'], outfile: 'dist/web/server.js', format: 'iife' }),
 ]);

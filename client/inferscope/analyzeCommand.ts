@@ -1,11 +1,10 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { analyze } from '../../core/inferscope/analyze';
 import { eventLines } from '../../core/inferscope/citations';
 import { InferscopeDocument } from '../../core/inferscope/document';
 import { markdownReport, type Citation } from '../../core/inferscope/reportOutput';
 import { SHOW_TIMELINE } from '../timeline/commands';
-import type { TimelinePanel } from '../timeline/panel';
+import { fileName, type TimelinePanel } from '../timeline/panel';
 
 export const ANALYZE_TRACE = 'npuTrace.inferscope.analyzeTrace';
 export const REVEAL_EVENTS = 'npuTrace.inferscope.revealEvents';
@@ -55,7 +54,7 @@ export function registerInferscopeAnalyze(context: vscode.ExtensionContext): voi
       void vscode.window.showWarningMessage('InferScope: Analyze Trace works on an InferScope trace (language InferScope, with "format_version" and "events").');
       return;
     }
-    const name = path.basename(doc.uri.path);
+    const name = fileName(doc.uri);
     const target = vscode.Uri.from({ scheme: SCHEME, path: `/${name} - report.md`, query: doc.uri.toString() });
     reports.set(target.toString(), { ...markdownReport(analyze(model), name), trace: doc.uri.toString() });
     changed.fire(target);

@@ -1,7 +1,7 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import { NnapiSummaryRequest } from '../../protocol/nnapi';
+import { fileName } from '../timeline/panel';
 import { renderSummary } from './summaryText';
 
 export const SHOW_TIMING_SUMMARY = 'npuTrace.nnapi.showTimingSummary';
@@ -11,7 +11,7 @@ const SCHEME = 'npu-nnapi-summary';
  * "NNAPI: Show Timing Summary": asks the server for the numbers of the active systrace and shows
  * them in a read-only virtual document beside it (plain text: nothing to inject, readable, diffable).
  */
-export function registerNnapiSummary(context: vscode.ExtensionContext, getClient: () => LanguageClient | undefined): void {
+export function registerNnapiSummary(context: vscode.ExtensionContext, getClient: () => BaseLanguageClient | undefined): void {
   const contents = new Map<string, string>();
   const changed = new vscode.EventEmitter<vscode.Uri>();
   const provider: vscode.TextDocumentContentProvider = {
@@ -32,7 +32,7 @@ export function registerNnapiSummary(context: vscode.ExtensionContext, getClient
       return;
     }
     const result = await client.sendRequest(NnapiSummaryRequest, { uri: doc.uri.toString() });
-    const name = path.basename(doc.uri.path);
+    const name = fileName(doc.uri);
     const target = vscode.Uri.from({ scheme: SCHEME, path: `/${name} - timing summary.txt`, query: doc.uri.toString() });
     contents.set(target.toString(), renderSummary(result, name));
     changed.fire(target);

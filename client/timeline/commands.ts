@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { escapeControl } from '../../core/common/escape';
-import { EXPORT_CHROME_TRACE, exportChromeTraceCommand } from './exportCommand';
-import { EXPORT_PARQUET, exportParquetCommand } from './exportParquetCommand';
+import type { TimelineHost } from './host';
 import { escapeHtml } from './html';
 import { fileName, TimelinePanel, VIEW_TYPE } from './panel';
 import { mayRestore, savedUri } from './restore';
@@ -13,12 +12,12 @@ export const SHOW_SUMMARY = 'npuTrace.showSummary';
  * "NPU Trace: Show Timeline": one panel per file, beside the editor, restored after a window
  * reload by the panel serializer.
  */
-export function registerTimeline(context: vscode.ExtensionContext): void {
+export function registerTimeline(context: vscode.ExtensionContext, host: TimelineHost): void {
   const panels = new Map<string, TimelinePanel>();
   const log = vscode.window.createOutputChannel('NPU Trace Timeline');
   const attach = (uri: vscode.Uri, panel: vscode.WebviewPanel) => {
     const key = uri.toString();
-    const p = new TimelinePanel(uri, panel, context.extensionUri, log, () => panels.delete(key));
+    const p = new TimelinePanel(uri, panel, context.extensionUri, log, () => panels.delete(key), host);
     panels.set(key, p);
     return p;
   };
@@ -47,8 +46,6 @@ export function registerTimeline(context: vscode.ExtensionContext): void {
       p?.showSummary();
       return p;
     }),
-    vscode.commands.registerCommand(EXPORT_CHROME_TRACE, (arg?: unknown) => exportChromeTraceCommand(context.extensionUri, arg)),
-    vscode.commands.registerCommand(EXPORT_PARQUET, (arg?: unknown) => exportParquetCommand(context.extensionUri, arg)),
     vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
         // The saved state comes from the page: its shape is checked, and the file it names is

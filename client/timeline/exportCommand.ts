@@ -2,10 +2,11 @@ import * as vscode from 'vscode';
 import { escapeControl } from '../../core/common/escape';
 import { kprofExportFor } from '../kprof/editor';
 import { exportInWorker } from './build';
+import { EXPORT_CHROME_TRACE } from './commandIds';
 import { exportName } from './exportName';
 import { documentRequest, fileName } from './panel';
 
-export const EXPORT_CHROME_TRACE = 'npuTrace.exportChromeTrace';
+export { EXPORT_CHROME_TRACE };
 
 
 /**

@@ -1,15 +1,12 @@
 import * as vscode from 'vscode';
-import { randomBytes } from 'node:crypto';
-import { stat } from 'node:fs/promises';
 import { MAX_REVEAL_LINES, parseWebviewMessage, type HostMessage, type Span, type WebviewMessage } from '../../protocol/timeline';
-import { buildInWorker, statsInWorker } from './build';
 import type { BuildRequest } from './workerProtocol';
 import { elementFields, lineFields, MAX_ELEMENT_LINES, opensElement, spanText } from './fields';
+import { cspNonce, type LineSource, type TimelineHost } from './host';
 import { timelinePage } from './html';
 import { encodeLines } from './encodeLines';
-import { EXPORT_CHROME_TRACE } from './exportCommand';
+import { EXPORT_CHROME_TRACE } from './commandIds';
 import { EXPORT_PARQUET } from './exportParquetCommand';
-import { FileLines } from './lineReader';
 
 export const VIEW_TYPE = 'npuTrace.timeline';
 const EDIT_DEBOUNCE_MS = 300;
@@ -33,21 +30,22 @@ export class TimelinePanel implements vscode.Disposable {
   /** Whether the model came from the open document (then edits update it). */
   private fromDocument = false;
   /** Lines read back from disk for details, with the index that makes later clicks seek. */
-  private fileLines: FileLines | undefined;
+  private fileLines: LineSource | undefined;
 
   constructor(
     readonly uri: vscode.Uri,
     readonly panel: vscode.WebviewPanel,
-    private readonly extensionUri: vscode.Uri,
+    extensionUri: vscode.Uri,
     private readonly log: vscode.OutputChannel,
     onDispose: () => void,
+    private readonly host: TimelineHost,
   ) {
     const assets = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
     panel.webview.options = { enableScripts: true, localResourceRoots: [assets] };
     panel.title = `Timeline: ${fileName(uri)}`;
     panel.webview.html = timelinePage({
       cspSource: panel.webview.cspSource,
-      nonce: randomBytes(18).toString('base64url'),
+      nonce: cspNonce(),
       scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(assets, 'webview.js')).toString(),
       styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(assets, 'webview.css')).toString(),
       title: panel.title,
@@ -106,26 +104,28 @@ export class TimelinePanel implements vscode.Disposable {
   async load(): Promise<void> {
     this.build?.cancel();
     const cts = (this.build = new vscode.CancellationTokenSource());
-    const workerFile = vscode.Uri.joinPath(this.extensionUri, 'dist', 'timelineWorker.js').fsPath;
     const name = fileName(this.uri);
     try {
-      const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.uri.toString());
+      // Without a file system (the browser), a file picked in the explorer is opened as a document.
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.uri.toString())
+        ?? (this.host.disk || /\.gz$/i.test(name) ? undefined : await vscode.workspace.openTextDocument(this.uri));
       let model;
       if (doc && !/\.gz$/i.test(name)) {
         this.fromDocument = true;
         this.post({ type: 'progress', message: `Building the timeline of ${name}…` });
-        model = await buildInWorker(workerFile, documentRequest(doc, name), cts.token, undefined, (m) => this.post({ type: 'model', uri: this.uri.toString(), fileName: name, model: m, complete: false }));
+        model = await this.host.buildDocument(doc, name, cts.token, (m) => this.post({ type: 'model', uri: this.uri.toString(), fileName: name, model: m, complete: false }));
       } else {
         this.fromDocument = false;
-        if (this.uri.scheme !== 'file') throw new Error(`${name} is not open and not on disk: open it in an editor first.`);
-        const size = (await stat(this.uri.fsPath)).size;
+        const disk = this.host.disk;
+        if (this.uri.scheme !== 'file' || !disk) throw new Error(`${name} is not open and not on disk: open it in an editor first.`);
+        const size = await disk.size(this.uri.fsPath);
         this.post({ type: 'progress', message: `Reading ${name}…` });
         model = await vscode.window.withProgress(
           { location: vscode.ProgressLocation.Notification, title: `Timeline: reading ${name}`, cancellable: true },
           (progress, token) => {
             token.onCancellationRequested(() => cts.cancel());
             let last = 0;
-            return buildInWorker(workerFile, { kind: 'file', fileName: name, path: this.uri.fsPath }, cts.token, (bytes) => {
+            return disk.build(this.uri.fsPath, name, cts.token, (bytes) => {
               const pct = Math.min(100, (bytes / Math.max(1, size)) * 100);
               progress.report({ increment: pct - last, message: `${Math.round(bytes / 1048576)} of ${Math.round(size / 1048576)} MB` });
               last = pct;
@@ -231,21 +231,21 @@ export class TimelinePanel implements vscode.Disposable {
   private async rangeStats(from: number, to: number): Promise<void> {
     this.rangeBuild?.cancel();
     const cts = (this.rangeBuild = new vscode.CancellationTokenSource());
-    const workerFile = vscode.Uri.joinPath(this.extensionUri, 'dist', 'timelineWorker.js').fsPath;
     const name = fileName(this.uri);
     try {
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.uri.toString());
       let stats;
-      if (doc && this.fromDocument) stats = await statsInWorker(workerFile, documentRequest(doc, name), { from, to }, cts.token);
+      if (doc && this.fromDocument) stats = await this.host.statsDocument(doc, name, { from, to }, cts.token);
       else {
-        if (this.uri.scheme !== 'file') throw new Error(`${name} is not open and not on disk.`);
-        const size = (await stat(this.uri.fsPath)).size;
+        const disk = this.host.disk;
+        if (this.uri.scheme !== 'file' || !disk) throw new Error(`${name} is not open and not on disk.`);
+        const size = await disk.size(this.uri.fsPath);
         stats = await vscode.window.withProgress(
           { location: vscode.ProgressLocation.Notification, title: `Summary of the range: reading ${name}`, cancellable: true },
           (progress, token) => {
             token.onCancellationRequested(() => cts.cancel());
             let last = 0;
-            return statsInWorker(workerFile, { kind: 'file', fileName: name, path: this.uri.fsPath }, { from, to }, cts.token, (bytes) => {
+            return disk.stats(this.uri.fsPath, name, { from, to }, cts.token, (bytes) => {
               const pct = Math.min(100, (bytes / Math.max(1, size)) * 100);
               progress.report({ increment: pct - last });
               last = pct;
@@ -278,8 +278,8 @@ export class TimelinePanel implements vscode.Disposable {
   private async lineTexts(lines: number[]): Promise<Map<number, string>> {
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.uri.toString());
     if (doc && this.fromDocument) return new Map(lines.filter((l) => l < doc.lineCount).map((l) => [l, doc.lineAt(l).text]));
-    if (this.uri.scheme !== 'file') return new Map();
-    this.fileLines ??= new FileLines(this.uri.fsPath);
+    if (this.uri.scheme !== 'file' || !this.host.disk) return new Map();
+    this.fileLines ??= this.host.disk.lines(this.uri.fsPath);
     return this.fileLines.read(lines);
   }
 

@@ -40,7 +40,7 @@ describe('cmdq contributions in package.json', () => {
   });
 
   it('the client serves the language and the setting for JSON detection is declared', () => {
-    assert.match(readFileSync(join(ROOT, 'client/extension.ts'), 'utf8'), /SERVED_LANGUAGES = \[[^\]]*'cmdq'/);
+    assert.match(readFileSync(join(ROOT, 'client/languages.ts'), 'utf8'), /SERVED_LANGUAGES = \[[^\]]*'cmdq'/);
     assert.equal(pkg.contributes.configuration.properties['npuTrace.cmdq.detectInJson'].default, true);
     assert.ok(pkg.activationEvents.includes('onLanguage:json'));
     for (const s of ['common', 'metadata', 'DMA_LOAD_TILE', 'DMA_STORE_TILE', 'TE_GEMM_TILE', 'VE_TILE', 'END', 'cmdq']) {

@@ -57,7 +57,7 @@ describe('InferScope recognition', () => {
     const props = pkg.contributes.configuration.properties as Record<string, { default?: unknown }>;
     assert.equal(props['npuTrace.inferscope.detectInJson'].default, true);
     assert.equal(props['npuTrace.diagnostics.inferscopeKernelOverlap'].default, 'stream');
-    assert.match(readFileSync(join(ROOT, 'client/extension.ts'), 'utf8'), /SERVED_LANGUAGES = \[[^\]]*'inferscope'/);
+    assert.match(readFileSync(join(ROOT, 'client/languages.ts'), 'utf8'), /SERVED_LANGUAGES = \[[^\]]*'inferscope'/);
     assert.ok(pkg.contributes.commands.some((c) => c.command === 'npuTrace.inferscope.analyzeTrace' && c.title === 'Analyze Trace'));
     assert.match(readFileSync(join(ROOT, 'client/inferscope/analyzeCommand.ts'), 'utf8'), /ANALYZE_TRACE = 'npuTrace\.inferscope\.analyzeTrace'/);
   });

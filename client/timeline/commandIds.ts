@@ -1,0 +1,2 @@
+/** Command ids the timeline's page and panel name without loading the commands (the browser build has no exports). */
+export const EXPORT_CHROME_TRACE = 'npuTrace.exportChromeTrace';

@@ -1,0 +1,35 @@
+import type * as vscode from 'vscode';
+import type { TimelineModel } from '../../core/timeline/model';
+import type { TraceStats } from '../../core/trace/metrics/types';
+
+/** Lines of a file read back by number (the details pane of a file that is not open). */
+export interface LineSource {
+  read(lines: number[]): Promise<Map<number, string>>;
+  dispose(): void;
+}
+
+/**
+ * Where a timeline panel builds its model: the desktop host uses worker threads and reads files
+ * from disk (nodeHost.ts); the browser host (client/browser/timelineHost.ts) builds from the open
+ * document only, and has no `disk`.
+ */
+export interface TimelineHost {
+  /** The model of an open document; `onPreview` gets the first lines' model of a large one. */
+  buildDocument(doc: vscode.TextDocument, name: string, token: vscode.CancellationToken, onPreview: (m: TimelineModel) => void): Promise<TimelineModel>;
+  /** The trace metrics of cycles [from, to] of an open document. */
+  statsDocument(doc: vscode.TextDocument, name: string, window: { from?: number; to?: number }, token: vscode.CancellationToken): Promise<TraceStats>;
+  /** Files read from disk (explorer, .gz, files too large to open); absent where there is no file system. */
+  disk?: {
+    size(path: string): Promise<number>;
+    build(path: string, name: string, token: vscode.CancellationToken, onProgress: (bytes: number) => void, onPreview: (m: TimelineModel) => void): Promise<TimelineModel>;
+    stats(path: string, name: string, window: { from?: number; to?: number }, token: vscode.CancellationToken, onProgress: (bytes: number) => void): Promise<TraceStats>;
+    lines(path: string): LineSource;
+  };
+}
+
+/** A nonce for the page's Content-Security-Policy (Web Crypto: the same in Node and in a browser). */
+export function cspNonce(): string {
+  const b = new Uint8Array(18);
+  globalThis.crypto.getRandomValues(b);
+  return btoa(String.fromCharCode(...b)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
