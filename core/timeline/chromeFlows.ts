@@ -20,7 +20,7 @@ const LOOK_BACK = 8;
  * (the slices they bind to may come later: files need not be sorted) and bound when the model is
  * laid out, as Chrome and Perfetto bind them: an `s` or `t` (and an `f` with `"bp": "e"`) to the
  * innermost slice open on its thread at its time, an `f` without it to the next slice that begins
- * there, a slice with `bind_id` and `flow_out`/`flow_in` to itself. Each step that is not a start
+ * there (else the one open there), a slice with `bind_id` and `flow_out`/`flow_in` to itself. Each step that is not a start
  * gets an arrow from the latest start or step of its flow (category and id) before it, so one `s`
  * fans out to many `f`, and a reused id starts a new flow.
  */
