@@ -20,7 +20,7 @@ const LOOK_BACK = 8;
  * (the slices they bind to may come later: files need not be sorted) and bound when the model is
  * laid out, as Chrome and Perfetto bind them: an `s` or `t` (and an `f` with `"bp": "e"`) to the
  * innermost slice open on its thread at its time, an `f` without it to the next slice that begins
- * there, a slice with `bind_id` and `flow_out`/`flow_in` to itself. Each step that is not a start
+ * there (else the one open there), a slice with `bind_id` and `flow_out`/`flow_in` to itself. Each step that is not a start
  * gets an arrow from the latest start or step of its flow (category and id) before it, so one `s`
  * fans out to many `f`, and a reused id starts a new flow.
  */
@@ -170,7 +170,10 @@ function norm(v: unknown): unknown {
   return String(n) === v ? n : v;
 }
 
-/** The innermost slice of track `t` open at `ts` (latest start; the deeper lane on ties), or -1. */
+/**
+ * The innermost slice of track `t` open at `ts`: the latest start, and of slices starting together
+ * the one ending first (the child: a file may list it before its parent), or -1.
+ */
 export function enclosingSlice(m: TimelineModel, t: number, ts: number): number {
   const tr = m.tracks[t];
   const { start, end, flags } = m.items;
@@ -180,23 +183,23 @@ export function enclosingSlice(m: TimelineModel, t: number, ts: number): number 
     let i = upperBound(start, lo, m.rowItemStart[r + 1], ts) - 1;
     for (let back = 0; i >= lo && back < LOOK_BACK; i--, back++) {
       if (flags[i] & FLAG.instant || end[i] < ts) continue;
-      if (best < 0 || start[i] >= start[best]) best = i;
+      if (best < 0 || start[i] > start[best] || (start[i] === start[best] && end[i] <= end[best])) best = i;
       break;
     }
   }
   return best;
 }
 
-/** The first slice of track `t` that begins at or after `ts` (the outer lane on ties), or -1. */
+/** The first slice of track `t` that begins at or after `ts` (of slices starting together the outermost), or -1. */
 export function nextSlice(m: TimelineModel, t: number, ts: number): number {
   const tr = m.tracks[t];
-  const { start, flags } = m.items;
+  const { start, end, flags } = m.items;
   let best = -1;
   for (let r = tr.rowStart; r < tr.rowStart + tr.rowCount; r++) {
     const hi = m.rowItemStart[r + 1];
     let i = lowerBound(start, m.rowItemStart[r], hi, ts);
     while (i < hi && flags[i] & FLAG.instant) i++;
-    if (i < hi && (best < 0 || start[i] < start[best])) best = i;
+    if (i < hi && (best < 0 || start[i] < start[best] || (start[i] === start[best] && end[i] > end[best]))) best = i;
   }
   return best;
 }

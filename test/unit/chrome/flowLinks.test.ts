@@ -66,6 +66,18 @@ describe('Chrome flows as timeline links', () => {
     assert.deepEqual(arrows(m), ['launch@10 -> step@18', 'step@18 -> next@31']);
   });
 
+  it('of slices starting together, binds an s to the shorter (the child) and an f without bp to the longer, whatever their file order', () => {
+    const m = build([
+      { ph: 'X', name: 'child', pid: 1, tid: 1, ts: 0, dur: 4 },
+      { ph: 'X', name: 'parent', pid: 1, tid: 1, ts: 0, dur: 10 },
+      { ph: 's', cat: 'c', id: 1, pid: 1, tid: 1, ts: 2 },
+      { ph: 'X', name: 'kchild', pid: 1, tid: 2, ts: 5, dur: 1 },
+      { ph: 'X', name: 'kparent', pid: 1, tid: 2, ts: 5, dur: 3 },
+      { ph: 'f', cat: 'c', id: 1, pid: 1, tid: 2, ts: 4 },
+    ]);
+    assert.deepEqual(arrows(m), ['child@0 -> kparent@5']);
+  });
+
   it('fans one s out to many f, and a reused id starts a new flow', () => {
     const m = build([
       { ph: 'X', name: 'a', pid: 1, tid: 1, ts: 0, dur: 5 },
