@@ -21,6 +21,11 @@ const typeIdxOf = new Int32Array(MAX_FIELDS);
  * (a chain of dependent loads per byte, a quarter of the scanner's time).
  */
 const guessAt = new Int32Array((TYPE_RULES.length + 1) * MAX_FIELDS).fill(-1);
+/** Every key's bytes in one array (key `id` at `KEY_AT[id]..KEY_AT[id + 1]`): one array for every guess, not one per key. */
+const KEY_AT = new Int32Array(KEY_BYTES.length + 1);
+for (let k = 0; k < KEY_BYTES.length; k++) KEY_AT[k + 1] = KEY_AT[k] + KEY_BYTES[k].length;
+const KEY_ALL = new Uint8Array(KEY_AT[KEY_BYTES.length]);
+KEY_BYTES.forEach((b, k) => KEY_ALL.set(b, KEY_AT[k]));
 const KCLS = KEY_TRIE.cls, KW = KEY_TRIE.width, KNEXT = KEY_TRIE.next, KACCEPT = KEY_TRIE.accept;
 const TCLS = TYPE_TRIE.cls, TW = TYPE_TRIE.width, TNEXT = TYPE_TRIE.next, TACCEPT = TYPE_TRIE.accept;
 
@@ -142,10 +147,10 @@ export function fastTraceBytes(b: Uint8Array, s: number, e: number, decode: (b: 
     let id = guessAt[row + n];
     if (id >= 0) {
       // A key name is plain printable ASCII: equal bytes need no other check.
-      const want = KEY_BYTES[id];
-      const len = want.length;
+      const at = KEY_AT[id];
+      const len = KEY_AT[id + 1] - at;
       let k = 0;
-      if (i + len < e && b[i + len] === 34) while (k < len && b[i + k] === want[k]) k++;
+      if (i + len < e && b[i + len] === 34) while (k < len && b[i + k] === KEY_ALL[at + k]) k++;
       if (k === len) i += len;
       else id = -1;
     }
