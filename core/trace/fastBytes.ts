@@ -26,6 +26,20 @@ const KEY_AT = new Int32Array(KEY_BYTES.length + 1);
 for (let k = 0; k < KEY_BYTES.length; k++) KEY_AT[k + 1] = KEY_AT[k] + KEY_BYTES[k].length;
 const KEY_ALL = new Uint8Array(KEY_AT[KEY_BYTES.length]);
 KEY_BYTES.forEach((b, k) => KEY_ALL.set(b, KEY_AT[k]));
+/**
+ * The rules of `certify` flat, by type index × key id (one typed-array load per field instead of a
+ * rule object's properties): the allowed kinds' bits, `R_RULE` when the type has a rule for the key
+ * (none for `event_type`, read by the scanner), and the rule's flags; its required bit apart.
+ */
+const KEYS = KEY_BYTES.length;
+const R_RULE = 1 << 8, R_UNSUPPORTED = 1 << 9, R_NON_NEGATIVE = 1 << 10, R_ENUM = 1 << 11;
+const RULE_BITS = new Int32Array(TYPE_RULES.length * KEYS);
+const RULE_REQUIRED = new Int32Array(TYPE_RULES.length * KEYS);
+TYPE_RULES.forEach((tr, ti) => tr.rules.forEach((r, key) => {
+  if (!r || key === K_EVENT_TYPE) return;
+  RULE_BITS[ti * KEYS + key] = r.kinds | R_RULE | (r.unsupported ? R_UNSUPPORTED : 0) | (r.nonNegative ? R_NON_NEGATIVE : 0) | (r.enumValues ? R_ENUM : 0);
+  RULE_REQUIRED[ti * KEYS + key] = r.requiredBit;
+}));
 const KCLS = KEY_TRIE.cls, KW = KEY_TRIE.width, KNEXT = KEY_TRIE.next, KACCEPT = KEY_TRIE.accept;
 const TCLS = TYPE_TRIE.cls, TW = TYPE_TRIE.width, TNEXT = TYPE_TRIE.next, TACCEPT = TYPE_TRIE.accept;
 
@@ -262,24 +276,25 @@ function certify(b: Uint8Array, s: number, e: number, n: number, decode: (b: Uin
   let seen = 0;
   let t: number | undefined, cmd: Id | undefined, job: Id | undefined, tx: Id | undefined, latency: number | undefined;
   let rT = -1, rCmd = -1, rJob = -1, rTx = -1, rLat = -1;
+  const base = tr.index * KEYS;
   for (let k = 0; k < n; k++) {
     const key = keyOf[k];
     if (key < 0) continue;
     const kind = kindOf[k];
-    const rule = tr.rules[key];
-    if (rule && key !== K_EVENT_TYPE) {
-      if ((rule.kinds & kind) === 0 || rule.unsupported) return undefined;
-      if (rule.nonNegative && negOf[k] && (kind === INT || kind === NUM)) return undefined;
-      if (rule.enumValues) {
+    const bits = RULE_BITS[base + key];
+    if (bits !== 0) {
+      if ((bits & kind) === 0 || (bits & R_UNSUPPORTED) !== 0) return undefined;
+      if ((bits & R_NON_NEGATIVE) !== 0 && negOf[k] && (kind === INT || kind === NUM)) return undefined;
+      if ((bits & R_ENUM) !== 0) {
         if (kind !== STR) return undefined;
         let ok = false;
-        for (const v of rule.enumValues) if (sameBytes(b, vStart[k] + 1, vEnd[k] - 1, v)) {
+        for (const v of tr.rules[key]!.enumValues!) if (sameBytes(b, vStart[k] + 1, vEnd[k] - 1, v)) {
           ok = true;
           break;
         }
         if (!ok) return undefined;
       }
-      seen |= rule.requiredBit;
+      seen |= RULE_REQUIRED[base + key];
     }
     if (READ[key] === 0) continue;
     // A fraction or exponent on a field the checks read (1e+21 is an integer to JSON.parse): not sure.
