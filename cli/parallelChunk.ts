@@ -35,7 +35,7 @@ export async function checkChunk(job: ChunkJob): Promise<ChunkDone> {
   const checker = new ChunkChecker(job.maxProblems);
   const problems = checker.problems;
   const deep = { push: (d: Diagnostic) => problems.push({ ...d, tooDeep: true } as ChunkProblem) };
-  const lines = depthBounded({ ...parsedLines((l, n) => checker.add(l, n)), finish: () => [] }, traceFormat.lineTooDeep!, deep);
+  const lines = depthBounded({ ...parsedLines((l, n) => checker.add(l, n), { reuse: true }), finish: () => [] }, traceFormat.lineTooDeep!, deep);
   const count = await forEachLineBytes(job.file, lines.addBytes!, (l, n) => lines.add(l, n), {
     maxLineBytes: job.maxLineBytes,
     range: { start: job.start, end: job.end },

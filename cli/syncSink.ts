@@ -3,6 +3,11 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 const SIZE = 1 << 20;
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+/**
+ * Deflate level 1: on a 1M-event Chrome export (320 MB of JSON) it costs about 1.2 s of CPU where
+ * the default (6) costs 3.5 s, for output 1.4× as big (12 % of the JSON instead of 8 %).
+ */
+const LEVEL = constants.Z_BEST_SPEED;
 
 /**
  * A file written synchronously in 1 MB pieces, gzipped when its name ends in `.gz`. Synchronous so
@@ -22,8 +27,8 @@ export class SyncSink {
 
   constructor(file: string, private readonly gzip = /\.gz$/i.test(file)) {
     this.fd = file === '-' ? 1 : openSync(file, 'w');
-    // gzip header: magic, deflate, no flags, no mtime, no extra flags, OS unknown.
-    if (this.gzip) this.out(Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]));
+    // gzip header: magic, deflate, no flags, no mtime, XFL 4 (the fastest level), OS unknown.
+    if (this.gzip) this.out(Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 4, 0xff]));
   }
 
   text(s: string): void {
@@ -139,7 +144,7 @@ export class SyncSink {
     if (!this.gzip) return this.out(b);
     this.crc = crc32(b, this.crc);
     this.total = (this.total + b.length) % 0x100000000;
-    this.out(deflateRawSync(b, { finishFlush: constants.Z_SYNC_FLUSH }));
+    this.out(deflateRawSync(b, { level: LEVEL, finishFlush: constants.Z_SYNC_FLUSH }));
   }
 
   private out(b: Uint8Array): void {

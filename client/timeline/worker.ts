@@ -4,14 +4,15 @@
  * terminating this worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { exportChromeTrace, MAX_JSON_LINE } from '../../cli/exportRun';
-import { forEachLine, forEachLineBytes } from '../../cli/lines';
+import { MAX_JSON_LINE } from '../../cli/exportRun';
+import { forEachLine } from '../../cli/lines';
 import { statsOfFile } from '../../cli/statsOfFile';
 import { isChromeTraceFile } from '../../core/chrome/format';
 import { splitLines } from '../../core/common/lines';
 import { PREVIEW_LINES, timelineBuilderFor, type TimelineBuilder } from '../../core/timeline/builder';
 import { modelBuffers } from '../../core/timeline/model';
 import { MetricsCollector } from '../../core/trace/metrics/collector';
+import { exportRequest } from './workerExport';
 import type { BuildReport, WorkerRequest } from './workerProtocol';
 
 const post = (r: BuildReport, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(r, transfer);
@@ -40,13 +41,7 @@ function progress(): (bytes: number) => void {
 
 async function build(req: WorkerRequest): Promise<void> {
   if (req.export) {
-    // From disk, the writing pass reads bytes: JSON lines go to the output undecoded.
-    const path = req.kind === 'file' ? req.path : undefined;
-    const bytesPass = path === undefined ? undefined : async (onBytes: Parameters<typeof forEachLineBytes>[1], onText: (l: string, n: number) => void) => {
-      await forEachLineBytes(path, onBytes, onText, { maxLineBytes: isChromeTraceFile(req.fileName, '') ? MAX_JSON_LINE : undefined });
-    };
-    const bytes = await exportChromeTrace(req.fileName, (add) => eachLine(req, add), req.export.out, (pass) => post({ kind: 'pass', pass }), bytesPass);
-    post({ kind: 'exported', bytes });
+    post({ kind: 'exported', bytes: await exportRequest({ ...req, export: req.export }, (pass) => post({ kind: 'pass', pass }), progress()) });
     return;
   }
   if (req.stats) {

@@ -4,6 +4,7 @@ import { lineDiagnostic } from './checker';
 import { duplicateEnqueue, duplicateIssue, duplicateStart, endBeforeStart, latencyMismatch, metaNotFirst, timeBackwards, unmatchedEnd } from './crossLineProblems';
 import { ID_FIELD, PAIRING_ROLE, PAIRINGS } from './eventTypes';
 import type { Id, TraceLine } from './line';
+import { ByteLine, unpackRange } from './fastBytes';
 import { locate, locateIn as rangeOf } from './locate';
 
 /**
@@ -107,15 +108,23 @@ const same = (n: number) => n;
 
 /**
  * The chunk's side: `add` every line in order (as `TraceChecker.add`), then `summary()`. Its
- * problems are kept to the first `maxProblems` by position, as the one pass keeps the file's.
+ * problems are kept to the first `maxProblems` by position, as the one pass keeps the file's. It
+ * keeps no line object past `add` (a ByteLine may be reused for the next line), only a parsed
+ * line's text.
  */
 export class ChunkChecker {
   readonly problems: BoundedDiagnostics;
   private firstEvent = -1;
   private metaAtFirst: Span | undefined;
   private firstT: TPoint | undefined;
-  private prev: TraceLine | undefined;
+  /**
+   * The last line with a t_cycle: its number and value, and its t_cycle span — packed, for a line of
+   * the byte scanner (`prevLine` may be an object reused for the next line), or that line.
+   */
   private prevLine = -1;
+  private prevT = 0;
+  private prevPacked = -1;
+  private prevParsed: TraceLine | undefined;
   private readonly enqueued = new Map<Id, number>();
   private readonly issued = new Map<Id, number>();
   private readonly enqueues: (Id | number)[] = [];
@@ -146,12 +155,16 @@ export class ChunkChecker {
       if (type === 'TRACE_META') this.metaAtFirst = rangeOf(l, 'event_type');
     } else if (type === 'TRACE_META') this.redo({ k: 'meta', line: lineNo, span: rangeOf(l, 'event_type'), first: this.firstEvent });
     if (l.t !== undefined) {
-      if (this.prev === undefined) this.firstT = { line: lineNo, t: l.t, span: rangeOf(l, 't_cycle') };
-      else if (l.t < this.prev.t!) {
-        this.redo({ k: 'time', line: lineNo, span: rangeOf(l, 't_cycle'), t: l.t, prevT: this.prev.t!, prevLine: this.prevLine, prevSpan: rangeOf(this.prev, 't_cycle') });
+      if (this.prevLine < 0) this.firstT = { line: lineNo, t: l.t, span: rangeOf(l, 't_cycle') };
+      else if (l.t < this.prevT) {
+        this.redo({ k: 'time', line: lineNo, span: rangeOf(l, 't_cycle'), t: l.t, prevT: this.prevT, prevLine: this.prevLine, prevSpan: this.prevSpan() });
       }
-      this.prev = l;
       this.prevLine = lineNo;
+      this.prevT = l.t;
+      if (l instanceof ByteLine) {
+        this.prevPacked = l.rT;
+        this.prevParsed = undefined;
+      } else this.prevParsed = l;
     }
     if (!type) return;
     if (type === 'CMD_ENQUEUE' && l.cmd !== undefined) this.first(this.enqueued, this.enqueues, 'enqueue', l, l.cmd, 'cmd_id', lineNo);
@@ -228,13 +241,16 @@ export class ChunkChecker {
     }
   }
 
+  private prevSpan(): Span {
+    return this.prevParsed ? rangeOf(this.prevParsed, 't_cycle') : unpackRange(this.prevPacked)!;
+  }
+
   summary(): ChunkSummary {
-    const prev = this.prev;
     return {
       firstEvent: this.firstEvent,
       metaAtFirst: this.metaAtFirst,
       firstT: this.firstT,
-      lastT: prev && { line: this.prevLine, t: prev.t!, span: rangeOf(prev, 't_cycle') },
+      lastT: this.prevLine < 0 ? undefined : { line: this.prevLine, t: this.prevT, span: this.prevSpan() },
       enqueues: this.enqueues,
       issues: this.issues,
       refs: [...this.refs.values()],

@@ -21,32 +21,80 @@ const typeIdxOf = new Int32Array(MAX_FIELDS);
  * (a chain of dependent loads per byte, a quarter of the scanner's time).
  */
 const guessAt = new Int32Array((TYPE_RULES.length + 1) * MAX_FIELDS).fill(-1);
+/** Every key's bytes in one array (key `id` at `KEY_AT[id]..KEY_AT[id + 1]`): one array for every guess, not one per key. */
+const KEY_AT = new Int32Array(KEY_BYTES.length + 1);
+for (let k = 0; k < KEY_BYTES.length; k++) KEY_AT[k + 1] = KEY_AT[k] + KEY_BYTES[k].length;
+const KEY_ALL = new Uint8Array(KEY_AT[KEY_BYTES.length]);
+KEY_BYTES.forEach((b, k) => KEY_ALL.set(b, KEY_AT[k]));
+/**
+ * The rules of `certify` flat, by type index × key id (one typed-array load per field instead of a
+ * rule object's properties): the allowed kinds' bits, `R_RULE` when the type has a rule for the key
+ * (none for `event_type`, read by the scanner), and the rule's flags; its required bit apart.
+ */
+const KEYS = KEY_BYTES.length;
+const R_RULE = 1 << 8, R_UNSUPPORTED = 1 << 9, R_NON_NEGATIVE = 1 << 10, R_ENUM = 1 << 11;
+const RULE_BITS = new Int32Array(TYPE_RULES.length * KEYS);
+const RULE_REQUIRED = new Int32Array(TYPE_RULES.length * KEYS);
+TYPE_RULES.forEach((tr, ti) => tr.rules.forEach((r, key) => {
+  if (!r || key === K_EVENT_TYPE) return;
+  RULE_BITS[ti * KEYS + key] = r.kinds | R_RULE | (r.unsupported ? R_UNSUPPORTED : 0) | (r.nonNegative ? R_NON_NEGATIVE : 0) | (r.enumValues ? R_ENUM : 0);
+  RULE_REQUIRED[ti * KEYS + key] = r.requiredBit;
+}));
 const KCLS = KEY_TRIE.cls, KW = KEY_TRIE.width, KNEXT = KEY_TRIE.next, KACCEPT = KEY_TRIE.accept;
 const TCLS = TYPE_TRIE.cls, TW = TYPE_TRIE.width, TNEXT = TYPE_TRIE.next, TACCEPT = TYPE_TRIE.accept;
 
-/** A line certified by the byte scanner; its text is decoded only if a diagnostic needs it. */
+/**
+ * A line certified by the byte scanner; its text is decoded only if a diagnostic needs it. A million
+ * of these are made per 200 MB, so each is small: the constant fields live on the prototype, and
+ * each value range is one small integer (`range`), not a double, which would be a heap number of
+ * its own.
+ */
 export class ByteLine implements TraceLine {
-  readonly event = true;
-  readonly obj = undefined;
-  readonly local: LocalDiagnostic[] | undefined = undefined;
-  private decoded: string | undefined;
+  declare readonly event: true;
+  declare readonly obj: undefined;
+  declare readonly local: LocalDiagnostic[] | undefined;
+  private decoded: string | undefined = undefined;
   constructor(
-    private readonly bytes: Uint8Array, private readonly s: number, private readonly e: number,
-    private readonly decode: (b: Uint8Array, s: number, e: number) => string,
-    readonly type: string, readonly t: number | undefined, readonly cmd: Id | undefined, readonly job: Id | undefined,
-    readonly tx: Id | undefined, readonly latency: number | undefined,
-    // Value ranges packed as start * 2^26 + end (-1 when absent): a million lines cost no extra objects.
-    private readonly rT: number, private readonly rCmd: number, private readonly rJob: number,
-    private readonly rTx: number, private readonly rLat: number,
+    private bytes: Uint8Array, private s: number, private e: number,
+    private decode: (b: Uint8Array, s: number, e: number) => string,
+    public type: string, public t: number | undefined, public cmd: Id | undefined, public job: Id | undefined,
+    public tx: Id | undefined, public latency: number | undefined,
+    /** `t_cycle`'s range, packed as `range` packs it (`unpackRange`). */
+    public rT: number, private rCmd: number, private rJob: number,
+    private rTx: number, private rLat: number,
   ) {}
+  /** This object made the line given (a reader that keeps no line between two reuses one object). */
+  reuse(
+    bytes: Uint8Array, s: number, e: number, decode: (b: Uint8Array, s: number, e: number) => string,
+    type: string, t: number | undefined, cmd: Id | undefined, job: Id | undefined, tx: Id | undefined, latency: number | undefined,
+    rT: number, rCmd: number, rJob: number, rTx: number, rLat: number,
+  ): this {
+    this.bytes = bytes;
+    this.s = s;
+    this.e = e;
+    this.decode = decode;
+    this.decoded = undefined;
+    this.type = type;
+    this.t = t;
+    this.cmd = cmd;
+    this.job = job;
+    this.tx = tx;
+    this.latency = latency;
+    this.rT = rT;
+    this.rCmd = rCmd;
+    this.rJob = rJob;
+    this.rTx = rTx;
+    this.rLat = rLat;
+    return this;
+  }
   rangeOf(key: string): [number, number] | undefined {
-    const r = key === 't_cycle' ? this.rT : key === 'cmd_id' ? this.rCmd : key === 'job_id' ? this.rJob : key === 'tx_id' ? this.rTx : key === 'latency_cycles' ? this.rLat : -1;
-    return r < 0 ? undefined : [Math.floor(r / PACK), r % PACK];
+    return unpackRange(key === 't_cycle' ? this.rT : key === 'cmd_id' ? this.rCmd : key === 'job_id' ? this.rJob : key === 'tx_id' ? this.rTx : key === 'latency_cycles' ? this.rLat : -1);
   }
   get text(): string {
     return (this.decoded ??= this.decode(this.bytes, this.s, this.e));
   }
 }
+Object.defineProperties(ByteLine.prototype, { event: { value: true }, obj: { value: undefined }, local: { value: undefined } });
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
@@ -64,16 +112,42 @@ function idValue(k: number, v: number | undefined, b: Uint8Array, decode: (b: Ui
 /** A cycle count as parseTraceLine keeps it: past 2^53 it has no exact value, so no check uses it. */
 const cycles = (v: number | undefined) => (v !== undefined && Math.abs(v) <= Number.MAX_SAFE_INTEGER ? v : undefined);
 
-const PACK = 2 ** 26;
+/** Longer lines take the full parse. */
+const MAX_FAST_LINE = 2 ** 26;
+const SHORT = 2 ** 16, LONG = 2 ** 26;
+/**
+ * A value's range on its line as one number: `start * 2^16 + length`, a small integer, when the
+ * value starts in the first 32 KB and is shorter than 64 KB (nearly always); else
+ * `-(start * 2^26 + end) - 2`. -1: no value.
+ */
+function range(start: number, end: number): number {
+  return start < SHORT / 2 && end - start < SHORT ? start * SHORT + (end - start) : -(start * LONG + end) - 2;
+}
+
+/** The range `range` packed, undefined for -1. */
+export function unpackRange(r: number): [number, number] | undefined {
+  if (r === -1) return undefined;
+  if (r >= 0) {
+    const start = Math.floor(r / SHORT);
+    return [start, start + (r % SHORT)];
+  }
+  const x = -r - 2;
+  return [Math.floor(x / LONG), x % LONG];
+}
+/** By key id: 1 for the keys the checks read (the others are only validated). */
+const READ = new Uint8Array(KEY_BYTES.length);
+for (const k of [K_T_CYCLE, K_LATENCY, K_CMD, K_JOB, K_TX]) READ[k] = 1;
 
 /**
  * Certifies a flat, valid event line straight from its UTF-8 bytes, for streaming huge files.
  * Returns undefined whenever it is not sure — escapes, non-ASCII or control bytes, nested values where a rule applies,
  * anything the schema rejects, ERROR/WARN events (they always report) — and the caller then parses
  * the line fully (JSON.parse + ajv), which produces every diagnostic. It never decides a problem.
+ * With `into`, that object is returned, made this line: for a caller that keeps no line (a million
+ * line objects per 200 MB are most of the streamed check's garbage).
  */
-export function fastTraceBytes(b: Uint8Array, s: number, e: number, decode: (b: Uint8Array, s: number, e: number) => string): TraceLine | undefined {
-  if (e - s >= PACK) return undefined;
+export function fastTraceBytes(b: Uint8Array, s: number, e: number, decode: (b: Uint8Array, s: number, e: number) => string, into?: ByteLine): TraceLine | undefined {
+  if (e - s >= MAX_FAST_LINE) return undefined;
   let i = s;
   while (i < e && (b[i] === 32 || b[i] === 9)) i++;
   if (b[i] !== 123) return undefined;
@@ -87,10 +161,10 @@ export function fastTraceBytes(b: Uint8Array, s: number, e: number, decode: (b: 
     let id = guessAt[row + n];
     if (id >= 0) {
       // A key name is plain printable ASCII: equal bytes need no other check.
-      const want = KEY_BYTES[id];
-      const len = want.length;
+      const at = KEY_AT[id];
+      const len = KEY_AT[id + 1] - at;
       let k = 0;
-      if (i + len < e && b[i + len] === 34) while (k < len && b[i + k] === want[k]) k++;
+      if (i + len < e && b[i + len] === 34) while (k < len && b[i + k] === KEY_ALL[at + k]) k++;
       if (k === len) i += len;
       else id = -1;
     }
@@ -185,10 +259,10 @@ export function fastTraceBytes(b: Uint8Array, s: number, e: number, decode: (b: 
   }
   while (i < e && (b[i] === 32 || b[i] === 9)) i++;
   if (i !== e) return undefined;
-  return certify(b, s, e, n, decode);
+  return certify(b, s, e, n, decode, into);
 }
 
-function certify(b: Uint8Array, s: number, e: number, n: number, decode: (b: Uint8Array, s: number, e: number) => string): TraceLine | undefined {
+function certify(b: Uint8Array, s: number, e: number, n: number, decode: (b: Uint8Array, s: number, e: number) => string, into: ByteLine | undefined): TraceLine | undefined {
   let tr: TypeRules | undefined;
   for (let k = n - 1; k >= 0; k--) {
     if (keyOf[k] === K_EVENT_TYPE) {
@@ -202,47 +276,49 @@ function certify(b: Uint8Array, s: number, e: number, n: number, decode: (b: Uin
   let seen = 0;
   let t: number | undefined, cmd: Id | undefined, job: Id | undefined, tx: Id | undefined, latency: number | undefined;
   let rT = -1, rCmd = -1, rJob = -1, rTx = -1, rLat = -1;
+  const base = tr.index * KEYS;
   for (let k = 0; k < n; k++) {
     const key = keyOf[k];
     if (key < 0) continue;
     const kind = kindOf[k];
-    const rule = tr.rules[key];
-    if (rule && key !== K_EVENT_TYPE) {
-      if ((rule.kinds & kind) === 0 || rule.unsupported) return undefined;
-      if (rule.nonNegative && negOf[k] && (kind === INT || kind === NUM)) return undefined;
-      if (rule.enumValues) {
+    const bits = RULE_BITS[base + key];
+    if (bits !== 0) {
+      if ((bits & kind) === 0 || (bits & R_UNSUPPORTED) !== 0) return undefined;
+      if ((bits & R_NON_NEGATIVE) !== 0 && negOf[k] && (kind === INT || kind === NUM)) return undefined;
+      if ((bits & R_ENUM) !== 0) {
         if (kind !== STR) return undefined;
         let ok = false;
-        for (const v of rule.enumValues) if (sameBytes(b, vStart[k] + 1, vEnd[k] - 1, v)) {
+        for (const v of tr.rules[key]!.enumValues!) if (sameBytes(b, vStart[k] + 1, vEnd[k] - 1, v)) {
           ok = true;
           break;
         }
         if (!ok) return undefined;
       }
-      seen |= rule.requiredBit;
+      seen |= RULE_REQUIRED[base + key];
     }
+    if (READ[key] === 0) continue;
     // A fraction or exponent on a field the checks read (1e+21 is an integer to JSON.parse): not sure.
-    if (kind === NUM && (key === K_T_CYCLE || key === K_LATENCY || key === K_CMD || key === K_JOB || key === K_TX)) return undefined;
+    if (kind === NUM) return undefined;
     // The last duplicate wins, as with JSON.parse; values are what parseTraceLine would keep.
     const v = kind === INT ? numOf[k] : undefined;
-    const packed = (vStart[k] - s) * PACK + (vEnd[k] - s);
     if (key === K_T_CYCLE) {
       t = cycles(v);
-      rT = packed;
+      rT = range(vStart[k] - s, vEnd[k] - s);
     } else if (key === K_LATENCY) {
       latency = cycles(v);
-      rLat = packed;
+      rLat = range(vStart[k] - s, vEnd[k] - s);
     } else if (key === K_CMD) {
       cmd = idValue(k, v, b, decode);
-      rCmd = packed;
+      rCmd = range(vStart[k] - s, vEnd[k] - s);
     } else if (key === K_JOB) {
       job = idValue(k, v, b, decode);
-      rJob = packed;
+      rJob = range(vStart[k] - s, vEnd[k] - s);
     } else if (key === K_TX) {
       tx = idValue(k, v, b, decode);
-      rTx = packed;
+      rTx = range(vStart[k] - s, vEnd[k] - s);
     }
   }
   if ((seen & tr.requiredMask) !== tr.requiredMask) return undefined;
+  if (into) return into.reuse(b, s, e, decode, tr.name, t, cmd, job, tx, latency, rT, rCmd, rJob, rTx, rLat);
   return new ByteLine(b, s, e, decode, tr.name, t, cmd, job, tx, latency, rT, rCmd, rJob, rTx, rLat);
 }

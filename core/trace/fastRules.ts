@@ -16,6 +16,8 @@ export interface Rule {
 
 export interface TypeRules {
   name: string;
+  /** Its place in TYPE_RULES. */
+  index: number;
   bytes: Uint8Array;
   /** Indexed by key id. */
   rules: (Rule | undefined)[];
@@ -107,7 +109,7 @@ for (const [type, s] of Object.entries(EVENT_SCHEMAS)) {
     }
     rules[keyId(key)] = rule;
   }
-  TYPE_RULES.push({ name: type, bytes: ascii(type), rules, requiredMask });
+  TYPE_RULES.push({ name: type, index: TYPE_RULES.length, bytes: ascii(type), rules, requiredMask });
 }
 // Dense rule arrays (no holes) for every type, now that every key has its id.
 for (const tr of TYPE_RULES) for (let k = 0; k < KEY_NAMES.length; k++) tr.rules[k] ??= undefined;

@@ -1,16 +1,18 @@
 import { checkResult } from '../common/settings';
 import type { FormatDefinition, LineChecker } from '../format';
 import { TraceChecker } from './checker';
-import { fastTraceBytes } from './fastBytes';
+import { ByteLine, fastTraceBytes } from './fastBytes';
 import type { TraceLine } from './line';
 import { parseTraceLine } from './parseLine';
 
 /** A streamed trace's lines, parsed and handed to `onLine` (the checker, or a worker's recorder). */
-export function parsedLines(onLine: (l: TraceLine, lineNo: number) => void): Required<Pick<LineChecker, 'add' | 'addBytes'>> {
+export function parsedLines(onLine: (l: TraceLine, lineNo: number) => void, opts: { reuse?: boolean } = {}): Required<Pick<LineChecker, 'add' | 'addBytes'>> {
+  // With `reuse`, `onLine` keeps no line: the byte scanner's lines are one object, remade each line.
+  const into = opts.reuse ? new ByteLine(new Uint8Array(0), 0, 0, () => '', '', undefined, undefined, undefined, undefined, undefined, -1, -1, -1, -1, -1) : undefined;
   return {
     add: (line, n) => onLine(parseTraceLine(line), n),
     // Streaming keeps no objects: the byte scanner certifies clean lines, the full parser explains the rest.
-    addBytes: (b, s, e, n, decode) => onLine(fastTraceBytes(b, s, e, decode) ?? parseTraceLine(decode(b, s, e)), n),
+    addBytes: (b, s, e, n, decode) => onLine(fastTraceBytes(b, s, e, decode, into) ?? parseTraceLine(decode(b, s, e)), n),
   };
 }
 

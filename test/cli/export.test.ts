@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { constants, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
 import Ajv from 'ajv';
 import { buildTimeline } from '../../core/timeline/builder';
 import { spawn } from 'node:child_process';
@@ -69,6 +69,12 @@ describe('npu-trace export', () => {
     for (const out of [gz, plain]) assert.equal((await runCli(['export', 'examples/nnapi-mobilenet.systrace', '--to', 'chrome-trace', '-o', out])).code, 0);
     const text = gunzipSync(readFileSync(gz)).toString('utf8');
     assert.equal(text, readFileSync(plain, 'utf8'));
+    // Deflated at the fastest level (CPU is what an export of millions of events waits on), and said so in the header.
+    const bytes = readFileSync(gz);
+    assert.equal(bytes[8], 4, 'gzip XFL: fastest');
+    assert.ok(text.length < 1 << 20, 'one piece');
+    const body = deflateRawSync(Buffer.from(text), { level: 1, finishFlush: constants.Z_SYNC_FLUSH });
+    assert.deepEqual(bytes.subarray(10, 10 + body.length), body);
     const doc = parsed(text);
     assert.equal(counts(doc).X, modelCounts('examples/nnapi-mobilenet.systrace').spans);
   });

@@ -9,9 +9,11 @@ import { test } from 'node:test';
 import { Worker } from 'node:worker_threads';
 import { encodeLines } from '../../../client/timeline/encodeLines';
 import { exportName } from '../../../client/timeline/exportName';
+import { exportRequest, type Readers } from '../../../client/timeline/workerExport';
 import type { BuildReport, WorkerRequest } from '../../../client/timeline/workerProtocol';
 import { splitLines } from '../../../core/common/lines';
 import { parseWebviewMessage } from '../../../protocol/timeline';
+import { forEachLine, forEachLineBytes } from '../../../cli/lines';
 import { runCli } from '../../cli/run';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -45,6 +47,45 @@ test('the worker exports a document (bytes) and a file to the JSON the CLI write
     const bytes = encodeLines(lines.length, (i) => lines[i]);
     const fromBytes = join(dir, 'bytes.json');
     await run({ kind: 'bytes', fileName: EXAMPLE, bytes, export: { out: fromBytes } }, [bytes.buffer as ArrayBuffer]);
+    assert.equal(readFileSync(fromBytes, 'utf8'), readFileSync(cli, 'utf8'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** The real readers, counting which one each pass of an export used. */
+function spies(): { readers: Readers; calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    readers: {
+      forEachLine: (...a) => (calls.push('text'), forEachLine(...a)),
+      forEachLineBytes: (...a) => (calls.push('bytes'), forEachLineBytes(...a)),
+    },
+  };
+}
+
+test('the editor export of a file on disk reads bytes in both passes, as the CLI; an edited document its text', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'export-worker-'));
+  try {
+    const cli = join(dir, 'cli.json');
+    assert.equal((await runCli(['export', EXAMPLE, '--to', 'chrome-trace', '-o', cli])).code, 0);
+    const fromFile = join(dir, 'file.json');
+    const disk = spies();
+    const passes: number[] = [];
+    let read = 0;
+    const bytes = await exportRequest({ kind: 'file', fileName: EXAMPLE, path: EXAMPLE, export: { out: fromFile } }, (p) => passes.push(p), (n) => (read = n), disk.readers);
+    assert.deepEqual(disk.calls, ['bytes', 'bytes']);
+    assert.deepEqual(passes, [1, 2]);
+    assert.equal(read, readFileSync(EXAMPLE).length, 'the model pass reports what it read');
+    assert.equal(readFileSync(fromFile, 'utf8'), readFileSync(cli, 'utf8'));
+    assert.equal(bytes, readFileSync(cli).length);
+
+    const lines = splitLines(readFileSync(EXAMPLE, 'utf8'));
+    const edited = spies();
+    const fromBytes = join(dir, 'bytes.json');
+    await exportRequest({ kind: 'bytes', fileName: EXAMPLE, bytes: encodeLines(lines.length, (i) => lines[i]), export: { out: fromBytes } }, () => undefined, undefined, edited.readers);
+    assert.deepEqual(edited.calls, [], 'an edited document is not read from disk');
     assert.equal(readFileSync(fromBytes, 'utf8'), readFileSync(cli, 'utf8'));
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -148,6 +148,27 @@ describe('byte fast path agrees with JSON.parse + ajv', () => {
     assert.deepEqual(fast.rangeOf!('tx_id'), locate(text, 'tx_id'));
   });
 
+  it('keeps the ranges of values that start past 32 KB of the line, or run over 64 KB, and of a line starting mid-buffer', () => {
+    const pad = 'x'.repeat(40_000);
+    const long = '1'.repeat(70_000);
+    const lines = [
+      `{"event_type":"CMD_START","note":"${pad}","t_cycle":5,"cmd_id":123}`,
+      `{"event_type":"CMD_START","t_cycle":6,"cmd_id":7,"dbg":[${long}]}`,
+      `{"event_type":"CMD_START","dbg":[${long}],"t_cycle":7,"cmd_id":8}`,
+      // An id key the type does not define: any value, here one of 70 000 bytes.
+      `{"event_type":"CMD_START","t_cycle":8,"cmd_id":9,"tx_id":[${long}]}`,
+      `{"event_type":"CMD_START","note":"${pad}","t_cycle":8,"cmd_id":9,"tx_id":[${long}]}`,
+    ];
+    for (const text of lines) {
+      const b = bytes(`\n${text}\n`);
+      const fast = fastTraceBytes(b, 1, b.length - 1, decode);
+      assert.ok(fast, 'certified');
+      for (const k of ['t_cycle', 'cmd_id']) assert.deepEqual(fast.rangeOf!(k), locate(text, k), k);
+      if (text.includes('tx_id')) assert.deepEqual(fast.rangeOf!('tx_id'), locate(text, 'tx_id'));
+      assert.equal(fast.rangeOf!('job_id'), undefined);
+    }
+  });
+
   it('certifies a line with a nested extra field (a debug object) and nothing where JSON.parse fails', () => {
     const ok = '{"event_type":"CMD_START","t_cycle":5,"cmd_id":1,"dbg":{"q":[1,{"r":null}],"s":"x"}}';
     const fast = fastTraceBytes(bytes(ok), 0, bytes(ok).length, decode);
