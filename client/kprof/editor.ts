@@ -1,19 +1,21 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import { parseWebviewMessage, type HostMessage } from '../../protocol/timeline';
-import { decode, type Decoded } from '../../core/kprof/decode';
+import type { Decoded } from '../../core/kprof/decode';
 import { KprofFormatError } from '../../core/kprof/errors';
-import { detectLayout } from '../../core/kprof/layouts';
 import { namesFromJson, namesFromLines } from '../../core/kprof/names';
-import { openBuffer, type OpenedBuffer } from '../../core/kprof/open';
+import type { OpenedBuffer } from '../../core/kprof/open';
 import { groupOverlap } from '../../core/kprof/overlap';
 import { recordFields } from '../../core/kprof/records';
 import { kprofText, statsCsv } from '../../core/kprof/report';
 import { kprofOverlap, kprofSummary } from '../../core/kprof/summary';
 import { kprofTimeline } from '../../core/timeline/kprofTrace';
 import { timelinePage } from '../timeline/html';
+import { decodeInWorker, KprofCancelled, type WorkerDecoded } from './decodeInWorker';
 import { exportKprofChromeTrace } from './exportChrome';
+import { runRequest, type KprofWorkerRequest } from './workerProtocol';
 
 /** Default editor for `*.kprof.npy|bin|npz`; offered under "Open With…" for any `.npy`, `.bin`, `.npz`. */
 export const KPROF_EDITOR = 'npuTrace.kprof';
@@ -52,6 +54,29 @@ function exportDoc(doc: KprofDocument): Promise<vscode.Uri | undefined> {
 
 const inflateRaw = (data: Uint8Array, maxBytes: number): Uint8Array => inflateRawSync(data, { maxOutputLength: Math.max(1, maxBytes) });
 
+/** Buffers from this size on show a progress notification (with Cancel) while they decode. */
+const PROGRESS_BYTES = 16 << 20;
+
+/**
+ * Opens / decodes in dist/kprofWorker.js so a big buffer does not block the extension host, with
+ * progress and Cancel for big ones; in-process only when the worker is not built (unit tests
+ * from source).
+ */
+function decoder(workerFile: string): (req: KprofWorkerRequest, label: string) => Promise<WorkerDecoded> {
+  if (!existsSync(workerFile)) {
+    return async (req) => runRequest(req, inflateRaw);
+  }
+  return (req, label) => {
+    const size = req.kind === 'open' ? req.bytes.byteLength : req.words.byteLength;
+    if (size < PROGRESS_BYTES) return decodeInWorker(workerFile, req);
+    return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Profiler buffer ${label}`, cancellable: true }, (progress, token) =>
+      decodeInWorker(workerFile, req, {
+        onPhase: (phase) => progress.report({ message: `${phase === 'reading' ? 'reading' : 'decoding'} ${(size / 1048576).toFixed(0)} MB…` }),
+        onCancel: (cancel) => token.onCancellationRequested(cancel),
+      })));
+  };
+}
+
 /** An opened buffer file, decoded (one launch at a time). Read-only: nothing is ever saved. */
 class KprofDocument implements vscode.CustomDocument {
   launch = 0;
@@ -66,10 +91,17 @@ class KprofDocument implements vscode.CustomDocument {
     this.error = error;
   }
 
-  redecode(): void {
+  /** Decodes the launch shown again (other names, another launch), off the host's thread. */
+  async redecode(run: ReturnType<typeof decoder>): Promise<void> {
     if (!this.opened) return;
     const buf = this.opened.launches[this.launch];
-    this.decoded = decode(buf, { layout: detectLayout(buf.words, buf.slots), names: this.names ?? this.opened.names });
+    const name = this.uri.path.slice(this.uri.path.lastIndexOf('/') + 1);
+    try {
+      this.decoded = (await run({ kind: 'decode', words: buf.words.slice(0, 2 * buf.slots), slots: buf.slots, names: this.names ?? this.opened.names }, name)).decoded;
+    } catch (e) {
+      if (e instanceof KprofCancelled) return;
+      throw e;
+    }
     this.changed.fire();
   }
 
@@ -80,6 +112,7 @@ class KprofDocument implements vscode.CustomDocument {
 
 export function registerKprofEditor(context: vscode.ExtensionContext): void {
   const diagnostics = vscode.languages.createDiagnosticCollection('kprof');
+  const run = decoder(vscode.Uri.joinPath(context.extensionUri, 'dist', 'kprofWorker.js').fsPath);
   let active: KprofDocument | undefined;
   const publish = (doc: KprofDocument) => {
     const d = doc.decoded;
@@ -102,11 +135,13 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
       const bytes = await vscode.workspace.fs.readFile(uri);
       let doc: KprofDocument;
       try {
-        doc = new KprofDocument(uri, openBuffer(uri.path, bytes, inflateRaw));
-        doc.names = await sidecarNames(uri);
-        doc.redecode();
+        const names = await sidecarNames(uri);
+        const r = await run({ kind: 'open', fileName: uri.path, bytes, launch: 0, names }, uri.path.slice(uri.path.lastIndexOf('/') + 1));
+        doc = new KprofDocument(uri, r.opened);
+        doc.names = names;
+        doc.decoded = r.decoded;
       } catch (e) {
-        if (!(e instanceof KprofFormatError)) throw e;
+        if (!(e instanceof KprofFormatError) && !(e instanceof KprofCancelled)) throw e;
         doc = new KprofDocument(uri, undefined, e.message);
       }
       publish(doc);
@@ -190,7 +225,7 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
       if (!picked?.[0]) return;
       try {
         doc.names = await readNames(picked[0]);
-        doc.redecode();
+        await doc.redecode(run);
       } catch (e) {
         void vscode.window.showErrorMessage(e instanceof Error ? e.message : String(e));
       }
@@ -200,7 +235,7 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
       const pick = await vscode.window.showQuickPick(Array.from({ length: n }, (_, i) => ({ label: `launch ${i}`, i })), { placeHolder: `${n} launch(es) in this buffer` });
       if (!pick) return;
       doc.launch = pick.i;
-      doc.redecode();
+      await doc.redecode(run);
     })),
     vscode.commands.registerCommand(CMD_REPORT, withDoc(async (doc, d) => {
       const text = kprofText(d, { file: doc.uri.path.slice(doc.uri.path.lastIndexOf('/') + 1), launch: doc.launch, launches: doc.opened!.launches.length, container: doc.opened!.container });

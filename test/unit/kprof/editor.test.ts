@@ -86,7 +86,8 @@ function panel() {
 }
 
 describe('kprof custom editor (host side)', () => {
-  registerKprofEditor({ extensionUri: uri('/ext'), subscriptions: [] } as never);
+  // The extension's root, so buffers are decoded by the built worker (dist/kprofWorker.js).
+  registerKprofEditor({ extensionUri: uri(ROOT), subscriptions: [] } as never);
   it('opens the spec example with its sidecar names: model on ready, records on a click, report and CSV commands', async () => {
     files.set('/w/spec.kprof.npy', new Uint8Array(readFileSync(join(ROOT, 'examples/spec.kprof.npy'))));
     files.set('/w/spec.kprof.npy.names.json', new Uint8Array(readFileSync(join(ROOT, 'examples/spec.kprof.npy.names.json'))));
