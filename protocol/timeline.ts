@@ -145,6 +145,7 @@ export function validModel(x: unknown): x is TimelineModel {
   for (let k = 0; k < m.tracks.length; k++) {
     const t = m.tracks[k];
     if (!isObj(t) || !isStr(t.name) || !Number.isInteger(t.parent) || t.parent >= k || t.parent < -1) return false;
+    if (t.flags !== undefined && !(Number.isInteger(t.flags) && t.flags >= 0)) return false;
     if (t.kind === 'slices') {
       if (!(Number.isInteger(t.rowStart) && Number.isInteger(t.rowCount) && t.rowStart >= 0 && t.rowCount >= 0 && t.rowStart + t.rowCount <= rows)) return false;
     } else if (t.kind === 'counter') {

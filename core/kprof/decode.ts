@@ -7,6 +7,11 @@ import { BoundedProblems, type KprofProblem } from './problems';
 import type { ProfBuffer } from './words';
 
 export const DEFAULT_MAX_PROBLEMS = 1000;
+/** Bits of `laneFlags`. */
+export const LANE_FLAG = {
+  /** `kprof.buffer-full`: the lane's next record would be past the end of the buffer. */
+  full: 1,
+} as const;
 const TWO_31 = 2 ** 31;
 const TWO_32 = 2 ** 32;
 /** Diffs looked at per lane to infer the stride: enough for a mode, bounded for 16M records. */
@@ -39,6 +44,8 @@ export interface Decoded {
   /** Per lane (`block * numGroups + group`): records, finalized, and its regions `laneRegions[l]..laneRegions[l+1]`. */
   laneRecords: Int32Array;
   laneFinalized: Uint8Array;
+  /** Per lane, LANE_FLAG bits: kept for every lane, whether or not its problem was kept. */
+  laneFlags: Uint8Array;
   laneRegions: Int32Array;
   /** Regions (START..END of one event in one lane), in lane order, then by END slot. */
   regionCount: number;
@@ -244,6 +251,7 @@ export function decode(buf: ProfBuffer, opts: DecodeOptions = {}): Decoded {
 
   // Lane by lane: what the lane's whole stream says.
   const laneFinalized = new Uint8Array(lanes);
+  const laneFlags = new Uint8Array(lanes);
   let maxLaneRecords = 0;
   for (let l = 0; l < lanes; l++) {
     const count = laneRecords[l];
@@ -274,6 +282,7 @@ export function decode(buf: ProfBuffer, opts: DecodeOptions = {}): Decoded {
         `${afterFinal[l]} record(s) of ${lw} after its finalize at slot ${firstFinal[l]}, the first at slot ${afterFinalSlot[l]}: finalize must be the lane's last record`);
     }
     if (full) {
+      laneFlags[l] |= LANE_FLAG.full;
       problems.add('kprof.buffer-full', lastSlot, block, group,
         `Buffer full: the next record of ${lw} would be at slot ${lastSlot + stride}, past the end of the ${n}-slot buffer, and the lane has no finalize: records were probably lost${open.length ? ` (${open.length / 3} region(s) left open)` : ''}. @@SIZE@@`);
     } else {
@@ -316,7 +325,7 @@ export function decode(buf: ProfBuffer, opts: DecodeOptions = {}): Decoded {
   }
   return {
     layout, numBlocks, numGroups, headerValid, stride, strideInferred, slots: n, records, baseTs: records ? baseTs : 0, timerWrapped, durationNs, names,
-    laneRecords, laneFinalized, laneRegions,
+    laneRecords, laneFinalized, laneFlags, laneRegions,
     regionCount: rc, regLane, regEvent, regStartSlot, regEndSlot, regStart, regEnd,
     instantCount, instLane, instEvent, instSlot, instT,
     problems: list, problemsDropped: problems.dropped, problemsDroppedError: problems.droppedError,

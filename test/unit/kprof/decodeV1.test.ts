@@ -16,8 +16,9 @@ function same(words: Uint32Array, slots: number, opts: Parameters<typeof decode>
 }
 
 /** The arrays cut to what is used: past `regionCount` / `instantCount` they hold leftover room. */
-function used(d: Decoded): Record<string, unknown> {
+function used(d: Omit<Decoded, 'laneFlags'>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...d };
+  delete out.laneFlags; // added after v1
   for (const k of ['regLane', 'regEvent', 'regStartSlot', 'regEndSlot', 'regStart', 'regEnd'] as const) out[k] = d[k].slice(0, d.regionCount);
   for (const k of ['instLane', 'instEvent', 'instSlot', 'instT'] as const) out[k] = d[k].slice(0, d.instantCount);
   return out;
