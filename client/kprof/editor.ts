@@ -10,7 +10,7 @@ import type { OpenedBuffer } from '../../core/kprof/open';
 import { groupOverlap } from '../../core/kprof/overlap';
 import { recordFields } from '../../core/kprof/records';
 import { kprofText, statsCsv } from '../../core/kprof/report';
-import { kprofOverlap, kprofSummary } from '../../core/kprof/summary';
+import { kprofOverlap, kprofRange, kprofSummary } from '../../core/kprof/summary';
 import { kprofTimeline } from '../../core/timeline/kprofTrace';
 import { timelinePage } from '../timeline/html';
 import { decodeInWorker, KprofCancelled, type WorkerDecoded } from './decodeInWorker';
@@ -183,7 +183,7 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
           else if (m.type === 'select' && doc.decoded && doc.opened) {
             const buf = doc.opened.launches[doc.launch];
             post({ type: 'details', line: m.line, fields: recordFields(buf, doc.decoded, m.line), endFields: m.endLine === null ? [] : recordFields(buf, doc.decoded, m.endLine) });
-          } else if (m.type === 'rangeStats') post({ type: 'rangeStats', from: m.from, to: m.to, stats: null, message: 'The range summary is for NPU traces; for this buffer run "NPU Trace: Profiler Buffer Report".' });
+          } else if (m.type === 'rangeStats' && doc.decoded) post({ type: 'kprofRange', range: kprofRange(doc.decoded, m.from, m.to) });
           else if (m.type === 'exportChromeTrace') await exportDoc(doc);
           else if (m.type === 'kprofOverlap') {
             const d = doc.decoded;
