@@ -1,13 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { Decoded } from '../../core/kprof/decode';
 import { KprofFormatError } from '../../core/kprof/errors';
-import type { OpenedBuffer } from '../../core/kprof/open';
-import { transferList, type KprofWorkerReport, type KprofWorkerRequest } from './workerProtocol';
-
-export interface WorkerDecoded {
-  opened?: OpenedBuffer;
-  decoded: Decoded;
-}
+import { transferList, type DecodedView, type KprofWorkerReport, type KprofWorkerRequest } from './workerProtocol';
 
 /** Raised when the decode was cancelled (the worker is terminated). */
 export class KprofCancelled extends Error {
@@ -19,7 +12,7 @@ export class KprofCancelled extends Error {
  * receives: the bytes go in transferred, the opened launches and decoded arrays come back
  * transferred. A format problem rejects with a KprofFormatError, as the in-process decode throws.
  */
-export function decodeInWorker(workerFile: string, req: KprofWorkerRequest, opts: { onPhase?: (phase: 'reading' | 'decoding') => void; onCancel?: (cancel: () => void) => void } = {}): Promise<WorkerDecoded> {
+export function decodeInWorker(workerFile: string, req: KprofWorkerRequest, opts: { onPhase?: (phase: 'reading' | 'decoding') => void; onCancel?: (cancel: () => void) => void } = {}): Promise<DecodedView> {
   return new Promise((resolve, reject) => {
     // The caller gives up `bytes` / `words` (large ones are transferred, not copied).
     const worker = new Worker(workerFile, { workerData: req, transferList: transferList([req.kind === 'open' ? req.bytes : req.words]) });
@@ -33,7 +26,7 @@ export function decodeInWorker(workerFile: string, req: KprofWorkerRequest, opts
     opts.onCancel?.(() => finish(() => reject(new KprofCancelled())));
     worker.on('message', (r: KprofWorkerReport) => {
       if (r.kind === 'phase') opts.onPhase?.(r.phase);
-      else if (r.kind === 'done') finish(() => resolve({ opened: r.opened, decoded: r.decoded }));
+      else if (r.kind === 'done') finish(() => resolve({ opened: r.opened, decoded: r.decoded, model: r.model, summary: r.summary }));
       else finish(() => reject(r.format ? new KprofFormatError(r.message) : new Error(r.message)));
     });
     worker.on('error', (e) => finish(() => reject(e)));

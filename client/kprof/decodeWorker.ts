@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { inflateRawSync } from 'node:zlib';
 import { KprofFormatError } from '../../core/kprof/errors';
+import { modelBuffers } from '../../core/timeline/model';
 import { decodedArrays, runRequest, transferList, type KprofWorkerReport, type KprofWorkerRequest } from './workerProtocol';
 
 const post = (r: KprofWorkerReport, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(r, transfer);
@@ -13,8 +14,9 @@ const post = (r: KprofWorkerReport, transfer: ArrayBuffer[] = []) => parentPort!
 function run(req: KprofWorkerRequest): void {
   try {
     const inflate = (data: Uint8Array, max: number) => inflateRawSync(data, { maxOutputLength: Math.max(1, max) });
-    const { opened, decoded } = runRequest(req, inflate, (phase) => post({ kind: 'phase', phase }));
-    post({ kind: 'done', opened, decoded }, transferList([...decodedArrays(decoded), ...(opened?.launches ?? []).map((l) => l.words)]));
+    const r = runRequest(req, inflate, (phase) => post({ kind: 'phase', phase }));
+    const transfer = new Set([...transferList([...decodedArrays(r.decoded), ...(r.opened?.launches ?? []).map((l) => l.words)]), ...modelBuffers(r.model)]);
+    post({ kind: 'done', ...r }, [...transfer]);
   } catch (e) {
     post({ kind: 'error', format: e instanceof KprofFormatError, message: e instanceof Error ? e.message : String(e) });
   }

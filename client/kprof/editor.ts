@@ -13,9 +13,9 @@ import { kprofText, statsCsv } from '../../core/kprof/report';
 import { kprofOverlap, kprofRange, kprofSummary } from '../../core/kprof/summary';
 import { kprofTimeline } from '../../core/timeline/kprofTrace';
 import { timelinePage } from '../timeline/html';
-import { decodeInWorker, KprofCancelled, type WorkerDecoded } from './decodeInWorker';
+import { decodeInWorker, KprofCancelled } from './decodeInWorker';
 import { exportKprofChromeTrace } from './exportChrome';
-import { runRequest, type KprofWorkerRequest } from './workerProtocol';
+import { runRequest, type DecodedView, type KprofWorkerRequest } from './workerProtocol';
 
 /** Default editor for `*.kprof.npy|bin|npz`; offered under "Open With…" for any `.npy`, `.bin`, `.npz`. */
 export const KPROF_EDITOR = 'npuTrace.kprof';
@@ -62,7 +62,7 @@ const PROGRESS_BYTES = 16 << 20;
  * progress and Cancel for big ones; in-process only when the worker is not built (unit tests
  * from source).
  */
-function decoder(workerFile: string): (req: KprofWorkerRequest, label: string) => Promise<WorkerDecoded> {
+function decoder(workerFile: string): (req: KprofWorkerRequest, label: string) => Promise<DecodedView> {
   if (!existsSync(workerFile)) {
     return async (req) => runRequest(req, inflateRaw);
   }
@@ -82,6 +82,8 @@ class KprofDocument implements vscode.CustomDocument {
   launch = 0;
   names: string[] | undefined;
   decoded: Decoded | undefined;
+  /** The timeline model and statistics of `decoded`, built with it in the worker. */
+  view: Pick<DecodedView, 'model' | 'summary'> | undefined;
   error: string | undefined;
   readonly panels = new Set<vscode.WebviewPanel>();
   private readonly changed = new vscode.EventEmitter<void>();
@@ -97,7 +99,9 @@ class KprofDocument implements vscode.CustomDocument {
     const buf = this.opened.launches[this.launch];
     const name = this.uri.path.slice(this.uri.path.lastIndexOf('/') + 1);
     try {
-      this.decoded = (await run({ kind: 'decode', words: buf.words.slice(0, 2 * buf.slots), slots: buf.slots, names: this.names ?? this.opened.names }, name)).decoded;
+      const r = await run({ kind: 'decode', words: buf.words.slice(0, 2 * buf.slots), slots: buf.slots, names: this.names ?? this.opened.names, launch: this.launch, launches: this.opened.launches.length }, name);
+      this.decoded = r.decoded;
+      this.view = r;
     } catch (e) {
       if (e instanceof KprofCancelled) return;
       throw e;
@@ -140,6 +144,7 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
         doc = new KprofDocument(uri, r.opened);
         doc.names = names;
         doc.decoded = r.decoded;
+        doc.view = r;
       } catch (e) {
         if (!(e instanceof KprofFormatError) && !(e instanceof KprofCancelled)) throw e;
         doc = new KprofDocument(uri, undefined, e.message);
@@ -169,8 +174,8 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
           post({ type: 'error', message: `${name} cannot be read as a profiler buffer: ${doc.error ?? 'unknown error'}` });
           return;
         }
-        post({ type: 'model', uri: doc.uri.toString(), fileName: name, model: kprofTimeline(doc.decoded), complete: true });
-        post({ type: 'kprofSummary', summary: kprofSummary(doc.decoded, doc.launch, doc.opened?.launches.length ?? 1) });
+        post({ type: 'model', uri: doc.uri.toString(), fileName: name, model: doc.view?.model ?? kprofTimeline(doc.decoded), complete: true });
+        post({ type: 'kprofSummary', summary: doc.view?.summary ?? kprofSummary(doc.decoded, doc.launch, doc.opened?.launches.length ?? 1) });
         void vscode.window.setStatusBarMessage(facts(doc), 10_000);
       };
       const subs = [

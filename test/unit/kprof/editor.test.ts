@@ -94,6 +94,7 @@ describe('kprof custom editor (host side)', () => {
     const provider = providers.get(KPROF_EDITOR)!;
     const doc = await provider.openCustomDocument(uri('/w/spec.kprof.npy'));
     assert.deepEqual(diagnostics.get('/w/spec.kprof.npy'), []);
+    assert.ok((doc as { view?: unknown }).view, 'the timeline model and statistics came from the worker with the decode');
     const v = panel();
     provider.resolveCustomEditor(doc, v.p);
     assert.match(v.p.webview.html, /Content-Security-Policy/);

@@ -1,6 +1,7 @@
 /**
  * The editor opens and decodes buffers in the built worker (dist/kprofWorker.js): same result as
- * the in-process decode, format errors as KprofFormatError, Cancel stops it, and the calling
+ * the in-process decode (and the same timeline model and statistics), format errors as
+ * KprofFormatError, Cancel stops it, and the calling
  * thread keeps running its event loop while a big buffer decodes.
  */
 import assert from 'node:assert/strict';
@@ -35,12 +36,18 @@ describe('kprof worker', () => {
       const here = runRequest({ ...req, bytes: req.bytes.slice() }, inflate);
       const there = await decodeInWorker(WORKER, req);
       assert.deepEqual(there.decoded, here.decoded);
+      // The panel's timeline model and statistics are built there too.
+      assert.deepEqual(there.model, here.model);
+      assert.deepEqual(there.summary, here.summary);
       assert.equal(there.opened?.launches.length, here.opened?.launches.length);
       assert.deepEqual(there.opened?.launches.map((l) => [...l.words]), here.opened?.launches.map((l) => [...l.words]));
     }
     const g = genKprof({ blocks: 3 });
-    const again = await decodeInWorker(WORKER, { kind: 'decode', words: g.words.slice(), slots: g.slots, names: ['x'] });
-    assert.deepEqual(again.decoded, runRequest({ kind: 'decode', words: g.words, slots: g.slots, names: ['x'] }, inflate).decoded);
+    const again = await decodeInWorker(WORKER, { kind: 'decode', words: g.words.slice(), slots: g.slots, names: ['x'], launch: 1, launches: 2 });
+    const againHere = runRequest({ kind: 'decode', words: g.words, slots: g.slots, names: ['x'], launch: 1, launches: 2 }, inflate);
+    assert.deepEqual(again.decoded, againHere.decoded);
+    assert.deepEqual(again.model, againHere.model);
+    assert.deepEqual([again.summary.facts.launch, again.summary.facts.launches], [1, 2]);
   });
 
   it('a file that is not a buffer rejects with its message as a KprofFormatError', async () => {
