@@ -14,8 +14,11 @@ export class KprofCancelled extends Error {
  */
 export function decodeInWorker(workerFile: string, req: KprofWorkerRequest, opts: { onPhase?: (phase: 'reading' | 'decoding') => void; onCancel?: (cancel: () => void) => void } = {}): Promise<DecodedView> {
   return new Promise((resolve, reject) => {
-    // The caller gives up `bytes` / `words` (large ones are transferred, not copied).
-    const worker = new Worker(workerFile, { workerData: req, transferList: transferList([req.kind === 'open' ? req.bytes : req.words]) });
+    // The caller gives up `bytes` / `words`: transferred, not copied, when large and the whole of
+    // their buffer (a view into a buffer something else holds is copied, so nothing else is detached).
+    const v = req.kind === 'open' ? req.bytes : req.words;
+    const whole = v.byteOffset === 0 && v.byteLength === v.buffer.byteLength;
+    const worker = new Worker(workerFile, { workerData: req, transferList: whole ? transferList([v]) : [] });
     let settled = false;
     const finish = (f: () => void) => {
       if (settled) return;

@@ -50,6 +50,20 @@ describe('kprof worker', () => {
     assert.deepEqual([again.summary.facts.launch, again.summary.facts.launches], [1, 2]);
   });
 
+  it('the caller\'s bytes are transferred when they are the whole of a large buffer, copied when a view into one', async () => {
+    const whole = npyBytes(genKprofLarge(8, 2, 2049).words);
+    assert.ok(whole.byteOffset === 0 && whole.buffer.byteLength === whole.byteLength && whole.byteLength > 1 << 16);
+    await decodeInWorker(WORKER, { kind: 'open', fileName: 'a.npy', bytes: whole, launch: 0 });
+    assert.equal(whole.byteLength, 0, 'transferred: detached here');
+    const outer = new Uint8Array(1 << 20);
+    const inner = npyBytes(genKprofLarge(8, 2, 2049).words);
+    outer.set(inner, 64);
+    const view = outer.subarray(64, 64 + inner.byteLength);
+    const r = await decodeInWorker(WORKER, { kind: 'open', fileName: 'b.npy', bytes: view, launch: 0 });
+    assert.equal(outer.byteLength, 1 << 20, 'a view into a larger buffer is copied, its buffer left alone');
+    assert.equal(r.decoded.records, 8 * 2 * 2049);
+  });
+
   it('a file that is not a buffer rejects with its message as a KprofFormatError', async () => {
     await assert.rejects(decodeInWorker(WORKER, { kind: 'open', fileName: 'be.npy', bytes: npyBytes(new Uint32Array(8), { descr: '>u8' }), launch: 0 }), (e) => e instanceof KprofFormatError && /big-endian/.test(e.message));
   });
