@@ -5,6 +5,7 @@ import { decode } from '../core/kprof/decode';
 import { readNpy } from '../core/kprof/npy';
 import { regionStats } from '../core/kprof/stats';
 import { genKprofLarge, npyBytes } from '../test/gen/kprofGen';
+import { decode as decodeV1 } from '../test/unit/kprof/decodeV1';
 import { fmt, median, row, timed } from './util';
 
 /** The loop a kernel author writes in Python, in JS: BigInt words, a Map of open starts, an object per region. */
@@ -41,6 +42,7 @@ export async function run(): Promise<void> {
   const npy = npyBytes(g.words);
   const records = (g.slots - 1);
   const ours: { wall: number; cpu: number }[] = [];
+  const before: { wall: number; cpu: number }[] = [];
   const naive: { wall: number; cpu: number }[] = [];
   const stats: { wall: number; cpu: number }[] = [];
   let regions = 0;
@@ -50,6 +52,7 @@ export async function run(): Promise<void> {
     regions = a.value.regionCount;
     if (a.value.problems.length) throw new Error(`the bench buffer has problems: ${a.value.problems[0].message}`);
     ours.push(a);
+    before.push(await timed(() => decodeV1(readNpy(npy)[0]).regionCount));
     stats.push(await timed(() => [regionStats(a.value), regionStats(a.value, 'group')]));
     const b = await timed(() => bigIntLoop(npy, npy.length - g.slots * 8, g.slots, groups));
     naiveRegions = b.value;
@@ -58,6 +61,7 @@ export async function run(): Promise<void> {
   if (naiveRegions !== regions) throw new Error(`the loops disagree: ${regions} regions against ${naiveRegions}`);
   const m = (xs: { wall: number; cpu: number }[]) => `${fmt(median(xs.map((x) => x.wall)))} / ${fmt(median(xs.map((x) => x.cpu)))} ms`;
   row(`decode ${(records / 1e6).toFixed(1)}M records (${fmt(npy.length / 2 ** 20)} MB .npy), ${regions} regions, median of 3, wall / CPU`, m(ours), 'target ≤ 1000 ms');
+  row('the previous decoder (JS-array stacks, float time; test/unit/kprof/decodeV1.ts), same buffer (wall / CPU)', m(before));
   row('straightforward BigInt loop, same buffer (wall / CPU)', m(naive));
   row('per-region statistics, per event and per group (wall / CPU)', m(stats));
   row('speed-up over the BigInt loop (wall / CPU)', `${fmt(median(naive.map((x) => x.wall)) / median(ours.map((x) => x.wall)), 2)}× / ${fmt(median(naive.map((x) => x.cpu)) / median(ours.map((x) => x.cpu)), 2)}×`);

@@ -4,7 +4,7 @@
  * finite, and no list is longer than the core's caps, so the pane formats them without checks.
  */
 import { MAX_QUOTED } from '../core/common/escape';
-import { MAX_SUMMARY_ROWS, type KprofOverlap, type KprofSummary } from '../core/kprof/summary';
+import { MAX_SUMMARY_ROWS, type KprofOverlap, type KprofRange, type KprofStatTable, type KprofSummary } from '../core/kprof/summary';
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
@@ -21,8 +21,16 @@ export function validKprofSummary(x: unknown): x is KprofSummary {
   if (!isObj(x) || !isObj(x.facts) || !Array.isArray(x.tables) || x.tables.length > 3) return false;
   const f = x.facts;
   if (typeof f.layout !== 'string' || f.layout.length > 100 || !has(f, FACT_INTS, isInt) || !has(f, ['header_valid', 'stride_inferred', 'timer_wrapped'], (v) => typeof v === 'boolean')) return false;
-  return x.tables.every((t: unknown) => isObj(t) && (t.by === 'event' || t.by === 'block' || t.by === 'group') && isInt(t.omitted)
-    && isList(t.rows, (r) => isObj(r) && typeof r.name === 'string' && r.name.length <= MAX_QUOTED && has(r, STAT_NUMS, isNum)));
+  return x.tables.every(validTable);
+}
+
+function validTable(t: unknown): t is KprofStatTable {
+  return isObj(t) && (t.by === 'event' || t.by === 'block' || t.by === 'group') && isInt(t.omitted)
+    && isList(t.rows, (r) => isObj(r) && typeof r.name === 'string' && r.name.length <= MAX_QUOTED && has(r, STAT_NUMS, isNum));
+}
+
+export function validKprofRange(x: unknown): x is KprofRange {
+  return isObj(x) && has(x, ['from_ns', 'to_ns'], isNum) && isInt(x.regions) && Array.isArray(x.tables) && x.tables.length <= 3 && x.tables.every(validTable);
 }
 
 export function validKprofOverlap(x: unknown): x is KprofOverlap {

@@ -4,9 +4,9 @@
  * page whose messages are untrusted input, and the host must not trust a page that draws trace data.
  */
 import { ATTRS, ITEM_COLUMNS, type ItemColumns, type TimelineModel } from '../core/timeline/model';
-import type { KprofOverlap, KprofSummary } from '../core/kprof/summary';
+import type { KprofOverlap, KprofRange, KprofSummary } from '../core/kprof/summary';
 import type { TraceStats } from '../core/trace/metrics/types';
-import { validKprofOverlap, validKprofSummary } from './kprof';
+import { validKprofOverlap, validKprofRange, validKprofSummary } from './kprof';
 import { validStats } from './stats';
 
 /** Host → webview. */
@@ -42,7 +42,9 @@ export type HostMessage =
   /** A kernel-profiler buffer's header facts and statistics tables (after its model). */
   | { type: 'kprofSummary'; summary: KprofSummary }
   /** The overlap of the two groups the page asked for; null with a message when it cannot be computed. */
-  | { type: 'kprofOverlap'; overlap: KprofOverlap | null; message: string };
+  | { type: 'kprofOverlap'; overlap: KprofOverlap | null; message: string }
+  /** A profiler buffer's answer to `rangeStats`: its regions' statistics in the range. */
+  | { type: 'kprofRange'; range: KprofRange };
 
 /** Webview → host. */
 export type WebviewMessage =
@@ -124,6 +126,7 @@ export function parseHostMessage(x: unknown): HostMessage | undefined {
     case 'rangeStats': return isTime(m.from) && isTime(m.to) && isStr(m.message) && (m.stats === null || validStats(m.stats)) ? m : undefined;
     case 'kprofSummary': return validKprofSummary(m.summary) ? m : undefined;
     case 'kprofOverlap': return isStr(m.message) && (m.overlap === null || validKprofOverlap(m.overlap)) ? m : undefined;
+    case 'kprofRange': return validKprofRange(m.range) ? m : undefined;
     default: return unknownType(m);
   }
 }
@@ -166,6 +169,7 @@ export function validModel(x: unknown): x is TimelineModel {
   for (let k = 0; k < m.tracks.length; k++) {
     const t = m.tracks[k];
     if (!isObj(t) || !isStr(t.name) || !Number.isInteger(t.parent) || t.parent >= k || t.parent < -1) return false;
+    if (t.flags !== undefined && !(Number.isInteger(t.flags) && t.flags >= 0)) return false;
     if (t.kind === 'slices') {
       if (!(Number.isInteger(t.rowStart) && Number.isInteger(t.rowCount) && t.rowStart >= 0 && t.rowCount >= 0 && t.rowStart + t.rowCount <= rows)) return false;
     } else if (t.kind === 'counter') {

@@ -17,6 +17,8 @@ await Promise.all([
   esbuild.build({ ...common, entryPoints: ['cli/checkWorker.ts'], outfile: 'dist/checkWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
   // The Parquet export's worker thread (`--jobs N`), loaded by the CLI bundle from beside it.
   esbuild.build({ ...common, entryPoints: ['cli/exportParquetWorker.ts'], outfile: 'dist/exportParquetWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
+  // Profiler buffers are opened and decoded in a worker thread.
+  esbuild.build({ ...common, entryPoints: ['client/kprof/decodeWorker.ts'], outfile: 'dist/kprofWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
   // The timeline: its model is built in a worker thread, and its page runs in the webview.
   esbuild.build({ ...common, entryPoints: ['client/timeline/worker.ts'], outfile: 'dist/timelineWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
   esbuild.build({ ...common, entryPoints: { webview: 'webview/main.ts' }, outdir: 'dist/webview', platform: 'browser', format: 'iife', target: 'chrome120', loader: { '.css': 'css' } }),

@@ -4,7 +4,7 @@
  * overlap of a chosen pair of groups, computed by the host. Every value from the file is set as
  * textContent, never as HTML.
  */
-import type { KprofOverlap, KprofSummary } from '../core/kprof/summary';
+import type { KprofOverlap, KprofRange, KprofSummary } from '../core/kprof/summary';
 import { factPairs, overlapSentence, overlapTable, statTable } from './kprofTables';
 import type { SummaryView } from './summary';
 
@@ -26,6 +26,8 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: 
 export class KprofPane {
   private summary: KprofSummary | undefined;
   private overlap: { a: number; b: number; result: KprofOverlap | null; message: string } | undefined;
+  /** The timeline range selected (Shift+drag) and, once the host answers, its statistics. */
+  private range: { from: number; to: number; result: KprofRange | undefined } | undefined;
 
   constructor(private readonly host: HTMLElement, private readonly tables: SummaryView, private readonly h: KprofPaneHandlers) {}
 
@@ -33,6 +35,19 @@ export class KprofPane {
     // Another launch or other names: an overlap of the previous one no longer holds.
     this.summary = s;
     this.overlap = undefined;
+    this.range = undefined;
+  }
+
+  /** A range was selected (asked of the host), or cleared. */
+  askRange(r: readonly [number, number] | undefined): void {
+    this.range = r ? { from: r[0], to: r[1], result: undefined } : undefined;
+  }
+
+  /** The host's statistics of a range: kept when it is for the range last selected. */
+  setRange(x: KprofRange): boolean {
+    if (!this.range || this.range.from !== x.from_ns || this.range.to !== x.to_ns) return false;
+    this.range.result = x;
+    return true;
   }
 
   /**
@@ -57,7 +72,7 @@ export class KprofPane {
     const facts = el('p', 'sum-facts kprof-facts');
     for (const [k, v] of factPairs(s.facts)) facts.append(el('span', 'muted', `${k} `), el('span', undefined, v), ' · ');
     facts.lastChild?.remove();
-    const parts: HTMLElement[] = [head, facts];
+    const parts: HTMLElement[] = [head, facts, ...this.rangeSection(s)];
     for (const t of s.tables) {
       if (t.by === 'block' && s.facts.num_blocks < 2) continue;
       if (t.by === 'group' && s.facts.num_groups < 2) continue;
@@ -66,6 +81,21 @@ export class KprofPane {
     }
     parts.push(this.overlapSection(s));
     this.host.replaceChildren(...parts);
+  }
+
+  private rangeSection(s: KprofSummary): HTMLElement[] {
+    const r = this.range;
+    if (!r) return [];
+    const span = `${Math.round(r.from).toLocaleString('en-US')}–${Math.round(r.to).toLocaleString('en-US')} ns`;
+    const res = r.result;
+    if (!res) return [el('p', 'muted kprof-range', `Selected range ${span}: computing its statistics…`)];
+    const out: HTMLElement[] = [el('p', 'kprof-range', `Selected range ${span}: ${res.regions.toLocaleString('en-US')} region(s) overlap it; each counts its time inside the range.`)];
+    for (const t of res.tables) {
+      if (t.by === 'group' && s.facts.num_groups < 2) continue;
+      out.push(this.tables.table(statTable(t, `range ${span}`)));
+      if (t.omitted) out.push(el('p', 'muted', `${t.omitted} more rows are not in this table.`));
+    }
+    return out;
   }
 
   private overlapSection(s: KprofSummary): HTMLElement {

@@ -9,11 +9,12 @@ import { formatCell, type Column, type SummaryTable } from './summaryTables';
 const STAT_COLUMNS: Column[] = ['count', 'total ns', 'mean ns', 'min ns', 'p50 ns', 'p95 ns', 'max ns', 'std ns'].map((label) => ({ label, kind: 'int' }));
 const TITLES = { event: 'Regions', block: 'Regions per block', group: 'Regions per group' } as const;
 
-export function statTable(t: KprofStatTable): SummaryTable {
+/** `range`: the table is of a timeline range's statistics (its own id and title). */
+export function statTable(t: KprofStatTable, range?: string): SummaryTable {
   const of = t.by === 'event' ? [] : [{ label: t.by, kind: 'int' as const }];
   return {
-    id: `regions-by-${t.by}`,
-    title: TITLES[t.by],
+    id: `${range ? 'range-' : ''}regions-by-${t.by}`,
+    title: range ? `${TITLES[t.by]}, ${range}` : TITLES[t.by],
     columns: [{ label: 'region', kind: 'text' }, ...of, ...STAT_COLUMNS],
     rows: t.rows.map((r) => [r.name, ...(t.by === 'event' ? [] : [r.of]), r.count, r.total_ns, r.mean_ns, r.min_ns, r.p50_ns, r.p95_ns, r.max_ns, r.std_ns]),
     // A region's name is its `phase` on the timeline: clicking it filters the lanes by it.

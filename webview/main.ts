@@ -326,6 +326,9 @@ function onMessage(m: HostMessage): void {
       kprofPane.setOverlap(m.overlap, m.message);
       refreshSummary();
       return;
+    case 'kprofRange':
+      if (kprofPane.setRange(m.range)) refreshSummary();
+      return;
     case 'progress':
     case 'error':
       overlay.hidden = false;
@@ -382,6 +385,11 @@ attachInput(canvas, {
       // The core's metrics of the range, from the worker; asked once the drag rests (a new request cancels the old one).
       rangeStats = { from: r[0], to: r[1], stats: null, message: 'Computing the metrics of this range…' };
       rangeTimer = setTimeout(() => send({ type: 'rangeStats', from: r[0], to: r[1] }), 250);
+    } else if (s.model.format === 'kprof') {
+      // A profiler buffer's host answers with its regions' statistics in the range (kprofRange).
+      kprofPane.askRange(r ?? undefined);
+      if (r) rangeTimer = setTimeout(() => send({ type: 'rangeStats', from: r[0], to: r[1] }), 250);
+      refreshSummary();
     }
     if (r) fillRangeBox();
     schedule();
@@ -394,7 +402,8 @@ attachInput(canvas, {
 function fillRangeBox(): void {
   if (!s?.range) return;
   fillSummary(summary, s, s.range[0], s.range[1]);
-  if (s.model.format !== 'npu-trace' || !rangeStats) return;
+  if (s.model.format === 'kprof') rangeStats = { from: s.range[0], to: s.range[1], stats: null, message: 'Region statistics of this range' };
+  if ((s.model.format !== 'npu-trace' && s.model.format !== 'kprof') || !rangeStats) return;
   const line = document.createElement('div');
   line.className = 'tables';
   const b = document.createElement('button');

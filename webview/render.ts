@@ -2,6 +2,7 @@ import { BROKEN, FLAG, KIND, type Counter } from '../core/timeline/model';
 import { drawFlows, flowArrows } from './flows';
 import { bandOfRow, fitHeaderWidth, GROUP_H, HEADER_W, type Band } from './layout';
 import { gallopVia, lowerBoundVia } from './query';
+import { trackLabel } from './trackLabel';
 import type { ViewState } from './state';
 import type { Theme } from './theme';
 
@@ -273,9 +274,14 @@ function headerLabel(g: CanvasRenderingContext2D, s: ViewState, th: Theme, band:
   if (!band.labelled) return;
   const t = s.model.tracks[band.track];
   const x = 6 + band.depth * 12;
-  g.fillStyle = band.kind === 'group' ? th.foreground : band.kind === 'counter' ? th.muted : th.foreground;
+  const label = trackLabel(t);
+  if (label.alert) {
+    g.fillStyle = th.error;
+    g.fillRect(x - 4, y + 2, 3, band.h - 4);
+  }
+  g.fillStyle = label.alert ? th.error : band.kind === 'group' ? th.foreground : band.kind === 'counter' ? th.muted : th.foreground;
   const caret = band.collapsible ? (band.collapsed ? '▸ ' : '▾ ') : band.kind === 'group' ? '' : '  ';
-  const text = caret + t.name;
+  const text = caret + label.text;
   const room = Math.floor((HEADER_W - x - 4) / CHAR_W);
   g.font = `${band.kind === 'group' ? 'bold ' : ''}${FONT_PX}px ${g.font.replace(/^.*?px /, '')}`;
   g.fillText(text.length > room ? text.slice(0, room - 1) + '…' : text, x, y + band.h / 2);

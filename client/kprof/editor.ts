@@ -1,20 +1,22 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import { parseWebviewMessage, type HostMessage } from '../../protocol/timeline';
-import { decode, type Decoded } from '../../core/kprof/decode';
+import type { Decoded } from '../../core/kprof/decode';
 import { KprofFormatError } from '../../core/kprof/errors';
-import { detectLayout } from '../../core/kprof/layouts';
 import { namesFromJson, namesFromLines } from '../../core/kprof/names';
-import { openBuffer, type OpenedBuffer } from '../../core/kprof/open';
+import type { OpenedBuffer } from '../../core/kprof/open';
 import { groupOverlap } from '../../core/kprof/overlap';
 import { recordFields } from '../../core/kprof/records';
 import { kprofText, statsCsv } from '../../core/kprof/report';
-import { kprofOverlap, kprofSummary } from '../../core/kprof/summary';
+import { kprofOverlap, kprofRange, kprofSummary } from '../../core/kprof/summary';
 import { kprofTimeline } from '../../core/timeline/kprofTrace';
 import { timelinePage } from '../timeline/html';
+import { decodeInWorker, KprofCancelled } from './decodeInWorker';
 import { exportKprofChromeTrace } from './exportChrome';
 import { EXPORT_PARQUET } from '../timeline/exportParquetCommand';
+import { runRequest, type DecodedView, type KprofWorkerRequest } from './workerProtocol';
 
 /** Default editor for `*.kprof.npy|bin|npz`; offered under "Open With…" for any `.npy`, `.bin`, `.npz`. */
 export const KPROF_EDITOR = 'npuTrace.kprof';
@@ -53,11 +55,36 @@ function exportDoc(doc: KprofDocument): Promise<vscode.Uri | undefined> {
 
 const inflateRaw = (data: Uint8Array, maxBytes: number): Uint8Array => inflateRawSync(data, { maxOutputLength: Math.max(1, maxBytes) });
 
+/** Buffers from this size on show a progress notification (with Cancel) while they decode. */
+const PROGRESS_BYTES = 16 << 20;
+
+/**
+ * Opens / decodes in dist/kprofWorker.js so a big buffer does not block the extension host, with
+ * progress and Cancel for big ones; in-process only when the worker is not built (unit tests
+ * from source).
+ */
+function decoder(workerFile: string): (req: KprofWorkerRequest, label: string) => Promise<DecodedView> {
+  if (!existsSync(workerFile)) {
+    return async (req) => runRequest(req, inflateRaw);
+  }
+  return (req, label) => {
+    const size = req.kind === 'open' ? req.bytes.byteLength : req.words.byteLength;
+    if (size < PROGRESS_BYTES) return decodeInWorker(workerFile, req);
+    return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Profiler buffer ${label}`, cancellable: true }, (progress, token) =>
+      decodeInWorker(workerFile, req, {
+        onPhase: (phase) => progress.report({ message: `${phase === 'reading' ? 'reading' : 'decoding'} ${(size / 1048576).toFixed(0)} MB…` }),
+        onCancel: (cancel) => token.onCancellationRequested(cancel),
+      })));
+  };
+}
+
 /** An opened buffer file, decoded (one launch at a time). Read-only: nothing is ever saved. */
 class KprofDocument implements vscode.CustomDocument {
   launch = 0;
   names: string[] | undefined;
   decoded: Decoded | undefined;
+  /** The timeline model and statistics of `decoded`, built with it in the worker. */
+  view: Pick<DecodedView, 'model' | 'summary'> | undefined;
   error: string | undefined;
   readonly panels = new Set<vscode.WebviewPanel>();
   private readonly changed = new vscode.EventEmitter<void>();
@@ -67,10 +94,19 @@ class KprofDocument implements vscode.CustomDocument {
     this.error = error;
   }
 
-  redecode(): void {
+  /** Decodes the launch shown again (other names, another launch), off the host's thread. */
+  async redecode(run: ReturnType<typeof decoder>): Promise<void> {
     if (!this.opened) return;
     const buf = this.opened.launches[this.launch];
-    this.decoded = decode(buf, { layout: detectLayout(buf.words, buf.slots), names: this.names ?? this.opened.names });
+    const name = this.uri.path.slice(this.uri.path.lastIndexOf('/') + 1);
+    try {
+      const r = await run({ kind: 'decode', words: buf.words.slice(0, 2 * buf.slots), slots: buf.slots, names: this.names ?? this.opened.names, launch: this.launch, launches: this.opened.launches.length }, name);
+      this.decoded = r.decoded;
+      this.view = r;
+    } catch (e) {
+      if (e instanceof KprofCancelled) return;
+      throw e;
+    }
     this.changed.fire();
   }
 
@@ -81,6 +117,7 @@ class KprofDocument implements vscode.CustomDocument {
 
 export function registerKprofEditor(context: vscode.ExtensionContext): void {
   const diagnostics = vscode.languages.createDiagnosticCollection('kprof');
+  const run = decoder(vscode.Uri.joinPath(context.extensionUri, 'dist', 'kprofWorker.js').fsPath);
   let active: KprofDocument | undefined;
   const publish = (doc: KprofDocument) => {
     const d = doc.decoded;
@@ -103,11 +140,14 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
       const bytes = await vscode.workspace.fs.readFile(uri);
       let doc: KprofDocument;
       try {
-        doc = new KprofDocument(uri, openBuffer(uri.path, bytes, inflateRaw));
-        doc.names = await sidecarNames(uri);
-        doc.redecode();
+        const names = await sidecarNames(uri);
+        const r = await run({ kind: 'open', fileName: uri.path, bytes, launch: 0, names }, uri.path.slice(uri.path.lastIndexOf('/') + 1));
+        doc = new KprofDocument(uri, r.opened);
+        doc.names = names;
+        doc.decoded = r.decoded;
+        doc.view = r;
       } catch (e) {
-        if (!(e instanceof KprofFormatError)) throw e;
+        if (!(e instanceof KprofFormatError) && !(e instanceof KprofCancelled)) throw e;
         doc = new KprofDocument(uri, undefined, e.message);
       }
       publish(doc);
@@ -135,8 +175,8 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
           post({ type: 'error', message: `${name} cannot be read as a profiler buffer: ${doc.error ?? 'unknown error'}` });
           return;
         }
-        post({ type: 'model', uri: doc.uri.toString(), fileName: name, model: kprofTimeline(doc.decoded), complete: true });
-        post({ type: 'kprofSummary', summary: kprofSummary(doc.decoded, doc.launch, doc.opened?.launches.length ?? 1) });
+        post({ type: 'model', uri: doc.uri.toString(), fileName: name, model: doc.view?.model ?? kprofTimeline(doc.decoded), complete: true });
+        post({ type: 'kprofSummary', summary: doc.view?.summary ?? kprofSummary(doc.decoded, doc.launch, doc.opened?.launches.length ?? 1) });
         void vscode.window.setStatusBarMessage(facts(doc), 10_000);
       };
       const subs = [
@@ -149,7 +189,7 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
           else if (m.type === 'select' && doc.decoded && doc.opened) {
             const buf = doc.opened.launches[doc.launch];
             post({ type: 'details', line: m.line, fields: recordFields(buf, doc.decoded, m.line), endFields: m.endLine === null ? [] : recordFields(buf, doc.decoded, m.endLine) });
-          } else if (m.type === 'rangeStats') post({ type: 'rangeStats', from: m.from, to: m.to, stats: null, message: 'The range summary is for NPU traces; for this buffer run "NPU Trace: Profiler Buffer Report".' });
+          } else if (m.type === 'rangeStats' && doc.decoded) post({ type: 'kprofRange', range: kprofRange(doc.decoded, m.from, m.to) });
           else if (m.type === 'exportChromeTrace') await exportDoc(doc);
           else if (m.type === 'exportParquet') await vscode.commands.executeCommand(EXPORT_PARQUET, doc.uri);
           else if (m.type === 'kprofOverlap') {
@@ -192,7 +232,7 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
       if (!picked?.[0]) return;
       try {
         doc.names = await readNames(picked[0]);
-        doc.redecode();
+        await doc.redecode(run);
       } catch (e) {
         void vscode.window.showErrorMessage(e instanceof Error ? e.message : String(e));
       }
@@ -202,7 +242,7 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
       const pick = await vscode.window.showQuickPick(Array.from({ length: n }, (_, i) => ({ label: `launch ${i}`, i })), { placeHolder: `${n} launch(es) in this buffer` });
       if (!pick) return;
       doc.launch = pick.i;
-      doc.redecode();
+      await doc.redecode(run);
     })),
     vscode.commands.registerCommand(CMD_REPORT, withDoc(async (doc, d) => {
       const text = kprofText(d, { file: doc.uri.path.slice(doc.uri.path.lastIndexOf('/') + 1), launch: doc.launch, launches: doc.opened!.launches.length, container: doc.opened!.container });

@@ -7,6 +7,11 @@ import { BoundedProblems, type KprofProblem } from './problems';
 import type { ProfBuffer } from './words';
 
 export const DEFAULT_MAX_PROBLEMS = 1000;
+/** Bits of `laneFlags`. */
+export const LANE_FLAG = {
+  /** `kprof.buffer-full`: the lane's next record would be past the end of the buffer. */
+  full: 1,
+} as const;
 const TWO_31 = 2 ** 31;
 const TWO_32 = 2 ** 32;
 /** Diffs looked at per lane to infer the stride: enough for a mode, bounded for 16M records. */
@@ -39,6 +44,8 @@ export interface Decoded {
   /** Per lane (`block * numGroups + group`): records, finalized, and its regions `laneRegions[l]..laneRegions[l+1]`. */
   laneRecords: Int32Array;
   laneFinalized: Uint8Array;
+  /** Per lane, LANE_FLAG bits: kept for every lane, whether or not its problem was kept. */
+  laneFlags: Uint8Array;
   laneRegions: Int32Array;
   /** Regions (START..END of one event in one lane), in lane order, then by END slot. */
   regionCount: number;
@@ -162,8 +169,9 @@ export function decode(buf: ProfBuffer, opts: DecodeOptions = {}): Decoded {
       `globaltimer_lo wrapped during the kernel (it is 32 bits: every 2^32 ns, about 4.29 s): records from slot ${wrapSlot} on were unwrapped by adding 2^32 ns, assuming the kernel ran under 2^31 ns`);
   }
   const durationNs = records ? (timerWrapped ? latest + TWO_32 : latest) - baseTs : 0;
-  // Relative time: wrapped values (below 2^31) are 2^32 later. `wrapAdd` is 0 when nothing wrapped.
-  const wrapAdd = timerWrapped ? TWO_32 : 0;
+  // Relative time in 32-bit arithmetic: `(hi - baseTs) >>> 0` is `hi - baseTs`, and for a wrapped
+  // value (below 2^31, so 2^32 later) `hi + 2^32 - baseTs`, as the kernel lasts under 2^32 ns.
+  const base32 = baseTs >>> 0;
 
   if (stride < lanes && lanes > 1) {
     problems.add('kprof.lane-collision', 0, -1, -1,
@@ -173,7 +181,7 @@ export function decode(buf: ProfBuffer, opts: DecodeOptions = {}): Decoded {
   // Pass 2, in slot order, each lane's state in typed arrays: open STARTs per lane (a stack, as
   // flat triples: event, slot, time), finalize count, the first slot of each kind of trouble.
   const laneRecords = tagCount.slice(0, lanes);
-  const prevT = new Float64Array(lanes).fill(-1);
+  const prevT = new Uint32Array(lanes);
   const finals = new Int32Array(lanes);
   const firstFinal = new Int32Array(lanes);
   const afterFinal = new Int32Array(lanes);
@@ -190,7 +198,9 @@ export function decode(buf: ProfBuffer, opts: DecodeOptions = {}): Decoded {
   const cap = laneRegions[lanes];
   const regAt = laneRegions.slice(0, lanes);
   const regLane = new Int32Array(cap), regEvent = new Uint16Array(cap), regStartSlot = new Int32Array(cap), regEndSlot = new Int32Array(cap), regStart = new Uint32Array(cap), regEnd = new Uint32Array(cap);
-  const stacks: (number[] | undefined)[] = new Array<number[] | undefined>(lanes);
+  // Open STARTs: one linked stack per lane over shared typed arrays (node = event, slot, time,
+  // the node below it), freed nodes reused: no array per lane, nothing allocated per record.
+  const stacks = new OpenStacks(lanes);
   let instCap = 16;
   let instLane = new Int32Array(instCap), instEvent = new Uint16Array(instCap), instSlot = new Int32Array(instCap), instT = new Uint32Array(instCap);
   let instantCount = 0;
@@ -202,7 +212,7 @@ export function decode(buf: ProfBuffer, opts: DecodeOptions = {}): Decoded {
     if ((lo | hi) === 0) continue;
     const l = (lo >>> laneShift) & laneMask;
     if (l >= lanes) continue;
-    const t = (hi < TWO_31 ? hi + wrapAdd : hi) - baseTs;
+    const t = (hi - base32) >>> 0;
     const type = lo & typeMask;
     const ev = (lo >>> eventShift) & eventMask;
     if (t < prevT[l] && backSlot[l] < 0) backSlot[l] = s;
@@ -216,24 +226,18 @@ export function decode(buf: ProfBuffer, opts: DecodeOptions = {}): Decoded {
       if (afterFinal[l]++ === 0) afterFinalSlot[l] = s;
     }
     if (type !== EV_FINALIZE && ev >= names.length && names.length && unknownFirst[ev] < 0) unknownFirst[ev] = s;
-    if (type === EV_START) {
-      let st = stacks[l];
-      if (!st) stacks[l] = st = [];
-      st.push(ev, s, t);
-    } else if (type === EV_END) {
-      const st = stacks[l];
-      let k = st ? st.length - 3 : -3;
-      while (k >= 0 && st![k] !== ev) k -= 3;
+    if (type === EV_START) stacks.push(l, ev, s, t);
+    else if (type === EV_END) {
+      const k = stacks.take(l, ev);
       if (k < 0) {
         problems.add('kprof.unmatched-end', s, Math.floor(l / numGroups), l % numGroups, `END of "${eventName(names, ev)}" (event ${ev}) in ${where(l)} has no open START before it in its lane`);
         continue;
       }
-      const s0 = st![k + 1];
-      const t0 = st![k + 2];
+      const s0 = stacks.slot[k];
+      const t0 = stacks.time[k];
       const j = regAt[l]++;
-      regLane[j] = l; regEvent[j] = ev; regStartSlot[j] = s0; regEndSlot[j] = s; regStart[j] = t0; regEnd[j] = t;
+      regEvent[j] = ev; regStartSlot[j] = s0; regEndSlot[j] = s; regStart[j] = t0; regEnd[j] = t;
       if (t === t0) problems.add('kprof.too-short', s, Math.floor(l / numGroups), l % numGroups, `Region "${eventName(names, ev)}" in ${where(l)} (slots ${s0}..${s}) lasts 0 ns: below the timer's resolution (tens of ns)`);
-      if (k === st!.length - 3) { st!.pop(); st!.pop(); st!.pop(); } else st!.splice(k, 3);
     } else if (type === EV_INSTANT) {
       if (instantCount === instCap) {
         instCap *= 2;
@@ -247,6 +251,7 @@ export function decode(buf: ProfBuffer, opts: DecodeOptions = {}): Decoded {
 
   // Lane by lane: what the lane's whole stream says.
   const laneFinalized = new Uint8Array(lanes);
+  const laneFlags = new Uint8Array(lanes);
   let maxLaneRecords = 0;
   for (let l = 0; l < lanes; l++) {
     const count = laneRecords[l];
@@ -257,7 +262,7 @@ export function decode(buf: ProfBuffer, opts: DecodeOptions = {}): Decoded {
     const fin = finals[l];
     laneFinalized[l] = fin > 0 ? 1 : 0;
     const lastSlot = tagLast[l];
-    const open = stacks[l] ?? [];
+    const open = stacks.drain(l);
     const full = layout.finalize && fin === 0 && lastSlot + stride >= n;
     maxLaneRecords = Math.max(maxLaneRecords, fin > 0 || !layout.finalize ? count : count + 1);
     if (offStride[l]) {
@@ -277,6 +282,7 @@ export function decode(buf: ProfBuffer, opts: DecodeOptions = {}): Decoded {
         `${afterFinal[l]} record(s) of ${lw} after its finalize at slot ${firstFinal[l]}, the first at slot ${afterFinalSlot[l]}: finalize must be the lane's last record`);
     }
     if (full) {
+      laneFlags[l] |= LANE_FLAG.full;
       problems.add('kprof.buffer-full', lastSlot, block, group,
         `Buffer full: the next record of ${lw} would be at slot ${lastSlot + stride}, past the end of the ${n}-slot buffer, and the lane has no finalize: records were probably lost${open.length ? ` (${open.length / 3} region(s) left open)` : ''}. @@SIZE@@`);
     } else {
@@ -295,8 +301,10 @@ export function decode(buf: ProfBuffer, opts: DecodeOptions = {}): Decoded {
     const from = laneRegions[l];
     const len = regAt[l] - from;
     if (from !== rc && len) {
-      for (const arr of [regLane, regEvent, regStartSlot, regEndSlot, regStart, regEnd]) arr.copyWithin(rc, from, from + len);
+      for (const arr of [regEvent, regStartSlot, regEndSlot, regStart, regEnd]) arr.copyWithin(rc, from, from + len);
     }
+    // Filled here, once per lane, rather than once per region in the loop above.
+    if (len) regLane.fill(l, rc, rc + len);
     laneRegions[l] = rc;
     rc += len;
   }
@@ -317,9 +325,76 @@ export function decode(buf: ProfBuffer, opts: DecodeOptions = {}): Decoded {
   }
   return {
     layout, numBlocks, numGroups, headerValid, stride, strideInferred, slots: n, records, baseTs: records ? baseTs : 0, timerWrapped, durationNs, names,
-    laneRecords, laneFinalized, laneRegions,
+    laneRecords, laneFinalized, laneFlags, laneRegions,
     regionCount: rc, regLane, regEvent, regStartSlot, regEndSlot, regStart, regEnd,
     instantCount, instLane, instEvent, instSlot, instT,
     problems: list, problemsDropped: problems.dropped, problemsDroppedError: problems.droppedError,
   };
+}
+
+/**
+ * Open STARTs, a stack per lane linked through typed arrays: `take` finds the innermost open START
+ * of an event (usually the top), unlinks it and frees its node, which stays readable until the
+ * next `push`.
+ */
+class OpenStacks {
+  event: Int32Array;
+  slot: Int32Array;
+  time: Uint32Array;
+  below: Int32Array;
+  private readonly top: Int32Array;
+  private free = -1;
+  private used = 0;
+
+  constructor(lanes: number) {
+    this.top = new Int32Array(lanes).fill(-1);
+    const cap = Math.min(1 << 16, 4 * lanes + 16);
+    this.event = new Int32Array(cap);
+    this.slot = new Int32Array(cap);
+    this.time = new Uint32Array(cap);
+    this.below = new Int32Array(cap);
+  }
+
+  push(lane: number, ev: number, slot: number, t: number): void {
+    let k = this.free;
+    if (k >= 0) this.free = this.below[k];
+    else {
+      if (this.used === this.event.length) this.grow();
+      k = this.used++;
+    }
+    this.event[k] = ev;
+    this.slot[k] = slot;
+    this.time[k] = t;
+    this.below[k] = this.top[lane];
+    this.top[lane] = k;
+  }
+
+  /** The node of the innermost open START of `ev` in `lane`, taken off its stack; -1 when none. */
+  take(lane: number, ev: number): number {
+    let k = this.top[lane];
+    let above = -1;
+    while (k >= 0 && this.event[k] !== ev) { above = k; k = this.below[k]; }
+    if (k < 0) return -1;
+    if (above < 0) this.top[lane] = this.below[k];
+    else this.below[above] = this.below[k];
+    this.below[k] = this.free;
+    this.free = k;
+    return k;
+  }
+
+  /** The lane's open STARTs as flat triples (event, slot, time), outermost first; the stack is left empty. */
+  drain(lane: number): number[] {
+    const out: number[] = [];
+    for (let k = this.top[lane]; k >= 0; k = this.below[k]) out.push(this.event[k], this.slot[k], this.time[k]);
+    this.top[lane] = -1;
+    const flat: number[] = [];
+    for (let i = out.length - 3; i >= 0; i -= 3) flat.push(out[i], out[i + 1], out[i + 2]);
+    return flat;
+  }
+
+  private grow(): void {
+    const cap = this.event.length * 2;
+    const g = <T extends Int32Array | Uint32Array>(x: T): T => { const y = new (x.constructor as new (n: number) => T)(cap); y.set(x); return y; };
+    this.event = g(this.event); this.slot = g(this.slot); this.time = g(this.time); this.below = g(this.below);
+  }
 }

@@ -31,7 +31,7 @@ export function regionStats(d: Decoded, by: StatsBy = 'event', only?: (region: n
  * those rows are built (events × blocks of a persistent kernel can be millions of rows, and an
  * object per row cost 1.7 GB for 4M of them).
  */
-export function regionStatsLimited(d: Decoded, by: StatsBy, limit: number, only?: (region: number) => boolean): { rows: RegionStat[]; total: number } {
+export function regionStatsLimited(d: Decoded, by: StatsBy, limit: number, only?: (region: number) => boolean, clip?: readonly [from: number, to: number]): { rows: RegionStat[]; total: number } {
   const n = d.regionCount;
   const keyIndex = new Map<number, number>();
   const keys: number[] = [];
@@ -50,7 +50,9 @@ export function regionStatsLimited(d: Decoded, by: StatsBy, limit: number, only?
   for (let k = 0; k < keys.length; k++) counts[k + 1] += counts[k];
   const durs = new Float64Array(counts[keys.length]);
   const fill = counts.slice(0, keys.length);
-  for (let i = 0; i < n; i++) if (groupOf[i] >= 0) durs[fill[groupOf[i]]++] = d.regEnd[i] - d.regStart[i];
+  // With `clip`, a region counts only its time inside [from, to] (a range of the timeline).
+  const lo = clip ? clip[0] : -Infinity, hi = clip ? clip[1] : Infinity;
+  for (let i = 0; i < n; i++) if (groupOf[i] >= 0) durs[fill[groupOf[i]]++] = Math.min(d.regEnd[i], hi) - Math.max(d.regStart[i], lo);
   // A key is event × width + block or group, so key order is (event, block or group) order.
   const sorted = Float64Array.from(keys).sort();
   const out: RegionStat[] = [];

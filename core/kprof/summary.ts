@@ -81,16 +81,33 @@ export function kprofFacts(d: Decoded, launch = 0, launches = 1): KprofFacts {
   };
 }
 
+function statTable(d: Decoded, by: StatsBy, only?: (region: number) => boolean, clip?: readonly [number, number]): KprofStatTable {
+  const all = regionStatsLimited(d, by, MAX_SUMMARY_ROWS, only, clip);
+  return {
+    by,
+    rows: all.rows.map((s) => ({ name: s.name.slice(0, MAX_QUOTED), event: s.event, of: s.of, count: s.count, total_ns: s.totalNs, mean_ns: s.meanNs, min_ns: s.minNs, p50_ns: s.p50Ns, p95_ns: s.p95Ns, max_ns: s.maxNs, std_ns: s.stdNs })),
+    omitted: all.total - all.rows.length,
+  };
+}
+
 export function kprofSummary(d: Decoded, launch = 0, launches = 1): KprofSummary {
-  const tables = (['event', 'block', 'group'] as const).map((by): KprofStatTable => {
-    const all = regionStatsLimited(d, by, MAX_SUMMARY_ROWS);
-    return {
-      by,
-      rows: all.rows.map((s) => ({ name: s.name.slice(0, MAX_QUOTED), event: s.event, of: s.of, count: s.count, total_ns: s.totalNs, mean_ns: s.meanNs, min_ns: s.minNs, p50_ns: s.p50Ns, p95_ns: s.p95Ns, max_ns: s.maxNs, std_ns: s.stdNs })),
-      omitted: all.total - all.rows.length,
-    };
-  });
-  return { facts: kprofFacts(d, launch, launches), tables };
+  return { facts: kprofFacts(d, launch, launches), tables: (['event', 'block', 'group'] as const).map((by) => statTable(d, by)) };
+}
+
+/** The statistics of a range of the timeline (ns after the earliest record): per event and per group. */
+export interface KprofRange {
+  from_ns: number;
+  to_ns: number;
+  /** Regions that overlap the range; each counts its time inside it. */
+  regions: number;
+  tables: KprofStatTable[];
+}
+
+export function kprofRange(d: Decoded, from: number, to: number): KprofRange {
+  const inside = (i: number) => d.regStart[i] <= to && d.regEnd[i] >= from;
+  let regions = 0;
+  for (let i = 0; i < d.regionCount; i++) if (inside(i)) regions++;
+  return { from_ns: from, to_ns: to, regions, tables: (['event', 'group'] as const).map((by) => statTable(d, by, inside, [from, to])) };
 }
 
 export function kprofOverlap(o: Overlap): KprofOverlap {

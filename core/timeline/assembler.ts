@@ -12,7 +12,7 @@ export class TimelineAssembler {
   private readonly stringIndex = new Map<string, number>([['', 0]]);
   private readonly ctxAttrs: number[] = [];
   private readonly ctxIndex = new Map<string, number>();
-  private readonly nodes: { name: string; parent: number; order: number; kind: TrackInfo['kind']; stack: boolean; counter?: CounterSpec }[] = [];
+  private readonly nodes: { name: string; parent: number; order: number; kind: TrackInfo['kind']; stack: boolean; counter?: CounterSpec; flags?: number }[] = [];
   private readonly nodeIndex = new Map<string, number>();
   t0 = Infinity;
   t1 = -Infinity;
@@ -71,6 +71,11 @@ export class TimelineAssembler {
   }
 
   /** A track of items. `stack`: overlapping items go to extra rows (lanes); else one row. */
+  /** Sets TRACK_FLAG bits on a track (a node index from `track` / `group`). */
+  flagTrack(node: number, flags: number): void {
+    this.nodes[node].flags = (this.nodes[node].flags ?? 0) | flags;
+  }
+
   track(parent: number, name: string, order: number, stack = true): number {
     return this.node(parent, name, order, 'slices', stack);
   }
@@ -146,6 +151,7 @@ export class TimelineAssembler {
     for (const old of order) {
       const nd = this.nodes[old];
       const info: TrackInfo = { name: nd.name, parent: nd.parent < 0 ? -1 : newIndex[nd.parent], kind: nd.kind, rowStart: rowStarts.length, rowCount: 0, counter: -1 };
+      if (nd.flags) info.flags = nd.flags;
       tracks.push(info);
       if (nd.kind === 'counter') counterTracks.push({ info, spec: nd.counter! });
       if (nd.kind !== 'slices') continue;

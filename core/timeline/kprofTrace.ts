@@ -1,7 +1,7 @@
-import type { Decoded } from '../kprof/decode';
+import { LANE_FLAG, type Decoded } from '../kprof/decode';
 import { eventName } from '../kprof/names';
 import { TimelineAssembler } from './assembler';
-import { FLAG, KIND, type TimelineModel } from './model';
+import { FLAG, KIND, TRACK_FLAG, type TimelineModel } from './model';
 
 /**
  * The timeline of a decoded profiler buffer on the format-neutral model: a group per block, a
@@ -18,6 +18,8 @@ export function kprofTimeline(d: Decoded): TimelineModel {
       const b = Math.floor(lane / d.numGroups);
       const group = asm.group(-1, `block ${b}`, b);
       laneTrack[lane] = asm.track(group, `group ${lane % d.numGroups}`, lane % d.numGroups);
+      // A lane that ran out of buffer is marked on its label, not only on its spans.
+      if (d.laneFlags[lane] & LANE_FLAG.full) asm.flagTrack(laneTrack[lane], TRACK_FLAG.bufferFull);
     }
     return laneTrack[lane];
   };

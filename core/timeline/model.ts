@@ -55,7 +55,15 @@ export interface TrackInfo {
   rowCount: number;
   /** Index into `counters` (counter tracks only). */
   counter: number;
+  /** Bits of TRACK_FLAG about the whole track (absent: none). */
+  flags?: number;
 }
+
+/** Bits of a track's `flags`. */
+export const TRACK_FLAG = {
+  /** A profiler-buffer lane whose cursor ran past the buffer's end: its records were probably lost. */
+  bufferFull: 1,
+} as const;
 
 export interface Counter {
   name: string;

@@ -7,7 +7,11 @@ import { kprofChromeTrace } from '../../../core/kprof/chrome';
 import { decode } from '../../../core/kprof/decode';
 import { detectLayout } from '../../../core/kprof/layouts';
 import { recordFields, recordJson } from '../../../core/kprof/records';
-import { genKprof, regionsProgram } from '../../gen/kprofGen';
+import { splitLines } from '../../../core/common/lines';
+import { buildTimeline } from '../../../core/timeline/builder';
+import { kprofTimeline } from '../../../core/timeline/kprofTrace';
+import type { TimelineModel } from '../../../core/timeline/model';
+import { genKprof, regionsProgram, warpSpecProgram } from '../../gen/kprofGen';
 
 const fieldsObject = (pairs: [string, string][]) => Object.fromEntries(pairs.map(([k, v]) => [k, JSON.parse(v) as unknown]));
 
@@ -50,4 +54,36 @@ describe('kprof Chrome Trace export', () => {
       assert.equal(e.dur, (d.regEnd[i] - d.regStart[i]) / 1000);
     }
   });
+});
+
+describe('the Chrome export read back by the Chrome Trace importer (Perfetto itself is not run here)', () => {
+  const spans = (m: TimelineModel, toNs: number) => {
+    const trackOfRow: number[] = [];
+    m.tracks.forEach((t, k) => { for (let r = 0; r < t.rowCount; r++) trackOfRow[t.rowStart + r] = k; });
+    const out: string[] = [];
+    for (let r = 0; r + 1 < m.rowItemStart.length; r++) {
+      const t = m.tracks[trackOfRow[r]];
+      // Items are sorted by row: row r holds items rowItemStart[r]..rowItemStart[r + 1].
+      for (let i = m.rowItemStart[r]; i < m.rowItemStart[r + 1]; i++) {
+        out.push(`${m.tracks[t.parent].name}/${t.name} ${m.strings[m.items.name[i]]} ${Math.round(m.items.start[i] * toNs)}..${Math.round(m.items.end[i] * toNs)}`);
+      }
+    }
+    return out.sort();
+  };
+  for (const [name, g] of [['warp-specialized', genKprof({ blocks: 2, groups: 6, program: warpSpecProgram, slots: 1024 })], ['nested', genKprof({ blocks: 3, groups: 2, program: () => [[0, 0, 0], [0, 1, 5], [1, 1, 40], [2, 2, 1], [1, 0, 9]] })]] as const) {
+    it(`${name}: every region comes back as a span of its block's process and group's thread, at its ns`, () => {
+      const buf = { words: g.words, slots: g.slots };
+      const d = decode(buf);
+      let text = '';
+      kprofChromeTrace(buf, d, 'x.kprof.npy', (s) => { text += s; });
+      const back = buildTimeline('x.chrome.json', splitLines(text))!;
+      const ours = kprofTimeline(d);
+      assert.equal(back.format, 'chrome-trace');
+      assert.equal(back.undrawable, 0);
+      assert.deepEqual(back.tracks.map((t) => [t.name, t.parent, t.kind]), ours.tracks.map((t) => [t.name, t.parent, t.kind]));
+      // Chrome times are µs: 1000 ns each.
+      assert.equal(spans(ours, 1).length, d.regionCount + d.instantCount);
+      assert.deepEqual(spans(back, 1000), spans(ours, 1));
+    });
+  }
 });

@@ -90,13 +90,15 @@ function panel() {
 }
 
 describe('kprof custom editor (host side)', () => {
-  registerKprofEditor({ extensionUri: uri('/ext'), subscriptions: [] } as never);
+  // The extension's root, so buffers are decoded by the built worker (dist/kprofWorker.js).
+  registerKprofEditor({ extensionUri: uri(ROOT), subscriptions: [] } as never);
   it('opens the spec example with its sidecar names: model on ready, records on a click, report and CSV commands', async () => {
     files.set('/w/spec.kprof.npy', new Uint8Array(readFileSync(join(ROOT, 'examples/spec.kprof.npy'))));
     files.set('/w/spec.kprof.npy.names.json', new Uint8Array(readFileSync(join(ROOT, 'examples/spec.kprof.npy.names.json'))));
     const provider = providers.get(KPROF_EDITOR)!;
     const doc = await provider.openCustomDocument(uri('/w/spec.kprof.npy'));
     assert.deepEqual(diagnostics.get('/w/spec.kprof.npy'), []);
+    assert.ok((doc as { view?: unknown }).view, 'the timeline model and statistics came from the worker with the decode');
     const v = panel();
     provider.resolveCustomEditor(doc, v.p);
     assert.match(v.p.webview.html, /Content-Security-Policy/);
@@ -159,6 +161,13 @@ describe('kprof custom editor (host side)', () => {
     const shown = v.sent[v.sent.length - 1];
     assert.ok(shown.type === 'kprofOverlap' && parseHostMessage(shown) && shown.overlap?.group_a === 5 && shown.overlap.group_b === 4);
     assert.match(clipboard, /^Overlap of group 5 and group 4/, 'and the text table beside it, as before');
+    // A Shift+drag range of the timeline: the host answers with the regions' statistics in it.
+    v.page({ type: 'rangeStats', from: 0, to: 1000 });
+    await v.settle();
+    const range = v.sent[v.sent.length - 1];
+    assert.ok(range.type === 'kprofRange' && parseHostMessage(range), `a kprofRange the page accepts, not ${range.type}`);
+    assert.deepEqual([range.range.from_ns, range.range.to_ns, range.range.tables.map((x) => x.by)], [0, 1000, ['event', 'group']]);
+    assert.ok(range.range.regions > 0 && range.range.tables[0].rows.every((r) => r.max_ns <= 1000));
     v.page({ type: 'exportChromeTrace' });
     for (let i = 0; i < 5 && !infos.some((m) => m.includes('out.chrome.json')); i++) await v.settle();
     // The palette's Export as Chrome Trace (a command of the timeline) finds the buffer's editor as the active tab.

@@ -14,7 +14,7 @@ import { namesFromLines } from '../../../core/kprof/names';
 import { readNpy } from '../../../core/kprof/npy';
 import { groupOverlap } from '../../../core/kprof/overlap';
 import { regionStats } from '../../../core/kprof/stats';
-import { kprofOverlap, kprofSummary } from '../../../core/kprof/summary';
+import { kprofOverlap, kprofRange, kprofSummary } from '../../../core/kprof/summary';
 import { kprofTimeline } from '../../../core/timeline/kprofTrace';
 import { launchChromium, modelMessage, openTimelinePage, type TimelinePage } from '../../webview/page';
 
@@ -147,5 +147,34 @@ test('event names with markup and formula starts stay text in the tables and CSV
   const copy = (await p.sent()).filter((m) => m.type === 'copy').pop();
   assert.ok(copy && copy.type === 'copy');
   assert.match(copy.text, /\r\n"'=HYPERLINK\(""http:\/\/x""\)",/, 'a formula start gets an apostrophe, quotes doubled');
+  assert.deepEqual(p.errors, []);
+});
+
+test('Shift+drag on the buffer\'s timeline asks the host for the range; its region statistics top the Summary tab', async (t) => {
+  const p = await withPane(t);
+  const box = await p.page.locator('#canvas').boundingBox();
+  await p.page.keyboard.down('Shift');
+  await p.page.mouse.move(box!.x + 400, box!.y + 200);
+  await p.page.mouse.down();
+  await p.page.mouse.move(box!.x + 700, box!.y + 200, { steps: 5 });
+  await p.page.mouse.up();
+  await p.page.keyboard.up('Shift');
+  let req: { type: string; from: number; to: number } | undefined;
+  for (let k = 0; k < 50 && !req; k++) {
+    req = (await p.sent()).find((m) => m.type === 'rangeStats') as typeof req;
+    if (!req) await p.frame();
+  }
+  assert.ok(req && req.from < req.to, 'one range request');
+  // A late answer for another range is not drawn; the one asked is.
+  await p.post({ type: 'kprofRange', range: kprofRange(d, req.from + 1, req.to) });
+  await p.page.click('#summary button:text-is("Region statistics of this range")');
+  assert.match((await p.page.textContent('#summaryView .kprof-range'))!, /computing its statistics/);
+  const r = kprofRange(d, req.from, req.to);
+  await p.post({ type: 'kprofRange', range: r });
+  assert.match((await p.page.textContent('#summaryView .kprof-range'))!, new RegExp(`: ${r.regions} region\\(s\\) overlap it`));
+  const got = await rows(p, 'range-regions-by-event');
+  assert.deepEqual(got.map((x) => [x[0], x[1]]), r.tables[0].rows.map((x) => [x.name, String(x.count)]));
+  assert.ok(got.length > 0);
+  assert.equal((await rows(p, 'regions-by-event')).length, regionStats(d).length, 'the whole buffer\'s tables stay below');
   assert.deepEqual(p.errors, []);
 });

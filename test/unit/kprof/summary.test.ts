@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { decode } from '../../../core/kprof/decode';
 import { groupOverlap } from '../../../core/kprof/overlap';
 import { regionStats } from '../../../core/kprof/stats';
-import { kprofOverlap, kprofSummary, MAX_SUMMARY_ROWS } from '../../../core/kprof/summary';
+import { kprofOverlap, kprofRange, kprofSummary, MAX_SUMMARY_ROWS } from '../../../core/kprof/summary';
 import { parseHostMessage, parseWebviewMessage } from '../../../protocol/timeline';
 import { genKprof, genKprofLarge, warpSpecProgram } from '../../gen/kprofGen';
 
@@ -59,5 +59,28 @@ describe('kprof panel summary', () => {
   it('the page\'s overlap question: two group indices, nothing else', () => {
     assert.deepEqual(parseWebviewMessage({ type: 'kprofOverlap', a: 0, b: 3, extra: 1 }), { type: 'kprofOverlap', a: 0, b: 3 });
     for (const m of [{ a: -1, b: 0 }, { a: 0.5, b: 1 }, { a: '0', b: 1 }, { a: 0, b: 2 ** 40 }, { a: 0 }]) assert.equal(parseWebviewMessage({ type: 'kprofOverlap', ...m }), undefined, JSON.stringify(m));
+  });
+});
+
+describe('kprof range statistics (the timeline\'s Shift+drag range)', () => {
+  // One lane: load 0..100 ns, compute 110..160, load 200..300, then finalize.
+  const rec = (type: number, ev: number, t: number) => [(ev << 2) | type, 1000 + t];
+  const words = new Uint32Array([1, 1, ...rec(0, 0, 0), ...rec(1, 0, 100), ...rec(0, 1, 110), ...rec(1, 1, 160), ...rec(0, 0, 200), ...rec(1, 0, 300), ...rec(3, 0, 300)]);
+  const d = decode({ words, slots: words.length / 2 }, { names: ['load', 'compute'] });
+  const row = (r: { name: string; count: number; total_ns: number; min_ns: number; max_ns: number }) => [r.name, r.count, r.total_ns, r.min_ns, r.max_ns];
+  it('regions overlapping the range, each counted with its time inside it, per event and per group; the page accepts it', () => {
+    const r = kprofRange(d, 50, 250);
+    assert.equal(r.regions, 3);
+    assert.deepEqual(r.tables.map((t) => t.by), ['event', 'group']);
+    assert.deepEqual(r.tables[0].rows.map(row), [['load', 2, 100, 50, 50], ['compute', 1, 50, 50, 50]]);
+    assert.deepEqual(r.tables[1].rows.map(row), [['load', 2, 100, 50, 50], ['compute', 1, 50, 50, 50]]);
+    assert.deepEqual(kprofRange(d, 120, 130).tables[0].rows.map(row), [['compute', 1, 10, 10, 10]]);
+    const none = kprofRange(d, 400, 500);
+    assert.equal(none.regions, 0);
+    assert.deepEqual(none.tables[0].rows, []);
+    assert.ok(parseHostMessage({ type: 'kprofRange', range: r }));
+    assert.equal(parseHostMessage({ type: 'kprofRange', range: { ...r, regions: 1.5 } }), undefined);
+    // The whole buffer as the range gives the whole buffer's statistics.
+    assert.deepEqual(kprofRange(d, 0, d.durationNs).tables[0].rows, kprofSummary(d).tables[0].rows);
   });
 });

@@ -4,12 +4,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { decode } from '../../../core/kprof/decode';
+import { decode, LANE_FLAG } from '../../../core/kprof/decode';
 import { recordFields } from '../../../core/kprof/records';
 import { kprofText, statsCsv } from '../../../core/kprof/report';
-import { ATTRS, FLAG, KIND, NO_LINE } from '../../../core/timeline/model';
+import { ATTRS, FLAG, KIND, NO_LINE, TRACK_FLAG } from '../../../core/timeline/model';
 import { parseHostMessage, validModel } from '../../../protocol/timeline';
 import { kprofTimeline } from '../../../core/timeline/kprofTrace';
+import { trackLabel } from '../../../webview/trackLabel';
 import { genKprof, kprofExamples, SPEC_NAMES, warpSpecProgram } from '../../gen/kprofGen';
 
 describe('kprof views', () => {
@@ -48,6 +49,25 @@ describe('kprof views', () => {
     const bm = kprofTimeline(bad);
     const marked = [...bm.items.flags].map((f) => (f & FLAG.invalid ? 1 : 0));
     assert.deepEqual(marked, [0, 0, 0, 1, 1, 1]);
+  });
+  it('buffer-full lanes are flagged on their track (every one, even past the problems kept) and labelled in the header', () => {
+    // 4 lanes of 7 records each in 20 slots: lanes 0..3 run out (cursor past the end).
+    const g = genKprof({ blocks: 2, groups: 2, slots: 20 });
+    const fd = decode({ words: g.words, slots: g.slots }, { maxProblems: 1 });
+    assert.equal(fd.problems.length, 1, 'only one problem kept');
+    const full = [...fd.laneFlags].map((f) => f & LANE_FLAG.full);
+    assert.deepEqual(full, [1, 1, 1, 1]);
+    const fm = kprofTimeline(fd);
+    assert.ok(validModel(fm));
+    const lanes = fm.tracks.filter((t) => t.kind === 'slices');
+    assert.deepEqual(lanes.map((t) => [fm.tracks[t.parent].name, t.name, t.flags]), [['block 0', 'group 0', TRACK_FLAG.bufferFull], ['block 0', 'group 1', TRACK_FLAG.bufferFull], ['block 1', 'group 0', TRACK_FLAG.bufferFull], ['block 1', 'group 1', TRACK_FLAG.bufferFull]]);
+    assert.deepEqual(lanes.map((t) => trackLabel(t).text), ['group 0 ⚠ full', 'group 1 ⚠ full', 'group 0 ⚠ full', 'group 1 ⚠ full']);
+    // A lane without finalize but with room left is not full; the clean example has no flag.
+    const nf = decode((() => { const x = genKprof({ blocks: 2, slots: 64, noFinalize: [1] }); return { words: x.words, slots: x.slots }; })());
+    assert.deepEqual([...nf.laneFlags], [0, 0]);
+    const clean = kprofTimeline(d);
+    assert.ok(clean.tracks.every((t) => t.flags === undefined && trackLabel(t).alert === ''));
+    assert.equal(validModel({ ...fm, tracks: fm.tracks.map((t) => ({ ...t, flags: -1 })) }), false);
   });
   it('statistics as CSV: per event, block and group; names quoted', () => {
     const csv = statsCsv(decode({ words: genKprof({ blocks: 1 }).words, slots: genKprof({ blocks: 1 }).slots }, { names: ['a,b', 'say "x"', 'c'] }));
