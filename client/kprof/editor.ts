@@ -15,7 +15,7 @@ import { kprofTimeline } from '../../core/timeline/kprofTrace';
 import { timelinePage } from '../timeline/html';
 import { decodeInWorker, KprofCancelled } from './decodeInWorker';
 import { exportKprofChromeTrace } from './exportChrome';
-import { EXPORT_PARQUET } from '../timeline/exportParquetCommand';
+import { EXPORT_PARQUET } from '../timeline/commandIds';
 import { runRequest, type DecodedView, type KprofWorkerRequest } from './workerProtocol';
 
 /** Default editor for `*.kprof.npy|bin|npz`; offered under "Open With…" for any `.npy`, `.bin`, `.npz`. */

@@ -3,8 +3,9 @@ import { escapeControl } from '../../core/common/escape';
 import type { ExportProgress } from '../../cli/exportProgress';
 import { exportParquetInto, ParquetExportCancelled, progressSteps } from './parquetExport';
 import { fileName } from './panel';
+import { EXPORT_PARQUET } from './commandIds';
 
-export const EXPORT_PARQUET = 'npuTrace.exportParquet';
+export { EXPORT_PARQUET };
 
 /**
  * "Export as Parquet…": the saved file exported as the CLI's `npu-trace export --to parquet` does,

@@ -6,7 +6,7 @@ import { cspNonce, type LineSource, type TimelineHost } from './host';
 import { timelinePage } from './html';
 import { encodeLines } from './encodeLines';
 import { EXPORT_CHROME_TRACE } from './commandIds';
-import { EXPORT_PARQUET } from './exportParquetCommand';
+import { EXPORT_PARQUET } from './commandIds';
 
 export const VIEW_TYPE = 'npuTrace.timeline';
 const EDIT_DEBOUNCE_MS = 300;
