@@ -44,6 +44,8 @@ export async function run(): Promise<void> {
   const cases = files.flatMap((f) => FLAG_SETS.map((flags) => [...flags, f]));
   const ours = (args: string[]) => once(process.execPath, [CLI, 'nnapi-stats', ...args], REPO);
   const theirs = (args: string[]) => once(python, [py, ...args], dirname(py));
+  // The whole CLI bundle, as every command loaded it before nnapi-stats got its own: old vs new in one run.
+  const full = (args: string[]) => once(process.execPath, [join(REPO, 'dist/cliMain.js'), 'nnapi-stats', ...args], REPO);
 
   // Same output where the reference accepts the file; where it aborts (nesting rules) we print the
   // numbers and diagnostics instead, so those pairs are only counted.
@@ -60,23 +62,25 @@ export async function run(): Promise<void> {
   row(`stdout identical where the reference succeeds (${cases.length + files.length} calls)`, `${same} same, ${differ.length} differ`, `${refused} refused by the reference (exit ≠ 0)`);
   for (const d of differ.slice(0, 10)) console.log(`    differs: ${d}`);
 
-  // Alternate within each case and swap who goes first every round, so load drifts hit both.
-  const totals: { ours: { ms: number; cpu: number }; theirs: { ms: number; cpu: number } }[] = [];
+  // Alternate within each case and reverse the order every round, so load drifts hit both.
+  type Who = 'ours' | 'theirs' | 'full';
+  const totals: Record<Who, { ms: number; cpu: number }>[] = [];
   for (let r = 0; r < rounds; r++) {
-    const t = { ours: { ms: 0, cpu: 0 }, theirs: { ms: 0, cpu: 0 } };
+    const t = { ours: { ms: 0, cpu: 0 }, theirs: { ms: 0, cpu: 0 }, full: { ms: 0, cpu: 0 } };
     for (const args of cases) {
-      const order = r % 2 === 0 ? (['ours', 'theirs'] as const) : (['theirs', 'ours'] as const);
+      const order: Who[] = r % 2 === 0 ? ['ours', 'theirs', 'full'] : ['full', 'theirs', 'ours'];
       for (const who of order) {
-        const x = who === 'ours' ? ours(args) : theirs(args);
+        const x = who === 'ours' ? ours(args) : who === 'theirs' ? theirs(args) : full(args);
         t[who].ms += x.ms;
         t[who].cpu += x.cpuMs;
       }
     }
     totals.push(t);
   }
-  const m = (who: 'ours' | 'theirs', k: 'ms' | 'cpu') => median(totals.map((t) => t[who][k]));
+  const m = (who: Who, k: 'ms' | 'cpu') => median(totals.map((t) => t[who][k]));
   const label = `${files.length} systraces × ${FLAG_SETS.length} flag sets = ${cases.length} processes`;
   row(`nnapi-stats, ${label}: wall / CPU (median of ${rounds} rounds)`, `${fmt(m('ours', 'ms'))} / ${fmt(m('ours', 'cpu'))} ms`);
   row(`reference parse_systrace.py, the same ${cases.length} calls: wall / CPU`, `${fmt(m('theirs', 'ms'))} / ${fmt(m('theirs', 'cpu'))} ms`, 'target: ours faster');
+  row(`the same ${cases.length} calls loading the whole CLI bundle (before): wall / CPU`, `${fmt(m('full', 'ms'))} / ${fmt(m('full', 'cpu'))} ms`);
   row('ratio ours ÷ reference: wall / CPU', `${fmt(m('ours', 'ms') / m('theirs', 'ms'), 2)} / ${fmt(m('ours', 'cpu') / m('theirs', 'cpu'), 2)}`);
 }
