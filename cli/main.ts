@@ -4,6 +4,7 @@ import { CMDQ_GRAPH_USAGE, cmdqGraph } from './cmdqGraph';
 import { KPROF_USAGE, kprof } from './kprof';
 import { EXPORT_USAGE, exportCommand } from './export';
 import { NNAPI_STATS_USAGE, nnapiStats } from './nnapiStats';
+import { runProcess } from './runProcess';
 import { STATS_USAGE, stats } from './stats';
 
 const USAGE = `Usage:
@@ -28,17 +29,4 @@ async function main(argv: string[]): Promise<number> {
   return run(rest);
 }
 
-// `npu-trace check big.trace.jsonl | head` closes the pipe early: that is not a crash.
-process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e;
-});
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    process.stderr.write(`npu-trace: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 2;
-  },
-);
+runProcess(main, process.argv.slice(2));

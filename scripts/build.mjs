@@ -12,7 +12,10 @@ const web = { platform: 'browser', target: 'es2022', mainFields: ['browser', 'mo
 await Promise.all([
   esbuild.build({ ...common, entryPoints: ['client/extension.ts'], outfile: 'dist/client.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] }),
   esbuild.build({ ...common, entryPoints: ['server/server.ts'], outfile: 'dist/server.js', platform: 'node', format: 'cjs', target: 'node20' }),
-  esbuild.build({ ...common, entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', banner: { js: '#!/usr/bin/env node' } }),
+  // The CLI: dist/cli.js only picks a bundle; nnapi-stats has its own small one (start-up, issue #13).
+  esbuild.build({ ...common, entryPoints: ['cli/dispatch.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', banner: { js: '#!/usr/bin/env node' }, external: ['./nnapiStats.js', './cliMain.js'] }),
+  esbuild.build({ ...common, entryPoints: ['cli/main.ts'], outfile: 'dist/cliMain.js', platform: 'node', format: 'cjs', target: 'node20' }),
+  esbuild.build({ ...common, entryPoints: ['cli/nnapiStatsMain.ts'], outfile: 'dist/nnapiStats.js', platform: 'node', format: 'cjs', target: 'node20' }),
   // The parallel trace check's worker thread, loaded by the CLI bundle from beside it.
   esbuild.build({ ...common, entryPoints: ['cli/checkWorker.ts'], outfile: 'dist/checkWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
   // The Parquet export's worker thread (`--jobs N`), loaded by the CLI bundle from beside it.

@@ -1,10 +1,10 @@
 // The shipped CLI (`dist/cli.js`, built by `npm run build`), not the sources.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { runCli } from './run';
+import { ROOT, runCli } from './run';
 
 const FIX = 'test/fixtures/nnapi';
 
@@ -84,6 +84,20 @@ describe('npu-trace nnapi-stats', () => {
       }
     });
   }
+
+  it('loads its own small bundle, not the whole CLI: a fresh process per systrace in CI (issue #13)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nnapi-'));
+    const loaded = join(dir, 'loaded.json');
+    const preload = join(dir, 'preload.cjs');
+    writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(loaded)}, JSON.stringify(Object.keys(require.cache))));`);
+    const r = await runCli(['nnapi-stats', '--json', join(FIX, 'driver.atrace')], ROOT, { NODE_OPTIONS: `--require ${preload}` });
+    assert.equal(r.code, 0, r.stderr);
+    const dist = (JSON.parse(readFileSync(loaded, 'utf8')) as string[]).filter((f) => f.startsWith(join(ROOT, 'dist')));
+    const bytes = dist.reduce((n, f) => n + statSync(f).size, 0);
+    // The full CLI bundle is 1.5 MB; compiling it cost more than the reference parser's whole run.
+    assert.ok(bytes < 256 * 1024, `nnapi-stats loaded ${bytes} bytes of dist/: ${dist.join(', ')}`);
+    assert.ok(!dist.some((f) => f.endsWith('cliMain.js')), dist.join(', '));
+  });
 
   it('exits 2 on unusable arguments', async () => {
     assert.equal((await cli('nnapi-stats')).status, 2);
