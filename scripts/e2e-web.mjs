@@ -33,6 +33,11 @@ function stageWebExtension(stage, build) {
   writeFileSync(join(stage, 'package.json'), JSON.stringify(pkg, null, 2));
 }
 
+if (process.env.NPU_E2E === 'skip') {
+  process.stderr.write('[e2e-web] SKIPPED because NPU_E2E=skip: the browser build was NOT tested in a real VS Code\n');
+  process.exit(0);
+}
+
 let tools;
 try {
   tools = ensureVSCode();

@@ -1,5 +1,5 @@
 // Runs the test suites with Node's test runner. `unit` = core, CLI, fuzz and LSP suites;
-// `all` adds the end-to-end suites that need a real VS Code (see scripts/e2e.mjs when present).
+// `all` adds the end-to-end suites that need a real VS Code (scripts/e2e.mjs, then scripts/e2e-web.mjs).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,5 +22,8 @@ const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', './test/fc
 if (r.status !== 0) process.exit(r.status ?? 1);
 if (which === 'all' && existsSync('scripts/e2e.mjs')) {
   const e = spawnSync(process.execPath, ['scripts/e2e.mjs'], { stdio: 'inherit' });
-  process.exit(e.status ?? 1);
+  if (e.status !== 0) process.exit(e.status ?? 1);
+  // The browser build in VS Code's web extension host (issue #19).
+  const w = spawnSync(process.execPath, ['scripts/e2e-web.mjs'], { stdio: 'inherit' });
+  process.exit(w.status ?? 1);
 }
