@@ -11,7 +11,8 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { runCliLimited, scratch } from './limits';
 
 const MAX_MB = 500;
-const MAX_MS = 20_000;
+// Time is not what this test bounds (memory is): 7 s of CPU took 25–40 s of wall time at load 17.
+const MAX_MS = 120_000;
 
 let dir = '';
 let done = () => {};
