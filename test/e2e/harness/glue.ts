@@ -102,7 +102,10 @@ export const glueJourneys = [
         .replace(/"layer_id": "ffn_0_ln"/g, '"layer_id": "0"').replace(/"layer_id": "ffn_0",/g, '"layer_id": "1",   ');
       writeFileSync(join(ctx.workspace, 'joined.cmdq.json'), cmdq);
       const trace = readFileSync(join(ctx.workspace, 'llm-layer.trace.jsonl'), 'utf8').split('\n');
-      const firstCmd = trace.findIndex((l) => l.includes('"event_type":"CMD_ENQUEUE"') && l.includes('"layer_id":1,'));
+      // Layer 1's first command is drawn from its CMD_START line (the span starts there).
+      const enqueue = trace.findIndex((l) => l.includes('"event_type":"CMD_ENQUEUE"') && l.includes('"layer_id":1,'));
+      const cmdId = /"cmd_id":(\d+),/.exec(trace[enqueue])![1];
+      const firstCmd = trace.findIndex((l, k) => k > enqueue && l.includes('"event_type":"CMD_START"') && l.includes(`"cmd_id":${cmdId},`));
       const cmdqLines = cmdq.split('\n');
       const entry0 = cmdqLines.findIndex((l) => l.includes('"id": 0,'));
       const idCol = cmdqLines[entry0].indexOf('"id": 0,') + '"id": '.length;
@@ -133,8 +136,9 @@ export const glueJourneys = [
       await palette(page, 'CMDQ: Show Layer in Timeline');
       const frame = await timelineFrame(page);
       await painted(frame);
-      const sel = await waitSelected(frame, (s) => s.line === firstCmd, `Show Layer in Timeline (layer 1's first CMD_ENQUEUE is on line ${firstCmd + 1})`);
-      ctx.say(`    Show Layer in Timeline → ${sel.name} of line ${firstCmd + 1} selected`);
+      const sel = await waitSelected(frame, (s) => s.line === firstCmd, `Show Layer in Timeline (layer 1's first command, ${cmdId}, starts on line ${firstCmd + 1})`);
+      if (sel.name !== 'LAYERNORM') throw new Error(`Show Layer in Timeline selected ${sel.name}, not command ${cmdId}'s LAYERNORM`);
+      ctx.say(`    Show Layer in Timeline → command ${cmdId} (${sel.name}, line ${firstCmd + 1}) selected`);
 
       const button = frame.locator('#details button', { hasText: 'Show in CMDQ' });
       await button.waitFor({ timeout: STEP_MS })
