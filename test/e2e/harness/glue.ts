@@ -153,6 +153,10 @@ export const glueJourneys = [
       await page.locator('.tabs-container .tab.active', { hasText: 'joined.cmdq.json' }).waitFor({ timeout: STEP_MS });
       // Entry 0's id value selected, the cursor at its end (showTextDocument's selection).
       await statusReads(page, `Ln ${entry0 + 1}, Col ${idCol + 2} (1 selected)`, 'Show in CMDQ');
+      // In the CMDQ's own editor: not a second copy opened over the timeline, which stays in view.
+      const cmdqTabs = await page.locator('.tabs-container .tab', { hasText: 'joined.cmdq.json' }).count();
+      const timelineShown = await page.locator('.tabs-container .tab.active', { hasText: /Timeline: llm-layer/ }).count();
+      if (cmdqTabs !== 1 || timelineShown !== 1) throw new Error(`Show in CMDQ left ${cmdqTabs} tabs of joined.cmdq.json and the timeline ${timelineShown ? 'in view' : 'hidden'}`);
       ctx.say(`    Show in CMDQ → entry 0 (line ${entry0 + 1}) selected`);
       await ctx.shoot(page, 'cmdq-join-show-in-cmdq');
     },
