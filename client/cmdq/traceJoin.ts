@@ -78,7 +78,10 @@ export function registerCmdqTraceJoin(context: vscode.ExtensionContext, client: 
       }
       const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(r.uri, true));
       const range = new vscode.Range(r.range.start.line, r.range.start.character, r.range.end.line, r.range.end.character);
-      const editor = await vscode.window.showTextDocument(doc, { preserveFocus: false, selection: range });
+      // In the group already holding the CMDQ, so the timeline (the active group) stays in view.
+      const key = doc.uri.toString();
+      const group = vscode.window.tabGroups.all.find((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === key));
+      const editor = await vscode.window.showTextDocument(doc, { viewColumn: group?.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: false, selection: range });
       editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
     }),
   );

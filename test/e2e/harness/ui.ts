@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { faultyExample } from '../../gen/exampleTraces';
 import type { RunningServer } from './codeServer';
 import { formatJourneys } from './formats';
+import { glueJourneys } from './glue';
 import { graphJourney } from './graph';
 import { findInEditor, fullyDrawn, goToLine, problemsInStatusBar, quickOpen, STEP_MS } from './keys';
 import { summaryJourney } from './summary';
@@ -228,6 +229,7 @@ const JOURNEYS: Journey[] = [
   },
   ...formatJourneys,
   ...walkthroughJourneys,
+  ...glueJourneys,
 ];
 
 /** The journeys driven through the UI with keyboard and mouse; a screenshot is saved when one fails. */

@@ -1,0 +1,246 @@
+/**
+ * UI journeys for the editor glue merged with issues #15, #17 and #18, driven with keyboard and
+ * mouse in the real VS Code: the CMDQ ↔ trace join (hover, Show Layer in Timeline, Show in CMDQ),
+ * an InferScope finding's "Events:" link to the timeline, and a one-line Chrome trace whose events
+ * share one line (click ↔ the event's characters). The page's `__timeline` hook gives the model and
+ * the layout, so a test clicks where the page drew an item and reads what it selected.
+ */
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { analyze } from '../../../core/inferscope/analyze';
+import { eventLines } from '../../../core/inferscope/citations';
+import { InferscopeDocument } from '../../../core/inferscope/document';
+import { markdownReport } from '../../../core/inferscope/reportOutput';
+import { findInEditor, fullyDrawn, goToLine, quickOpen, STEP_MS } from './keys';
+import { palette, timelineFrame } from './timeline';
+import type { UiContext } from './ui';
+
+interface PageState {
+  selected: number;
+  scrollY: number;
+  bands: { kind: string; rowFrom: number; rowTo: number; y: number; h: number }[];
+  index: { rowOfItem: ArrayLike<number>; itemOfLine: ArrayLike<number> };
+  model: {
+    strings: string[];
+    items: { start: Float64Array; end: Float64Array; name: Uint32Array; line: Uint32Array };
+    chars?: { char: Uint32Array; charEnd: Uint32Array };
+  };
+  viewport: { width: number; x(t: number): number; set(a: number, b: number, bounds: unknown): void };
+}
+interface PageTimeline {
+  __timeline: { perf: { firstPaint: number }; redraw(): void; state(): PageState | undefined };
+}
+
+async function painted(frame: Frame): Promise<void> {
+  await frame.waitForFunction(() => ((window as unknown as PageTimeline).__timeline?.perf.firstPaint ?? 0) > 0, undefined, { timeout: STEP_MS });
+}
+
+/** The selected item of the page: its index, name and line (-1 when none). */
+function selectedOf(frame: Frame): Promise<{ i: number; name: string; line: number }> {
+  return frame.evaluate(() => {
+    const s = (window as unknown as PageTimeline).__timeline.state();
+    if (!s || s.selected < 0) return { i: -1, name: '', line: -1 };
+    return { i: s.selected, name: s.model.strings[s.model.items.name[s.selected]], line: s.model.items.line[s.selected] };
+  });
+}
+
+async function waitSelected(frame: Frame, ok: (sel: { i: number; name: string; line: number }) => boolean, what: string): Promise<{ i: number; name: string; line: number }> {
+  const deadline = Date.now() + STEP_MS;
+  let sel = await selectedOf(frame);
+  while (!ok(sel)) {
+    if (Date.now() > deadline) throw new Error(`${what}: the timeline selects ${JSON.stringify(sel)}`);
+    await frame.waitForTimeout(100);
+    sel = await selectedOf(frame);
+  }
+  return sel;
+}
+
+/** Waits until the status bar's cursor item matches `want` (e.g. "Ln 4, Col 9 (1 selected)"). */
+async function statusReads(page: Page, want: string, what: string): Promise<void> {
+  const status = page.locator('.statusbar-item', { hasText: /Ln \d+, Col \d+/ }).first();
+  await page.locator('.statusbar-item', { hasText: want }).first().waitFor({ timeout: STEP_MS })
+    .catch(async () => { throw new Error(`${what}: the status bar reads "${await status.textContent().catch(() => '?')}", not "${want}"`); });
+}
+
+/**
+ * The `nth` item named `name`, brought into view at a readable zoom: its index, characters on its
+ * line (one-line traces) and centre on the canvas.
+ */
+function showNamed(frame: Frame, name: string, nth = 0): Promise<{ i: number; line: number; char: number; charEnd: number; x: number; y: number }> {
+  return frame.evaluate(async ([name, nth]) => {
+    const tl = (window as unknown as PageTimeline).__timeline;
+    const s = tl.state()!;
+    const it = s.model.items;
+    let i = -1;
+    for (let k = 0, seen = 0; k < it.start.length && i < 0; k++) if (s.model.strings[it.name[k]] === name && seen++ === nth) i = k;
+    if (i < 0) throw new Error(`no item named ${name}`);
+    const pad = Math.max(1, it.end[i] - it.start[i]);
+    s.viewport.set(it.start[i] - pad, it.end[i] + pad, s.model);
+    tl.redraw();
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const row = s.index.rowOfItem[i];
+    const band = s.bands.find((b) => b.kind === 'slices' && row >= b.rowFrom && row < b.rowTo)!;
+    s.scrollY = Math.max(0, band.y - 100);
+    tl.redraw();
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const header = document.getElementById('canvas')!.clientWidth - s.viewport.width;
+    const c = s.model.chars;
+    return {
+      i, line: it.line[i], char: c ? c.char[i] : -1, charEnd: c ? c.charEnd[i] : -1,
+      x: header + s.viewport.x((it.start[i] + it.end[i]) / 2), y: 36 + band.y - s.scrollY + band.h / 2,
+    };
+  }, [name, nth] as const);
+}
+
+export const glueJourneys = [
+  {
+    name: 'CMDQ ↔ trace join: hover on a layer_id shows the measured layer; Show Layer in Timeline selects its first command; Show in CMDQ selects the layer\'s first entry',
+    async run(page: Page, ctx: UiContext): Promise<void> {
+      // The golden CMDQ with the trace's layer names (0 and 1), so the two join by layer_id alone.
+      const cmdq = readFileSync(join(ctx.workspace, 'golden.cmdq.json'), 'utf8')
+        .replace(/"layer_id": "ffn_0_ln"/g, '"layer_id": "0"').replace(/"layer_id": "ffn_0",/g, '"layer_id": "1",   ');
+      writeFileSync(join(ctx.workspace, 'joined.cmdq.json'), cmdq);
+      const trace = readFileSync(join(ctx.workspace, 'llm-layer.trace.jsonl'), 'utf8').split('\n');
+      // Layer 1's first command is drawn from its CMD_START line (the span starts there).
+      const enqueue = trace.findIndex((l) => l.includes('"event_type":"CMD_ENQUEUE"') && l.includes('"layer_id":1,'));
+      const cmdId = /"cmd_id":(\d+),/.exec(trace[enqueue])![1];
+      const firstCmd = trace.findIndex((l, k) => k > enqueue && l.includes('"event_type":"CMD_START"') && l.includes(`"cmd_id":${cmdId},`));
+      const cmdqLines = cmdq.split('\n');
+      const entry0 = cmdqLines.findIndex((l) => l.includes('"id": 0,'));
+      const idCol = cmdqLines[entry0].indexOf('"id": 0,') + '"id": '.length;
+
+      await quickOpen(page, 'llm-layer.trace.jsonl');
+      await page.locator('[id="status.editor.mode"]', { hasText: 'NPU Trace' }).waitFor({ timeout: STEP_MS });
+      await quickOpen(page, 'joined.cmdq.json');
+      await page.locator('[id="status.editor.mode"]', { hasText: 'CMDQ' }).waitFor({ timeout: STEP_MS });
+      await page.locator('.monaco-editor .view-lines').first().click();
+      // The cursor inside the first entry's layer_id value "1" (entry 0; the only match, as Enter goes to the next one).
+      await findInEditor(page, '(?<="id": 0, "layer_id": )"1"', true);
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowRight');
+      await statusReads(page, `Ln ${entry0 + 1},`, 'the layer_id found');
+      await page.keyboard.press('Control+K');
+      await page.keyboard.press('Control+I');
+      const hover = page.locator('.monaco-hover:visible', { hasText: 'Measured' });
+      await hover.first().waitFor({ timeout: STEP_MS })
+        .catch(async () => { throw new Error(`no Measured hover on the layer_id; hovers: "${await page.locator('.monaco-hover:visible').first().textContent().catch(() => 'none')}"`); });
+      const text = (await hover.first().textContent()) ?? '';
+      // The numbers of `npu-trace stats --json examples/llm-layer.trace.jsonl`, layer 1 (test/lsp/cmdqTrace.test.ts).
+      for (const want of ['llm-layer.trace.jsonl', 'span 9,611 cycles', '10 commands']) if (!text.includes(want)) throw new Error(`the hover lacks "${want}": ${text}`);
+      ctx.say('    hover on layer_id "1" → measured span 9,611 cycles, 10 commands');
+      await fullyDrawn(page, 'span 9,611 cycles');
+      await ctx.shoot(page, 'cmdq-join-hover');
+      await page.keyboard.press('Escape');
+
+      await palette(page, 'CMDQ: Show Layer in Timeline');
+      const frame = await timelineFrame(page);
+      await painted(frame);
+      const sel = await waitSelected(frame, (s) => s.line === firstCmd, `Show Layer in Timeline (layer 1's first command, ${cmdId}, starts on line ${firstCmd + 1})`);
+      if (sel.name !== 'LAYERNORM') throw new Error(`Show Layer in Timeline selected ${sel.name}, not command ${cmdId}'s LAYERNORM`);
+      ctx.say(`    Show Layer in Timeline → command ${cmdId} (${sel.name}, line ${firstCmd + 1}) selected`);
+
+      const button = frame.locator('#details button', { hasText: 'Show in CMDQ' });
+      await button.waitFor({ timeout: STEP_MS })
+        .catch(async () => { throw new Error(`no Show in CMDQ in the details: "${(await frame.locator('#details').textContent().catch(() => ''))?.slice(0, 300)}"`); });
+      await ctx.shoot(page, 'cmdq-join-timeline');
+      // Move the cursor elsewhere first, so the selection seen afterwards is the button's.
+      await page.locator('.tabs-container .tab', { hasText: 'joined.cmdq.json' }).first().click();
+      await page.keyboard.press('Control+End');
+      await statusReads(page, `Ln ${cmdqLines.length}`, 'Ctrl+End in the CMDQ');
+      await page.locator('.tabs-container .tab', { hasText: /Timeline: llm-layer/ }).first().click();
+      await button.click();
+      await page.locator('.tabs-container .tab.active', { hasText: 'joined.cmdq.json' }).waitFor({ timeout: STEP_MS });
+      // Entry 0's id value selected, the cursor at its end (showTextDocument's selection).
+      await statusReads(page, `Ln ${entry0 + 1}, Col ${idCol + 2} (1 selected)`, 'Show in CMDQ');
+      // In the CMDQ's own editor: not a second copy opened over the timeline, which stays in view.
+      const cmdqTabs = await page.locator('.tabs-container .tab', { hasText: 'joined.cmdq.json' }).count();
+      const timelineShown = await page.locator('.tabs-container .tab.active', { hasText: /Timeline: llm-layer/ }).count();
+      if (cmdqTabs !== 1 || timelineShown !== 1) throw new Error(`Show in CMDQ left ${cmdqTabs} tabs of joined.cmdq.json and the timeline ${timelineShown ? 'in view' : 'hidden'}`);
+      ctx.say(`    Show in CMDQ → entry 0 (line ${entry0 + 1}) selected`);
+      await ctx.shoot(page, 'cmdq-join-show-in-cmdq');
+    },
+  },
+  {
+    name: 'InferScope finding → timeline: Analyze Trace opens the report; Ctrl+click on an Events: link selects the cited event in the timeline',
+    async run(page: Page, ctx: UiContext): Promise<void> {
+      const file = 'llm-requests.inferscope.json';
+      const text = readFileSync(join(ctx.workspace, file), 'utf8');
+      const model = InferscopeDocument.parse(text, `/${file}`);
+      const report = markdownReport(analyze(model), file);
+      const cite = report.citations.find((c) => c.ids[0] === 'tok_0');
+      if (!cite) throw new Error(`the report cites no tok_0 first: ${JSON.stringify(report.citations.map((c) => c.ids[0]))}`);
+      const want = eventLines(model, cite.ids)[0];
+
+      await quickOpen(page, file);
+      await page.locator('[id="status.editor.mode"]', { hasText: 'InferScope' }).waitFor({ timeout: STEP_MS });
+      await palette(page, 'InferScope: Analyze Trace');
+      await page.locator('.tabs-container .tab.active', { hasText: 'report' }).waitFor({ timeout: STEP_MS });
+      // The report has the focus; its lines are drawn only near the view: go to the finding's line.
+      await goToLine(page, cite.line + 1);
+      const line = page.locator('.monaco-editor .view-line', { hasText: 'Events: `tok_0`' }).first();
+      await line.waitFor({ timeout: STEP_MS });
+      // Links come from the provider a moment after the text: Ctrl+click once it has underlined one.
+      const link = line.locator('.detected-link').first();
+      await link.waitFor({ timeout: STEP_MS })
+        .catch(() => { throw new Error('the Events: line of the report never became a link'); });
+      await ctx.shoot(page, 'inferscope-report');
+      await link.click({ modifiers: ['Control'] });
+      const frame = await timelineFrame(page);
+      await painted(frame);
+      const sel = await waitSelected(frame, (s) => s.line === want, `the Events: link of tok_0 (line ${want + 1})`);
+      if (sel.name !== 'tokenize') throw new Error(`the link selected ${sel.name}, not tok_0's tokenize`);
+      ctx.say(`    Ctrl+click on Events: \`tok_0\`… → ${sel.name} of line ${want + 1} selected`);
+      await ctx.shoot(page, 'inferscope-finding-timeline');
+    },
+  },
+  {
+    name: 'One-line Chrome trace: click a slice → the editor selects exactly its event\'s characters; cursor on another event → its slice selected; a launch\'s flow arrow drawn',
+    async run(page: Page, ctx: UiContext): Promise<void> {
+      const file = 'one-line.pt.trace.json';
+      copyFileSync(join(ctx.root, 'test/fixtures/chrome', file), join(ctx.workspace, file));
+      const text = readFileSync(join(ctx.workspace, file), 'utf8');
+      await quickOpen(page, file);
+      await page.locator('[id="status.editor.mode"]', { hasText: 'Chrome Trace' }).waitFor({ timeout: STEP_MS });
+      await palette(page, 'NPU Trace: Show Timeline');
+      const frame = await timelineFrame(page);
+      await painted(frame);
+
+      const a = await showNamed(frame, 'aten::linear');
+      const ev = text.slice(a.char, a.charEnd);
+      if (a.line !== 0 || !ev.startsWith('{') || !ev.endsWith('}') || !ev.includes('"name":"aten::linear"')) throw new Error(`aten::linear's characters [${a.char}, ${a.charEnd}) hold ${ev.slice(0, 200)}`);
+      await frame.locator('#canvas').click({ position: { x: a.x, y: a.y } });
+      await page.locator('.tabs-container .tab', { hasText: file }).first().click();
+      // The cursor at the event's start, its characters selected.
+      await statusReads(page, `Ln 1, Col ${a.char + 1} (${a.charEnd - a.char} selected)`, 'a click on aten::linear');
+      ctx.say(`    click on aten::linear → characters ${a.char}-${a.charEnd} of line 1 selected`);
+
+      // Ctrl+G 1:<column> puts the cursor inside another event of the line.
+      const b = await showNamed(frame, 'cudaLaunchKernel');
+      await page.keyboard.press('Control+G');
+      await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_MS });
+      await page.keyboard.type(`1:${b.char + 3}`);
+      await page.keyboard.press('Enter');
+      await statusReads(page, `Ln 1, Col ${b.char + 3}`, 'Ctrl+G into cudaLaunchKernel');
+      await waitSelected(frame, (s) => s.i === b.i, `the cursor at column ${b.char + 3} (cudaLaunchKernel)`);
+      ctx.say(`    cursor at column ${b.char + 3} → cudaLaunchKernel selected`);
+
+      // The launch's details list its flow to the kernel; the arrow is drawn from the selected slice.
+      const details = frame.locator('#details');
+      await details.filter({ hasText: /Flow to \(\d+\)/ }).waitFor({ timeout: STEP_MS })
+        .catch(async () => { throw new Error(`the launch's details list no flow: "${(await details.textContent().catch(() => ''))?.slice(0, 300)}"`); });
+      await frame.evaluate(async () => {
+        const tl = (window as unknown as PageTimeline).__timeline;
+        const s = tl.state()!;
+        const it = s.model.items;
+        // Zoom out to the launch and the kernels after it, so the arrow has room on screen.
+        s.viewport.set(it.start[s.selected] - 20, it.end[s.selected] + 120, s.model);
+        s.scrollY = 0;
+        tl.redraw();
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      });
+      await page.mouse.move(5, 600);
+      await ctx.shoot(page, 'chrome-one-line-flow');
+    },
+  },
+];
