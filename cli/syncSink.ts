@@ -33,14 +33,22 @@ export class SyncSink {
 
   text(s: string): void {
     const n = s.length;
-    // The exporter's many short pieces: copied char by char (no native call); non-ASCII is encoded below.
-    if (n <= 64 && n <= SIZE - this.pos) {
+    // The exporter's many short pieces: encoded char by char (no native call: an arrow's name holds
+    // a '→', and a native write per arrow cost more than the rest of its text); surrogates go below.
+    if (n <= 64 && n * 3 <= SIZE - this.pos) {
       const buf = this.buf;
       let p = this.pos, k = 0;
       for (; k < n; k++) {
         const c = s.charCodeAt(k);
-        if (c > 0x7f) break;
-        buf[p++] = c;
+        if (c < 0x80) buf[p++] = c;
+        else if (c < 0x800) {
+          buf[p++] = 0xc0 | (c >> 6);
+          buf[p++] = 0x80 | (c & 0x3f);
+        } else if (c < 0xd800 || c > 0xdfff) {
+          buf[p++] = 0xe0 | (c >> 12);
+          buf[p++] = 0x80 | ((c >> 6) & 0x3f);
+          buf[p++] = 0x80 | (c & 0x3f);
+        } else break;
       }
       if (k === n) {
         this.pos = p;

@@ -148,16 +148,61 @@ function stepsByFlow(key: Uint32Array, ts: Float64Array, n: number, flows: numbe
  * `"7"` are one id) without building a string per event: two levels of maps over the values.
  */
 class PairTable {
-  private readonly maps = new Map<unknown, Map<unknown, number>>();
+  private readonly maps = new Map<unknown, Inner>();
   size = 0;
+  /** The first value of the last lookup and its table: a file's flows mostly share one category. */
+  private lastA: unknown = undefined;
+  private lastInner: Inner | undefined;
 
   index(a: unknown, b: unknown): number {
-    const ka = norm(a), kb = norm(b);
-    let inner = this.maps.get(ka);
-    if (!inner) this.maps.set(ka, (inner = new Map()));
+    let inner = this.lastInner;
+    if (inner === undefined || a !== this.lastA) {
+      const ka = norm(a);
+      inner = this.maps.get(ka);
+      if (!inner) this.maps.set(ka, (inner = new Inner()));
+      // Only a primitive is its own key next time (norm maps any object to '').
+      this.lastA = typeof a === 'object' ? undefined : a;
+      this.lastInner = typeof a === 'object' ? undefined : inner;
+    }
+    const kb = norm(b);
     let k = inner.get(kb);
-    if (k === undefined) inner.set(kb, (k = this.size++));
+    if (k < 0) inner.set(kb, (k = this.size++));
     return k;
+  }
+}
+
+/**
+ * Numbers by second value. Ids are mostly small counters (PyTorch numbers its flows 1, 2, 3…): those
+ * index an array, a third of the build's flow cost as a Map; the array grows only up to a few times
+ * the entries held, so sparse or huge ids (any file's) go to the Map and memory stays linear.
+ */
+class Inner {
+  private readonly map = new Map<unknown, number>();
+  /** Number + 1 by id, 0 for none. */
+  private dense = new Uint32Array(0);
+  private count = 0;
+
+  get(b: unknown): number {
+    if (typeof b === 'number' && b >= 0 && b < this.dense.length && Number.isInteger(b) && this.dense[b]) return this.dense[b] - 1;
+    // An id set before the array reached it is in the Map.
+    const k = this.map.get(b);
+    return k === undefined ? -1 : k;
+  }
+
+  set(b: unknown, k: number): void {
+    this.count++;
+    if (typeof b === 'number' && b >= 0 && Number.isInteger(b) && b < this.count * 4 + 4096) {
+      if (b >= this.dense.length) this.grow(b);
+      this.dense[b] = k + 1;
+      return;
+    }
+    this.map.set(b, k);
+  }
+
+  private grow(b: number): void {
+    const d = new Uint32Array(Math.max(b + 1, this.dense.length * 2, 1024));
+    d.set(this.dense);
+    this.dense = d;
   }
 }
 
@@ -166,6 +211,10 @@ function norm(v: unknown): unknown {
   if (typeof v === 'number') return v;
   if (typeof v !== 'string') return '';
   if (v.length === 0 || v.length > 22) return v;
+  // String() spells every number starting with a digit, '-', 'I'(nfinity) or 'N'(aN): any other
+  // string is itself, without the cost of Number() on it.
+  const c = v.charCodeAt(0);
+  if (!((c >= 48 && c <= 57) || c === 45 || c === 73 || c === 78)) return v;
   const n = Number(v);
   return String(n) === v ? n : v;
 }

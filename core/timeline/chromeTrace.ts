@@ -14,6 +14,8 @@ interface Proc {
   /** Internal node name, replaced by the display name once M events are all read. */
   node: string;
   threads: Map<string, Thread>;
+  /** Threads by the tid value as read (7 and "7" are two entries of one thread): no key string per event. */
+  byTid: Map<unknown, Thread>;
   asyncTrack: number;
   counters: Map<string, CounterSpec>;
 }
@@ -48,6 +50,9 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
   private readonly asm = new TimelineAssembler('chrome-trace');
   private readonly reader = new ChromeReader({ event: (o, raw) => this.event(o, raw), bad: () => this.undrawable++ });
   private readonly procs = new Map<string, Proc>();
+  /** Processes by the pid value as read, as `byTid`. */
+  private readonly byPid = new Map<unknown, Proc>();
+  private tidsKept = 0;
   private readonly display = new Map<string, string>();
   private readonly sortIndex = new Map<string, number>();
   private readonly asyncOpen = new Map<string, number>();
@@ -55,6 +60,8 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
   private undrawable = 0;
   private order = 0;
   private readonly flows = new ChromeFlows();
+  /** Context by category: a file holds a handful, and building the assembler's key per event was a tenth of the build. */
+  private readonly ctxByCat = new Map<unknown, number>();
   /** Per item as added: its events' characters on their lines (see SourceChars). */
   private readonly char = new GrowColumn(Uint32Array);
   private readonly charEnd = new GrowColumn(Uint32Array);
@@ -108,12 +115,23 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
   private counterCount = 0;
 
   private proc(pidV: unknown): Proc {
+    const known = this.byPid.get(pidV);
+    if (known) return known;
+    const p = this.newProc(pidV);
+    // A primitive only (an object pid keys as '' but would add one entry per event), and a bounded
+    // number (a file can name millions); past the caps a value keeps the "(other …)" row it got, as
+    // the counts never go down.
+    if ((typeof pidV !== 'object' || pidV === null) && this.byPid.size < MAX_PROCESSES * 2) this.byPid.set(pidV, p);
+    return p;
+  }
+
+  private newProc(pidV: unknown): Proc {
     let key = idKey(pidV);
     if (!this.procs.has(key) && this.procs.size >= MAX_PROCESSES) key = OTHER;
     let p = this.procs.get(key);
     if (!p) {
       const node = `\u0000p${key}`;
-      p = { key, group: this.asm.group(-1, node, this.sortOf(`p${key}`, pidV)), node, threads: new Map(), asyncTrack: -1, counters: new Map() };
+      p = { key, group: this.asm.group(-1, node, this.sortOf(`p${key}`, pidV)), node, threads: new Map(), byTid: new Map(), asyncTrack: -1, counters: new Map() };
       this.procs.set(key, p);
       if (!this.display.has(node)) this.display.set(node, key === OTHER ? '(other processes)' : key === '' ? 'Process (no pid)' : `Process ${key}`);
     }
@@ -121,6 +139,17 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
   }
 
   private thread(p: Proc, tidV: unknown): Thread {
+    const known = p.byTid.get(tidV);
+    if (known) return known;
+    const t = this.newThread(p, tidV);
+    if ((typeof tidV !== 'object' || tidV === null) && this.tidsKept < MAX_THREADS * 2) {
+      this.tidsKept++;
+      p.byTid.set(tidV, t);
+    }
+    return t;
+  }
+
+  private newThread(p: Proc, tidV: unknown): Thread {
     let key = idKey(tidV);
     if (!p.threads.has(key) && this.threadCount >= MAX_THREADS) key = OTHER;
     let t = p.threads.get(key);
@@ -151,7 +180,7 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
     }
     const asm = this.asm;
     const name = asm.intern(str(o.name));
-    const ctx = asm.context([o.cat === undefined ? undefined : str(o.cat), undefined, undefined, undefined, undefined]);
+    const ctx = this.contextOf(o.cat);
     switch (ph) {
       case 'X': {
         const d = readNumber(o.dur ?? o.tdur)?.n;
@@ -188,6 +217,16 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
         // Objects and samples are not drawn; they still belong to the time range.
         asm.seen(ts);
     }
+  }
+
+  private contextOf(cat: unknown): number {
+    let c = this.ctxByCat.get(cat);
+    if (c === undefined) {
+      c = this.asm.context([cat === undefined ? undefined : str(cat), undefined, undefined, undefined, undefined]);
+      // Only primitives: an object or array category would key one entry per event.
+      if (typeof cat !== 'object' || cat === null) this.ctxByCat.set(cat, c);
+    }
+    return c;
   }
 
   /** A slice of the newer flow form: `bind_id` with `flow_in` (an arrow ends here) and/or `flow_out`. */

@@ -116,6 +116,18 @@ describe('Chrome flows as timeline links', () => {
     assert.deepEqual(arrows(m), ['producer@0 -> relay@6', 'relay@6 -> consumer@12']);
   });
 
+  it('keeps a flow joined when its id was first seen out of the id array\'s reach and the array grew past it later', () => {
+    // Flow ids are looked up in an array while they stay small against the flows seen, else in a Map:
+    // id 9000 comes first (Map), then 3000 flows grow the array past 9000, then 9000's end comes.
+    const events: object[] = [
+      { ph: 'X', name: 'far', pid: 1, tid: 1, ts: 0, dur: 5 },
+      { ph: 's', cat: 'c', id: 9000, pid: 1, tid: 1, ts: 1 },
+    ];
+    for (let k = 0; k < 3000; k++) events.push({ ph: 's', cat: 'c', id: k * 3, pid: 1, tid: 1, ts: 1 });
+    events.push({ ph: 'X', name: 'end', pid: 1, tid: 2, ts: 10, dur: 5 }, { ph: 'f', cat: 'c', id: '9000', pid: 1, tid: 2, ts: 11, bp: 'e' });
+    assert.deepEqual(arrows(build(events)), ['far@0 -> end@10']);
+  });
+
   it('has no links when the trace has no flows, and draws none for flows on threads without slices', () => {
     assert.equal(build([{ ph: 'X', name: 'a', pid: 1, tid: 1, ts: 0, dur: 5 }]).links, undefined);
     const m = build([

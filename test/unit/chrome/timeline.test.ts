@@ -86,6 +86,22 @@ describe('Chrome trace timeline under hostile input', () => {
     assert.equal(m.items.start.length, MAX_THREADS + 500);
   });
 
+  it('keeps each tid on its row when it comes again, as a number or a string, past the thread cap', () => {
+    // Threads are looked up by the tid as read: 7 and "7" must stay one row, an overflowed tid the other row.
+    const lines = ['['];
+    for (let i = 0; i < MAX_THREADS + 20; i++) lines.push(`{"ph":"X","name":"a","pid":1,"tid":${i},"ts":${i},"dur":1},`);
+    lines.push('{"ph":"X","name":"again","pid":1,"tid":"7","ts":1e6,"dur":1},', `{"ph":"X","name":"late","pid":"1","tid":"${MAX_THREADS + 5}","ts":1e6,"dur":1}`);
+    const m = buildTimeline('x.trace.json', lines)!;
+    assert.equal(m.tracks.filter((t) => t.kind === 'slices').length, MAX_THREADS + 1);
+    const trackOf = (name: string) => {
+      const i = m.items.name.indexOf(m.strings.indexOf(name));
+      const r = m.rowItemStart.findIndex((s, k) => k + 1 < m.rowItemStart.length && s <= i && i < m.rowItemStart[k + 1]);
+      return m.tracks.find((t) => t.kind === 'slices' && r >= t.rowStart && r < t.rowStart + t.rowCount)!.name;
+    };
+    assert.equal(trackOf('again'), 'Thread 7');
+    assert.equal(trackOf('late'), '(other threads)');
+  });
+
   it('draws at most MAX_COUNTERS counter series', () => {
     const lines = ['['];
     for (let i = 0; i < MAX_COUNTERS + 50; i++) lines.push(`{"ph":"C","name":"c${i}","pid":1,"ts":${i},"args":{"value":${i}}},`);

@@ -34,3 +34,23 @@ test('SyncSink.number writes what String(x) writes', () => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// Short pieces are UTF-8-encoded in JS (arrow names hold a '→'): the bytes must be Buffer.from's,
+// at every encoded length's edges, for pairs, and for lone surrogates (which take the native path).
+test('SyncSink.text writes the UTF-8 bytes Buffer.from writes for short and long pieces', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'npu-sink-'));
+  try {
+    const chars = ['a', '"', '\u007f', '\u0080', 'é', '\u07ff', '\u0800', '→', '\ud7ff', '\ue000', '\uffff', '\ud834\udd1e', '\ud800', '\udfff'];
+    let seed = 7;
+    const rnd = (n: number) => Math.floor(((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) * n);
+    const pieces: string[] = [...chars, ',"cat":"link","name":"command → job","pid":'];
+    for (let k = 0; k < 5000; k++) pieces.push(Array.from({ length: rnd(80) }, () => chars[rnd(chars.length)]).join(''));
+    const file = join(dir, 't.txt');
+    const sink = new SyncSink(file);
+    for (const p of pieces) sink.text(p);
+    sink.close();
+    assert.ok(readFileSync(file).equals(Buffer.concat(pieces.map((p) => Buffer.from(p, 'utf8')))));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
