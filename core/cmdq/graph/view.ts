@@ -92,10 +92,12 @@ export function graphViewModel(entries: readonly CmdqEntry[], g: CmdqGraph, a: G
     }
   }
   const n = a.n, cls = new Array<OpcodeClass>(n), opcode = new Int32Array(n), layer = new Int32Array(n);
+  // The class of each distinct opcode, classified once (a queue names a handful of opcodes).
+  const clsOf: OpcodeClass[] = [];
   for (let i = 0; i < n; i++) {
     const e = entries[i];
-    cls[i] = opcodeClass(e.opcode);
-    opcode[i] = ops.index(e.opcode);
+    const k = (opcode[i] = ops.index(e.opcode));
+    cls[i] = k < 0 ? opcodeClass(e.opcode) : (clsOf[k] ??= opcodeClass(e.opcode));
     layer[i] = layers.index(e.layerId);
   }
   return {
