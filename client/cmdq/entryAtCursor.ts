@@ -5,7 +5,7 @@
  * line (the cursor in its indentation, or after the comma that ends it) selects that entry. -1 when
  * none starts on the line. `starts`/`ends` are sorted entry ranges.
  */
-export function entryAtCursor(starts: readonly number[], ends: readonly number[], off: number, lineStart: number, lineEnd: number): number {
+export function entryAtCursor(starts: ArrayLike<number>, ends: ArrayLike<number>, off: number, lineStart: number, lineEnd: number): number {
   const found = lastAtOrBefore(starts, off);
   // Inside an entry, or after one that starts on this line (its comma; a minified queue's gaps).
   if (found >= 0 && (off <= ends[found] || starts[found] >= lineStart)) return found;
@@ -14,7 +14,7 @@ export function entryAtCursor(starts: readonly number[], ends: readonly number[]
 }
 
 /** Index of the last start ≤ `off`, by binary search; -1 when none. */
-function lastAtOrBefore(starts: readonly number[], off: number): number {
+function lastAtOrBefore(starts: ArrayLike<number>, off: number): number {
   let lo = 0, hi = starts.length - 1, found = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;

@@ -43,8 +43,8 @@ class GraphPanel {
   private ready = false;
   private pending: GraphHostMessage[] = [];
   /** Entry text ranges of the version shown, and that version. */
-  private starts: number[] = [];
-  private ends: number[] = [];
+  private starts: ArrayLike<number> = [];
+  private ends: ArrayLike<number> = [];
   private version = -1;
   private lastSelected = -1;
 

@@ -13,12 +13,13 @@ export interface GraphWorkerRequest {
   trace?: { name: string; layers: LayerStats[]; layerMap: Record<string, string>; note?: string };
 }
 
-/** `starts` / `ends`: each entry's text range (UTF-16 offsets into the request's text), for editor ↔ node links. */
 /**
+ * `starts` / `ends`: each entry's text range (UTF-16 offsets into the request's text), for editor ↔
+ * node links; they and the model's columns are transferred, not cloned.
  * `done` comes first, with no problems, so the graph is drawn before the checks run; `problems`
  * follows with the checker's problems for that model.
  */
 export type GraphWorkerReply =
-  | { kind: 'done'; model: GraphViewModel; starts: number[]; ends: number[] }
+  | { kind: 'done'; model: GraphViewModel; starts: Int32Array; ends: Int32Array }
   | { kind: 'problems'; problems: GraphProblem[] }
   | { kind: 'error'; message: string };

@@ -37,7 +37,7 @@ export function layoutGraph(m: GraphViewModel): GraphLayout {
   for (let i = 0; i < n; i++) columns[col[i]][row[i]] = i;
   let maxRows = 0;
   for (const c of count) maxRows = Math.max(maxRows, c);
-  const csr = (from: number[], to: number[]): [Int32Array, Int32Array] => {
+  const csr = (from: Int32Array, to: Int32Array): [Int32Array, Int32Array] => {
     const start = new Int32Array(n + 1);
     for (const f of from) start[f + 1]++;
     for (let i = 0; i < n; i++) start[i + 1] += start[i];

@@ -400,7 +400,15 @@ window.addEventListener('message', (ev: MessageEvent<GraphHostMessage>) => {
     const critical = new Uint8Array(msg.model.n);
     for (const i of msg.model.criticalPath) critical[i] = 1;
     const first = !st;
-    st = { model: msg.model, layout: layoutGraph(msg.model), schedule: layoutSchedule(msg.model), critical, selected: -1, ancestors: undefined, descendants: undefined, ...placeProblems(msg.model.problems, msg.model.n) };
+    const model = msg.model;
+    let schedule: ScheduleLayout | undefined;
+    st = {
+      model, layout: layoutGraph(model), critical, selected: -1, ancestors: undefined, descendants: undefined, ...placeProblems(model.problems, model.n),
+      // Sorted rows per engine only once the schedule is shown (or a node selected): not before the first paint.
+      get schedule() {
+        return (schedule ??= layoutSchedule(model));
+      },
+    };
     info.textContent = summary(msg.model, msg.fileName);
     layersButton.hidden = !msg.model.join;
     showTable(!tableBox.hidden);

@@ -73,11 +73,17 @@ export function analyzeGraph(entries: readonly CmdqEntry[], g: CmdqGraph, model:
 
   // Kahn's order over distinct deps (dependents() lists each once; a self-dep never reaches 0).
   const pending = new Int32Array(n);
-  for (let i = 0; i < n; i++) for (const d of g.dependents(i)) pending[d]++;
+  // Dependents by index into g.rev, not g.dependents(): no subarray per entry (100k+ of them, 4 passes).
+  const rev = g.rev, revStart = g.revStart, revEnd = new Int32Array(n);
+  for (let i = 0; i < n; i++) revEnd[i] = revStart[i] + g.dependentCount(i);
+  for (let i = 0; i < n; i++) for (let e = revStart[i]; e < revEnd[i]; e++) pending[rev[e]]++;
   const order = new Int32Array(n);
   let len = 0;
   for (let i = 0; i < n; i++) if (pending[i] === 0) order[len++] = i;
-  for (let q = 0; q < len; q++) for (const d of g.dependents(order[q])) if (--pending[d] === 0) order[len++] = d;
+  for (let q = 0; q < len; q++) {
+    const i = order[q];
+    for (let e = revStart[i]; e < revEnd[i]; e++) if (--pending[rev[e]] === 0) order[len++] = rev[e];
+  }
 
   const level = new Int32Array(n).fill(-1);
   const est = new Float64Array(n).fill(NaN);
@@ -106,7 +112,10 @@ export function analyzeGraph(entries: readonly CmdqEntry[], g: CmdqGraph, model:
   for (let q = len - 1; q >= 0; q--) {
     const i = order[q];
     let lft = criticalLength;
-    for (const d of g.dependents(i)) if (level[d] >= 0 && est[d] + slack[d] < lft) lft = est[d] + slack[d];
+    for (let e = revStart[i]; e < revEnd[i]; e++) {
+      const d = rev[e];
+      if (level[d] >= 0 && est[d] + slack[d] < lft) lft = est[d] + slack[d];
+    }
     slack[i] = lft - cost[i] - est[i];
   }
 
@@ -124,7 +133,7 @@ export function analyzeGraph(entries: readonly CmdqEntry[], g: CmdqGraph, model:
   }
   criticalPath.reverse();
 
-  const { start, makespan } = listSchedule(g, cost, engineOf, names.length, order.subarray(0, len), level);
+  const { start, makespan } = listSchedule(g, revEnd, cost, engineOf, names.length, order.subarray(0, len), level);
 
   const levelCounts: number[] = [];
   for (let i = 0; i < n; i++) if (level[i] >= 0) levelCounts[level[i]] = (levelCounts[level[i]] ?? 0) + 1;
@@ -153,12 +162,13 @@ export function analyzeGraph(entries: readonly CmdqEntry[], g: CmdqGraph, model:
  * Ready times never decrease along the heap (a dependent is ready no earlier than its dep started),
  * so this is a consistent run of the queue with one entry at a time per engine.
  */
-function listSchedule(g: CmdqGraph, cost: Float64Array, engineOf: Int32Array, engines: number, order: Int32Array, level: Int32Array): { start: Float64Array; makespan: number } {
+function listSchedule(g: CmdqGraph, revEnd: Int32Array, cost: Float64Array, engineOf: Int32Array, engines: number, order: Int32Array, level: Int32Array): { start: Float64Array; makespan: number } {
   const n = g.n;
   const ready = new Float64Array(n);
   const start = new Float64Array(n).fill(NaN);
   const pending = new Int32Array(n);
-  for (const i of order) for (const d of g.dependents(i)) if (level[d] >= 0) pending[d]++;
+  const rev = g.rev, revStart = g.revStart;
+  for (const i of order) for (let e = revStart[i]; e < revEnd[i]; e++) if (level[rev[e]] >= 0) pending[rev[e]]++;
   const free = new Float64Array(engines);
   const heap = new ReadyHeap(ready);
   for (const i of order) if (pending[i] === 0) heap.push(i);
@@ -171,7 +181,8 @@ function listSchedule(g: CmdqGraph, cost: Float64Array, engineOf: Int32Array, en
     start[i] = s;
     if (u >= 0) free[u] = end;
     if (end > makespan) makespan = end;
-    for (const d of g.dependents(i)) {
+    for (let e = revStart[i]; e < revEnd[i]; e++) {
+      const d = rev[e];
       if (level[d] < 0) continue;
       if (end > ready[d]) ready[d] = end;
       if (--pending[d] === 0) heap.push(d);

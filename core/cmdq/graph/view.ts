@@ -10,31 +10,33 @@ import { opcodeClass, type OpcodeClass } from './palette';
 export const MAX_VIEW_NAMES = 100_000;
 
 /**
- * What the graph view draws, by entry index, as flat arrays: JSON-safe numbers and short strings
- * only (it crosses from the worker to the host to the page). Times are cycles; -1 where an entry
- * is blocked (level -1). Edges go from a dep to the entry that waits for it.
+ * What the graph view draws, by entry index, as typed-array columns and short strings: it crosses
+ * from the worker to the host to the page, and typed arrays cross as buffers (transferred from the
+ * worker, copied in one piece to the page) where 100k-element arrays of numbers were cloned number
+ * by number. Times are cycles; -1 where an entry is blocked (level -1). Edges go from a dep to the
+ * entry that waits for it.
  */
 export interface GraphViewModel {
   n: number;
-  level: number[];
+  level: Int32Array;
   cls: OpcodeClass[];
   /** Index into `opcodes` / `layers`, -1 for none. */
-  opcode: number[];
-  layer: number[];
+  opcode: Int32Array;
+  layer: Int32Array;
   opcodes: string[];
   layers: string[];
   /** Index into `engines` of the unit each entry runs on, -1 for none (END). */
-  engine: number[];
+  engine: Int32Array;
   engines: string[];
-  cost: number[];
-  earliestStart: number[];
-  slack: number[];
-  start: number[];
+  cost: Float64Array;
+  earliestStart: Float64Array;
+  slack: Float64Array;
+  start: Float64Array;
   criticalPath: number[];
   criticalLength: number;
   makespan: number;
-  edgeFrom: number[];
-  edgeTo: number[];
+  edgeFrom: Int32Array;
+  edgeTo: Int32Array;
   load: EngineLoad[];
   blocked: number;
   cycleCount: number;
@@ -78,25 +80,37 @@ function namer(): { names: string[]; index(s: string | null | undefined): number
 
 export function graphViewModel(entries: readonly CmdqEntry[], g: CmdqGraph, a: GraphAnalysis, problems: GraphViewModel['problems'] = []): GraphViewModel {
   const ops = namer(), layers = namer();
-  const t = (x: Float64Array): number[] => Array.from(x, (v) => (Number.isNaN(v) ? -1 : v));
-  const edgeFrom: number[] = [], edgeTo: number[] = [];
-  for (let d = 0; d < a.n; d++) {
+  // Copies: the analysis keeps its own columns, and these are transferred (detached) by the worker.
+  const t = (x: Float64Array): Float64Array => x.map((v) => (Number.isNaN(v) ? -1 : v));
+  let edges = 0;
+  for (let d = 0; d < a.n; d++) edges += g.dependentCount(d);
+  const edgeFrom = new Int32Array(edges), edgeTo = new Int32Array(edges);
+  for (let d = 0, k = 0; d < a.n; d++) {
     for (const i of g.dependents(d)) {
-      edgeFrom.push(d);
-      edgeTo.push(i);
+      edgeFrom[k] = d;
+      edgeTo[k++] = i;
     }
   }
+  const n = a.n, cls = new Array<OpcodeClass>(n), opcode = new Int32Array(n), layer = new Int32Array(n);
+  // The class of each distinct opcode, classified once (a queue names a handful of opcodes).
+  const clsOf: OpcodeClass[] = [];
+  for (let i = 0; i < n; i++) {
+    const e = entries[i];
+    const k = (opcode[i] = ops.index(e.opcode));
+    cls[i] = k < 0 ? opcodeClass(e.opcode) : (clsOf[k] ??= opcodeClass(e.opcode));
+    layer[i] = layers.index(e.layerId);
+  }
   return {
-    n: a.n,
-    level: Array.from(a.level),
-    cls: entries.map((e) => opcodeClass(e.opcode)),
-    opcode: entries.map((e) => ops.index(e.opcode)),
-    layer: entries.map((e) => layers.index(e.layerId)),
+    n,
+    level: a.level.slice(),
+    cls,
+    opcode,
+    layer,
     opcodes: ops.names,
     layers: layers.names,
-    engine: Array.from(a.engineOf),
+    engine: a.engineOf.slice(),
     engines: a.engines,
-    cost: Array.from(a.cost),
+    cost: a.cost.slice(),
     earliestStart: t(a.earliestStart),
     slack: t(a.slack),
     start: t(a.start),
@@ -109,4 +123,9 @@ export function graphViewModel(entries: readonly CmdqEntry[], g: CmdqGraph, a: G
     cycleCount: a.cycleCount,
     problems,
   };
+}
+
+/** The buffers of a model's columns, for `postMessage`'s transfer list (each column owns its buffer). */
+export function graphViewBuffers(m: GraphViewModel): ArrayBuffer[] {
+  return [m.level, m.opcode, m.layer, m.engine, m.cost, m.earliestStart, m.slack, m.start, m.edgeFrom, m.edgeTo].map((c) => c.buffer as ArrayBuffer);
 }
