@@ -199,3 +199,43 @@ export class EventColumns {
     });
   }
 }
+
+/**
+ * Line and character of offsets, set in increasing offset order (the reader's), looked up as the
+ * last one at or before an offset: three numbers a place, not a Map entry and an array.
+ */
+export class PositionColumns {
+  private size = 0;
+  private readonly offsets = new F64Column();
+  private readonly lines = new I32Column();
+  private readonly chars = new F64Column();
+
+  set(offset: number, line: number, character: number): void {
+    let i = this.size;
+    if (i > 0) {
+      const last = this.offsets.get(i - 1);
+      // Marks come in reading order; the same place marked again keeps its latest row, as a Map would.
+      if (last > offset) return;
+      if (last === offset) i--;
+    }
+    if (i === this.size) this.size++;
+    this.offsets.set(i, offset);
+    this.lines.set(i, line);
+    this.chars.set(i, character);
+  }
+
+  /** Where the last marked place at or before `offset` is (else the first one; 0:0 when none is). */
+  at(offset: number): { line: number; character: number } {
+    let lo = 0;
+    let hi = this.size - 1;
+    let best = 0;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.offsets.get(mid) <= offset) {
+        best = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return this.size === 0 ? { line: 0, character: 0 } : { line: this.lines.get(best), character: this.chars.get(best) };
+  }
+}

@@ -8,7 +8,7 @@
  * Offsets are characters from the start of the stream; each element also gets its line.
  */
 import { kindOfChar } from '../cmdq/parser';
-import { EventColumns } from './columns';
+import { EventColumns, PositionColumns } from './columns';
 import type { Element, ParsedInferscope, SyntaxProblem, TopField } from './model';
 
 /** An element longer than this is not parsed: it is reported broken. */
@@ -66,7 +66,7 @@ export class InferscopeStream {
   private countedLine = 0;
   private lineStart = 0;
   /** Line and character of offsets the checks report at: element starts, top-level keys, problems. */
-  readonly positions = new Map<number, [number, number]>();
+  readonly positions = new PositionColumns();
   private key = '';
   private keyParts: string[] = [];
   private keyOpen = false;
@@ -128,7 +128,7 @@ export class InferscopeStream {
   /** After the last chunk: a cut element is broken, an unclosed array or object a syntax problem. */
   end(): ParsedInferscope {
     const at = this.base;
-    this.positions.set(at, [this.line, at - this.lineStart]);
+    this.positions.set(at, this.line, at - this.lineStart);
     if (this.cap !== undefined) {
       const cap = this.cap;
       this.cap = undefined;
@@ -155,7 +155,7 @@ export class InferscopeStream {
   /** Remembers where offset `base + i` of the chunk is, for the checks' positions. */
   private mark(chunk: string, i: number): void {
     const line = this.lineAt(chunk, i);
-    this.positions.set(this.base + i, [line, this.base + i - this.lineStart]);
+    this.positions.set(this.base + i, line, this.base + i - this.lineStart);
   }
 
   private problem(at: number, message: string): void {
