@@ -175,7 +175,10 @@ export class EventColumns {
    * on the spot, so a pass over a million events holds one at a time, not a million.
    */
   asArray(): Element[] {
-    const cols = this;
+    return EventColumns.view(this);
+  }
+
+  private static view(cols: EventColumns): Element[] {
     return new Proxy([] as Element[], {
       get(target, p, receiver) {
         if (typeof p === 'string') {
