@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { parseArgs as parseNodeArgs } from 'node:util';
 import type { Diagnostic } from '../core/common/diagnostic';
 import { escapeControl } from '../core/common/escape';
@@ -116,6 +116,12 @@ export async function checkFile(file: string, opts: CheckOptions): Promise<FileR
     const text = readFileSync(file).toString('utf8');
     // Columns as in the editor: VS Code drops a leading BOM.
     return { file, ...fmt.checkDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, settings) };
+  }
+  // A big document read in pieces, not lines: one line of it may pass what one string holds.
+  if (fmt.createChunkChecker && !/\.gz$/i.test(file)) {
+    const c = fmt.createChunkChecker();
+    for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) c.feed(chunk as string);
+    return { file, ...c.finish(settings) };
   }
   // A big plain trace is split among threads (parallelCheck.ts); it says the same as the one pass below.
   const parallel = fmt === traceFormat ? await checkTraceInParallel(file, opts) : undefined;

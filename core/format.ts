@@ -61,4 +61,15 @@ export interface FormatDefinition {
    * gives `file.too-large`.
    */
   streamedLineBytes?: number;
+  /**
+   * For a document format past `maxDocumentBytes`: a checker fed the decoded text in pieces of any
+   * size, not in lines, so the CLI reads a one-line (compact) file of any size too.
+   */
+  createChunkChecker?(): ChunkChecker;
+}
+
+/** See `FormatDefinition.createChunkChecker`. */
+export interface ChunkChecker {
+  feed(chunk: string): void;
+  finish(settings: DiagnosticSettings): CheckResult;
 }

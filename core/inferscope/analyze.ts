@@ -3,6 +3,7 @@ import type { InferscopeDocument } from './document';
 import { num, str } from './model';
 import { MAX_CITED, RULES, SUGGESTIONS, type Shares } from './rules';
 import { validRange } from './scopeChecks';
+import { IntervalList } from './intervals';
 import { timesOf } from './times';
 
 /** The exclusive categories in priority order: a µs where several run counts for the first. */
@@ -47,31 +48,19 @@ export interface AnalysisResult {
   suggestions: Suggestion[];
 }
 
-interface Span {
-  start: number;
-  end: number;
-  cat: number;
-  name: string;
+/**
+ * The events a category counts, column-wise: a million of them as objects (and their sweep
+ * points as tuples) were most of a streamed trace's analysis peak.
+ */
+class Spans {
+  readonly times = new IntervalList();
+  readonly cat: number[] = [];
+  readonly name: string[] = [];
   /** The event's `id`, when it has a string one. */
-  id: string | undefined;
-}
-
-
-/** Total length of the union of intervals (sorted in place). */
-export function unionLength(iv: [number, number][]): number {
-  iv.sort((a, b) => a[0] - b[0]);
-  let total = 0;
-  let s = -Infinity;
-  let e = -Infinity;
-  for (const [a, b] of iv) {
-    if (a > e) {
-      if (e > s) total += e - s;
-      s = a;
-      e = b;
-    } else if (b > e) e = b;
+  readonly id: (string | undefined)[] = [];
+  get length(): number {
+    return this.times.length;
   }
-  if (e > s) total += e - s;
-  return total;
 }
 
 /**
@@ -94,11 +83,11 @@ export function percentages(durations: readonly number[], total: number): number
  * `rules.ts`. Memory events and instants widen the window but count in no category.
  */
 export function analyze(doc: InferscopeDocument): AnalysisResult {
-  const spans: Span[] = [];
+  const spans = new Spans();
   let t0 = Infinity;
   let t1 = -Infinity;
-  const byCat: [number, number][][] = CATEGORIES.map(() => []);
-  const running: [number, number][] = [];
+  const byCat = CATEGORIES.map(() => new IntervalList());
+  const running = new IntervalList();
   const copies = { h2d: 0, pageable: 0, bytes: 0, gbps: [] as number[] };
   const kernels = new Map<string, { us: number; occ: number[] }>();
   for (const e of doc.parsed.events) {
@@ -106,15 +95,18 @@ export function analyze(doc: InferscopeDocument): AnalysisResult {
     if (t.start !== t.start || t.end !== t.end || t.end < t.start) continue;
     t0 = Math.min(t0, t.start);
     t1 = Math.max(t1, t.end);
-    if (t.end > t.start) running.push([t.start, t.end]);
+    if (t.end > t.start) running.push(t.start, t.end);
     const type = str(e.obj?.type);
     const cat = type !== undefined && Object.hasOwn(CATEGORY_OF, type) ? CATEGORIES.indexOf(CATEGORY_OF[type]) : -1;
     if (cat < 0 || t.end === t.start) continue;
     const name = str(e.obj?.name) ?? type!;
     // A huge id would make a huge link: such an event is not cited.
     const id = str(e.obj?.id);
-    spans.push({ start: t.start, end: t.end, cat, name, id: id !== undefined && id.length <= MAX_QUOTED ? id : undefined });
-    byCat[cat].push([t.start, t.end]);
+    spans.times.push(t.start, t.end);
+    spans.cat.push(cat);
+    spans.name.push(name);
+    spans.id.push(id !== undefined && id.length <= MAX_QUOTED ? id : undefined);
+    byCat[cat].push(t.start, t.end);
     const m = (e.obj?.metadata ?? {}) as Record<string, unknown>;
     if (type === 'h2d_copy') {
       copies.h2d++;
@@ -132,8 +124,8 @@ export function analyze(doc: InferscopeDocument): AnalysisResult {
     }
   }
   const window = t1 > t0 ? t1 - t0 : 0;
-  const busy = unionLength([...byCat[0], ...byCat[1], ...byCat[2]]);
-  const totals = byCat.map((iv) => unionLength(iv.slice()));
+  const busy = byCat[0].concat(byCat[1], byCat[2]).unionLength();
+  const totals = byCat.map((iv) => iv.unionLength());
   const { exclusive, examples, cited } = attribute(spans, t0, t1);
   const pct = percentages(exclusive, window);
   const breakdown: BreakdownEntry[] = CATEGORIES.map((category, i) => ({ category, duration_us: round(exclusive[i]), percentage: pct[i], examples: examples[i] }));
@@ -164,18 +156,6 @@ export function analyze(doc: InferscopeDocument): AnalysisResult {
   };
 }
 
-/** Sorted, disjoint intervals covering the same time (sorts `iv` in place). */
-function merged(iv: [number, number][]): [number, number][] {
-  iv.sort((a, b) => a[0] - b[0]);
-  const out: [number, number][] = [];
-  for (const [a, b] of iv) {
-    const last = out[out.length - 1];
-    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
-    else out.push([a, b]);
-  }
-  return out;
-}
-
 /**
  * `framework_overhead_us`, which §3.1 names without defining: the time inside scopes (an inference,
  * a request) during which no event of any kind runs, i.e. what the framework itself (Python,
@@ -183,24 +163,26 @@ function merged(iv: [number, number][]): [number, number][] {
  * requests) are the application's idle, not the framework's. A trace without scopes is one scope:
  * its whole window.
  */
-function frameworkOverhead(doc: InferscopeDocument, running: [number, number][], t0: number, t1: number): number {
+function frameworkOverhead(doc: InferscopeDocument, running: IntervalList, t0: number, t1: number): number {
   const n = doc.parsed.events.length;
-  const scoped: [number, number][] = [];
+  const scoped = new IntervalList();
   for (const s of doc.parsed.scopes) {
     const r = validRange(s, n);
     if (!r) continue;
     const [a, b] = doc.times.range(r[0], r[1]);
-    if (b > a) scoped.push([a, b]);
+    if (b > a) scoped.push(a, b);
   }
-  if (!doc.parsed.scopes.length && t1 > t0) scoped.push([t0, t1]);
-  const inside = merged(scoped);
-  const busy = merged(running);
+  if (!doc.parsed.scopes.length && t1 > t0) scoped.push(t0, t1);
+  const inside = scoped.merged();
+  const busy = running.merged();
   let total = 0;
   let j = 0;
-  for (const [a, b] of inside) {
+  for (let i = 0; i < inside.length; i++) {
+    const a = inside.starts[i];
+    const b = inside.ends[i];
     total += b - a;
-    while (j < busy.length && busy[j][1] <= a) j++;
-    for (let k = j; k < busy.length && busy[k][0] < b; k++) total -= Math.min(b, busy[k][1]) - Math.max(a, busy[k][0]);
+    while (j < busy.length && busy.ends[j] <= a) j++;
+    for (let k = j; k < busy.length && busy.starts[k] < b; k++) total -= Math.min(b, busy.ends[k]) - Math.max(a, busy.starts[k]);
   }
   return Math.max(0, total);
 }
@@ -213,7 +195,7 @@ function round(us: number): number {
  * Sweeps the span boundaries once: each stretch goes to the highest-priority category running in it
  * (idle when none), and to each running span's name of that category, for the examples.
  */
-function attribute(spans: Span[], t0: number, t1: number): { exclusive: number[]; examples: string[][]; cited: string[][] } {
+function attribute(spans: Spans, t0: number, t1: number): { exclusive: number[]; examples: string[][]; cited: string[][] } {
   const exclusive = CATEGORIES.map(() => 0);
   const byName: Map<string, number>[] = CATEGORIES.map(() => new Map());
   const credit = new Float64Array(spans.length);
@@ -221,11 +203,12 @@ function attribute(spans: Span[], t0: number, t1: number): { exclusive: number[]
   let gap = { us: 0, before: -1, after: -1 };
   let lastEnded = -1;
   if (!(t1 > t0)) return { exclusive, examples: CATEGORIES.map(() => []), cited: CATEGORIES.map(() => []) };
-  const points: [number, number, number][] = [];
-  spans.forEach((s, i) => {
-    points.push([s.start, 1, i], [s.end, -1, i]);
-  });
-  points.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  // Point 2i is span i's start, 2i + 1 its end; at one time ends come first, then the order spans came in.
+  const { starts, ends } = spans.times;
+  const at = (p: number) => (p & 1 ? ends[p >> 1] : starts[p >> 1]);
+  const points = new Uint32Array(2 * spans.length);
+  for (let p = 0; p < points.length; p++) points[p] = p;
+  points.sort((p, q) => at(p) - at(q) || (q & 1) - (p & 1) || p - q);
   const active: Set<number>[] = CATEGORIES.map(() => new Set());
   let prev = t0;
   const flush = (to: number) => {
@@ -238,26 +221,28 @@ function attribute(spans: Span[], t0: number, t1: number): { exclusive: number[]
       for (const i of active[c]) credit[i] += to - prev;
       // Several spans of the winning category share the stretch; each name is credited once.
       const names = new Set<string>();
-      for (const i of active[c]) names.add(spans[i].name);
+      for (const i of active[c]) names.add(spans.name[i]);
       for (const n of names) byName[c].set(n, (byName[c].get(n) ?? 0) + to - prev);
     }
     prev = to;
   };
-  for (const [t, d, i] of points) {
+  for (const p of points) {
+    const t = at(p);
+    const i = p >> 1;
     flush(t);
-    if (d > 0) {
+    if (!(p & 1)) {
       if (gap.after < 0 && gap.us > 0 && t === prev) gap.after = i;
-      active[spans[i].cat].add(i);
+      active[spans.cat[i]].add(i);
     } else {
-      active[spans[i].cat].delete(i);
+      active[spans.cat[i]].delete(i);
       lastEnded = i;
     }
   }
   flush(t1);
   const examples = byName.map((m) => [...m.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3).map(([n]) => n));
   const cited: string[][] = CATEGORIES.map(() => []);
-  const order = [...credit.keys()].filter((i) => credit[i] > 0 && spans[i].id !== undefined).sort((a, b) => credit[b] - credit[a] || a - b);
-  for (const i of order) if (cited[spans[i].cat].length < MAX_CITED) cited[spans[i].cat].push(spans[i].id!);
-  for (const i of [gap.before, gap.after]) if (i >= 0 && spans[i].id !== undefined) cited[4].push(spans[i].id!);
+  const order = [...credit.keys()].filter((i) => credit[i] > 0 && spans.id[i] !== undefined).sort((a, b) => credit[b] - credit[a] || a - b);
+  for (const i of order) if (cited[spans.cat[i]].length < MAX_CITED) cited[spans.cat[i]].push(spans.id[i]!);
+  for (const i of [gap.before, gap.after]) if (i >= 0 && spans.id[i] !== undefined) cited[4].push(spans.id[i]!);
   return { exclusive, examples, cited };
 }

@@ -76,8 +76,11 @@ export function timeChecks(doc: ParsedInferscope, report: Report): void {
 /** How kernels are grouped for `kernel-overlap`: one queue per stream (default) or per device. */
 export type OverlapScope = 'stream' | 'device';
 
+/** A kernel by its index, not its Element: read streamed, a million Elements would not be held. */
 interface Kernel {
-  e: Element;
+  index: number;
+  /** Where its element starts, for `report.wants`. */
+  at: number;
   start: number;
   end: number;
 }
@@ -99,23 +102,25 @@ export function kernelOverlaps(doc: ParsedInferscope, scope: OverlapScope, repor
     const key = scope === 'device' ? `${dev}` : `${dev}/${num(m?.stream_id) ?? ''}`;
     let g = groups.get(key);
     if (!g) groups.set(key, (g = []));
-    g.push({ e, start, end });
+    g.push({ index: e.index, at: e.start, start, end });
   }
   for (const [key, g] of groups) {
-    g.sort((x, y) => x.start - y.start || x.e.index - y.e.index);
+    g.sort((x, y) => x.start - y.start || x.index - y.index);
     let reach = g[0];
     for (let i = 1; i < g.length; i++) {
       const k = g[i];
       if (k.start < reach.end) {
-        if (!report.wants(k.e.start)) report.count('warning', 'inferscope.kernel-overlap');
+        if (!report.wants(k.at)) report.count('warning', 'inferscope.kernel-overlap');
         else {
-          const [a, b] = valueAt(doc, k.e, ['timestamp_start_us']);
-          const [c, d] = valueAt(doc, reach.e, ['timestamp_start_us']);
+          const ke = doc.events[k.index];
+          const re = doc.events[reach.index];
+          const [a, b] = valueAt(doc, ke, ['timestamp_start_us']);
+          const [c, d] = valueAt(doc, re, ['timestamp_start_us']);
           const [dev, stream] = key.split('/');
           const where = scope === 'device' ? `device ${dev}` : `device ${dev}, stream ${stream || '(none)'}`;
           report(a, b, 'warning', 'inferscope.kernel-overlap',
-            `Kernel ${eventLabel(k.e)} starts at ${k.start} µs, before ${eventLabel(reach.e)} on the same ${where} ends (${reach.end} µs): ${fmtUs(Math.min(k.end, reach.end) - k.start)} overlap`,
-            [[c, d, `the other kernel (${eventLabel(reach.e)})`]]);
+            `Kernel ${eventLabel(ke)} starts at ${k.start} µs, before ${eventLabel(re)} on the same ${where} ends (${reach.end} µs): ${fmtUs(Math.min(k.end, reach.end) - k.start)} overlap`,
+            [[c, d, `the other kernel (${eventLabel(re)})`]]);
         }
       }
       if (k.end > reach.end) reach = k;

@@ -49,4 +49,6 @@ export const inferscopeFormat: FormatDefinition = {
   maxDocumentBytes: MAX_WHOLE,
   // Past that the file is read line by line and checked streamed; one line must still fit a string.
   streamedLineBytes: MAX_WHOLE,
+  // The CLI reads a plain file past that in 1 MB pieces: a compact one-line file is no longer one line too many.
+  createChunkChecker: () => new StreamedCheck(),
 };

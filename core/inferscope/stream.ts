@@ -8,6 +8,7 @@
  * Offsets are characters from the start of the stream; each element also gets its line.
  */
 import { kindOfChar } from '../cmdq/parser';
+import { EventColumns, PositionColumns } from './columns';
 import type { Element, ParsedInferscope, SyntaxProblem, TopField } from './model';
 
 /** An element longer than this is not parsed: it is reported broken. */
@@ -65,7 +66,7 @@ export class InferscopeStream {
   private countedLine = 0;
   private lineStart = 0;
   /** Line and character of offsets the checks report at: element starts, top-level keys, problems. */
-  readonly positions = new Map<number, [number, number]>();
+  readonly positions = new PositionColumns();
   private key = '';
   private keyParts: string[] = [];
   private keyOpen = false;
@@ -84,9 +85,11 @@ export class InferscopeStream {
   private capStart = 0;
   private capLine = 0;
   private readonly shared = new Map<string, string>();
+  /** The events, column-wise (`columns.ts`); `parsed.events` reads them. */
+  private readonly columns = new EventColumns();
   readonly parsed: ParsedInferscope = {
     text: '', lineStarts: [0], rootKind: undefined, rootSpan: { start: 0, end: 0 }, fields: new Map(),
-    events: [], scopesKey: undefined, scopesKind: undefined, scopes: [], syntax: [],
+    events: this.columns.asArray(), scopesKey: undefined, scopesKind: undefined, scopes: [], syntax: [],
   };
 
   /** `withPositions`: remember every element's line and character (for `check`; the timeline needs only lines). */
@@ -125,7 +128,7 @@ export class InferscopeStream {
   /** After the last chunk: a cut element is broken, an unclosed array or object a syntax problem. */
   end(): ParsedInferscope {
     const at = this.base;
-    this.positions.set(at, [this.line, at - this.lineStart]);
+    this.positions.set(at, this.line, at - this.lineStart);
     if (this.cap !== undefined) {
       const cap = this.cap;
       this.cap = undefined;
@@ -152,7 +155,7 @@ export class InferscopeStream {
   /** Remembers where offset `base + i` of the chunk is, for the checks' positions. */
   private mark(chunk: string, i: number): void {
     const line = this.lineAt(chunk, i);
-    this.positions.set(this.base + i, [line, this.base + i - this.lineStart]);
+    this.positions.set(this.base + i, line, this.base + i - this.lineStart);
   }
 
   private problem(at: number, message: string): void {
@@ -340,7 +343,7 @@ export class InferscopeStream {
   }
 
   private element(cap: Cap, text: string, end: number, broken: boolean): void {
-    const list = cap === Cap.Event ? this.parsed.events : this.parsed.scopes;
+    const list = cap === Cap.Event ? this.columns : this.parsed.scopes;
     const kind = text ? kindOfChar(text.charCodeAt(0)) : 'invalid';
     const e: Element = { index: list.length, start: this.capStart, end, kind, obj: undefined, broken, line: this.capLine };
     if (!broken) {
@@ -355,6 +358,7 @@ export class InferscopeStream {
     } else if (text === '' && end > this.capStart && this.over) {
       this.problem(this.capStart, `${cap === Cap.Event ? 'Event' : 'Scope'} ${list.length} is longer than ${MAX_STREAM_ELEMENT} characters: not read`);
     }
-    list.push(e);
+    if (cap === Cap.Event) this.columns.push(e);
+    else this.parsed.scopes.push(e);
   }
 }

@@ -23,22 +23,7 @@ export class StreamedCheck {
   finish(settings: DiagnosticSettings): { diagnostics: Diagnostic[]; hasError: boolean } {
     const p = this.stream.end();
     const doc = new InferscopeDocument(p);
-    const known = [...this.stream.positions.keys()].sort((a, b) => a - b);
-    const pos = (offset: number) => {
-      // The last known place at or before the offset: where its event or key starts.
-      let lo = 0;
-      let hi = known.length - 1;
-      let best = 0;
-      while (lo <= hi) {
-        const mid = (lo + hi) >> 1;
-        if (known[mid] <= offset) {
-          best = mid;
-          lo = mid + 1;
-        } else hi = mid - 1;
-      }
-      const [line, character] = known.length ? this.stream.positions.get(known[best])! : [0, 0];
-      return { line, character };
-    };
+    const pos = (offset: number) => this.stream.positions.at(offset);
     const out = new BoundedDiagnostics(settings);
     const report = ((start: number, _end: number, severity, code, message, related) => {
       if (!out.wants(start)) {

@@ -20,6 +20,9 @@ const KIND_OF: Record<string, number> = {
  */
 export const STREAM_ABOVE = 256 << 20;
 
+/** Characters of lines joined into one piece while a trace is still read whole. */
+const PIECE = 1 << 20;
+
 /** Longest name drawn: a 10 MB kernel name must not become a 10 MB label. */
 const MAX_NAME = 200;
 
@@ -32,13 +35,21 @@ const MAX_NAME = 200;
  * the innermost scope's name the `layer_id` one.
  */
 export class InferscopeTimelineBuilder implements TimelineBuilder {
+  /** Lines not yet joined into a piece. */
   private lines: string[] = [];
+  private pendingChars = 0;
+  /**
+   * The lines so far, joined ~1 MB at a time (lines joined by "\n", pieces too): ten million
+   * short line strings cost twice the text in string headers, and were most of the peak of a
+   * trace just past `streamAbove`.
+   */
+  private pieces: string[] = [];
   private chars = 0;
   private stream: InferscopeStream | undefined;
   private lineCount = 0;
 
-  /** `streamAbove`: characters past which the lines are no longer kept but read streamed. */
-  constructor(private readonly streamAbove = STREAM_ABOVE) {}
+  /** `streamAbove`: characters past which the lines are no longer kept but read streamed; `piece`: see `pieces`. */
+  constructor(private readonly streamAbove = STREAM_ABOVE, private readonly piece = PIECE) {}
 
   addLine(text: string, _lineNo: number): void {
     this.lineCount++;
@@ -47,11 +58,22 @@ export class InferscopeTimelineBuilder implements TimelineBuilder {
       return;
     }
     this.lines.push(text);
+    this.pendingChars += text.length + 1;
     this.chars += text.length + 1;
+    if (this.pendingChars > this.piece) {
+      this.pieces.push(this.lines.join('\n'));
+      this.lines = [];
+      this.pendingChars = 0;
+    }
     if (this.chars > this.streamAbove) {
       // Joined, these lines would make a string past what V8 holds (≈ 512 MB): read them streamed.
       this.stream = new InferscopeStream();
+      for (let i = 0; i < this.pieces.length; i++) {
+        this.stream.feed(`${this.pieces[i]}\n`);
+        this.pieces[i] = '';
+      }
       for (const l of this.lines) this.stream.feed(`${l}\n`);
+      this.pieces = [];
       this.lines = [];
     }
   }
@@ -63,14 +85,14 @@ export class InferscopeTimelineBuilder implements TimelineBuilder {
       if (!preview && kindOf(doc.parsed) === undefined) throw new Error('Not an InferScope trace: the file has no "format_version" and "events".');
       return build(doc, true, this.lineCount);
     }
-    const doc = InferscopeDocument.parse(this.lines.join('\n'));
+    const doc = InferscopeDocument.parse((this.lines.length ? [...this.pieces, this.lines.join('\n')] : this.pieces).join('\n'));
     const p = doc.parsed;
     const kind = kindOf(p);
     if (!preview && p.syntax.length === 0 && kind !== undefined && kind !== 'trace') {
       throw new Error(`This is an InferScope ${kind === 'analysis' ? 'analysis result' : 'report'}, not a trace: it has no events to draw.`);
     }
     if (!preview && kind === undefined) throw new Error('Not an InferScope trace: the file has no "format_version" and "events".');
-    return build(doc, preview, this.lines.length);
+    return build(doc, preview, this.lineCount);
   }
 }
 

@@ -4,7 +4,7 @@
 // the million scopes cost ~3 s CPU and ~560 MB today.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { InferscopeDocument } from '../../core/inferscope/document';
 import { hoverAt } from '../../core/inferscope/hover';
@@ -69,6 +69,48 @@ describe('hostile InferScope: the CLI', () => {
     assert.equal(out.length, 6);
     assert.match(out[0], /too-many-problems \d{5} further problems not shown/);
     assert.match(out[1], /inferscope\.schema "timestamp_start_us" must be a number, got the string "1234567890"/);
+  });
+});
+
+/**
+ * A compact (one-line) trace past the 256 MB read whole: `events` of padded cpu_calls, the last
+ * but one a zero-length event and the last a repeat of the first id. Returns where those two start.
+ */
+function compactBig(file: string, minBytes: number): { zero: number; dup: number } {
+  const fd = openSync(file, 'w');
+  let at = 0;
+  const put = (s: string) => {
+    writeSync(fd, s);
+    at += s.length;
+  };
+  put('{"format_version":"1.0","trace_metadata":{"timestamp_created":"2025-12-27T10:30:45Z"},"events":[');
+  const pad = 'x'.repeat(8000);
+  const batch: string[] = [];
+  for (let i = 0; at < minBytes; i++) {
+    batch.push(`${i ? ',' : ''}{"id":"e${i}","type":"cpu_call","name":"op","timestamp_start_us":${i * 10},"timestamp_end_us":${i * 10 + 5},"metadata":{"thread_id":1,"note":"${pad}"}}`);
+    if (batch.length === 1000) put(batch.splice(0).join(''));
+  }
+  put(batch.join(''));
+  const zero = at + 1;
+  put(',{"id":"z","type":"cpu_call","name":"op","timestamp_start_us":7,"timestamp_end_us":7}');
+  const dup = at + 1;
+  put(',{"id":"e0","type":"instant","name":"m","timestamp_us":3}]}');
+  closeSync(fd);
+  return { zero, dup };
+}
+
+describe('hostile InferScope: a compact one-line trace past 256 MB', () => {
+  it('is checked streamed, not refused as too large: its problems on line 0 at their events', async () => {
+    const file = join(tmp.dir, 'compact.inferscope.json');
+    const { zero, dup } = compactBig(file, (256 << 20) + (4 << 20));
+    const r = await runCliLimited(['check', '--format', 'json', file], 60_000);
+    assert.ok(!r.timedOut, `killed after ${r.ms} ms`);
+    const d = (JSON.parse(r.stdout) as { diagnostics: { code: string; range: { start: { line: number; character: number } } }[] }[])[0].diagnostics;
+    assert.deepEqual(d.map((x) => [x.code, x.range.start.line, x.range.start.character]).sort(),
+      [['inferscope.duplicate-id', 0, dup], ['inferscope.end-before-start', 0, zero]]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.ok(r.peakMb < 1000, `peak ${r.peakMb} MB`);
+    process.stdout.write(`# 264 MB one-line trace checked: ${r.ms.toFixed(0)} ms, peak ${r.peakMb.toFixed(0)} MB\n`);
   });
 });
 

@@ -64,6 +64,31 @@ describe('InferScope streamed reader', () => {
     }
   });
 
+  it('events whose fields do not fit the columns (a string time, a numeric id, metadata of the wrong kind) read back as the whole-text parser reads them', () => {
+    const events = [
+      { id: 7, type: 'cpu_call', name: 'n', timestamp_start_us: '1', timestamp_end_us: 2 },
+      { id: { x: 1 }, type: 3, name: null, timestamp_start_us: 1, timestamp_end_us: 2, metadata: [1] },
+      { id: 'k', type: 'gpu_kernel', name: 'g', timestamp_start_us: 1, timestamp_end_us: 4, duration_us: 3, metadata: { device_id: '0', stream_id: 1 } },
+      { id: 'c', type: 'h2d_copy', name: 'c', timestamp_start_us: 0, timestamp_end_us: 9, metadata: { device_id: 0, bytes: null, kind: 5, operation: 'x', extra: 1 } },
+      { id: 'm', type: 'memory_event', name: 'm', timestamp_start_us: 2, timestamp_end_us: 3, metadata: {} },
+      { id: 'i', type: 'instant', name: 'x'.repeat(100), timestamp_us: 5, metadata: { thread_id: 1, kind: 'pinned', occupancy: 0.5, throughput_gbps: -0 } },
+      { type: 'cpu_call' },
+      [1, 2],
+      'str',
+      { id: 'k2', type: 'gpu_kernel', name: 'g', timestamp_start_us: 2, timestamp_end_us: 5, metadata: { device_id: 0, stream_id: 1 } },
+    ];
+    // 1e400 is read as Infinity: a number the columns hold as it is.
+    const t = JSON.stringify({ format_version: '1.0', events, relationships: { scopes: [{ id: 's', name: 'n', event_range: [0, 9] }] } }, null, 2).replace('"occupancy": 0.5', '"occupancy": 1e400');
+    const whole = parseInferscope(t);
+    for (const sizes of [[1], [5, 11], [t.length]]) {
+      const p = streamed(t, sizes);
+      assert.deepEqual(view(p, false), view(whole, true));
+      assert.equal(p.events.length, events.length);
+      assert.equal(p.events[events.length], undefined);
+      assert.deepEqual(analyze(new InferscopeDocument(p)), analyze(InferscopeDocument.parse(t)));
+    }
+  });
+
   it('a truncated file: the cut event is broken and the end is a syntax problem, the events before it are read', () => {
     const cut = TEXT.slice(0, TEXT.indexOf('"id": "h2d_1"'));
     const p = streamed(cut, [1000]);

@@ -80,8 +80,8 @@ test('items of events and scopes with a diagnostic are marked; a preview is not'
 
 test('past streamAbove characters the lines are read streamed: the same model, without holding the text', () => {
   const whole = buildTimeline('run.inferscope.json', LINES)!;
-  for (const above of [0, 5000]) {
-    const b = new InferscopeTimelineBuilder(above);
+  for (const [above, piece] of [[0, undefined], [5000, undefined], [5000, 300], [5000, 1]]) {
+    const b = new InferscopeTimelineBuilder(above, piece);
     LINES.forEach((l, i) => b.addLine(l, i));
     assert.ok((b as unknown as { stream?: unknown }).stream, 'switched to the streamed reader');
     assert.equal((b as unknown as { lines: string[] }).lines.length, 0, 'no lines kept');
@@ -89,5 +89,21 @@ test('past streamAbove characters the lines are read streamed: the same model, w
     assert.deepEqual(items(m), items(whole));
     assert.deepEqual(m.tracks, whole.tracks);
     assert.equal(m.lineCount, whole.lineCount);
+  }
+});
+
+test('lines kept for the whole-text read are joined in pieces: the same model (diagnostic marks included) whatever the piece size', () => {
+  for (const text of [faultyInferscope(), LINES.join('\n'), `${LINES.join('\n')}\n\n`]) {
+    const lines = splitLines(text);
+    const whole = buildTimeline('run.inferscope.json', lines)!;
+    for (const piece of [0, 1, 77, 5000]) {
+      const b = new InferscopeTimelineBuilder(undefined, piece);
+      lines.forEach((l, i) => b.addLine(l, i));
+      assert.ok((b as unknown as { pieces: string[] }).pieces.length > 0 || piece === 5000);
+      const m = b.finish();
+      assert.deepEqual(items(m), items(whole));
+      assert.deepEqual(m.tracks, whole.tracks);
+      assert.equal(m.lineCount, whole.lineCount);
+    }
   }
 });

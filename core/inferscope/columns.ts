@@ -1,0 +1,244 @@
+/**
+ * The streamed reader's events stored column-wise: one object per event (Element, its slim object,
+ * its metadata) costs ~1 KB of heap, which for a million events is what kept a 600 MB trace above
+ * 1 GB of RSS. Here an event is a row of typed arrays and interned string ids; an event whose
+ * fields do not fit the columns (a string where a number belongs, an object as a name) keeps its
+ * slim object in a side table. `element(i)` gives back exactly the Element the reader built before.
+ */
+import type { Element } from './model';
+
+/** Rows per block: columns grow a block at a time, never copied as a doubling array would be. */
+const BLOCK_BITS = 16;
+const BLOCK = 1 << BLOCK_BITS;
+const MASK = BLOCK - 1;
+
+class F64Column {
+  private readonly blocks: Float64Array[] = [];
+  set(i: number, v: number): void {
+    const b = i >>> BLOCK_BITS;
+    while (this.blocks.length <= b) this.blocks.push(new Float64Array(BLOCK).fill(NaN));
+    this.blocks[b][i & MASK] = v;
+  }
+  /** NaN where nothing was set: a block is made only when a value goes in it. */
+  get(i: number): number {
+    const b = this.blocks[i >>> BLOCK_BITS];
+    return b ? b[i & MASK] : NaN;
+  }
+}
+
+class I32Column {
+  private readonly blocks: Int32Array[] = [];
+  set(i: number, v: number): void {
+    const b = i >>> BLOCK_BITS;
+    while (this.blocks.length <= b) this.blocks.push(new Int32Array(BLOCK).fill(-1));
+    this.blocks[b][i & MASK] = v;
+  }
+  /** -1 where nothing was set. */
+  get(i: number): number {
+    const b = this.blocks[i >>> BLOCK_BITS];
+    return b ? b[i & MASK] : -1;
+  }
+}
+
+/** Strings held once, named by their index. */
+class Strings {
+  private readonly ids = new Map<string, number>();
+  readonly list: string[] = [];
+  id(s: string): number {
+    let k = this.ids.get(s);
+    if (k === undefined) {
+      k = this.list.length;
+      this.list.push(s);
+      this.ids.set(s, k);
+    }
+    return k;
+  }
+}
+
+const TIMES = ['timestamp_start_us', 'timestamp_end_us', 'timestamp_us', 'duration_us'] as const;
+const NUM_META = ['thread_id', 'device_id', 'stream_id', 'bytes', 'throughput_gbps', 'occupancy'] as const;
+const STR_META = ['kind', 'operation'] as const;
+/** The order `slimEvent` writes metadata keys in, kept so a rebuilt object prints the same. */
+const META_ORDER = ['thread_id', 'device_id', 'stream_id', 'bytes', 'kind', 'throughput_gbps', 'occupancy', 'operation'] as const;
+const KINDS = ['object', 'array', 'string', 'number', 'boolean', 'null', 'invalid'];
+
+const F_BROKEN = 1;
+const F_OBJ = 2;
+const F_META = 4;
+
+/** Whether `v` fits a numeric column: absent or a number (JSON has no NaN, so NaN means absent). */
+const numeric = (v: unknown) => v === undefined || typeof v === 'number';
+const stringy = (v: unknown) => v === undefined || typeof v === 'string';
+
+export class EventColumns {
+  length = 0;
+  private readonly start = new F64Column();
+  private readonly end = new F64Column();
+  private readonly line = new I32Column();
+  /** Kind index << 3 | flags. */
+  private readonly kindFlags = new I32Column();
+  /** Ids are mostly unique strings: held as they are, one slot each. */
+  private readonly ids: unknown[] = [];
+  private readonly type = new I32Column();
+  private readonly name = new I32Column();
+  private readonly times = TIMES.map(() => new F64Column());
+  private readonly numMeta = NUM_META.map(() => new F64Column());
+  private readonly strMeta = STR_META.map(() => new I32Column());
+  private readonly strings = new Strings();
+  /** Slim objects of the events the columns cannot hold exactly. */
+  private readonly rare = new Map<number, Record<string, unknown>>();
+
+  /** Appends an event as the reader saw it; `obj` is its slim object (`slimEvent`). */
+  push(e: Element): void {
+    const i = this.length++;
+    this.start.set(i, e.start);
+    this.end.set(i, e.end);
+    this.line.set(i, e.line ?? -1);
+    const k = KINDS.indexOf(e.kind);
+    let flags = (e.broken ? F_BROKEN : 0) | (e.obj ? F_OBJ : 0);
+    const o = e.obj;
+    if (o) {
+      const m = o.metadata as Record<string, unknown> | undefined;
+      if (!this.fits(o, m)) this.rare.set(i, o);
+      else {
+        if (o.type !== undefined) this.type.set(i, this.strings.id(o.type as string));
+        if (o.name !== undefined) this.name.set(i, this.strings.id(o.name as string));
+        TIMES.forEach((t, j) => {
+          if (o[t] !== undefined) this.times[j].set(i, o[t] as number);
+        });
+        if (m) {
+          flags |= F_META;
+          NUM_META.forEach((t, j) => {
+            if (m[t] !== undefined) this.numMeta[j].set(i, m[t] as number);
+          });
+          STR_META.forEach((t, j) => {
+            if (m[t] !== undefined) this.strMeta[j].set(i, this.strings.id(m[t] as string));
+          });
+        }
+      }
+    }
+    this.ids[i] = o?.id;
+    this.kindFlags.set(i, ((k < 0 ? KINDS.length - 1 : k) << 3) | flags);
+  }
+
+  private fits(o: Record<string, unknown>, m: Record<string, unknown> | undefined): boolean {
+    if (!stringy(o.type) || !stringy(o.name)) return false;
+    for (const t of TIMES) if (!numeric(o[t])) return false;
+    if (m) {
+      for (const t of NUM_META) if (!numeric(m[t])) return false;
+      for (const t of STR_META) if (!stringy(m[t])) return false;
+    }
+    return true;
+  }
+
+  /** Event `i` as the reader built it: a new object each call, so none is kept for long. */
+  element(i: number): Element {
+    const kf = this.kindFlags.get(i);
+    const line = this.line.get(i);
+    const e: Element = { index: i, start: this.start.get(i), end: this.end.get(i), kind: KINDS[kf >> 3], obj: undefined, broken: (kf & F_BROKEN) !== 0 };
+    if (line >= 0) e.line = line;
+    if (kf & F_OBJ) e.obj = this.rare.get(i) ?? this.rebuild(i, kf);
+    return e;
+  }
+
+  private rebuild(i: number, kf: number): Record<string, unknown> {
+    const o: Record<string, unknown> = {};
+    const s = this.strings.list;
+    if (this.ids[i] !== undefined) o.id = this.ids[i];
+    const type = this.type.get(i);
+    if (type >= 0) o.type = s[type];
+    const name = this.name.get(i);
+    if (name >= 0) o.name = s[name];
+    TIMES.forEach((t, j) => {
+      const v = this.times[j].get(i);
+      if (v === v) o[t] = v;
+    });
+    if (kf & F_META) {
+      const m: Record<string, unknown> = {};
+      for (const t of META_ORDER) {
+        const n = NUM_META.indexOf(t as (typeof NUM_META)[number]);
+        if (n >= 0) {
+          const v = this.numMeta[n].get(i);
+          if (v === v) m[t] = v;
+        } else {
+          const v = this.strMeta[STR_META.indexOf(t as (typeof STR_META)[number])].get(i);
+          if (v >= 0) m[t] = s[v];
+        }
+      }
+      o.metadata = m;
+    }
+    return o;
+  }
+
+  /**
+   * The events as the `Element[]` every check and the analysis read: an index builds its Element
+   * on the spot, so a pass over a million events holds one at a time, not a million.
+   */
+  asArray(): Element[] {
+    return EventColumns.view(this);
+  }
+
+  private static view(cols: EventColumns): Element[] {
+    return new Proxy([] as Element[], {
+      get(target, p, receiver) {
+        if (typeof p === 'string') {
+          const c = p.charCodeAt(0);
+          if (c >= 48 && c <= 57) {
+            const i = +p;
+            return Number.isInteger(i) && i < cols.length ? cols.element(i) : undefined;
+          }
+          if (p === 'length') return cols.length;
+        }
+        return Reflect.get(target, p, receiver) as unknown;
+      },
+      has(target, p) {
+        if (typeof p === 'string' && /^\d{1,15}$/.test(p)) return +p < cols.length;
+        return Reflect.has(target, p);
+      },
+      set() {
+        // The columns are read-only once read: a check writing into the list is a bug.
+        return false;
+      },
+    });
+  }
+}
+
+/**
+ * Line and character of offsets, set in increasing offset order (the reader's), looked up as the
+ * last one at or before an offset: three numbers a place, not a Map entry and an array.
+ */
+export class PositionColumns {
+  private size = 0;
+  private readonly offsets = new F64Column();
+  private readonly lines = new I32Column();
+  private readonly chars = new F64Column();
+
+  set(offset: number, line: number, character: number): void {
+    let i = this.size;
+    if (i > 0) {
+      const last = this.offsets.get(i - 1);
+      // Marks come in reading order; the same place marked again keeps its latest row, as a Map would.
+      if (last > offset) return;
+      if (last === offset) i--;
+    }
+    if (i === this.size) this.size++;
+    this.offsets.set(i, offset);
+    this.lines.set(i, line);
+    this.chars.set(i, character);
+  }
+
+  /** Where the last marked place at or before `offset` is (else the first one; 0:0 when none is). */
+  at(offset: number): { line: number; character: number } {
+    let lo = 0;
+    let hi = this.size - 1;
+    let best = 0;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.offsets.get(mid) <= offset) {
+        best = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return this.size === 0 ? { line: 0, character: 0 } : { line: this.lines.get(best), character: this.chars.get(best) };
+  }
+}
