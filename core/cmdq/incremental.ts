@@ -1,7 +1,7 @@
 import type { LineEdit } from '../common/lines';
 import type { CmdqEntry, ParsedCmdq } from './model';
 import { derive, kindOfChar, newEntry } from './parser';
-import { scanWindow } from './split';
+import { scanWindow, windowFormsArray } from './split';
 
 /**
  * Re-parses only the entries an edit touched. Applies to the common case of typing inside the
@@ -36,13 +36,7 @@ export function reparseEdit(old: ParsedCmdq, text: string, edit: LineEdit): Pars
   const items = scanWindow(text, left, right + delta);
   if (!items) return undefined;
   // The window's commas and elements, with the entries (or brackets) around it, must form an array.
-  const seq = [i0 > 0 ? 'el' : '[', ...items.map((x) => (x.end < 0 ? ',' : 'el')), i1 + 1 < n ? 'el' : ']'];
-  for (let k = 1; k < seq.length; k++) {
-    const p = seq[k - 1];
-    const c = seq[k];
-    const ok = p === '[' ? c === 'el' || c === ']' : p === 'el' ? c === ',' || c === ']' : c === 'el' || c === ']';
-    if (!ok) return undefined;
-  }
+  if (!windowFormsArray(items, i0 > 0, i1 + 1 < n, true)) return undefined;
   const fresh: CmdqEntry[] = [];
   for (const it of items) {
     if (it.end < 0) continue;

@@ -155,3 +155,19 @@ export function scanWindow(t: string, from: number, to: number): { start: number
     out.push({ start: s, end: i });
   }
 }
+
+/**
+ * Whether a window's commas and elements (from `scanWindow`), between an element or `[` before it
+ * (`elementBefore`) and an element or `]` after it (`elementAfter`), still form a JSON array's
+ * sequence; `trailingComma` says whether `,` may stand before `]` (JSONC allows it, JSON does not).
+ */
+export function windowFormsArray(items: readonly { end: number }[], elementBefore: boolean, elementAfter: boolean, trailingComma: boolean): boolean {
+  const seq = [elementBefore ? 'el' : '[', ...items.map((x) => (x.end < 0 ? ',' : 'el')), elementAfter ? 'el' : ']'];
+  for (let k = 1; k < seq.length; k++) {
+    const p = seq[k - 1];
+    const c = seq[k];
+    const ok = p === '[' ? c === 'el' || c === ']' : p === 'el' ? c === ',' || c === ']' : c === 'el' || c === ']';
+    if (!ok) return false;
+  }
+  return trailingComma || !(seq[seq.length - 1] === ']' && seq[seq.length - 2] === ',');
+}

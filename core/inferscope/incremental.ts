@@ -1,7 +1,7 @@
 import type { LineEdit } from '../common/lines';
 import { kindOfChar } from '../cmdq/parser';
 import { computeLineStarts } from '../cmdq/positions';
-import { scanWindow } from '../cmdq/split';
+import { scanWindow, windowFormsArray } from '../cmdq/split';
 import type { Element, ParsedInferscope, TopField } from './model';
 
 /**
@@ -45,16 +45,9 @@ export function reparseEdit(old: ParsedInferscope, text: string, edit: LineEdit)
 
   const items = scanWindow(text, left, right + delta);
   if (!items) return undefined;
-  // The window's commas and elements, with the events (or brackets) around it, must form an array.
-  const seq = [i0 > 0 ? 'el' : '[', ...items.map((x) => (x.end < 0 ? ',' : 'el')), i1 + 1 < n ? 'el' : ']'];
-  for (let k = 1; k < seq.length; k++) {
-    const p = seq[k - 1];
-    const c = seq[k];
-    const ok = p === '[' ? c === 'el' || c === ']' : p === 'el' ? c === ',' || c === ']' : c === 'el' || c === ']';
-    if (!ok) return undefined;
-  }
-  // A trailing comma before `]` is an error the full parse reports.
-  if (seq[seq.length - 1] === ']' && seq[seq.length - 2] === ',') return undefined;
+  // The window's commas and elements, with the events (or brackets) around it, must form an array;
+  // a trailing comma before `]` is an error the full parse reports.
+  if (!windowFormsArray(items, i0 > 0, i1 + 1 < n, false)) return undefined;
   const fresh: Element[] = [];
   for (const it of items) {
     if (it.end < 0) continue;
