@@ -22,7 +22,8 @@ export function registerTimeline(context: vscode.ExtensionContext, host: Timelin
     return p;
   };
 
-  const show = (arg: unknown, what: string): TimelinePanel | undefined => {
+  /** `column`: where a new panel opens (a caller's own group); beside the active editor when not a column. */
+  const show = (arg: unknown, what: string, column?: unknown): TimelinePanel | undefined => {
     const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
     if (!uri) {
       void vscode.window.showErrorMessage(`${what}: open a trace file (*.trace.jsonl) or pick one in the explorer first.`);
@@ -33,13 +34,13 @@ export function registerTimeline(context: vscode.ExtensionContext, host: Timelin
       existing.reveal();
       return existing;
     }
-    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, `Timeline: ${fileName(uri)}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, { enableScripts: true, retainContextWhenHidden: true });
+    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, `Timeline: ${fileName(uri)}`, { viewColumn: asColumn(column) ?? vscode.ViewColumn.Beside, preserveFocus: false }, { enableScripts: true, retainContextWhenHidden: true });
     return attach(uri, panel);
   };
 
   context.subscriptions.push(
     log,
-    vscode.commands.registerCommand(SHOW_TIMELINE, (arg?: unknown) => show(arg, 'Show Timeline')),
+    vscode.commands.registerCommand(SHOW_TIMELINE, (arg?: unknown, column?: unknown) => show(arg, 'Show Timeline', column)),
     // The Summary is a tab of the timeline panel: its numbers come from the same worker parse.
     vscode.commands.registerCommand(SHOW_SUMMARY, (arg?: unknown) => {
       const p = show(arg, 'Show Summary');
@@ -85,4 +86,8 @@ export function registerTimeline(context: vscode.ExtensionContext, host: Timelin
     }),
     { dispose: () => { for (const p of panels.values()) p.panel.dispose(); } },
   );
+}
+
+function asColumn(c: unknown): vscode.ViewColumn | undefined {
+  return typeof c === 'number' && Number.isInteger(c) && c >= 1 && c <= 9 ? c : undefined;
 }

@@ -82,20 +82,35 @@ export function breakdownSvg(a: AnalysisResult): string {
     if (w > 0) parts.push(`<rect x="${x.toFixed(2)}" y="0" width="${w.toFixed(2)}" height="24" fill="${COLOUR[b.category]}"><title>${LABEL[b.category]} ${b.percentage}%</title></rect>`);
     x += w;
   }
-  const legend = a.timeline_breakdown.map((b, i) => `<rect x="${i * 120}" y="32" width="10" height="10" fill="${COLOUR[b.category]}"/><text x="${i * 120 + 14}" y="41" font-size="11">${LABEL[b.category]} ${b.percentage}%</text>`);
+  const legend = a.timeline_breakdown.map((b, i) => `<rect x="${i * 120}" y="32" width="10" height="10" fill="${COLOUR[b.category]}"/><text x="${i * 120 + 14}" y="41" font-size="11" fill="currentColor">${LABEL[b.category]} ${b.percentage}%</text>`);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="48" viewBox="0 0 ${W} 48" role="img" aria-label="timeline breakdown">${parts.join('')}${legend.join('')}</svg>`;
 }
 
-/** One self-contained HTML file: inline style and SVG, no script, no remote resource. */
-export function toHtml(a: AnalysisResult, source: string): string {
+/**
+ * Where a finding's Events line points, or undefined for none: the editor passes command links
+ * (its webview allows that one command), a file on disk gets plain text.
+ */
+export type CiteLink = (ids: readonly string[]) => string | undefined;
+
+/**
+ * One self-contained HTML file: inline style and SVG, no script, no remote resource. With `link`,
+ * each finding's cited events are a link (the editor's report view); without, plain text.
+ */
+export function toHtml(a: AnalysisResult, source: string, link?: CiteLink): string {
   const h = (s: string, max = 400) => escapeHtmlText(s, max);
+  const cite = (ids: readonly string[]) => {
+    if (!ids.length) return '';
+    const text = `${CITES}${ids.map((id) => `<code>${h(id, 80)}</code>`).join(', ')}`;
+    const href = link?.(ids);
+    return `<p class="cite">${href ? `<a href="${escapeHtmlText(href, Infinity)}" title="Show these events in the timeline">${text}</a>` : text}</p>`;
+  };
   const rows = a.timeline_breakdown.map((b) => `<tr><td>${LABEL[b.category]}</td><td class="n">${b.duration_us / 1000} ms</td><td class="n">${b.percentage}%</td><td>${b.examples.map((x) => h(x, 80)).join(', ')}</td></tr>`).join('\n');
   const ev = a.bottleneck.evidence.map((e) => `<li>${h(e)}</li>`).join('');
-  const sg = a.suggestions.map((x) => `<li><b>${h(x.action)}</b> (${x.priority}, about ${x.estimated_improvement_percent}% faster): ${h(x.rationale)}<ul>${x.evidence.map((e) => `<li>${h(e)}</li>`).join('')}</ul></li>`).join('\n');
+  const sg = a.suggestions.map((x) => `<li><b>${h(x.action)}</b> (${x.priority}, about ${x.estimated_improvement_percent}% faster): ${h(x.rationale)}<ul>${x.evidence.map((e) => `<li>${h(e)}</li>`).join('')}</ul>${cite(x.event_ids)}</li>`).join('\n');
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <title>InferScope Performance Report</title>
-<style>body{font:14px system-ui,sans-serif;max-width:820px;margin:2em auto;padding:0 1em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 8px}.n{text-align:right}</style></head>
+<style>body{font:14px system-ui,sans-serif;max-width:820px;margin:2em auto;padding:0 1em}table{border-collapse:collapse}td,th{border:1px solid #8888;padding:3px 8px}.n{text-align:right}.cite{margin:.3em 0}</style></head>
 <body><h1>InferScope Performance Report</h1>
 <p>Trace: <code>${h(source)}</code></p>
 <p>${h(summaryText(a))}</p>
@@ -108,6 +123,7 @@ ${rows}
 <h2>Bottleneck: ${a.bottleneck.type}</h2>
 <p>Primary cause ${h(a.bottleneck.primary_cause)}, confidence ${a.bottleneck.confidence}.</p>
 <ul>${ev}</ul>
+${cite(a.bottleneck.event_ids)}
 <h2>Suggestions</h2>
 <ol>${sg || '<li>None.</li>'}</ol>
 </body></html>

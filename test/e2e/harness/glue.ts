@@ -11,8 +11,7 @@ import type { Frame, Page } from 'playwright-core';
 import { analyze } from '../../../core/inferscope/analyze';
 import { eventLines } from '../../../core/inferscope/citations';
 import { InferscopeDocument } from '../../../core/inferscope/document';
-import { markdownReport } from '../../../core/inferscope/reportOutput';
-import { findInEditor, fullyDrawn, goToLine, quickOpen, STEP_MS } from './keys';
+import { findInEditor, fullyDrawn, quickOpen, STEP_MS } from './keys';
 import { palette, timelineFrame } from './timeline';
 import type { UiContext } from './ui';
 
@@ -30,6 +29,16 @@ interface PageState {
 }
 interface PageTimeline {
   __timeline: { perf: { firstPaint: number }; redraw(): void; state(): PageState | undefined };
+}
+
+/** The report view's frame: the webview whose page has the report's heading. */
+async function reportFrame(page: Page): Promise<Frame> {
+  const deadline = Date.now() + STEP_MS;
+  while (Date.now() < deadline) {
+    for (const f of page.frames()) if (await f.locator('h1', { hasText: 'InferScope Performance Report' }).count().catch(() => 0)) return f;
+    await page.waitForEvent('frameattached', { timeout: 1000 }).catch(() => undefined);
+  }
+  throw new Error('the report view never appeared');
 }
 
 async function painted(frame: Frame): Promise<void> {
@@ -162,35 +171,40 @@ export const glueJourneys = [
     },
   },
   {
-    name: 'InferScope finding → timeline: Analyze Trace opens the report; Ctrl+click on an Events: link selects the cited event in the timeline',
+    name: 'InferScope finding → timeline: Analyze Trace renders the report beside the trace; a click on an Events: link selects the cited event in a timeline opened in the report\'s group',
     async run(page: Page, ctx: UiContext): Promise<void> {
       const file = 'llm-requests.inferscope.json';
       const text = readFileSync(join(ctx.workspace, file), 'utf8');
       const model = InferscopeDocument.parse(text, `/${file}`);
-      const report = markdownReport(analyze(model), file);
-      const cite = report.citations.find((c) => c.ids[0] === 'tok_0');
-      if (!cite) throw new Error(`the report cites no tok_0 first: ${JSON.stringify(report.citations.map((c) => c.ids[0]))}`);
-      const want = eventLines(model, cite.ids)[0];
+      const result = analyze(model);
+      const cited = [result.bottleneck.event_ids, ...result.suggestions.map((x) => x.event_ids)].filter((ids) => ids.length);
+      const nth = cited.findIndex((ids) => ids[0] === 'tok_0');
+      if (nth < 0) throw new Error(`the report cites no tok_0 first: ${JSON.stringify(cited.map((ids) => ids[0]))}`);
+      const want = eventLines(model, cited[nth])[0];
 
       await quickOpen(page, file);
       await page.locator('[id="status.editor.mode"]', { hasText: 'InferScope' }).waitFor({ timeout: STEP_MS });
       await palette(page, 'InferScope: Analyze Trace');
-      await page.locator('.tabs-container .tab.active', { hasText: 'report' }).waitFor({ timeout: STEP_MS });
-      // The report has the focus; its lines are drawn only near the view: go to the finding's line.
-      await goToLine(page, cite.line + 1);
-      const line = page.locator('.monaco-editor .view-line', { hasText: 'Events: `tok_0`' }).first();
-      await line.waitFor({ timeout: STEP_MS });
-      // Links come from the provider a moment after the text: Ctrl+click once it has underlined one.
-      const link = line.locator('.detected-link').first();
-      await link.waitFor({ timeout: STEP_MS })
-        .catch(() => { throw new Error('the Events: line of the report never became a link'); });
+      await page.locator('.tabs-container .tab.active', { hasText: `Report: ${file}` }).waitFor({ timeout: STEP_MS });
+      const report = await reportFrame(page);
+      // Rendered, not Markdown source: a heading, the breakdown bar, no backslash escapes.
+      await report.locator('h1', { hasText: 'InferScope Performance Report' }).waitFor({ timeout: STEP_MS });
+      if (!(await report.locator('svg rect').count())) throw new Error('the report has no breakdown bar');
+      const body = (await report.locator('body').textContent()) ?? '';
+      if (body.includes('\\')) throw new Error(`the report shows Markdown escapes: ${body.slice(0, 200)}`);
+      const groups = await page.locator('.editor-group-container').count();
+      const link = report.locator('p.cite a').nth(nth);
+      await link.scrollIntoViewIfNeeded();
       await ctx.shoot(page, 'inferscope-report');
-      await link.click({ modifiers: ['Control'] });
+      await link.click();
       const frame = await timelineFrame(page);
       await painted(frame);
       const sel = await waitSelected(frame, (s) => s.line === want, `the Events: link of tok_0 (line ${want + 1})`);
       if (sel.name !== 'tokenize') throw new Error(`the link selected ${sel.name}, not tok_0's tokenize`);
-      ctx.say(`    Ctrl+click on Events: \`tok_0\`… → ${sel.name} of line ${want + 1} selected`);
+      // The timeline is a tab in the report's group: no third column.
+      const after = await page.locator('.editor-group-container').count();
+      if (after !== groups) throw new Error(`the timeline opened a new editor group (${groups} → ${after})`);
+      ctx.say(`    click on Events: tok_0… → ${sel.name} of line ${want + 1} selected, ${after} editor groups`);
       await ctx.shoot(page, 'inferscope-finding-timeline');
     },
   },

@@ -101,7 +101,7 @@ async function main(): Promise<number> {
         ['inferscope-timeline.png', 'inferscope-timeline.png'], ['chrome-timeline.png', 'chrome-timeline.png'], ['kprof-editor.png', 'kprof-editor.png'],
         ['cmdq-graph-e2e.png', 'cmdq-graph.png']];
       images.push(['check-all.png', 'check-all.png'], ['status-bar.png', 'status-bar.png']);
-      images.push(['cmdq-join-show-in-cmdq.png', 'cmdq-join.png'], ['inferscope-finding-timeline.png', 'inferscope-finding.png'], ['chrome-one-line-flow.png', 'chrome-one-line-flow.png']);
+      images.push(['cmdq-join-show-in-cmdq.png', 'cmdq-join.png'], ['inferscope-finding-timeline.png', 'inferscope-finding.png'], ['inferscope-report.png', 'inferscope-report.png'], ['chrome-one-line-flow.png', 'chrome-one-line-flow.png']);
       for (const [from, to] of images) copyFileSync(join(results, from), join(c.root, 'images', to));
       say(`${images.map(([, to]) => `images/${to}`).join(', ')} updated from this run`);
       // The walkthrough's own media ship in the .vsix, from its journey on the shipped examples.

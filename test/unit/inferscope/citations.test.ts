@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { analyze } from '../../../core/inferscope/analyze';
 import { eventLines } from '../../../core/inferscope/citations';
 import { InferscopeDocument } from '../../../core/inferscope/document';
-import { CITES, markdownReport } from '../../../core/inferscope/reportOutput';
+import { CITES, markdownReport, toHtml } from '../../../core/inferscope/reportOutput';
 import { MAX_CITED } from '../../../core/inferscope/rules';
 import { pretty } from '../../gen/inferscopeGen';
 
@@ -48,5 +48,29 @@ describe('findings cite the events they are about', () => {
     assert.equal(lines[got[0]].trim(), '{');
     assert.match(lines[got[0] + 1], /"id": "out"/);
     assert.match(lines[got[1] + 1], /"id": "tok_a"/);
+  });
+
+  it('the HTML report lists each finding\'s ids; with a link function each list is one link, its href escaped', () => {
+    const plain = toHtml(a, 't.json');
+    assert.match(plain, /<p class="cite">Events: <code>tok_b<\/code>, <code>tok_a<\/code><\/p>/);
+    assert.doesNotMatch(plain, /<a /);
+    const seen: string[][] = [];
+    const linked = toHtml(a, 't.json', (ids) => {
+      seen.push([...ids]);
+      return `command:x?${encodeURIComponent(JSON.stringify(ids))}"><script>`;
+    });
+    assert.deepEqual(seen[0], a.bottleneck.event_ids);
+    assert.equal(seen.length, 1 + a.suggestions.filter((s) => s.event_ids.length).length);
+    assert.match(linked, /<a href="command:x\?%5B%22tok_b%22%2C%22tok_a%22%5D&#34;&#62;&#60;script&#62;" title="Show these events in the timeline">Events: <code>tok_b<\/code>/);
+    assert.doesNotMatch(linked, /<script/);
+    // No link where the function gives none.
+    assert.doesNotMatch(toHtml(a, 't.json', () => undefined), /<a /);
+  });
+
+  it('ids quoted in the HTML report are escaped like every file value', () => {
+    const evil = InferscopeDocument.parse(pretty({ format_version: '1.0', events: [ev('<b onclick=x>', 'cpu_call', 'p', 0, 900, { thread_id: 1 }), ev('k', 'gpu_kernel', 'g', 900, 1000, { device_id: 0, stream_id: 0 })] }));
+    const html = toHtml(analyze(evil), 't.json', () => 'command:x');
+    assert.match(html, /<code>&#60;b onclick=x&#62;<\/code>/);
+    assert.doesNotMatch(html, /<b onclick/);
   });
 });

@@ -51,7 +51,7 @@ test('package.json names the web client as its "browser" entry, and the .vsix al
 });
 
 /** The commands client/browser/extension.ts registers; every other one needs Node. */
-const WEB_COMMANDS = ['npuTrace.showTimeline', 'npuTrace.showSummary', 'npuTrace.nnapi.showTimingSummary', 'npuTrace.inferscope.analyzeTrace'];
+const WEB_COMMANDS = ['npuTrace.showTimeline', 'npuTrace.showSummary', 'npuTrace.nnapi.showTimingSummary', 'npuTrace.inferscope.analyzeTrace', 'npuTrace.inferscope.copyReportMarkdown'];
 
 test('a command the browser entry lacks is hidden in every menu with !npuTrace.web; one it has is not', () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
