@@ -11,6 +11,7 @@ import type { Frame, Page } from 'playwright-core';
 import { analyze } from '../../../core/inferscope/analyze';
 import { eventLines } from '../../../core/inferscope/citations';
 import { InferscopeDocument } from '../../../core/inferscope/document';
+import { markdownReport } from '../../../core/inferscope/reportOutput';
 import { findInEditor, fullyDrawn, quickOpen, STEP_MS } from './keys';
 import { palette, timelineFrame } from './timeline';
 import type { UiContext } from './ui';
@@ -171,7 +172,7 @@ export const glueJourneys = [
     },
   },
   {
-    name: 'InferScope finding → timeline: Analyze Trace renders the report beside the trace; a click on an Events: link selects the cited event in a timeline opened in the report\'s group',
+    name: 'InferScope finding → timeline: Analyze Trace renders the report beside the trace, Copy Report as Markdown copies its Markdown; a click on an Events: link selects the cited event in a timeline opened in the report\'s group',
     async run(page: Page, ctx: UiContext): Promise<void> {
       const file = 'llm-requests.inferscope.json';
       const text = readFileSync(join(ctx.workspace, file), 'utf8');
@@ -192,6 +193,11 @@ export const glueJourneys = [
       if (!(await report.locator('svg rect').count())) throw new Error('the report has no breakdown bar');
       const body = (await report.locator('body').textContent()) ?? '';
       if (body.includes('\\')) throw new Error(`the report shows Markdown escapes: ${body.slice(0, 200)}`);
+      // Its Markdown, from the title bar's command while the report is in front: what the core writes.
+      await palette(page, 'InferScope: Copy Report as Markdown');
+      const markdown = markdownReport(result, file).text;
+      await page.waitForFunction(async (want) => (await navigator.clipboard.readText().catch(() => '')) === want, markdown, { timeout: STEP_MS, polling: 200 })
+        .catch(async () => { throw new Error(`after Copy Report as Markdown the clipboard holds ${JSON.stringify((await page.evaluate(() => navigator.clipboard.readText()).catch(() => '')).slice(0, 200))}`); });
       const groups = await page.locator('.editor-group-container').count();
       const link = report.locator('p.cite a').nth(nth);
       await link.scrollIntoViewIfNeeded();
