@@ -144,6 +144,30 @@ export class Parser {
     throw this.fail(expected);
   }
 
+  /**
+   * Walks the members of the object whose '{' is the current token, for a caller that reads some
+   * values its own way (the CMDQ and InferScope roots): `onMember` gets each key and its range with
+   * the value's first token current, and must consume the value. Ends past the '}' (a trailing
+   * comma tolerated, as in JSONC) and returns where the '}' ends.
+   */
+  members(onMember: (key: string, keyStart: number, keyEnd: number) => void): number {
+    this.next();
+    while (this.tok !== CLOSE_BRACE) {
+      if (this.tok !== STRING) throw this.fail("a property name in double quotes or '}'");
+      const key = this.s.getTokenValue();
+      const keyStart = this.tokStart;
+      const keyEnd = this.tokEnd;
+      this.next();
+      if (this.tok !== COLON) throw this.fail("':' after the property name");
+      this.next();
+      onMember(key, keyStart, keyEnd);
+      if (!this.separator(CLOSE_BRACE, "',' or '}'")) break;
+    }
+    const end = this.tokEnd;
+    this.next();
+    return end;
+  }
+
   /** Parses an object; `ranges` receives its keys' ranges and, for an entry, its deps' ranges. */
   object(depth: number, ranges: EntryRanges | undefined, isEntry: boolean): Record<string, unknown> {
     this.deep(depth);

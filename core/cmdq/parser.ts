@@ -1,6 +1,6 @@
 import type { CmdqEntry, EntryRanges, ParsedCmdq } from './model';
 import {
-  CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, ENTRY_DEPTH, EOF, Fail, kindOfToken, OPEN_BRACE, OPEN_BRACKET, Parser, STRING,
+  CLOSE_BRACKET, COMMA, ENTRY_DEPTH, EOF, Fail, kindOfToken, OPEN_BRACE, OPEN_BRACKET, Parser,
 } from './jsoncParser';
 import { computeLineStarts } from './positions';
 import { skipContainer, splitArray } from './split';
@@ -163,15 +163,7 @@ function parseRoot(p: Parser, text: string, out: ParsedCmdq): void {
     p.value(0);
     out.rootSpan.end = p.prevEnd;
   } else {
-    p.next();
-    while (p.tok !== CLOSE_BRACE) {
-      if (p.tok !== STRING) throw p.fail("a property name in double quotes or '}'");
-      const key = p.tokenValue();
-      const keyStart = p.tokStart;
-      const keyEnd = p.tokEnd;
-      p.next();
-      if (p.tok !== COLON) throw p.fail("':' after the property name");
-      p.next();
+    out.rootSpan.end = p.members((key, keyStart, keyEnd) => {
       const valueStart = p.tokStart;
       if (key === 'cmdq') {
         out.cmdqKey = { start: keyStart, end: keyEnd };
@@ -196,13 +188,7 @@ function parseRoot(p: Parser, text: string, out: ParsedCmdq): void {
         const value = p.value(1);
         if (key === 'metadata') out.metadata = { key, keyStart, keyEnd, valueStart, valueEnd: p.prevEnd, value };
       }
-      if (p.tok === COMMA) {
-        p.next();
-        if (p.tok === CLOSE_BRACE) break;
-      } else if (p.tok !== CLOSE_BRACE) throw p.fail("',' or '}'");
-    }
-    out.rootSpan.end = p.tokEnd;
-    p.next();
+    });
   }
   if (p.tok !== EOF) throw p.fail('end of file after the top-level value');
 }

@@ -1,5 +1,5 @@
 import {
-  CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, EOF, Fail, kindOfToken, OPEN_BRACE, OPEN_BRACKET, Parser, STRING,
+  CLOSE_BRACKET, COLON, COMMA, EOF, Fail, kindOfToken, OPEN_BRACE, OPEN_BRACKET, Parser, STRING,
 } from '../cmdq/jsoncParser';
 import { kindOfChar } from '../cmdq/parser';
 import { computeLineStarts } from '../cmdq/positions';
@@ -70,15 +70,7 @@ function readArray(p: Parser, text: string, depth: number, out: Element[]): void
 /** The members of `relationships`: only `scopes` is read element by element. */
 function readRelationships(p: Parser, text: string, out: ParsedInferscope): unknown {
   const obj: Record<string, unknown> = {};
-  p.next();
-  while (p.tok !== CLOSE_BRACE) {
-    if (p.tok !== STRING) throw p.fail("a property name in double quotes or '}'");
-    const key = p.tokenValue();
-    const keyStart = p.tokStart;
-    const keyEnd = p.tokEnd;
-    p.next();
-    if (p.tok !== COLON) throw p.fail("':' after the property name");
-    p.next();
+  p.members((key, keyStart, keyEnd) => {
     if (key === 'scopes') {
       out.scopesKey = { start: keyStart, end: keyEnd };
       out.scopesKind = kindOfToken(p.tok);
@@ -92,12 +84,7 @@ function readRelationships(p: Parser, text: string, out: ParsedInferscope): unkn
       const v = p.value(2);
       if (key !== '__proto__') obj[key] = v;
     }
-    if (p.tok === COMMA) {
-      p.next();
-      if (p.tok === CLOSE_BRACE) break;
-    } else if (p.tok !== CLOSE_BRACE) throw p.fail("',' or '}'");
-  }
-  p.next();
+  });
   return obj;
 }
 
@@ -112,15 +99,7 @@ function parseRoot(p: Parser, text: string, out: ParsedInferscope): void {
     p.value(0);
     out.rootSpan.end = p.prevEnd;
   } else {
-    p.next();
-    while (p.tok !== CLOSE_BRACE) {
-      if (p.tok !== STRING) throw p.fail("a property name in double quotes or '}'");
-      const key = p.tokenValue();
-      const keyStart = p.tokStart;
-      const keyEnd = p.tokEnd;
-      p.next();
-      if (p.tok !== COLON) throw p.fail("':' after the property name");
-      p.next();
+    out.rootSpan.end = p.members((key, keyStart, keyEnd) => {
       const valueStart = p.tokStart;
       const kind = kindOfToken(p.tok);
       const field = { key, keyStart, keyEnd, valueStart, valueEnd: valueStart, kind, value: undefined as unknown };
@@ -133,13 +112,7 @@ function parseRoot(p: Parser, text: string, out: ParsedInferscope): void {
         field.value = readRelationships(p, text, out);
       } else field.value = p.value(1);
       field.valueEnd = p.prevEnd;
-      if (p.tok === COMMA) {
-        p.next();
-        if (p.tok === CLOSE_BRACE) break;
-      } else if (p.tok !== CLOSE_BRACE) throw p.fail("',' or '}'");
-    }
-    out.rootSpan.end = p.tokEnd;
-    p.next();
+    });
   }
   if (p.tok !== EOF) throw p.fail('end of file after the top-level value');
 }
