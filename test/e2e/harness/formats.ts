@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { genKprof, npyBytes, warpSpecProgram } from '../../gen/kprofGen';
 import { findInEditor, fullyDrawn, problemsInStatusBar, quickOpen, STEP_MS } from './keys';
+import { revealItem, type Revealed } from './reveal';
 import { palette, timelineFrame } from './timeline';
 import type { UiContext } from './ui';
 
@@ -59,30 +60,9 @@ function expectTracks(drawn: Drawn, want: string[]): void {
   if (missing.length) throw new Error(`the ${drawn.format} timeline lacks the tracks ${JSON.stringify(missing)}; it has ${JSON.stringify(drawn.tracks)}`);
 }
 
-/**
- * Brings the first item named `name` into view at a readable zoom and returns its index, lines and
- * centre on the canvas.
- */
-function showNamed(frame: Frame, name: string): Promise<{ i: number; line: number; endLine: number; x: number; y: number }> {
-  return frame.evaluate(async (name) => {
-    const tl = (window as unknown as PageTimeline).__timeline;
-    const s = tl.state()!;
-    const it = s.model.items;
-    let i = -1;
-    for (let k = 0; k < it.start.length && i < 0; k++) if (s.model.strings[it.name[k]] === name) i = k;
-    if (i < 0) throw new Error(`no item named ${name}`);
-    const pad = Math.max(1, it.end[i] - it.start[i]);
-    s.viewport.set(it.start[i] - pad, it.end[i] + pad, s.model);
-    tl.redraw();
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const row = s.index.rowOfItem[i];
-    const band = s.bands.find((b) => b.kind === 'slices' && row >= b.rowFrom && row < b.rowTo)!;
-    s.scrollY = Math.max(0, band.y - 100);
-    tl.redraw();
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const header = document.getElementById('canvas')!.clientWidth - s.viewport.width;
-    return { i, line: it.line[i], endLine: it.endLine[i], x: header + s.viewport.x((it.start[i] + it.end[i]) / 2), y: 36 + band.y - s.scrollY + band.h / 2 };
-  }, name);
+/** The first item named `name`, in view at a readable zoom. */
+function showNamed(frame: Frame, name: string): Promise<Revealed> {
+  return revealItem(frame, { name });
 }
 
 /**

@@ -13,6 +13,7 @@ import { eventLines } from '../../../core/inferscope/citations';
 import { InferscopeDocument } from '../../../core/inferscope/document';
 import { markdownReport } from '../../../core/inferscope/reportOutput';
 import { findInEditor, fullyDrawn, quickOpen, STEP_MS } from './keys';
+import { revealItem, type Revealed } from './reveal';
 import { palette, timelineFrame } from './timeline';
 import type { UiContext } from './ui';
 
@@ -73,34 +74,9 @@ async function statusReads(page: Page, want: string, what: string): Promise<void
     .catch(async () => { throw new Error(`${what}: the status bar reads "${await status.textContent().catch(() => '?')}", not "${want}"`); });
 }
 
-/**
- * The `nth` item named `name`, brought into view at a readable zoom: its index, characters on its
- * line (one-line traces) and centre on the canvas.
- */
-function showNamed(frame: Frame, name: string, nth = 0): Promise<{ i: number; line: number; char: number; charEnd: number; x: number; y: number }> {
-  return frame.evaluate(async ([name, nth]) => {
-    const tl = (window as unknown as PageTimeline).__timeline;
-    const s = tl.state()!;
-    const it = s.model.items;
-    let i = -1;
-    for (let k = 0, seen = 0; k < it.start.length && i < 0; k++) if (s.model.strings[it.name[k]] === name && seen++ === nth) i = k;
-    if (i < 0) throw new Error(`no item named ${name}`);
-    const pad = Math.max(1, it.end[i] - it.start[i]);
-    s.viewport.set(it.start[i] - pad, it.end[i] + pad, s.model);
-    tl.redraw();
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const row = s.index.rowOfItem[i];
-    const band = s.bands.find((b) => b.kind === 'slices' && row >= b.rowFrom && row < b.rowTo)!;
-    s.scrollY = Math.max(0, band.y - 100);
-    tl.redraw();
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const header = document.getElementById('canvas')!.clientWidth - s.viewport.width;
-    const c = s.model.chars;
-    return {
-      i, line: it.line[i], char: c ? c.char[i] : -1, charEnd: c ? c.charEnd[i] : -1,
-      x: header + s.viewport.x((it.start[i] + it.end[i]) / 2), y: 36 + band.y - s.scrollY + band.h / 2,
-    };
-  }, [name, nth] as const);
+/** The `nth` item named `name`, in view at a readable zoom. */
+function showNamed(frame: Frame, name: string, nth = 0): Promise<Revealed> {
+  return revealItem(frame, { name, nth });
 }
 
 export const glueJourneys = [

@@ -8,6 +8,7 @@
  * so the test clicks where the page drew an item and checks what it selected.
  */
 import type { Frame, Page } from 'playwright-core';
+import { revealItem, type Revealed } from './reveal';
 
 const STEP_MS = 60_000;
 
@@ -36,8 +37,18 @@ interface PageTimeline {
 }
 
 export async function palette(page: Page, command: string): Promise<void> {
-  await page.keyboard.press('Control+Shift+P');
-  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_MS });
+  // Right after a Quick Open the closing widget can still be on screen, and a Ctrl+Shift+P pressed
+  // while the editor takes the focus back is lost, so the command's name would be typed into the
+  // file: type only once the palette's own input ('>…') has the focus, pressing again if it never came.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+Shift+P');
+    const open = await page.waitForFunction(() => {
+      const input = document.querySelector<HTMLInputElement>('.quick-input-widget input');
+      return !!input && document.activeElement === input && input.value.startsWith('>');
+    }, undefined, { timeout: attempt < 3 ? 5_000 : STEP_MS }).then(() => true, () => false);
+    if (open) break;
+    if (attempt === 3) throw new Error(`the command palette did not open for "${command}"`);
+  }
   await page.keyboard.type(command);
   await page.locator('.quick-input-widget .monaco-list-row', { hasText: command.replace(/^.*: /, '') }).first().waitFor({ timeout: STEP_MS });
   await page.keyboard.press('Enter');
@@ -53,30 +64,9 @@ export async function timelineFrame(page: Page): Promise<Frame> {
   throw new Error('the timeline webview never appeared');
 }
 
-/**
- * Picks an item of `kind` that has both a START and an END line, brings it into view at a readable
- * zoom, and returns its index, START line (0-based) and centre on the canvas.
- */
-function showItem(frame: Frame, kind: number, nth: number): Promise<{ i: number; line: number; x: number; y: number }> {
-  return frame.evaluate(async ([kind, nth]) => {
-    const tl = (window as unknown as PageTimeline).__timeline;
-    const s = tl.state()!;
-    const it = s.model.items;
-    let i = -1;
-    for (let k = 0, seen = 0; k < it.start.length && i < 0; k++) if (it.kind[k] === kind && it.endLine[k] !== 0xffffffff && seen++ === nth) i = k;
-    if (i < 0) throw new Error(`the example has no complete item of kind ${kind}`);
-    const pad = Math.max(4, it.end[i] - it.start[i]);
-    s.viewport.set(it.start[i] - pad, it.end[i] + pad, s.model);
-    tl.redraw();
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const row = s.index.rowOfItem[i];
-    const band = s.bands.find((b) => b.kind === 'slices' && row >= b.rowFrom && row < b.rowTo)!;
-    s.scrollY = Math.max(0, band.y - 100);
-    tl.redraw();
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const header = document.getElementById('canvas')!.clientWidth - s.viewport.width;
-    return { i, line: it.line[i], x: header + s.viewport.x((it.start[i] + it.end[i]) / 2), y: 36 + band.y - s.scrollY + band.h / 2 };
-  }, [kind, nth] as const);
+/** An item of `kind` that has both a START and an END line, in view at a readable zoom. */
+function showItem(frame: Frame, kind: number, nth: number): Promise<Revealed> {
+  return revealItem(frame, { kind, complete: true, nth, pad: 4 });
 }
 
 /**
