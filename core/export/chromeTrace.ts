@@ -1,4 +1,5 @@
 import { FLAG, KIND_NAMES, NO_LINE, type TimelineModel } from '../timeline/model';
+import { FlowPoints, round } from './flowPoint';
 import { flowSources, linksByTarget } from './links';
 import { mapThreads, type ThreadMap } from './threads';
 
@@ -140,6 +141,8 @@ export class ChromeTraceExporter {
   private readonly labels = new Map<number, string>();
   private readonly heads: (string | undefined)[] = new Array<string | undefined>(MAX_HEADS).fill(undefined);
   private readonly scale: number;
+  /** Where each flow end goes inside its slice. */
+  private readonly points: FlowPoints;
   private readonly argsOf: ArgsOf | undefined;
   private flowId = 0;
   /** The decoder of the bytes `lineBytes` was given (to write held bytes as text). */
@@ -159,6 +162,7 @@ export class ChromeTraceExporter {
     // µs: NPU cycles through the trace's clock, else 1 cycle = 1 µs; systraces are in µs already (1000 ns per unit).
     this.scale = (m.nsPerCycle ?? 1000) / 1000;
     this.argsOf = opts.argsOf ?? ARGS_BY_FORMAT[m.format];
+    this.points = new FlowPoints(m, this.threads, this.rowOf, this.scale);
   }
 
   head(): string {
@@ -351,9 +355,10 @@ export class ChromeTraceExporter {
 
   /** One arrow from item `from` to item `to`, `label` being its text between id and pid (see `arrowName`). */
   private arrow(out: ChromeOut, from: number, to: number, label: string): void {
-    // One s/f pair per arrow, its own id; each end 1 ns inside its slice (README "Flows").
+    // One s/f pair per arrow, its own id; each end inside its slice where Perfetto binds it to that slice (README "Flows").
     const id = ++this.flowId;
     const rf = this.rowOf[from], rt = this.rowOf[to];
+    const ts = this.points.at(from);
     out.text(',\n{"ph":"s","id":');
     num(out, id);
     out.text(label);
@@ -361,7 +366,7 @@ export class ChromeTraceExporter {
     out.text(',"tid":');
     num(out, this.threads.rowTid[rf]);
     out.text(',"ts":');
-    num(out, this.inside(from));
+    num(out, ts);
     out.text('},\n{"ph":"f","bp":"e","id":');
     num(out, id);
     out.text(label);
@@ -369,7 +374,7 @@ export class ChromeTraceExporter {
     out.text(',"tid":');
     num(out, this.threads.rowTid[rt]);
     out.text(',"ts":');
-    num(out, this.inside(to));
+    num(out, this.points.at(to, ts));
     out.text('}');
   }
 
@@ -412,17 +417,6 @@ export class ChromeTraceExporter {
     return h;
   }
 
-  /**
-   * A time 1 ns (at most half the slice) after item j starts: Perfetto binds an `s` to the innermost
-   * slice open on its thread at its time and an `f` with `bp: "e"` to the enclosing one, so an end at
-   * the exact start would bind to the previous slice when the flow is read before the slice (equal
-   * timestamps keep file order, and an item is written when its last line comes by).
-   */
-  private inside(j: number): number {
-    const s = this.ts(this.m.items.start[j]), e = this.ts(this.m.items.end[j]);
-    return e - s >= 2e-6 ? round(s + Math.min(FLOW_INSET, (e - s) / 2)) : s;
-  }
-
   /** One event, with the comma that separates it from the previous one. */
   private ev(json: string): string {
     if (this.first) {
@@ -444,13 +438,6 @@ export class ChromeTraceExporter {
 /** Item heads kept (see `head`). */
 const MAX_HEADS = 1 << 16;
 
-/** How far inside its slice a flow end is placed (µs). */
-const FLOW_INSET = 0.001;
-
-/** To the ps (a cycle of a GHz clock is under a ns), so a µs value prints without float noise. */
-function round(x: number): number {
-  return Math.round(x * 1e6) / 1e6;
-}
 
 /** Items grouped by a line column (counting sort): `at[l]..at[l+1]` index `items`. */
 function byLine(lines: Uint32Array, lineCount: number): [Uint32Array, Uint32Array] {

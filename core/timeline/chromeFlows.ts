@@ -288,7 +288,7 @@ function lowerBound(a: Float64Array, lo: number, hi: number, x: number): number 
 }
 
 /** First index in [lo, hi) whose value is above `x`. */
-function upperBound(a: Float64Array, lo: number, hi: number, x: number): number {
+export function upperBound(a: Float64Array, lo: number, hi: number, x: number): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (a[mid] <= x) lo = mid + 1;

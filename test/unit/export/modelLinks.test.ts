@@ -89,6 +89,33 @@ describe('Chrome → Chrome export keeps the flows', () => {
   });
 });
 
+describe('where the flow events go', () => {
+  it('binds an arrow to a parent whose child starts with it: the s goes after the children that cover its start', () => {
+    // The op and its first child start together; the flow leaves the op after the children (two
+    // back to back), and enters the kernel whose child starts with it too.
+    const ev = [
+      { ph: 'X', name: 'op', pid: 1, tid: 1, ts: 0, dur: 20 },
+      { ph: 'X', name: 'child', pid: 1, tid: 1, ts: 0, dur: 5 },
+      { ph: 'X', name: 'grandchild', pid: 1, tid: 1, ts: 0, dur: 2 },
+      { ph: 'X', name: 'sibling', pid: 1, tid: 1, ts: 5, dur: 6 },
+      { ph: 's', cat: 'c', name: 'c', id: 1, pid: 1, tid: 1, ts: 15 },
+      { ph: 'X', name: 'kernel', pid: 2, tid: 1, ts: 30, dur: 10 },
+      { ph: 'X', name: 'part', pid: 2, tid: 1, ts: 30, dur: 4 },
+      { ph: 'f', cat: 'c', name: 'c', id: 1, pid: 2, tid: 1, ts: 36, bp: 'e' },
+    ];
+    const { before, after, out } = roundTrip(JSON.stringify({ traceEvents: ev }, null, 1));
+    assert.deepEqual(arrowsOf(before), ['Process 1 / Thread 1: op@0 → Process 2 / Thread 1: kernel@30 [c/c]']);
+    assert.deepEqual(arrowsOf(after), arrowsOf(before));
+    const evs = (JSON.parse(out) as { traceEvents: Ev[] }).traceEvents;
+    const s = evs.find((e) => e.ph === 's')!, f = evs.find((e) => e.ph === 'f')!;
+    assert.equal(s.ts, 11.001);
+    assert.equal(f.ts, 34.001);
+    const bound = bindings(evs);
+    assert.equal(bound.get(s)!.name, 'op');
+    assert.equal(bound.get(f)!.name, 'kernel');
+  });
+});
+
 describe('a flow\'s category and name are file text', () => {
   it('are written JSON-escaped and read back as they were (quotes, backslashes, line breaks, U+2028)', () => {
     const names = [...HOSTILE_VALUES, 'q"uote\\back', 'line\u2028sep\u0000nul'];
