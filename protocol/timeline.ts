@@ -176,7 +176,7 @@ export function validModel(x: unknown): x is TimelineModel {
       if (!(Number.isInteger(t.counter) && t.counter >= 0 && t.counter < m.counters.length)) return false;
     } else if (t.kind !== 'group') return false;
   }
-  if (m.links !== undefined && !validLinks(m.links, n)) return false;
+  if (m.links !== undefined && !validLinks(m.links, n, nStr)) return false;
   if (m.chars !== undefined && !(isObj(m.chars) && [m.chars.char, m.chars.charEnd, m.chars.endChar, m.chars.endCharEnd].every((a) => a instanceof Uint32Array && a.length === n))) return false;
   if (m.unit !== undefined && !isStr(m.unit)) return false;
   if (m.colourBy !== undefined && !(ATTRS as readonly string[]).includes(m.colourBy)) return false;
@@ -185,10 +185,16 @@ export function validModel(x: unknown): x is TimelineModel {
 }
 
 /** Links the renderer can follow without bounds checks: two index columns of one length, every index an item. */
-function validLinks(x: unknown, n: number): boolean {
+function validLinks(x: unknown, n: number, nStr: number): boolean {
   if (!isObj(x)) return false;
-  const { from, to } = x as { from: unknown; to: unknown };
+  const { from, to, cat, name } = x as { from: unknown; to: unknown; cat: unknown; name: unknown };
   if (!(from instanceof Uint32Array) || !(to instanceof Uint32Array) || from.length !== to.length) return false;
   for (let k = 0; k < from.length; k++) if (from[k] >= n || to[k] >= n) return false;
+  // Labels (string indices) are optional, but when present one per link and every index a string.
+  for (const a of [cat, name]) {
+    if (a === undefined) continue;
+    if (!(a instanceof Uint32Array) || a.length !== from.length) return false;
+    for (let k = 0; k < a.length; k++) if (a[k] >= nStr) return false;
+  }
   return true;
 }

@@ -1,5 +1,6 @@
 import { FLAG, KIND_NAMES, NO_LINE, type TimelineModel } from '../timeline/model';
-import { flowSources } from './links';
+import { FlowPoints, round } from './flowPoint';
+import { flowSources, linksByTarget } from './links';
 import { mapThreads, type ThreadMap } from './threads';
 
 /** How the source line of an item becomes its `args`, by the format that made the model. */
@@ -112,6 +113,8 @@ const CAT_PID = KIND_NAMES.map((k) => `,"cat":${JSON.stringify(k)},"pid":`);
 export class ChromeTraceExporter {
   private readonly threads: ThreadMap;
   private readonly source: Int32Array;
+  /** The model's own links by target (a Chrome trace's flows); undefined when it has none. */
+  private readonly into: { at: Uint32Array; link: Uint32Array } | undefined;
   private readonly rowOf: Uint32Array;
   /** Items by start line and by end line (CSR: `startAt[line]..startAt[line+1]` in `startItems`). */
   private readonly startAt: Uint32Array;
@@ -134,8 +137,12 @@ export class ChromeTraceExporter {
   private readonly done: Uint8Array;
   private readonly names: (string | undefined)[] = [];
   private readonly arrowNames: (string | undefined)[] = [];
+  /** The same text for a model link's category and name, by the pair of string indices (the first MAX_HEADS pairs). */
+  private readonly labels = new Map<number, string>();
   private readonly heads: (string | undefined)[] = new Array<string | undefined>(MAX_HEADS).fill(undefined);
   private readonly scale: number;
+  /** Where each flow end goes inside its slice. */
+  private readonly points: FlowPoints;
   private readonly argsOf: ArgsOf | undefined;
   private flowId = 0;
   /** The decoder of the bytes `lineBytes` was given (to write held bytes as text). */
@@ -145,6 +152,7 @@ export class ChromeTraceExporter {
   constructor(private readonly m: TimelineModel, private readonly opts: ExportOptions = {}) {
     this.threads = mapThreads(m);
     this.source = flowSources(m);
+    this.into = linksByTarget(m, this.source);
     const n = m.items.start.length;
     this.rowOf = new Uint32Array(n);
     for (let r = 0; r + 1 < m.rowItemStart.length; r++) this.rowOf.fill(r, m.rowItemStart[r], m.rowItemStart[r + 1]);
@@ -154,6 +162,7 @@ export class ChromeTraceExporter {
     // µs: NPU cycles through the trace's clock, else 1 cycle = 1 µs; systraces are in µs already (1000 ns per unit).
     this.scale = (m.nsPerCycle ?? 1000) / 1000;
     this.argsOf = opts.argsOf ?? ARGS_BY_FORMAT[m.format];
+    this.points = new FlowPoints(m, this.threads, this.rowOf, this.scale);
   }
 
   head(): string {
@@ -339,28 +348,54 @@ export class ChromeTraceExporter {
     if (f & PROBLEM_BITS) out.text(`,"problem":${JSON.stringify(PROBLEM.filter(([bit]) => f & bit).map(([, text]) => text).join('; '))}`);
     out.text('}}');
     const from = this.source[i];
-    if (from < 0) return;
-    // One s/f pair per arrow, its own id; each end 1 ns inside its slice (README "Flows").
+    if (from >= 0) this.arrow(out, from, i, this.arrowName(it.kind[from], it.kind[i]));
+    const into = this.into;
+    if (into) for (let k = into.at[i]; k < into.at[i + 1]; k++) this.arrow(out, this.m.links!.from[into.link[k]], i, this.linkLabel(into.link[k]));
+  }
+
+  /** One arrow from item `from` to item `to`, `label` being its text between id and pid (see `arrowName`). */
+  private arrow(out: ChromeOut, from: number, to: number, label: string): void {
+    // One s/f pair per arrow, its own id; each end inside its slice where Perfetto binds it to that slice (README "Flows").
     const id = ++this.flowId;
-    const rf = this.rowOf[from];
-    const name = this.arrowName(it.kind[from], it.kind[i]);
+    const rf = this.rowOf[from], rt = this.rowOf[to];
+    const ts = this.points.at(from);
     out.text(',\n{"ph":"s","id":');
     num(out, id);
-    out.text(name);
+    out.text(label);
     num(out, this.threads.rowPid[rf]);
     out.text(',"tid":');
     num(out, this.threads.rowTid[rf]);
     out.text(',"ts":');
-    num(out, this.inside(from));
+    num(out, ts);
     out.text('},\n{"ph":"f","bp":"e","id":');
     num(out, id);
-    out.text(name);
-    num(out, pid);
+    out.text(label);
+    num(out, this.threads.rowPid[rt]);
     out.text(',"tid":');
-    num(out, tid);
+    num(out, this.threads.rowTid[rt]);
     out.text(',"ts":');
-    num(out, this.inside(i));
+    num(out, this.points.at(to, ts));
     out.text('}');
+  }
+
+  /**
+   * Link k's text between id and pid: the category and name its source gave (`ac2g`), each one it
+   * did not give as an id link's (`link`, `slice → slice`).
+   */
+  private linkLabel(k: number): string {
+    const L = this.m.links!;
+    const c = L.cat?.[k] ?? 0, nm = L.name?.[k] ?? 0;
+    const it = this.m.items;
+    if (!c && !nm) return this.arrowName(it.kind[L.from[k]], it.kind[L.to[k]]);
+    const key = c * this.m.strings.length + nm;
+    const cached = this.labels.get(key);
+    if (cached !== undefined) return cached;
+    const cat = c ? this.m.strings[c] : 'link';
+    const name = nm ? this.m.strings[nm] : `${KIND_NAMES[it.kind[L.from[k]]]} → ${KIND_NAMES[it.kind[L.to[k]]]}`;
+    const text = `,"cat":${JSON.stringify(cat)},"name":${JSON.stringify(name)},"pid":`;
+    // Kept for the first pairs only (a file can name every flow apart); a name-less label depends on the kinds too.
+    if (nm && this.labels.size < MAX_HEADS) this.labels.set(key, text);
+    return text;
   }
 
   /** `,"cat":"link","name":"command → job","pid":`: the text between an arrow's id and its pid. */
@@ -380,17 +415,6 @@ export class ChromeTraceExporter {
     const h = `,\n${instant ? '{"ph":"i","s":"t","name":' : '{"ph":"X","name":'}${this.name(name)}${CAT_PID[kind] ?? ',"cat":"item","pid":'}`;
     if (k < MAX_HEADS) this.heads[k] = h;
     return h;
-  }
-
-  /**
-   * A time 1 ns (at most half the slice) after item j starts: Perfetto binds an `s` to the innermost
-   * slice open on its thread at its time and an `f` with `bp: "e"` to the enclosing one, so an end at
-   * the exact start would bind to the previous slice when the flow is read before the slice (equal
-   * timestamps keep file order, and an item is written when its last line comes by).
-   */
-  private inside(j: number): number {
-    const s = this.ts(this.m.items.start[j]), e = this.ts(this.m.items.end[j]);
-    return e - s >= 2e-6 ? round(s + Math.min(FLOW_INSET, (e - s) / 2)) : s;
   }
 
   /** One event, with the comma that separates it from the previous one. */
@@ -414,13 +438,6 @@ export class ChromeTraceExporter {
 /** Item heads kept (see `head`). */
 const MAX_HEADS = 1 << 16;
 
-/** How far inside its slice a flow end is placed (µs). */
-const FLOW_INSET = 0.001;
-
-/** To the ps (a cycle of a GHz clock is under a ns), so a µs value prints without float noise. */
-function round(x: number): number {
-  return Math.round(x * 1e6) / 1e6;
-}
 
 /** Items grouped by a line column (counting sort): `at[l]..at[l+1]` index `items`. */
 function byLine(lines: Uint32Array, lineCount: number): [Uint32Array, Uint32Array] {

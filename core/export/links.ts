@@ -44,3 +44,28 @@ export function flowSources(m: TimelineModel): Int32Array {
   }
   return source;
 }
+
+/**
+ * The model's own links (a Chrome trace's flows, any format's arrows) grouped by target item, so
+ * each is written with its target as the id links are: link `link[k]` for `k` in `at[i]..at[i+1]`
+ * ends at item i. Decision for a pair both give: one arrow, the model's (it keeps the source's
+ * category and name), so `source` loses it. A link from an item to itself (nothing to draw) and
+ * an index beyond the items are left out. Undefined when the model has no links.
+ */
+export function linksByTarget(m: TimelineModel, source: Int32Array): { at: Uint32Array; link: Uint32Array } | undefined {
+  const L = m.links;
+  if (!L || L.from.length === 0) return undefined;
+  const n = m.items.start.length;
+  const at = new Uint32Array(n + 1);
+  const keep = (k: number) => L.from[k] < n && L.to[k] < n && L.from[k] !== L.to[k];
+  for (let k = 0; k < L.to.length; k++) if (keep(k)) at[L.to[k] + 1]++;
+  for (let i = 0; i < n; i++) at[i + 1] += at[i];
+  const fill = at.slice(0, n);
+  const link = new Uint32Array(at[n]);
+  for (let k = 0; k < L.to.length; k++) {
+    if (!keep(k)) continue;
+    link[fill[L.to[k]]++] = k;
+    if (source[L.to[k]] === L.from[k]) source[L.to[k]] = -1;
+  }
+  return { at, link };
+}

@@ -1,5 +1,5 @@
 import { GrowColumn } from './columns';
-import { FLAG, type Links, type TimelineModel } from './model';
+import { ATTRS, FLAG, type Links, type TimelineModel } from './model';
 
 /**
  * Flow events kept for binding (a file can hold any number: further ones are not drawn), and arrows
@@ -36,27 +36,35 @@ export class ChromeFlows {
   private readonly ts = new GrowColumn(Float64Array);
   private readonly mode = new GrowColumn(Uint8Array);
   private readonly role = new GrowColumn(Uint8Array);
+  /** The event's context (its category is the context's phase) and name, so an arrow keeps them; 0 for a bind_id slice. */
+  private readonly ctx = new GrowColumn(Uint32Array);
+  private readonly name = new GrowColumn(Uint32Array);
 
   get length(): number {
     return this.key.length;
   }
 
-  /** An `s`/`t`/`f` event of flow (`cat`, `id`) on thread (`pid`, `tid`) at `ts`. */
-  step(cat: unknown, id: unknown, role: number, pid: unknown, tid: unknown, ts: number, next: boolean): void {
+  /**
+   * An `s`/`t`/`f` event of flow (`cat`, `id`) on thread (`pid`, `tid`) at `ts`; `ctx` (the model
+   * context whose phase is its category) and `name` (a string index) label its arrow.
+   */
+  step(cat: unknown, id: unknown, role: number, pid: unknown, tid: unknown, ts: number, next: boolean, ctx = 0, name = 0): void {
     if (this.length >= MAX_FLOW_STEPS) return;
     const n = this.threadPairs.length;
     const t = this.threads.index(pid, tid);
     if (t === n) this.threadPairs.push([pid, tid]);
-    this.push(this.keys.index(cat, id), role, t, ts, next ? NEXT : ENCLOSING);
+    this.push(this.keys.index(cat, id), role, t, ts, next ? NEXT : ENCLOSING, ctx, name);
   }
 
   /** A slice (the `added`-th item) carrying `bind_id` with `flow_out` (start) or `flow_in`. */
   slice(bindId: unknown, role: number, added: number, ts: number): void {
     if (this.length >= MAX_FLOW_STEPS) return;
-    this.push(this.keys.index(BIND, bindId), role, added, ts, ITEM);
+    this.push(this.keys.index(BIND, bindId), role, added, ts, ITEM, 0, 0);
   }
 
-  private push(k: number, role: number, where: number, ts: number, mode: number): void {
+  private push(k: number, role: number, where: number, ts: number, mode: number, ctx: number, name: number): void {
+    this.ctx.push(ctx);
+    this.name.push(name);
     this.key.push(k);
     this.where.push(where);
     this.ts.push(ts);
@@ -87,8 +95,12 @@ export class ChromeFlows {
     const key = this.key.data;
     const byFlow = stepsByFlow(key, ts, n, this.keys.size);
     const from = new GrowColumn(Uint32Array), to = new GrowColumn(Uint32Array);
-    const role = this.role.data;
-    let source = -1, flow = -1;
+    const cat = new GrowColumn(Uint32Array), name = new GrowColumn(Uint32Array);
+    const role = this.role.data, ctx = this.ctx.data, names = this.name.data;
+    const PHASE = ATTRS.indexOf('phase');
+    const catOf = (s: number) => (ctx[s] ? m.ctxAttrs[ctx[s] * ATTRS.length + PHASE] ?? 0 : 0);
+    let labelled = false;
+    let source = -1, sourceStep = -1, flow = -1;
     for (let j = 0; j < n; j++) {
       const s = byFlow[j];
       if (key[s] !== flow) {
@@ -98,11 +110,19 @@ export class ChromeFlows {
       if (role[s] !== START && source >= 0 && bound[s] >= 0 && bound[s] !== source) {
         from.push(source);
         to.push(bound[s]);
+        // The arrow's own event (the f or t) names it; else the step it comes from.
+        const c = catOf(s) || catOf(sourceStep), nm = names[s] || names[sourceStep];
+        cat.push(c);
+        name.push(nm);
+        if (c || nm) labelled = true;
         if (from.length >= MAX_LINKS) break;
       }
       // An end leaves the source as it is, so the next end of the flow comes from the same start;
       // so does a step on no slice (a thread with none there), so the arrow skips it.
-      if (role[s] === START || (role[s] === STEP && bound[s] >= 0)) source = bound[s];
+      if (role[s] === START || (role[s] === STEP && bound[s] >= 0)) {
+        source = bound[s];
+        sourceStep = s;
+      }
     }
     if (!from.length) return undefined;
     // By the earlier start of their two ends, so a view finds the arrows within it by binary search
@@ -114,9 +134,13 @@ export class ChromeFlows {
       t0[k] = Math.min(start[f[k]], start[t[k]]);
       if (k && t0[k] < t0[k - 1]) sorted = false;
     }
-    if (sorted) return { from: from.take(), to: to.take() };
+    if (sorted) return { from: from.take(), to: to.take(), ...(labelled && { cat: cat.take(), name: name.take() }) };
     const byTime = Array.from({ length: count }, (_, k) => k).sort((a, b) => t0[a] - t0[b] || a - b);
-    return { from: Uint32Array.from(byTime, (k) => f[k]), to: Uint32Array.from(byTime, (k) => t[k]) };
+    const c = cat.data, nm = name.data;
+    return {
+      from: Uint32Array.from(byTime, (k) => f[k]), to: Uint32Array.from(byTime, (k) => t[k]),
+      ...(labelled && { cat: Uint32Array.from(byTime, (k) => c[k]), name: Uint32Array.from(byTime, (k) => nm[k]) }),
+    };
   }
 }
 
@@ -264,7 +288,7 @@ function lowerBound(a: Float64Array, lo: number, hi: number, x: number): number 
 }
 
 /** First index in [lo, hi) whose value is above `x`. */
-function upperBound(a: Float64Array, lo: number, hi: number, x: number): number {
+export function upperBound(a: Float64Array, lo: number, hi: number, x: number): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (a[mid] <= x) lo = mid + 1;

@@ -210,7 +210,7 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       case 'C': return this.counter(o, ts);
       case 's': case 't': case 'f':
         // Keyed as the checks key them (category and id); bound to slices once all are read.
-        this.flows.step(o.cat, typeof o.id === 'number' || typeof o.id === 'string' ? o.id : eventId(o), ph === 's' ? START : ph === 't' ? STEP : END, o.pid, o.tid, ts, ph === 'f' && o.bp !== 'e');
+        this.flows.step(o.cat, typeof o.id === 'number' || typeof o.id === 'string' ? o.id : eventId(o), ph === 's' ? START : ph === 't' ? STEP : END, o.pid, o.tid, ts, ph === 'f' && o.bp !== 'e', ctx, name);
         asm.seen(ts);
         return;
       default:

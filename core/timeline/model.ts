@@ -144,6 +144,13 @@ export interface TimelineModel {
 export interface Links {
   from: Uint32Array;
   to: Uint32Array;
+  /**
+   * Per link, the string index of the flow's category and name as its source wrote them (`ac2g`),
+   * 0 when it gave none; absent when no link has one. Kept so an export writes the arrow back as
+   * the source named it.
+   */
+  cat?: Uint32Array;
+  name?: Uint32Array;
 }
 
 /**
@@ -168,7 +175,7 @@ export function modelBuffers(m: TimelineModel): ArrayBuffer[] {
   out.add(m.rowMaxDur.buffer as ArrayBuffer);
   out.add(m.ctxAttrs.buffer as ArrayBuffer);
   for (const c of m.counters) out.add(c.values.buffer as ArrayBuffer);
-  if (m.links) for (const a of [m.links.from, m.links.to]) out.add(a.buffer as ArrayBuffer);
+  if (m.links) for (const a of [m.links.from, m.links.to, m.links.cat, m.links.name]) if (a) out.add(a.buffer as ArrayBuffer);
   if (m.chars) for (const a of Object.values(m.chars) as Uint32Array[]) out.add(a.buffer as ArrayBuffer);
   return [...out];
 }

@@ -8,6 +8,8 @@ import { constants, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
 import Ajv from 'ajv';
 import { buildTimeline } from '../../core/timeline/builder';
 import { spawn } from 'node:child_process';
+import { pytorchFlowsTrace } from '../gen/chromeGen';
+import { arrowsOf } from '../unit/export/perfetto';
 import { CLI, ROOT, runCli } from './run';
 
 const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/chrome/chrome-trace.schema.json'), 'utf8')) as object;
@@ -130,5 +132,19 @@ describe('npu-trace check on Chrome trace JSON', () => {
     const doc = parsed(x.stdout);
     assert.equal(doc.traceEvents.filter((e) => e.ph === 'X').length, 48);
     assert.deepEqual(doc.traceEvents.filter((e) => e.name === 'process_name').map((e) => e.args!.name), ['python3', 'GPU 0']);
+  });
+
+  it('exports a PyTorch trace with its ac2g flows: read back, the same arrows between the same slices', async () => {
+    const src = join(dir, 'X.pt.trace.json');
+    const text = pytorchFlowsTrace();
+    writeFileSync(src, text);
+    const x = await runCli(['export', src, '--to', 'chrome-trace']);
+    assert.equal(x.code, 0, x.stderr);
+    const doc = parsed(x.stdout);
+    assert.deepEqual(counts(doc).s, 6);
+    assert.deepEqual(doc.traceEvents.filter((e) => e.ph === 's').map((e) => e.name).sort(), ['ac2g', 'ac2g', 'ac2g', 'ac2g', 'fwdbwd', 'fwdbwd']);
+    const before = arrowsOf(buildTimeline('X.pt.trace.json', text.split('\n'))!);
+    assert.equal(before.length, 6);
+    assert.deepEqual(arrowsOf(buildTimeline('back.trace.json', x.stdout.split('\n'))!), before);
   });
 });

@@ -149,4 +149,17 @@ describe('links through the webview message check', () => {
     assert.equal(validModel(bad), false);
     assert.equal(validModel({ ...m, links: { from: new Uint32Array(2), to: new Uint32Array(1) } }), false);
   });
+
+  it('accepts the flows\' categories and names (string indices, one per link) and rejects them out of range or short', () => {
+    const m = buildTimeline('run.pt.trace.json', readFileSync(join(FIX, 'pytorch.pt.trace.json'), 'utf8').split('\n'))!;
+    const L = m.links!;
+    assert.ok(L.cat && L.name);
+    assert.deepEqual([...new Set(Array.from(L.cat, (c) => m.strings[c]))], ['ac2g']);
+    assert.deepEqual([...new Set(Array.from(L.name!, (c) => m.strings[c]))], ['ac2g']);
+    assert.equal(validModel({ ...m, links: { ...L, cat: L.cat.map((_, k) => (k ? 0 : m.strings.length)) } }), false);
+    assert.equal(validModel({ ...m, links: { ...L, name: L.name.slice(1) } }), false);
+    assert.equal(validModel({ ...m, links: { ...L, cat: Array.from(L.cat) as unknown as Uint32Array } }), false);
+    const { cat: _c, name: _n, ...bare } = L;
+    assert.ok(validModel({ ...m, links: bare }));
+  });
 });

@@ -8,10 +8,9 @@ import { ChromeChecker } from '../../../core/chrome/checks';
 import { ChromeTraceExporter } from '../../../core/export/chromeTrace';
 import { flowSources } from '../../../core/export/links';
 import { buildTimeline } from '../../../core/timeline/builder';
+import { bindings, type Ev } from './perfetto';
 
 const ROOT = join(__dirname, '..', '..', '..');
-
-interface Ev { ph: string; name: string; cat: string; pid: number; tid: number; ts: number; dur?: number; id?: number; bp?: string; args?: { id?: number; event?: Record<string, unknown> } }
 
 function exported(file: string): { text: string; evs: Ev[]; arrows: number } {
   const lines = readFileSync(join(ROOT, file), 'utf8').split('\n');
@@ -21,26 +20,6 @@ function exported(file: string): { text: string; evs: Ev[]; arrows: number } {
   lines.forEach((l, i) => (text += e.line(l, i)));
   text += e.tail();
   return { text, evs: (JSON.parse(text) as { traceEvents: Ev[] }).traceEvents, arrows: [...flowSources(m)].filter((s) => s >= 0).length };
-}
-
-/**
- * The slice each flow event binds to, as Perfetto's JSON importer binds them: events in time order
- * (equal times in file order); an `s`, or an `f` with `bp: "e"`, binds to the innermost slice open
- * on its thread at that moment.
- */
-function bindings(evs: Ev[]): Map<Ev, Ev | undefined> {
-  const order = evs.map((e, k) => [e, k] as const).filter(([e]) => e.ph === 'X' || e.ph === 's' || e.ph === 'f');
-  order.sort((a, b) => a[0].ts - b[0].ts || a[1] - b[1]);
-  const open = new Map<string, Ev[]>();
-  const out = new Map<Ev, Ev | undefined>();
-  for (const [e] of order) {
-    const key = `${e.pid}/${e.tid}`;
-    const stack = (open.get(key) ?? []).filter((x) => x.ts + x.dur! > e.ts);
-    open.set(key, stack);
-    if (e.ph === 'X') stack.push(e);
-    else out.set(e, stack[stack.length - 1]);
-  }
-  return out;
 }
 
 const cmdOf = (x: Ev) => x.args?.event?.cmd_id;
