@@ -125,6 +125,11 @@ export class InferscopeStream {
     this.base += n;
   }
 
+  /** Lines read so far (line breaks + 1), as an editor counts them in an LF file. */
+  get lines(): number {
+    return this.line + 1;
+  }
+
   /** After the last chunk: a cut element is broken, an unclosed array or object a syntax problem. */
   end(): ParsedInferscope {
     const at = this.base;

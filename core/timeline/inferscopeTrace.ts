@@ -1,4 +1,5 @@
 import { clip } from '../common/clip';
+import { WholeOrStreamed } from '../common/wholeOrStreamed';
 import { InferscopeDocument } from '../inferscope/document';
 import { kindOf, num, str, type Element } from '../inferscope/model';
 import { validRange } from '../inferscope/scopeChecks';
@@ -35,64 +36,48 @@ const MAX_NAME = 200;
  * the innermost scope's name the `layer_id` one.
  */
 export class InferscopeTimelineBuilder implements TimelineBuilder {
-  /** Lines not yet joined into a piece. */
-  private lines: string[] = [];
-  private pendingChars = 0;
-  /**
-   * The lines so far, joined ~1 MB at a time (lines joined by "\n", pieces too): ten million
-   * short line strings cost twice the text in string headers, and were most of the peak of a
-   * trace just past `streamAbove`.
-   */
-  private pieces: string[] = [];
-  private chars = 0;
-  private stream: InferscopeStream | undefined;
+  /** The text so far, kept to be parsed whole, or past `streamAbove` characters read streamed. */
+  private readonly input: WholeOrStreamed<InferscopeStream>;
   private lineCount = 0;
+  /** Fed by `addText`: the lines are counted in the text, not by the caller. */
+  private byText = false;
 
-  /** `streamAbove`: characters past which the lines are no longer kept but read streamed; `piece`: see `pieces`. */
-  constructor(private readonly streamAbove = STREAM_ABOVE, private readonly piece = PIECE) {}
+  /** `streamAbove`: characters past which the text is not kept but read streamed; `piece`: characters of lines joined into one kept string. */
+  constructor(streamAbove = STREAM_ABOVE, piece = PIECE) {
+    this.input = new WholeOrStreamed(streamAbove, () => new InferscopeStream(), piece);
+  }
 
   addLine(text: string, _lineNo: number): void {
-    this.lineCount++;
-    if (this.stream) {
-      this.stream.feed(`${text}\n`);
-      return;
-    }
-    this.lines.push(text);
-    this.pendingChars += text.length + 1;
-    this.chars += text.length + 1;
-    if (this.pendingChars > this.piece) {
-      this.pieces.push(this.lines.join('\n'));
-      this.lines = [];
-      this.pendingChars = 0;
-    }
-    if (this.chars > this.streamAbove) {
-      // Joined, these lines would make a string past what V8 holds (≈ 512 MB): read them streamed.
-      this.stream = new InferscopeStream();
-      for (let i = 0; i < this.pieces.length; i++) {
-        this.stream.feed(`${this.pieces[i]}\n`);
-        this.pieces[i] = '';
-      }
-      for (const l of this.lines) this.stream.feed(`${l}\n`);
-      this.pieces = [];
-      this.lines = [];
-    }
+    this.input.feed(this.lineCount++ ? `\n${text}` : text);
+  }
+
+  /** The file's text in pieces of any size: a compact trace is one line longer than a string can be. */
+  addText(text: string): void {
+    this.byText = true;
+    this.input.feed(text);
+  }
+
+  /** Known before reading (the file's size): past `streamAbove`, read streamed from the first piece. */
+  expectChars(n: number): void {
+    this.input.expect(n);
   }
 
   finish(preview = false): TimelineModel {
-    if (this.stream) {
+    const stream = this.input.stream;
+    if (stream) {
       // Streamed: no text to check or to take positions from; each item's line comes from the reader.
-      const doc = new InferscopeDocument(preview ? this.stream.parsed : this.stream.end());
+      const doc = new InferscopeDocument(preview ? stream.parsed : stream.end());
       if (!preview && kindOf(doc.parsed) === undefined) throw new Error('Not an InferScope trace: the file has no "format_version" and "events".');
-      return build(doc, true, this.lineCount);
+      return build(doc, true, this.byText ? stream.lines : this.lineCount);
     }
-    const doc = InferscopeDocument.parse((this.lines.length ? [...this.pieces, this.lines.join('\n')] : this.pieces).join('\n'));
+    const doc = InferscopeDocument.parse(this.input.text()!);
     const p = doc.parsed;
     const kind = kindOf(p);
     if (!preview && p.syntax.length === 0 && kind !== undefined && kind !== 'trace') {
       throw new Error(`This is an InferScope ${kind === 'analysis' ? 'analysis result' : 'report'}, not a trace: it has no events to draw.`);
     }
     if (!preview && kind === undefined) throw new Error('Not an InferScope trace: the file has no "format_version" and "events".');
-    return build(doc, preview, this.lineCount);
+    return build(doc, preview, this.byText ? p.lineStarts.length : this.lineCount);
   }
 }
 
