@@ -1,7 +1,9 @@
 // The InferScope traces past 256 MB that README "Speed and limits" measures, and the timeline
 // build fed one the way the editor does. Not part of `npm run bench`: minutes and gigabytes.
 //   node --import tsx bench/inferscopeBig.ts gen OUT [--requests N] [--compact]   (OUT ending .gz: gzipped)
-//   node --import tsx bench/inferscopeBig.ts timeline FILE [--worker DIST/timelineWorker.js]
+//   node --import tsx bench/inferscopeBig.ts timeline FILE [--lines | --worker DIST/timelineWorker.js]
+// timeline: in this process as the worker builds it (the text in pieces), with --lines fed line by
+// line as it was before, with --worker by the bundled worker thread.
 // Peak RSS: run under /usr/bin/time -v.
 import { createWriteStream } from 'node:fs';
 import { resolve } from 'node:path';
@@ -9,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { createGzip } from 'node:zlib';
 import { forEachLine } from '../cli/lines';
+import { buildFromText } from '../client/timeline/textBuild';
 import { timelineBuilderFor } from '../core/timeline/builder';
 import type { TimelineModel } from '../core/timeline/model';
 import { inferscopeTrace } from '../test/gen/inferscopeGen';
@@ -70,8 +73,8 @@ async function gen(out: string, requests: number, compact: boolean): Promise<voi
   });
 }
 
-/** The model of a file as the timeline worker builds it: in `worker` (the bundle), or here fed line by line. */
-async function timeline(file: string, worker: string | undefined): Promise<TimelineModel> {
+/** The model of a file as the timeline worker builds it: in `worker` (the bundle), or here (fed line by line with `lines`). */
+async function timeline(file: string, worker: string | undefined, lines: boolean): Promise<TimelineModel> {
   if (worker) {
     return new Promise((ok, fail) => {
       const w = new Worker(resolve(worker), { workerData: { kind: 'file', fileName: file, path: file } });
@@ -82,6 +85,10 @@ async function timeline(file: string, worker: string | undefined): Promise<Timel
       w.on('error', fail);
     });
   }
+  if (!lines) {
+    const m = await buildFromText(file, file);
+    if (m) return m;
+  }
   let b: ReturnType<typeof timelineBuilderFor>;
   await forEachLine(file, (l, n) => {
     b ??= timelineBuilderFor(file, l);
@@ -91,13 +98,13 @@ async function timeline(file: string, worker: string | undefined): Promise<Timel
 }
 
 async function main(): Promise<void> {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { requests: { type: 'string' }, compact: { type: 'boolean' }, worker: { type: 'string' } } });
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { requests: { type: 'string' }, compact: { type: 'boolean' }, worker: { type: 'string' }, lines: { type: 'boolean' } } });
   const [cmd, file] = positionals;
   const t0 = process.cpuUsage();
   const w0 = performance.now();
   if (cmd === 'gen') await gen(file, Number(values.requests ?? 87_029), !!values.compact);
   else if (cmd === 'timeline') {
-    const m = await timeline(file, values.worker);
+    const m = await timeline(file, values.worker, !!values.lines);
     console.log(`${m.items.start.length} items, ${m.lineCount} lines`);
   } else throw new Error('gen OUT | timeline FILE');
   const cpu = process.cpuUsage(t0);

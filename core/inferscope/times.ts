@@ -17,6 +17,18 @@ export function timesOf(e: Element): Times {
   return { start: num(o.timestamp_start_us) ?? NaN, end: num(o.timestamp_end_us) ?? NaN, instant: false };
 }
 
+/** The TimeIndex of a trace's events. */
+export function timeIndexOf(ev: readonly Element[]): TimeIndex {
+  const s = new Float64Array(ev.length);
+  const e = new Float64Array(ev.length);
+  for (let i = 0; i < ev.length; i++) {
+    const t = timesOf(ev[i]);
+    s[i] = t.start;
+    e[i] = t.end;
+  }
+  return new TimeIndex(s, e);
+}
+
 /**
  * Earliest start and latest end over ranges of events in O(log n) per query: a scope's time range
  * over its `event_range`, which for a million scopes over a million events must not be a loop each.
