@@ -77,6 +77,12 @@ export class InferscopeStream {
   private line = 0;
   /** Where in the current chunk `lineAt` last counted to, the line there and where that line starts. */
   private countedTo = 0;
+  /**
+   * The first '\n' of the current chunk at or after `countedTo` (-1: none; -2: not looked for yet):
+   * a compact chunk has none, and looking again for each of its thousands of elements scanned the
+   * rest of the 1 MB chunk each time.
+   */
+  private nextBreak = -2;
   private countedLine = 0;
   private lineStart = 0;
   /** Line and character of offsets the checks report at: element starts, top-level keys, problems. */
@@ -114,6 +120,7 @@ export class InferscopeStream {
 
   feed(chunk: string): void {
     this.countedTo = 0;
+    this.nextBreak = -2;
     this.countedLine = this.line;
     let i = this.base === 0 && chunk.charCodeAt(0) === 0xfeff ? 1 : 0;
     const n = chunk.length;
@@ -164,12 +171,13 @@ export class InferscopeStream {
   private keyFrom = 0;
 
   private lineAt(chunk: string, i: number): number {
-    let j = chunk.indexOf('\n', this.countedTo);
+    let j = this.nextBreak === -2 ? chunk.indexOf('\n', this.countedTo) : this.nextBreak;
     while (j >= 0 && j < i) {
       this.countedLine++;
       this.lineStart = this.base + j + 1;
       j = chunk.indexOf('\n', j + 1);
     }
+    this.nextBreak = j;
     this.countedTo = i;
     return this.countedLine;
   }
