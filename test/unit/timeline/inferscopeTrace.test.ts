@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { buildFromText } from '../../../client/timeline/textBuild';
 import { splitLines } from '../../../core/common/lines';
 import { buildTimeline, timelineBuilderFor } from '../../../core/timeline/builder';
 import { InferscopeTimelineBuilder } from '../../../core/timeline/inferscopeTrace';
@@ -167,4 +172,31 @@ test('a size known past streamAbove reads streamed from the first piece: no text
   b.expectChars(5000);
   b.addText('{');
   assert.equal(held(b).stream, undefined);
+});
+
+test('the worker\'s file build gives the builder the size on disk (or in the gzip trailer) first: past the limit, no text is ever kept', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'inferscope-text-'));
+  try {
+    const whole = buildTimeline('run.inferscope.json', LINES)!;
+    const plain = join(dir, 'run.inferscope.json');
+    writeFileSync(plain, TEXT);
+    writeFileSync(`${plain}.gz`, gzipSync(TEXT));
+    for (const file of [plain, `${plain}.gz`]) {
+      // Pieces that came before the streamed reader was there (and so would have been kept).
+      let early = 0;
+      const m = await buildFromText(file, file, undefined, undefined, () => {
+        const b = new InferscopeTimelineBuilder(5000);
+        const add = b.addText.bind(b);
+        b.addText = (t) => {
+          if (!held(b).stream) early++;
+          add(t);
+        };
+        return b;
+      });
+      assert.equal(early, 0, file);
+      assert.deepEqual(items(m!), items(whole));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
