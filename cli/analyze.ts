@@ -1,4 +1,4 @@
-import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/common/escape';
 import { analyze } from '../core/inferscope/analyze';
@@ -7,6 +7,9 @@ import { toHtml, toMarkdown, toReport } from '../core/inferscope/reportOutput';
 import { inferscopeFormat } from '../core/inferscope/format';
 import type { ParsedInferscope } from '../core/inferscope/model';
 import { InferscopeStream } from '../core/inferscope/stream';
+import { WholeOrStreamed } from '../core/common/wholeOrStreamed';
+import type { GzipEnd } from './gunzip';
+import { forEachText, textSizeHint } from './lines';
 
 export const ANALYZE_USAGE = '  npu-trace analyze [--json | --report md|html|json] [-o OUT] <trace.inferscope.json>\n';
 
@@ -18,11 +21,15 @@ class AnalyzeUsage extends Error {}
  * with the result (a trace with errors still gets one, with a note on stderr), 2 on unusable
  * arguments or a file that is not an InferScope trace.
  */
-/** The trace read in 1 MB pieces, none of it held as one string. */
-async function readStreamed(file: string): Promise<ParsedInferscope> {
-  const st = new InferscopeStream();
-  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) st.feed(chunk as string);
-  return st.end();
+/**
+ * A trace past what is read whole, or gzipped: read in pieces, streamed (none of it held as one
+ * string) when it is known or found to be past the limit, else parsed whole once read.
+ */
+async function readInPieces(file: string, gzip: GzipEnd): Promise<{ parsed: ParsedInferscope; streamed: boolean }> {
+  const input = new WholeOrStreamed(inferscopeFormat.maxDocumentBytes!, () => new InferscopeStream());
+  input.expect(textSizeHint(file));
+  await forEachText(file, (t) => input.feed(t), { gzip });
+  return input.stream ? { parsed: input.stream.end(), streamed: true } : { parsed: InferscopeDocument.parse(input.text()!).parsed, streamed: false };
 }
 
 export async function analyzeCommand(args: string[]): Promise<number> {
@@ -46,10 +53,20 @@ export async function analyzeCommand(args: string[]): Promise<number> {
   }
   // Past what is read whole (and past what one V8 string holds), the trace is read streamed: the
   // analysis needs the events' fields, not the text; the checks with positions are left to `check`.
-  const streamed = st.size > inferscopeFormat.maxDocumentBytes!;
+  let streamed = false;
   let doc: InferscopeDocument;
-  if (streamed) doc = new InferscopeDocument(await readStreamed(file));
-  else {
+  const gzip: GzipEnd = { truncated: false, garbageAt: undefined };
+  if (/\.gz$/i.test(file) || st.size > inferscopeFormat.maxDocumentBytes!) {
+    try {
+      const r = await readInPieces(file, gzip);
+      streamed = r.streamed;
+      doc = new InferscopeDocument(r.parsed);
+    } catch (e) {
+      // A .gz that is not gzip: "incorrect header check" alone does not say which file.
+      process.stderr.write(`npu-trace analyze: ${escapeControl(file)}: ${escapeControl(e instanceof Error ? e.message : String(e))}\n`);
+      return 2;
+    }
+  } else {
     const text = readFileSync(file, 'utf8');
     doc = InferscopeDocument.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   }
@@ -57,7 +74,7 @@ export async function analyzeCommand(args: string[]): Promise<number> {
     process.stderr.write(`npu-trace analyze: ${escapeControl(file)}: not an InferScope trace (no "format_version" and "events")\n`);
     return 2;
   }
-  const hasError = streamed ? doc.parsed.syntax.length > 0 || doc.parsed.events.some((e) => e.broken) : doc.capped({ severity: {}, maxProblems: 1 }).hasError;
+  const hasError = gzip.truncated || (streamed ? doc.parsed.syntax.length > 0 || doc.parsed.events.some((e) => e.broken) : doc.capped({ severity: {}, maxProblems: 1 }).hasError);
   if (hasError) process.stderr.write(`npu-trace analyze: ${escapeControl(file)} has errors (see npu-trace check); the analysis counts what could be read\n`);
   const a = analyze(doc);
   const created = doc.parsed.fields.get('trace_metadata')?.value as { timestamp_created?: unknown } | undefined;

@@ -1,16 +1,17 @@
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { parseArgs as parseNodeArgs } from 'node:util';
 import type { Diagnostic } from '../core/common/diagnostic';
 import { escapeControl } from '../core/common/escape';
 import { DEFAULT_MAX_LINE_BYTES, lineTooLong } from '../core/common/lines';
-import { checkResult, defaultDiagnosticSettings } from '../core/common/settings';
-import type { LineChecker } from '../core/format';
+import { checkResult, defaultDiagnosticSettings, type DiagnosticSettings } from '../core/common/settings';
+import { WholeOrStreamed } from '../core/common/wholeOrStreamed';
+import type { CheckResult, ChunkChecker, FormatDefinition, LineChecker } from '../core/format';
 import { formatFor } from '../core/formats';
 import { traceFormat } from '../core/trace/format';
 import { fileTooLarge, gzipGarbage, gzipTruncated } from './fileProblems';
 import type { GzipEnd } from './gunzip';
 import { firstLineOf } from './firstLine';
-import { forEachLine, forEachLineBytes, forEachLineIn, type ReadOptions } from './lines';
+import { forEachLine, forEachLineBytes, forEachLineIn, forEachText, textSizeHint, type ReadOptions } from './lines';
 import { depthBounded } from './jsonLines';
 import { checkTraceInParallel } from './parallelCheck';
 import { githubAnnotations } from './github';
@@ -117,12 +118,8 @@ export async function checkFile(file: string, opts: CheckOptions): Promise<FileR
     // Columns as in the editor: VS Code drops a leading BOM.
     return { file, ...fmt.checkDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, settings) };
   }
-  // A big document read in pieces, not lines: one line of it may pass what one string holds.
-  if (fmt.createChunkChecker && !/\.gz$/i.test(file)) {
-    const c = fmt.createChunkChecker();
-    for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) c.feed(chunk as string);
-    return { file, ...c.finish(settings) };
-  }
+  // A big or gzipped document read in pieces, not lines: one line of it may pass what one string holds.
+  if (fmt.createChunkChecker) return { file, ...(await checkInPieces(file, fmt.createChunkChecker, fmt.checkDocument, maxDocument, settings)) };
   // A big plain trace is split among threads (parallelCheck.ts); it says the same as the one pass below.
   const parallel = fmt === traceFormat ? await checkTraceInParallel(file, opts) : undefined;
   if (parallel) return finishFile(file, opts, parallel.lines, parallel.found);
@@ -146,6 +143,28 @@ export async function checkFile(file: string, opts: CheckOptions): Promise<FileR
   if (gzip.truncated) found.push(gzipTruncated(count - 1));
   if (gzip.garbageAt !== undefined) found.push(gzipGarbage(count - 1, gzip.garbageAt));
   return finishFile(file, opts, checker, found);
+}
+
+/**
+ * A document read in decoded pieces (gunzipped as they come for a `.gz`): checked whole when it is
+ * within `maxDocument`, else by the streamed checker, from the first piece when the size on disk or
+ * in the gzip trailer already says so (`WholeOrStreamed`).
+ */
+async function checkInPieces(file: string, streamed: () => ChunkChecker, whole: FormatDefinition['checkDocument'], maxDocument: number, settings: DiagnosticSettings): Promise<CheckResult> {
+  const input = new WholeOrStreamed(whole ? maxDocument : -1, streamed);
+  input.expect(textSizeHint(file));
+  const gzip: GzipEnd = { truncated: false, garbageAt: undefined };
+  // Line breaks, for where a cut gzip stream ends (a compact file is one line).
+  let breaks = 0;
+  await forEachText(file, (t) => {
+    input.feed(t);
+    for (let i = t.indexOf('\n'); i >= 0; i = t.indexOf('\n', i + 1)) breaks++;
+  }, { gzip });
+  const r = input.stream ? input.stream.finish(settings) : whole!(input.text()!, settings);
+  const extra: Diagnostic[] = [];
+  if (gzip.truncated) extra.push(gzipTruncated(breaks));
+  if (gzip.garbageAt !== undefined) extra.push(gzipGarbage(breaks, gzip.garbageAt));
+  return extra.length ? checkResult([...extra, ...r.diagnostics], settings) : r;
 }
 
 function finishFile(file: string, opts: CheckOptions, checker: LineChecker, found: Diagnostic[]): FileResult {

@@ -1,4 +1,5 @@
-import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 import { LineSplitter } from '../core/common/lineSplitter';
 import { gunzipMembers, type GzipEnd } from './gunzip';
 
@@ -58,6 +59,43 @@ function chunksOf(file: string, opts: ReadOptions): AsyncIterable<Buffer> | Iter
   if (!/\.gz$/i.test(file)) return raw;
   opts.gzip ??= { truncated: false, garbageAt: undefined };
   return gunzipMembers(raw, opts.gzip);
+}
+
+/**
+ * A file's text (gunzipped when it is a `.gz`) in decoded pieces as they are read, without a
+ * leading BOM (VS Code drops it), for a reader of one JSON document: one line of a compact file
+ * may be longer than one string can be. UTF-8 characters cut by a piece boundary are kept whole.
+ */
+export async function forEachText(file: string, onText: (text: string) => void, opts: Pick<ReadOptions, 'gzip' | 'onProgress'> = {}): Promise<void> {
+  const d = new StringDecoder('utf8');
+  let first = true;
+  const put = (t: string) => {
+    if (first && t) {
+      first = false;
+      if (t.charCodeAt(0) === 0xfeff) t = t.slice(1);
+    }
+    if (t) onText(t);
+  };
+  for await (const chunk of chunksOf(file, opts)) put(d.write(chunk));
+  put(d.end());
+}
+
+/**
+ * The size of a file's text in bytes before reading it: its size on disk, or for a `.gz` the
+ * uncompressed size its gzip trailer records (of the last member, modulo 4 GiB: a hint only).
+ */
+export function textSizeHint(file: string): number {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (!/\.gz$/i.test(file)) return size;
+    if (size < 18) return 0;
+    const b = Buffer.alloc(4);
+    readSync(fd, b, 0, 4, size - 4);
+    return b.readUInt32LE(0);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

@@ -12,6 +12,7 @@ import { splitLines } from '../../core/common/lines';
 import { PREVIEW_LINES, timelineBuilderFor, type TimelineBuilder } from '../../core/timeline/builder';
 import { modelBuffers } from '../../core/timeline/model';
 import { MetricsCollector } from '../../core/trace/metrics/collector';
+import { buildFromText } from './textBuild';
 import { exportRequest } from './workerExport';
 import type { BuildReport, WorkerRequest } from './workerProtocol';
 
@@ -54,6 +55,13 @@ async function build(req: WorkerRequest): Promise<void> {
     await eachLine(req, (l) => c.addLine(l));
     post({ kind: 'stats', stats: c.finish() });
     return;
+  }
+  if (req.kind === 'file') {
+    const model = await buildFromText(req.fileName, req.path, (preview) => post({ kind: 'preview', model: preview }, modelBuffers(preview)), progress());
+    if (model) {
+      post({ kind: 'done', model }, modelBuffers(model));
+      return;
+    }
   }
   // The format is decided on the first line (a file on disk is only read once).
   let builder: TimelineBuilder | undefined;

@@ -10,7 +10,7 @@ import { parseInferscope } from './parser';
 import { BoundedDiagnostics, reporter, type Report } from './report';
 import { eventSchemas, resultRoot, scopeSchemas, traceRoot } from './schemaChecks';
 import { scopeChecks, scopeIndex } from './scopeChecks';
-import { TimeIndex, timesOf } from './times';
+import { timeIndexOf, type TimeIndex } from './times';
 
 export interface InferscopeOptions {
   /** `kernel-overlap` per stream of a device (default) or per device. */
@@ -76,17 +76,7 @@ export class InferscopeDocument {
 
   /** Earliest start / latest end over ranges of events. */
   get times(): TimeIndex {
-    if (!this._times) {
-      const ev = this.parsed.events;
-      const s = new Float64Array(ev.length);
-      const e = new Float64Array(ev.length);
-      for (let i = 0; i < ev.length; i++) {
-        const t = timesOf(ev[i]);
-        s[i] = t.start;
-        e[i] = t.end;
-      }
-      this._times = new TimeIndex(s, e);
-    }
+    this._times ??= timeIndexOf(this.parsed.events);
     return this._times;
   }
 

@@ -1,5 +1,6 @@
 import type { FormatDefinition, LineChecker } from '../format';
 import { checkResult, defaultDiagnosticSettings } from '../common/settings';
+import { WholeOrStreamed } from '../common/wholeOrStreamed';
 import { StreamedCheck } from './streamCheck';
 import { InferscopeDocument } from './document';
 import { looksLikeInferscopeStart } from './detect';
@@ -16,30 +17,21 @@ export const INFERSCOPE_NAME = /\.(inferscope|analysis)\.json$/i;
  */
 export const inferscopeFormat: FormatDefinition = {
   id: 'inferscope',
-  matches: (name, first) => INFERSCOPE_NAME.test(name) || (/\.json$/i.test(name) && looksLikeInferscopeStart(first)),
+  // Gzipped too: the CLI reads it decompressed as it comes (`first` is already gunzipped).
+  matches: (name, first) => {
+    const base = name.replace(/\.gz$/i, '');
+    return INFERSCOPE_NAME.test(base) || (/\.json$/i.test(base) && looksLikeInferscopeStart(first));
+  },
   createChecker(): LineChecker {
-    let lines: string[] = [];
-    let chars = 0;
-    let streamed: StreamedCheck | undefined;
-    const whole = () => InferscopeDocument.parse(lines.join('\n'));
+    // Joined, the lines could pass what one V8 string holds: past MAX_WHOLE they are checked streamed.
+    const input = new WholeOrStreamed(MAX_WHOLE, () => new StreamedCheck());
+    let lines = 0;
+    const whole = () => InferscopeDocument.parse(input.text()!);
     return {
-      add: (line) => {
-        if (streamed) {
-          streamed.feed(`${line}\n`);
-          return;
-        }
-        lines.push(line);
-        chars += line.length + 1;
-        if (chars > MAX_WHOLE) {
-          // Joined, the lines would pass what one V8 string holds: the rest is checked streamed.
-          streamed = new StreamedCheck();
-          for (const l of lines) streamed.feed(`${l}\n`);
-          lines = [];
-        }
-      },
-      finish: () => (streamed ? streamed.finish({ ...defaultDiagnosticSettings, maxProblems: Infinity }).diagnostics : whole().allDiagnostics()),
+      add: (line) => input.feed(lines++ ? `\n${line}` : line),
+      finish: () => (input.stream ? input.stream.finish({ ...defaultDiagnosticSettings, maxProblems: Infinity }).diagnostics : whole().allDiagnostics()),
       finishCapped: (settings, extra) => {
-        const r = streamed ? streamed.finish(settings) : whole().capped(settings);
+        const r = input.stream ? input.stream.finish(settings) : whole().capped(settings);
         return extra.length ? checkResult([...extra, ...r.diagnostics], settings) : r;
       },
     };

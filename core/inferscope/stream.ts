@@ -25,11 +25,25 @@ const METADATA = ['thread_id', 'device_id', 'stream_id', 'bytes', 'kind', 'throu
 /** Most distinct short strings kept shared (types, names, copy kinds): a million events repeat a few. */
 const MAX_SHARED = 100000;
 
+/** Which fields a reader keeps: an event's top-level and metadata keys, a scope's keys. */
+export interface KeptFields {
+  top: readonly string[];
+  meta: readonly string[];
+  scope: readonly string[];
+}
+
+/** What the analysis and the streamed check read (the timeline reads less: `core/timeline/inferscopeTrace.ts`). */
+export const KEPT_FIELDS: KeptFields = {
+  top: ['id', 'type', 'name', 'timestamp_start_us', 'timestamp_end_us', 'timestamp_us', 'duration_us'],
+  meta: METADATA,
+  scope: ['id', 'name', 'parent_id', 'child_ids', 'event_range'],
+};
+
 /**
- * The fields of an event the timeline, the analysis and the streamed check read; the rest (wall clocks, pointers) is
- * dropped, and repeated short strings are shared, not held once per event.
+ * The `fields` of an event; the rest (wall clocks, pointers) is dropped, and repeated short strings
+ * other than ids are shared, not held once per event.
  */
-export function slimEvent(o: Record<string, unknown>, shared?: Map<string, string>): Record<string, unknown> {
+export function slimEvent(o: Record<string, unknown>, shared?: Map<string, string>, fields: KeptFields = KEPT_FIELDS): Record<string, unknown> {
   const share = (v: unknown) => {
     if (!shared || typeof v !== 'string' || v.length > 64) return v;
     const s = shared.get(v);
@@ -38,20 +52,20 @@ export function slimEvent(o: Record<string, unknown>, shared?: Map<string, strin
     return v;
   };
   const out: Record<string, unknown> = {};
-  for (const k of ['id', 'type', 'name', 'timestamp_start_us', 'timestamp_end_us', 'timestamp_us', 'duration_us'] as const) if (o[k] !== undefined) out[k] = k === 'id' ? o[k] : share(o[k]);
+  for (const k of fields.top) if (o[k] !== undefined) out[k] = k === 'id' ? o[k] : share(o[k]);
   const m = o.metadata;
   if (m && typeof m === 'object' && !Array.isArray(m)) {
     const mm: Record<string, unknown> = {};
-    for (const k of METADATA) if ((m as Record<string, unknown>)[k] !== undefined) mm[k] = share((m as Record<string, unknown>)[k]);
+    for (const k of fields.meta) if ((m as Record<string, unknown>)[k] !== undefined) mm[k] = share((m as Record<string, unknown>)[k]);
     out.metadata = mm;
   }
   return out;
 }
 
-/** The fields of a scope the timeline, the analysis and the streamed check read. */
-export function slimScope(o: Record<string, unknown>): Record<string, unknown> {
+/** The `fields.scope` of a scope. */
+export function slimScope(o: Record<string, unknown>, fields: KeptFields = KEPT_FIELDS): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k of ['id', 'name', 'parent_id', 'child_ids', 'event_range'] as const) if (o[k] !== undefined) out[k] = o[k];
+  for (const k of fields.scope) if (o[k] !== undefined) out[k] = o[k];
   return out;
 }
 
@@ -63,6 +77,12 @@ export class InferscopeStream {
   private line = 0;
   /** Where in the current chunk `lineAt` last counted to, the line there and where that line starts. */
   private countedTo = 0;
+  /**
+   * The first '\n' of the current chunk at or after `countedTo` (-1: none; -2: not looked for yet):
+   * a compact chunk has none, and looking again for each of its thousands of elements scanned the
+   * rest of the 1 MB chunk each time.
+   */
+  private nextBreak = -2;
   private countedLine = 0;
   private lineStart = 0;
   /** Line and character of offsets the checks report at: element starts, top-level keys, problems. */
@@ -92,11 +112,15 @@ export class InferscopeStream {
     events: this.columns.asArray(), scopesKey: undefined, scopesKind: undefined, scopes: [], syntax: [],
   };
 
-  /** `withPositions`: remember every element's line and character (for `check`; the timeline needs only lines). */
-  constructor(private readonly withPositions = false) {}
+  /**
+   * `withPositions`: remember every element's line and character (for `check`; the timeline needs
+   * only lines). `fields`: what is kept of each event; each field left out is a column not held.
+   */
+  constructor(private readonly withPositions = false, private readonly fields: KeptFields = KEPT_FIELDS) {}
 
   feed(chunk: string): void {
     this.countedTo = 0;
+    this.nextBreak = -2;
     this.countedLine = this.line;
     let i = this.base === 0 && chunk.charCodeAt(0) === 0xfeff ? 1 : 0;
     const n = chunk.length;
@@ -125,6 +149,11 @@ export class InferscopeStream {
     this.base += n;
   }
 
+  /** Lines read so far (line breaks + 1), as an editor counts them in an LF file. */
+  get lines(): number {
+    return this.line + 1;
+  }
+
   /** After the last chunk: a cut element is broken, an unclosed array or object a syntax problem. */
   end(): ParsedInferscope {
     const at = this.base;
@@ -142,12 +171,13 @@ export class InferscopeStream {
   private keyFrom = 0;
 
   private lineAt(chunk: string, i: number): number {
-    let j = chunk.indexOf('\n', this.countedTo);
+    let j = this.nextBreak === -2 ? chunk.indexOf('\n', this.countedTo) : this.nextBreak;
     while (j >= 0 && j < i) {
       this.countedLine++;
       this.lineStart = this.base + j + 1;
       j = chunk.indexOf('\n', j + 1);
     }
+    this.nextBreak = j;
     this.countedTo = i;
     return this.countedLine;
   }
@@ -349,7 +379,7 @@ export class InferscopeStream {
     if (!broken) {
       try {
         const v: unknown = JSON.parse(text);
-        if (kind === 'object') e.obj = cap === Cap.Event ? slimEvent(v as Record<string, unknown>, this.shared) : slimScope(v as Record<string, unknown>);
+        if (kind === 'object') e.obj = cap === Cap.Event ? slimEvent(v as Record<string, unknown>, this.shared, this.fields) : slimScope(v as Record<string, unknown>, this.fields);
       } catch (err) {
         e.broken = true;
         e.kind = 'invalid';

@@ -4,7 +4,10 @@ import { BoundedDiagnostics, type Report } from './report';
 import { InferscopeDocument } from './document';
 import { duplicateIds, kernelOverlaps, timeChecks } from './eventChecks';
 import { scopeChecks } from './scopeChecks';
-import { InferscopeStream } from './stream';
+import { InferscopeStream, KEPT_FIELDS, type KeptFields } from './stream';
+
+/** The checks read of an event's metadata only what places a kernel (each field left out is a column not held). */
+const CHECK_FIELDS: KeptFields = { ...KEPT_FIELDS, meta: ['device_id', 'stream_id'] };
 
 /**
  * The checks of a trace read streamed (past what is read whole): no text is held, so each problem
@@ -14,7 +17,7 @@ import { InferscopeStream } from './stream';
  * need fields the streamed reader does not keep.
  */
 export class StreamedCheck {
-  private readonly stream = new InferscopeStream(true);
+  private readonly stream = new InferscopeStream(true, CHECK_FIELDS);
 
   feed(chunk: string): void {
     this.stream.feed(chunk);

@@ -18,6 +18,20 @@ export function timesOf(e: Element): Times {
 }
 
 /**
+ * The TimeIndex of a trace's events, their times written straight into its leaves: no copy of them
+ * first (15 MB for a million events, at the streamed check's peak).
+ */
+export function timeIndexOf(ev: readonly Element[]): TimeIndex {
+  const index = new TimeIndex(ev.length);
+  for (let i = 0; i < ev.length; i++) {
+    const t = timesOf(ev[i]);
+    index.setLeaf(i, t.start, t.end);
+  }
+  index.fill();
+  return index;
+}
+
+/**
  * Earliest start and latest end over ranges of events in O(log n) per query: a scope's time range
  * over its `event_range`, which for a million scopes over a million events must not be a loop each.
  */
@@ -26,19 +40,24 @@ export class TimeIndex {
   private readonly lo: Float64Array;
   private readonly hi: Float64Array;
 
-  constructor(starts: Float64Array, ends: Float64Array) {
-    const n = starts.length;
+  /** Room for `n` events: `setLeaf` each, then `fill`. */
+  constructor(n: number) {
     let size = 1;
     while (size < n) size <<= 1;
     this.size = size;
     this.lo = new Float64Array(2 * size).fill(Infinity);
     this.hi = new Float64Array(2 * size).fill(-Infinity);
-    for (let i = 0; i < n; i++) {
-      // An event without times has no say in a range.
-      if (starts[i] === starts[i]) this.lo[size + i] = starts[i];
-      if (ends[i] === ends[i]) this.hi[size + i] = ends[i];
-    }
-    for (let i = size - 1; i >= 1; i--) {
+  }
+
+  setLeaf(i: number, start: number, end: number): void {
+    // An event without times has no say in a range.
+    if (start === start) this.lo[this.size + i] = start;
+    if (end === end) this.hi[this.size + i] = end;
+  }
+
+  /** The inner nodes, from the leaves. */
+  fill(): void {
+    for (let i = this.size - 1; i >= 1; i--) {
       this.lo[i] = Math.min(this.lo[2 * i], this.lo[2 * i + 1]);
       this.hi[i] = Math.max(this.hi[2 * i], this.hi[2 * i + 1]);
     }

@@ -12,6 +12,13 @@ export interface TimelineBuilder {
   /** The same line as UTF-8 bytes `[s, e)`, for builders that read bytes (the others get `addLine`). */
   addLineBytes?(b: Uint8Array, s: number, e: number, lineNo: number, decode: (b: Uint8Array, s: number, e: number) => string): void;
   /**
+   * A builder of one JSON document may take a file's text in pieces of any size instead of lines
+   * (then only so): a compact document is one line, longer than one string can be.
+   */
+  addText?(text: string): void;
+  /** Before `addText`: the text's size known beforehand (from the file), so a big one is read streamed from the start. */
+  expectChars?(n: number): void;
+  /**
    * The model of the lines so far; the builder can go on. `preview`: a first look at a large file
    * while the rest is read (checks that need the whole file may be left out).
    */
@@ -40,7 +47,9 @@ export function timelineBuilderFor(fileName: string, firstLine: string, opts: Bu
   if (isChromeTraceFile(fileName, firstLine)) return new ChromeTimelineBuilder();
   // An InferScope trace by name, or a .json of another format's name opening an object (one detected
   // by its keys: the builder says so when it is not a trace).
-  if (/\.inferscope\.json$/i.test(fileName) || (/\.json$/i.test(fileName) && !/\.cmdq\.json$/i.test(fileName) && /^\uFEFF?\s*\{/.test(firstLine))) {
+  // Gzipped too: a file on disk is read decompressed.
+  const name = fileName.replace(/\.gz$/i, '');
+  if (/\.inferscope\.json$/i.test(name) || (/\.json$/i.test(name) && !/\.cmdq\.json$/i.test(name) && /^\uFEFF?\s*\{/.test(firstLine))) {
     return new InferscopeTimelineBuilder();
   }
   return undefined;

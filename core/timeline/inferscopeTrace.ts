@@ -1,10 +1,11 @@
 import { clip } from '../common/clip';
+import { WholeOrStreamed } from '../common/wholeOrStreamed';
 import { InferscopeDocument } from '../inferscope/document';
 import { kindOf, num, str, type Element } from '../inferscope/model';
 import { validRange } from '../inferscope/scopeChecks';
 import { scopeName } from '../inferscope/scopeChecks';
-import { InferscopeStream } from '../inferscope/stream';
-import { timesOf } from '../inferscope/times';
+import { InferscopeStream, type KeptFields } from '../inferscope/stream';
+import { timeIndexOf, timesOf } from '../inferscope/times';
 import { TimelineAssembler } from './assembler';
 import type { TimelineBuilder } from './builder';
 import { FLAG, KIND, type TimelineModel } from './model';
@@ -23,6 +24,15 @@ export const STREAM_ABOVE = 256 << 20;
 /** Characters of lines joined into one piece while a trace is still read whole. */
 const PIECE = 1 << 20;
 
+/**
+ * What the timeline reads of an event or scope read streamed: no event ids, durations, copy details
+ * or scope parents and children (a million unique ids alone are ~40 MB, and every other field of an
+ * event is a column of 8 bytes an event).
+ */
+const TIMELINE_FIELDS: KeptFields = {
+  top: ['type', 'name', 'timestamp_start_us', 'timestamp_end_us', 'timestamp_us'], meta: ['thread_id', 'device_id', 'stream_id', 'bytes'], scope: ['id', 'name', 'event_range'],
+};
+
 /** Longest name drawn: a 10 MB kernel name must not become a 10 MB label. */
 const MAX_NAME = 200;
 
@@ -35,64 +45,48 @@ const MAX_NAME = 200;
  * the innermost scope's name the `layer_id` one.
  */
 export class InferscopeTimelineBuilder implements TimelineBuilder {
-  /** Lines not yet joined into a piece. */
-  private lines: string[] = [];
-  private pendingChars = 0;
-  /**
-   * The lines so far, joined ~1 MB at a time (lines joined by "\n", pieces too): ten million
-   * short line strings cost twice the text in string headers, and were most of the peak of a
-   * trace just past `streamAbove`.
-   */
-  private pieces: string[] = [];
-  private chars = 0;
-  private stream: InferscopeStream | undefined;
+  /** The text so far, kept to be parsed whole, or past `streamAbove` characters read streamed. */
+  private readonly input: WholeOrStreamed<InferscopeStream>;
   private lineCount = 0;
+  /** Fed by `addText`: the lines are counted in the text, not by the caller. */
+  private byText = false;
 
-  /** `streamAbove`: characters past which the lines are no longer kept but read streamed; `piece`: see `pieces`. */
-  constructor(private readonly streamAbove = STREAM_ABOVE, private readonly piece = PIECE) {}
+  /** `streamAbove`: characters past which the text is not kept but read streamed; `piece`: characters of lines joined into one kept string. */
+  constructor(streamAbove = STREAM_ABOVE, piece = PIECE) {
+    this.input = new WholeOrStreamed(streamAbove, () => new InferscopeStream(false, TIMELINE_FIELDS), piece);
+  }
 
   addLine(text: string, _lineNo: number): void {
-    this.lineCount++;
-    if (this.stream) {
-      this.stream.feed(`${text}\n`);
-      return;
-    }
-    this.lines.push(text);
-    this.pendingChars += text.length + 1;
-    this.chars += text.length + 1;
-    if (this.pendingChars > this.piece) {
-      this.pieces.push(this.lines.join('\n'));
-      this.lines = [];
-      this.pendingChars = 0;
-    }
-    if (this.chars > this.streamAbove) {
-      // Joined, these lines would make a string past what V8 holds (≈ 512 MB): read them streamed.
-      this.stream = new InferscopeStream();
-      for (let i = 0; i < this.pieces.length; i++) {
-        this.stream.feed(`${this.pieces[i]}\n`);
-        this.pieces[i] = '';
-      }
-      for (const l of this.lines) this.stream.feed(`${l}\n`);
-      this.pieces = [];
-      this.lines = [];
-    }
+    this.input.feed(this.lineCount++ ? `\n${text}` : text);
+  }
+
+  /** The file's text in pieces of any size: a compact trace is one line longer than a string can be. */
+  addText(text: string): void {
+    this.byText = true;
+    this.input.feed(text);
+  }
+
+  /** Known before reading (the file's size): past `streamAbove`, read streamed from the first piece. */
+  expectChars(n: number): void {
+    this.input.expect(n);
   }
 
   finish(preview = false): TimelineModel {
-    if (this.stream) {
+    const stream = this.input.stream;
+    if (stream) {
       // Streamed: no text to check or to take positions from; each item's line comes from the reader.
-      const doc = new InferscopeDocument(preview ? this.stream.parsed : this.stream.end());
+      const doc = new InferscopeDocument(preview ? stream.parsed : stream.end());
       if (!preview && kindOf(doc.parsed) === undefined) throw new Error('Not an InferScope trace: the file has no "format_version" and "events".');
-      return build(doc, true, this.lineCount);
+      return build(doc, true, this.byText ? stream.lines : this.lineCount, true);
     }
-    const doc = InferscopeDocument.parse((this.lines.length ? [...this.pieces, this.lines.join('\n')] : this.pieces).join('\n'));
+    const doc = InferscopeDocument.parse(this.input.text()!);
     const p = doc.parsed;
     const kind = kindOf(p);
     if (!preview && p.syntax.length === 0 && kind !== undefined && kind !== 'trace') {
       throw new Error(`This is an InferScope ${kind === 'analysis' ? 'analysis result' : 'report'}, not a trace: it has no events to draw.`);
     }
     if (!preview && kind === undefined) throw new Error('Not an InferScope trace: the file has no "format_version" and "events".');
-    return build(doc, preview, this.lineCount);
+    return build(doc, preview, this.byText ? p.lineStarts.length : this.lineCount);
   }
 }
 
@@ -104,25 +98,35 @@ export class InferscopeTimelineBuilder implements TimelineBuilder {
 export function innermostScopes(doc: InferscopeDocument): Int32Array {
   const n = doc.parsed.events.length;
   const out = new Int32Array(n).fill(-1);
-  const ranges: [number, number, number][] = [];
-  for (const s of doc.parsed.scopes) {
+  // The valid ranges as typed columns (a quarter million scopes as [a, b, scope] tuples cost 30 MB).
+  const scopes = doc.parsed.scopes;
+  const from = new Int32Array(scopes.length);
+  const to = new Int32Array(scopes.length);
+  const which = new Int32Array(scopes.length);
+  let m = 0;
+  for (const s of scopes) {
     const r = validRange(s, n);
-    if (r) ranges.push([r[0], r[1], s.index]);
+    if (r) {
+      from[m] = r[0];
+      to[m] = r[1];
+      which[m++] = s.index;
+    }
   }
   // Outer ranges first where two start together, so the inner one ends on top of the stack.
-  ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
-  const stack: [number, number, number][] = [];
+  const order = new Uint32Array(m).map((_, i) => i).sort((a, b) => from[a] - from[b] || to[b] - to[a]);
+  const stack = new Int32Array(m);
+  let top = 0;
   let k = 0;
   for (let i = 0; i < n; i++) {
-    while (k < ranges.length && ranges[k][0] <= i) stack.push(ranges[k++]);
-    while (stack.length && stack[stack.length - 1][1] < i) stack.pop();
+    while (k < m && from[order[k]] <= i) stack[top++] = order[k++];
+    while (top && to[stack[top - 1]] < i) top--;
     // Ranges that overlap without nesting leave ended ones below the top: skip those too.
-    if (stack.length) out[i] = stack[stack.length - 1][2];
+    if (top) out[i] = which[stack[top - 1]];
   }
   return out;
 }
 
-function build(doc: InferscopeDocument, preview: boolean, lineCount: number): TimelineModel {
+function build(doc: InferscopeDocument, preview: boolean, lineCount: number, streamed = false): TimelineModel {
   const p = doc.parsed;
   const asm = new TimelineAssembler('inferscope');
   const lineOf = (e: Element) => e.line ?? doc.positionAt(e.start).line;
@@ -142,13 +146,17 @@ function build(doc: InferscopeDocument, preview: boolean, lineCount: number): Ti
   };
   const n = p.events.length;
   const scopeOf = innermostScopes(doc);
+  // One item per event and scope at most: the item columns are allocated once, without doubling slack.
+  asm.items.reserve(n + p.scopes.length);
   if (p.scopes.length) {
     const top = asm.group(-1, 'Scopes', 0);
     const track = asm.track(top, 'scope hierarchy', 0);
+    // Not the document's (cached) index: this one is let go before the events' items are made.
+    const times = streamed ? timeIndexOf(p.events) : doc.times;
     for (const s of p.scopes) {
       const r = validRange(s, n);
       if (!r) continue;
-      const [a, b] = doc.times.range(r[0], r[1]);
+      const [a, b] = times.range(r[0], r[1]);
       if (!(a <= b)) continue;
       const name = asm.intern(clip(str(s.obj?.name) ?? scopeName(s), MAX_NAME));
       asm.add(track, a, b, lineOf(s), name, NaN, asm.context([undefined, clip(str(s.obj?.name) ?? '', MAX_NAME)]), 0, KIND.slice, flagged(s));
@@ -211,5 +219,6 @@ function build(doc: InferscopeDocument, preview: boolean, lineCount: number): Ti
     const flags = (t.instant ? FLAG.instant : 0) | (preview ? 0 : flagged(e)) | (!t.instant && t.end <= t.start ? FLAG.endBeforeStart : 0);
     asm.add(track, t.start, t.instant ? t.start : Math.max(t.start, t.end), lineOf(e), asm.intern(clip(str(o.name) ?? type, MAX_NAME)), NaN, ctx, bytes, KIND_OF[type], flags);
   }
-  return { ...asm.finish({ lineCount, undrawable, nsPerCycle: 1000 }), unit: 'µs', colourBy: 'phase' };
+  // The assembler is this build's own: its item columns go as the model's are made.
+  return { ...asm.finish({ lineCount, undrawable, nsPerCycle: 1000 }, true), unit: 'µs', colourBy: 'phase' };
 }

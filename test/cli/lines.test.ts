@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { forEachLine, forEachLineBytes, forEachLineIn } from '../../cli/lines';
+import { forEachLine, forEachLineBytes, forEachLineIn, forEachText, textSizeHint } from '../../cli/lines';
 import { readLines } from '../../client/timeline/lineReader';
 import { splitLines } from '../../core/common/lines';
 
@@ -167,5 +167,37 @@ describe('forEachLine / forEachLineBytes', () => {
     assert.deepEqual(await linesOf('lone.txt', Buffer.from('a\rb\r\nc\n\rd')), ['a', 'b', 'c', '', 'd']);
     const a = 'a'.repeat(MiB - 1);
     assert.deepEqual((await linesOf('crb.txt', Buffer.from(`${a}\rb`))).map((l) => l.length), [MiB - 1, 1]);
+  });
+});
+
+describe('forEachText and textSizeHint (a document read in pieces, gzipped or not)', () => {
+  it('gives the text whole: a character cut by the 1 MiB read joined, a leading BOM dropped, the same from a .gz', async () => {
+    // '入' (3 bytes) starts 1 byte before the first read boundary.
+    const text = `${'a'.repeat(MiB - 1 - 3)}入${'b'.repeat(10)}\r\n${'c'.repeat(MiB)}é`;
+    const raw = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
+    assert.equal(raw.subarray(MiB - 1, MiB + 2).toString(), '入');
+    for (const [name, content] of [['t.json', raw], ['t.json.gz', gzipSync(raw)]] as const) {
+      const file = join(dir, name);
+      writeFileSync(file, content);
+      const pieces: string[] = [];
+      await forEachText(file, (t) => pieces.push(t));
+      assert.ok(pieces.length > 1, name);
+      assert.equal(pieces.join(''), text, name);
+      assert.equal(textSizeHint(file), raw.length, `${name}: the size on disk, or the gzip trailer's`);
+    }
+  });
+
+  it('a .gz too short to hold a trailer hints 0; a cut one reads what decoded and says so', async () => {
+    const tiny = join(dir, 'tiny.json.gz');
+    writeFileSync(tiny, Buffer.from([0x1f, 0x8b, 8]));
+    assert.equal(textSizeHint(tiny), 0);
+    const cut = join(dir, 'cut.json.gz');
+    const whole = gzipSync(Buffer.from('x'.repeat(100000)));
+    writeFileSync(cut, whole.subarray(0, whole.length - 20));
+    const gzip = { truncated: false, garbageAt: undefined };
+    const pieces: string[] = [];
+    await forEachText(cut, (t) => pieces.push(t), { gzip });
+    assert.equal(gzip.truncated, true);
+    assert.match(pieces.join(''), /^x+$/);
   });
 });

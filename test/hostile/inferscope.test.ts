@@ -4,7 +4,9 @@
 // the million scopes cost ~3 s CPU and ~560 MB today.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, createWriteStream, openSync, writeFileSync, writeSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import { join } from 'node:path';
 import { InferscopeDocument } from '../../core/inferscope/document';
 import { hoverAt } from '../../core/inferscope/hover';
@@ -76,7 +78,7 @@ describe('hostile InferScope: the CLI', () => {
  * A compact (one-line) trace past the 256 MB read whole: `events` of padded cpu_calls, the last
  * but one a zero-length event and the last a repeat of the first id. Returns where those two start.
  */
-function compactBig(file: string, minBytes: number): { zero: number; dup: number } {
+function compactBig(file: string, minBytes: number): { zero: number; dup: number; events: number } {
   const fd = openSync(file, 'w');
   let at = 0;
   const put = (s: string) => {
@@ -86,7 +88,8 @@ function compactBig(file: string, minBytes: number): { zero: number; dup: number
   put('{"format_version":"1.0","trace_metadata":{"timestamp_created":"2025-12-27T10:30:45Z"},"events":[');
   const pad = 'x'.repeat(8000);
   const batch: string[] = [];
-  for (let i = 0; at < minBytes; i++) {
+  let i = 0;
+  for (; at < minBytes; i++) {
     batch.push(`${i ? ',' : ''}{"id":"e${i}","type":"cpu_call","name":"op","timestamp_start_us":${i * 10},"timestamp_end_us":${i * 10 + 5},"metadata":{"thread_id":1,"note":"${pad}"}}`);
     if (batch.length === 1000) put(batch.splice(0).join(''));
   }
@@ -96,21 +99,44 @@ function compactBig(file: string, minBytes: number): { zero: number; dup: number
   const dup = at + 1;
   put(',{"id":"e0","type":"instant","name":"m","timestamp_us":3}]}');
   closeSync(fd);
-  return { zero, dup };
+  return { zero, dup, events: i };
 }
 
 describe('hostile InferScope: a compact one-line trace past 256 MB', () => {
+  let file = '';
+  let big: ReturnType<typeof compactBig>;
+  before(() => {
+    file = join(tmp.dir, 'compact.inferscope.json');
+    big = compactBig(file, (256 << 20) + (4 << 20));
+  });
+  const problems = (stdout: string) => (JSON.parse(stdout) as { diagnostics: { code: string; range: { start: { line: number; character: number } } }[] }[])[0].diagnostics
+    .map((x) => [x.code, x.range.start.line, x.range.start.character]).sort();
+
   it('is checked streamed, not refused as too large: its problems on line 0 at their events', async () => {
-    const file = join(tmp.dir, 'compact.inferscope.json');
-    const { zero, dup } = compactBig(file, (256 << 20) + (4 << 20));
     const r = await runCliLimited(['check', '--format', 'json', file], 60_000);
     assert.ok(!r.timedOut, `killed after ${r.ms} ms`);
-    const d = (JSON.parse(r.stdout) as { diagnostics: { code: string; range: { start: { line: number; character: number } } }[] }[])[0].diagnostics;
-    assert.deepEqual(d.map((x) => [x.code, x.range.start.line, x.range.start.character]).sort(),
-      [['inferscope.duplicate-id', 0, dup], ['inferscope.end-before-start', 0, zero]]);
+    assert.deepEqual(problems(r.stdout), [['inferscope.duplicate-id', 0, big.dup], ['inferscope.end-before-start', 0, big.zero]]);
     assert.equal(r.code, 1, r.stderr);
     assert.ok(r.peakMb < 1000, `peak ${r.peakMb} MB`);
     process.stdout.write(`# 264 MB one-line trace checked: ${r.ms.toFixed(0)} ms, peak ${r.peakMb.toFixed(0)} MB\n`);
+  });
+
+  it('gzipped, it is checked and analyzed decompressed as it comes (was: unknown file type)', async () => {
+    const gz = `${file}.gz`;
+    await pipeline(createReadStream(file), createGzip({ level: 1 }), createWriteStream(gz));
+    const r = await runCliLimited(['check', '--format', 'json', gz], 60_000);
+    assert.ok(!r.timedOut, `killed after ${r.ms} ms`);
+    assert.deepEqual(problems(r.stdout), [['inferscope.duplicate-id', 0, big.dup], ['inferscope.end-before-start', 0, big.zero]]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.ok(r.peakMb < 1000, `peak ${r.peakMb} MB`);
+    process.stdout.write(`# 264 MB one-line trace, gzipped, checked: ${r.ms.toFixed(0)} ms, peak ${r.peakMb.toFixed(0)} MB\n`);
+    const a = await runCliLimited(['analyze', '--json', gz], 60_000);
+    assert.equal(a.code, 0, a.stderr);
+    const summary = (JSON.parse(a.stdout) as { summary: Record<string, number> }).summary;
+    // cpu_calls every 10 µs, 5 µs long, from 0: the last one ends the window.
+    assert.equal(summary.end_to_end_latency_us, (big.events - 1) * 10 + 5);
+    assert.equal(summary.total_cpu_time_us, big.events * 5);
+    assert.ok(a.peakMb < 1000, `peak ${a.peakMb} MB`);
   });
 });
 

@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { buildFromText } from '../../../client/timeline/textBuild';
 import { splitLines } from '../../../core/common/lines';
 import { buildTimeline, timelineBuilderFor } from '../../../core/timeline/builder';
 import { InferscopeTimelineBuilder } from '../../../core/timeline/inferscopeTrace';
@@ -78,13 +83,19 @@ test('items of events and scopes with a diagnostic are marked; a preview is not'
   assert.ok(items(b.finish(true)).every((x) => (x.flags & FLAG.invalid) === 0));
 });
 
+/** What the builder holds: its reader once streamed, and the text it keeps for a whole read. */
+function held(b: InferscopeTimelineBuilder): { stream: unknown; kept: number } {
+  const input = (b as unknown as { input: { stream: unknown; pieces: string[]; pending: string[] } }).input;
+  return { stream: input.stream, kept: [...input.pieces, ...input.pending].reduce((n, x) => n + x.length, 0) };
+}
+
 test('past streamAbove characters the lines are read streamed: the same model, without holding the text', () => {
   const whole = buildTimeline('run.inferscope.json', LINES)!;
   for (const [above, piece] of [[0, undefined], [5000, undefined], [5000, 300], [5000, 1]]) {
     const b = new InferscopeTimelineBuilder(above, piece);
     LINES.forEach((l, i) => b.addLine(l, i));
-    assert.ok((b as unknown as { stream?: unknown }).stream, 'switched to the streamed reader');
-    assert.equal((b as unknown as { lines: string[] }).lines.length, 0, 'no lines kept');
+    assert.ok(held(b).stream, 'switched to the streamed reader');
+    assert.equal(held(b).kept, 0, 'no text kept');
     const m = b.finish();
     assert.deepEqual(items(m), items(whole));
     assert.deepEqual(m.tracks, whole.tracks);
@@ -99,11 +110,93 @@ test('lines kept for the whole-text read are joined in pieces: the same model (d
     for (const piece of [0, 1, 77, 5000]) {
       const b = new InferscopeTimelineBuilder(undefined, piece);
       lines.forEach((l, i) => b.addLine(l, i));
-      assert.ok((b as unknown as { pieces: string[] }).pieces.length > 0 || piece === 5000);
+      const pieces = (b as unknown as { input: { pieces: string[] } }).input.pieces;
+      assert.ok(pieces.length > 0 || piece === 5000);
+      assert.ok(pieces.length <= Math.ceil(text.length / Math.max(1, piece)), `${pieces.length} pieces`);
       const m = b.finish();
       assert.deepEqual(items(m), items(whole));
       assert.deepEqual(m.tracks, whole.tracks);
       assert.equal(m.lineCount, whole.lineCount);
     }
+  }
+});
+
+/** The text cut into pieces of `size` characters, as a file reader hands them on. */
+const cut = (text: string, size: number) => Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
+
+test('text fed in pieces of any size (a file read as the worker reads it) gives the model its lines give, read whole or streamed', () => {
+  for (const text of [TEXT, faultyInferscope(), TEXT.replace(/\n/g, '\r\n')]) {
+    const whole = buildTimeline('run.inferscope.json', splitLines(text))!;
+    for (const size of [1, 7, 1000, text.length]) {
+      const b = new InferscopeTimelineBuilder();
+      for (const t of cut(text, size)) b.addText(t);
+      assert.equal(held(b).stream, undefined);
+      const m = b.finish();
+      assert.deepEqual(items(m), items(whole), `pieces of ${size}`);
+      assert.deepEqual(m.tracks, whole.tracks);
+      assert.equal(m.lineCount, whole.lineCount);
+    }
+  }
+  const streamedWhole = buildTimeline('run.inferscope.json', LINES)!;
+  for (const size of [1, 333, TEXT.length]) {
+    // Past streamAbove while fed (the size was not known): what was kept goes to the reader, then the rest.
+    const b = new InferscopeTimelineBuilder(5000);
+    for (const t of cut(TEXT, size)) b.addText(t);
+    assert.ok(held(b).stream);
+    const m = b.finish();
+    assert.deepEqual(items(m), items(streamedWhole));
+    assert.equal(m.lineCount, streamedWhole.lineCount);
+  }
+});
+
+test('a size known past streamAbove reads streamed from the first piece: no text is ever kept', () => {
+  const whole = buildTimeline('run.inferscope.json', LINES)!;
+  for (const text of [TEXT, `${JSON.stringify(inferscopeTrace({ requests: 2, kernels: 2 }))}\n`]) {
+    const b = new InferscopeTimelineBuilder(5000);
+    b.expectChars(text.length);
+    for (const t of cut(text, 100)) {
+      b.addText(t);
+      assert.ok(held(b).stream);
+      assert.equal(held(b).kept, 0);
+    }
+    const m = b.finish();
+    const compact = !text.includes('\n  ');
+    // A compact trace is one line (and an end of line): every item on line 0.
+    assert.equal(m.lineCount, compact ? 2 : whole.lineCount);
+    assert.deepEqual(items(m).map((x) => ({ ...x, line: 0 })), items(whole).map((x) => ({ ...x, line: 0 })));
+    if (compact) assert.ok(items(m).every((x) => x.line === 0));
+    else assert.deepEqual(items(m), items(whole));
+  }
+  // Within the limit the size changes nothing.
+  const b = new InferscopeTimelineBuilder(5000);
+  b.expectChars(5000);
+  b.addText('{');
+  assert.equal(held(b).stream, undefined);
+});
+
+test('the worker\'s file build gives the builder the size on disk (or in the gzip trailer) first: past the limit, no text is ever kept', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'inferscope-text-'));
+  try {
+    const whole = buildTimeline('run.inferscope.json', LINES)!;
+    const plain = join(dir, 'run.inferscope.json');
+    writeFileSync(plain, TEXT);
+    writeFileSync(`${plain}.gz`, gzipSync(TEXT));
+    for (const file of [plain, `${plain}.gz`]) {
+      // Pieces that came before the streamed reader was there (and so would have been kept).
+      let early = 0;
+      const m = await buildFromText(file, file, undefined, undefined, () => {
+        const b = new InferscopeTimelineBuilder(5000);
+        const add = b.addText.bind(b);
+        b.addText = (t) => {
+          if (!held(b).stream) early++;
+          add(t);
+        };
+        return b;
+      });
+      assert.equal(early, 0, file);
+      assert.deepEqual(items(m!), items(whole));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -10,6 +10,8 @@ import { encodeLines } from '../../../client/timeline/encodeLines';
 import type { BuildReport, BuildRequest } from '../../../client/timeline/workerProtocol';
 import type { TimelineModel } from '../../../core/timeline/model';
 import { splitLines } from '../../../core/common/lines';
+import { gzipSync } from 'node:zlib';
+import { inferscopeTrace, pretty } from '../../gen/inferscopeGen';
 
 const WORKER = resolve(__dirname, '../../../dist/timelineWorker.js');
 const FIXTURE = resolve(__dirname, '../../fixtures/timeline/llama-layer.trace.jsonl');
@@ -38,6 +40,27 @@ test('the worker builds the same model from transferred bytes as from the file',
     const fromFile = await build({ kind: 'file', fileName: 'a.trace.jsonl', path: file });
     assert.ok(fromFile.items.start.length > 0);
     assert.deepEqual(fromBytes, fromFile);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('an InferScope trace on disk, plain or gzipped, pretty or compact, is read as text and gives the model its document does', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'timeline-req-'));
+  try {
+    const t = inferscopeTrace({ requests: 40, kernels: 3 });
+    // A name cut across read pieces must come out whole; a BOM is not part of the text.
+    (t.events as Record<string, unknown>[])[3].name = 'copy_入力_'.repeat(20000);
+    for (const [name, text] of [['p.inferscope.json', `\uFEFF${pretty(t)}`], ['c.inferscope.json', JSON.stringify(t)]]) {
+      const lines = splitLines(text.replace(/^\uFEFF/, ''));
+      const bytes = encodeLines(lines.length, (i) => lines[i]);
+      const fromBytes = await build({ kind: 'bytes', fileName: name, bytes }, [bytes.buffer as ArrayBuffer]);
+      assert.ok(fromBytes.items.start.length > 400);
+      const plain = join(dir, name);
+      writeFileSync(plain, text);
+      writeFileSync(`${plain}.gz`, gzipSync(text));
+      for (const f of [plain, `${plain}.gz`]) assert.deepEqual(await build({ kind: 'file', fileName: f, path: f }), fromBytes, f);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,0 +1,117 @@
+// The InferScope traces past 256 MB that README "Speed and limits" measures, and the timeline
+// build fed one the way the editor does. Not part of `npm run bench`: minutes and gigabytes.
+//   node --import tsx bench/inferscopeBig.ts gen OUT [--requests N] [--compact]   (OUT ending .gz: gzipped)
+//   node --import tsx bench/inferscopeBig.ts timeline FILE [--lines | --worker DIST/timelineWorker.js]
+// timeline: in this process as the worker builds it (the text in pieces), with --lines fed line by
+// line as it was before, with --worker by the bundled worker thread.
+// Peak RSS: run under /usr/bin/time -v.
+import { createWriteStream } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { createGzip } from 'node:zlib';
+import { forEachLine } from '../cli/lines';
+import { buildFromText } from '../client/timeline/textBuild';
+import { timelineBuilderFor } from '../core/timeline/builder';
+import type { TimelineModel } from '../core/timeline/model';
+import { inferscopeTrace } from '../test/gen/inferscopeGen';
+
+/** Holds an array too long to write as one string. */
+const big = (v: unknown): boolean => (Array.isArray(v) ? v.length > 1000 : !!v && typeof v === 'object' && Object.values(v).some(big));
+
+/**
+ * `v` as JSON.stringify(v, null, 2) (or compact) writes it, in pieces: the whole text of a
+ * 957 000-event trace is longer than one V8 string.
+ */
+function* pieces(v: unknown, compact: boolean, indent = ''): Generator<string> {
+  const inner = `${indent}  `;
+  if (Array.isArray(v) && v.length > 1000) {
+    yield compact ? '[' : '[\n';
+    for (let i = 0; i < v.length; i++) {
+      if (compact) yield `${i ? ',' : ''}${JSON.stringify(v[i])}`;
+      else yield `${inner}${JSON.stringify(v[i], null, 2).replace(/\n/g, `\n${inner}`)}${i < v.length - 1 ? ',' : ''}\n`;
+    }
+    yield compact ? ']' : `${indent}]`;
+    return;
+  }
+  if (v && typeof v === 'object' && !Array.isArray(v) && big(v)) {
+    const keys = Object.keys(v);
+    yield compact ? '{' : '{\n';
+    for (let i = 0; i < keys.length; i++) {
+      yield compact ? `${i ? ',' : ''}${JSON.stringify(keys[i])}:` : `${inner}${JSON.stringify(keys[i])}: `;
+      yield* pieces((v as Record<string, unknown>)[keys[i]], compact, inner);
+      if (!compact) yield i < keys.length - 1 ? ',\n' : '\n';
+    }
+    yield compact ? '}' : `${indent}}`;
+    return;
+  }
+  yield compact ? JSON.stringify(v) : JSON.stringify(v, null, 2).replace(/\n/g, `\n${indent}`);
+}
+
+async function gen(out: string, requests: number, compact: boolean): Promise<void> {
+  const file = createWriteStream(out);
+  const sink = /\.gz$/i.test(out) ? createGzip({ level: 1 }) : undefined;
+  sink?.pipe(file);
+  const w = sink ?? file;
+  let buf: string[] = [];
+  let size = 0;
+  const flush = async () => {
+    if (!w.write(buf.join(''))) await new Promise<void>((ok) => w.once('drain', () => ok()));
+    buf = [];
+    size = 0;
+  };
+  for (const p of pieces(inferscopeTrace({ requests, kernels: 3 }), compact)) {
+    buf.push(p);
+    size += p.length;
+    if (size > 1 << 20) await flush();
+  }
+  buf.push('\n');
+  await flush();
+  await new Promise<void>((ok) => {
+    file.on('close', () => ok());
+    w.end();
+  });
+}
+
+/** The model of a file as the timeline worker builds it: in `worker` (the bundle), or here (fed line by line with `lines`). */
+async function timeline(file: string, worker: string | undefined, lines: boolean): Promise<TimelineModel> {
+  if (worker) {
+    return new Promise((ok, fail) => {
+      const w = new Worker(resolve(worker), { workerData: { kind: 'file', fileName: file, path: file } });
+      w.on('message', (r: { kind: string; model?: TimelineModel; message?: string }) => {
+        if (r.kind === 'done') ok(r.model!);
+        if (r.kind === 'error') fail(new Error(r.message));
+      });
+      w.on('error', fail);
+    });
+  }
+  if (!lines) {
+    const m = await buildFromText(file, file);
+    if (m) return m;
+  }
+  let b: ReturnType<typeof timelineBuilderFor>;
+  await forEachLine(file, (l, n) => {
+    b ??= timelineBuilderFor(file, l);
+    b!.addLine(l, n);
+  });
+  return b!.finish();
+}
+
+async function main(): Promise<void> {
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { requests: { type: 'string' }, compact: { type: 'boolean' }, worker: { type: 'string' }, lines: { type: 'boolean' } } });
+  const [cmd, file] = positionals;
+  const t0 = process.cpuUsage();
+  const w0 = performance.now();
+  if (cmd === 'gen') await gen(file, Number(values.requests ?? 87_029), !!values.compact);
+  else if (cmd === 'timeline') {
+    const m = await timeline(file, values.worker, !!values.lines);
+    console.log(`${m.items.start.length} items, ${m.lineCount} lines`);
+  } else throw new Error('gen OUT | timeline FILE');
+  const cpu = process.cpuUsage(t0);
+  console.log(`${cmd}: ${((performance.now() - w0) / 1000).toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU (this thread's process)`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

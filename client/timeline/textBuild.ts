@@ -1,0 +1,28 @@
+import { firstLineOf } from '../../cli/firstLine';
+import { forEachText, textSizeHint } from '../../cli/lines';
+import { timelineBuilderFor, type TimelineBuilder } from '../../core/timeline/builder';
+import type { TimelineModel } from '../../core/timeline/model';
+
+/** Characters after which a file read as text shows a preview (about PREVIEW_LINES of a pretty-printed trace). */
+const PREVIEW_CHARS = 4 << 20;
+
+/**
+ * The model of a file whose builder takes text in pieces (one JSON document: InferScope), fed so
+ * (gunzipped as it comes for a `.gz`), with the size known from disk or the gzip trailer first, so
+ * a big one is read streamed from the start. Undefined: the file's builder reads lines. `builderFor`:
+ * tests give a builder with a small streaming limit.
+ */
+export async function buildFromText(
+  fileName: string, path: string, onPreview?: (m: TimelineModel) => void, onProgress?: (bytesRead: number) => void,
+  builderFor: (fileName: string, firstLine: string) => TimelineBuilder | undefined = timelineBuilderFor,
+): Promise<TimelineModel | undefined> {
+  const builder = builderFor(fileName, firstLineOf(path));
+  if (!builder?.addText) return undefined;
+  builder.expectChars?.(textSizeHint(path));
+  let chars = 0;
+  await forEachText(path, (t) => {
+    builder.addText!(t);
+    if (onPreview && chars < PREVIEW_CHARS && (chars += t.length) >= PREVIEW_CHARS) onPreview(builder.finish(true));
+  }, { onProgress });
+  return builder.finish();
+}
