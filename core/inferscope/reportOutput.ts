@@ -74,7 +74,15 @@ export function markdownReport(a: AnalysisResult, source: string): { text: strin
 
 /** The breakdown as one stacked horizontal bar, in SVG written inline (no remote loads). */
 export function breakdownSvg(a: AnalysisResult): string {
-  const W = 600;
+  // Each legend entry as wide as its label (under 7 px a character at 11 px), so none overlaps the next.
+  let lx = 0;
+  const legend = a.timeline_breakdown.map((b) => {
+    const label = `${LABEL[b.category]} ${b.percentage}%`;
+    const at = lx;
+    lx += 14 + Math.ceil(label.length * 6.8) + 12;
+    return `<rect x="${at}" y="32" width="10" height="10" fill="${COLOUR[b.category]}"/><text x="${at + 14}" y="41" font-size="11" fill="currentColor">${label}</text>`;
+  });
+  const W = Math.max(600, lx);
   let x = 0;
   const parts: string[] = [];
   for (const b of a.timeline_breakdown) {
@@ -82,8 +90,8 @@ export function breakdownSvg(a: AnalysisResult): string {
     if (w > 0) parts.push(`<rect x="${x.toFixed(2)}" y="0" width="${w.toFixed(2)}" height="24" fill="${COLOUR[b.category]}"><title>${LABEL[b.category]} ${b.percentage}%</title></rect>`);
     x += w;
   }
-  const legend = a.timeline_breakdown.map((b, i) => `<rect x="${i * 120}" y="32" width="10" height="10" fill="${COLOUR[b.category]}"/><text x="${i * 120 + 14}" y="41" font-size="11" fill="currentColor">${LABEL[b.category]} ${b.percentage}%</text>`);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="48" viewBox="0 0 ${W} 48" role="img" aria-label="timeline breakdown">${parts.join('')}${legend.join('')}</svg>`;
+  // Scales down to a narrow view (the editor's report beside its trace) instead of being cut off.
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="100%" style="max-width:${W}px" viewBox="0 0 ${W} 48" role="img" aria-label="timeline breakdown">${parts.join('')}${legend.join('')}</svg>`;
 }
 
 /**

@@ -175,9 +175,9 @@ export const glueJourneys = [
       await page.waitForFunction(async (want) => (await navigator.clipboard.readText().catch(() => '')) === want, markdown, { timeout: STEP_MS, polling: 200 })
         .catch(async () => { throw new Error(`after Copy Report as Markdown the clipboard holds ${JSON.stringify((await page.evaluate(() => navigator.clipboard.readText()).catch(() => '')).slice(0, 200))}`); });
       const groups = await page.locator('.editor-group-container').count();
+      await ctx.shoot(page, 'inferscope-report');
       const link = report.locator('p.cite a').nth(nth);
       await link.scrollIntoViewIfNeeded();
-      await ctx.shoot(page, 'inferscope-report');
       await link.click();
       const frame = await timelineFrame(page);
       await painted(frame);
