@@ -1,6 +1,4 @@
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../core/common/diagnostic';
 import { lineTooDeep, lineTooLong, MAX_JSON_DEPTH } from '../core/common/lines';
@@ -9,22 +7,8 @@ import type { LineChecker } from '../core/format';
 import type { ChunkProblem } from '../core/trace/chunkChecks';
 import { ChunkMerger } from '../core/trace/chunkMerge';
 import { traceFormat } from '../core/trace/format';
+import { plan, takeEarlyWorker, workerFile } from './checkThreads';
 import { checkChunk, type ChunkDone, type ChunkJob } from './parallelChunk';
-
-/**
- * Below this a plain trace is checked in one thread: a worker costs tens of milliseconds to start,
- * which a file of a few MB does not win back. `.gz` files are always read in one thread (a gzip
- * stream cannot be entered in the middle).
- */
-const MIN_BYTES = 32 << 20;
-
-/**
- * Chunk size. Every thread takes the next chunk when it is done with one, so the threads finish
- * within about a chunk of each other; a chunk's summary (the ids it enqueued or issued first, those
- * crossing its ends) waits for the chunks before it, so chunks stay small enough for that to be
- * little memory.
- */
-const CHUNK_BYTES = 1 << 20;
 
 /**
  * Chunks done but not merged (waiting for an earlier one a worker is still on) after which the main
@@ -32,33 +16,8 @@ const CHUNK_BYTES = 1 << 20;
  */
 const MAX_AHEAD = 32;
 
-/** Past a few workers the disk and the merge are the limit, and each thread costs tens of MB. */
-const MAX_WORKERS = 3;
-
 /** How far a split point looks for the next line end before giving up on that split (one huge line). */
 const MAX_SEARCH = 16 << 20;
-
-/**
- * Worker threads (the other cores), chunk size and threshold. Tests (many tiny chunks on three
- * workers) set them with `NPU_CHECK_THREADS` (0: the one-thread check), `NPU_CHECK_CHUNK` and
- * `NPU_CHECK_PARALLEL_MIN` (bytes).
- */
-function plan(): { workers: number; chunk: number; minBytes: number } {
-  const env = (name: string) => {
-    const v = process.env[name];
-    return v !== undefined && /^\d{1,15}$/.test(v) ? Number(v) : undefined;
-  };
-  return {
-    workers: env('NPU_CHECK_THREADS') ?? Math.min(availableParallelism() - 1, MAX_WORKERS),
-    chunk: Math.max(1, env('NPU_CHECK_CHUNK') ?? CHUNK_BYTES),
-    minBytes: env('NPU_CHECK_PARALLEL_MIN') ?? MIN_BYTES,
-  };
-}
-
-/** The worker bundle: beside the CLI bundle, or in dist/ when this runs from source or from the bench bundle. */
-function workerFile(): string | undefined {
-  return [join(__dirname, 'checkWorker.js'), join(__dirname, '..', 'dist', 'checkWorker.js'), join(__dirname, '..', '..', 'dist', 'checkWorker.js')].find(existsSync);
-}
 
 /**
  * Offset just after the first '\n' at or after `from - 1`, or minus the offset the search gave up
@@ -126,7 +85,7 @@ class Pool {
 
   constructor(file: string, count: number, private readonly jobs: ChunkJob[], private readonly done: (j: number, d: ChunkDone) => void) {
     for (let w = 0; w < count; w++) {
-      const worker = idle.pop() ?? new Worker(file);
+      const worker = idle.pop() ?? takeEarlyWorker() ?? new Worker(file);
       worker.ref();
       worker.on('message', (m: { job: number; done?: ChunkDone; error?: string }) => {
         if (m.done) {
