@@ -8,13 +8,18 @@ import type { ChunkProblem } from '../core/trace/chunkChecks';
 import { ChunkMerger } from '../core/trace/chunkMerge';
 import { traceFormat } from '../core/trace/format';
 import { plan, takeEarlyWorker, workerFile } from './checkThreads';
-import { checkChunk, type ChunkDone, type ChunkJob } from './parallelChunk';
+import { ABORT, checkChunk, chunkJob, MERGED, NEXT, newControl, type ChunkDone, type FileJob } from './parallelChunk';
 
 /**
- * Chunks done but not merged (waiting for an earlier one a worker is still on) after which the main
- * thread waits instead of taking more: a slow chunk must not let summaries pile up for the whole file.
+ * Chunks done but not merged (waiting for an earlier one another thread is still on) after which a
+ * thread waits instead of taking more: a slow chunk must not let summaries pile up for the whole
+ * file. Tests set it with `NPU_CHECK_AHEAD` (1: every thread waits for the merge of the chunk before).
  */
 const MAX_AHEAD = 32;
+const aheadOf = () => {
+  const v = process.env.NPU_CHECK_AHEAD;
+  return v !== undefined && /^[1-9]\d{0,5}$/.test(v) ? Number(v) : MAX_AHEAD;
+};
 
 /** How far a split point looks for the next line end before giving up on that split (one huge line). */
 const MAX_SEARCH = 16 << 20;
@@ -74,46 +79,30 @@ export function splitAtLines(file: string, size: number, chunk: number): Chunk[]
 const idle: Worker[] = [];
 
 /**
- * Chunks handed out to the workers, each given its next one as it posts what it found, two at a
- * time so none waits for the main thread; the main thread takes chunks from the same queue.
+ * The workers of one file's check: each is sent the file once and claims its chunks itself (the
+ * counters in `FileJob.ctl`), posting what each found; the main thread claims from the same counter.
  */
 class Pool {
   private readonly workers: Worker[] = [];
-  private next = 0;
   private failure: Error | undefined;
   private wake: (() => void) | undefined;
 
-  constructor(file: string, count: number, private readonly jobs: ChunkJob[], private readonly done: (j: number, d: ChunkDone) => void) {
+  constructor(file: string, count: number, private readonly job: FileJob, done: (j: number, d: ChunkDone) => void) {
     for (let w = 0; w < count; w++) {
       const worker = idle.pop() ?? takeEarlyWorker() ?? new Worker(file);
       worker.ref();
       worker.on('message', (m: { job: number; done?: ChunkDone; error?: string }) => {
-        if (m.done) {
-          this.done(m.job, m.done);
-          this.post(worker);
-        } else this.failure ??= new Error(m.error);
+        if (m.done) done(m.job, m.done);
+        else this.failure ??= new Error(m.error);
         this.wake?.();
       });
       worker.on('error', (e) => {
         this.failure ??= e;
         this.wake?.();
       });
+      worker.postMessage(job);
       this.workers.push(worker);
     }
-    for (const w of this.workers) {
-      this.post(w);
-      this.post(w);
-    }
-  }
-
-  /** The next chunk no thread has taken, if any. */
-  take(): number | undefined {
-    return this.next < this.jobs.length ? this.next++ : undefined;
-  }
-
-  private post(w: Worker): void {
-    const j = this.take();
-    if (j !== undefined) w.postMessage({ ...this.jobs[j], job: j });
   }
 
   /** Until `until()` holds, letting the workers' messages in; throws a worker's failure. */
@@ -126,8 +115,12 @@ class Pool {
     }
   }
 
-  /** After a failure a worker may still be busy with this file's chunks: it is not reused. */
+  /** After a failure a worker may still be busy with this file's chunks: it is told to stop and not reused. */
   release(reuse: boolean): void {
+    if (!reuse) {
+      Atomics.store(this.job.ctl, ABORT, 1);
+      Atomics.notify(this.job.ctl, MERGED);
+    }
     for (const w of this.workers) {
       w.removeAllListeners('message').removeAllListeners('error').unref();
       if (reuse) idle.push(w);
@@ -159,7 +152,11 @@ export async function checkTraceInParallel(file: string, opts: { maxProblems: nu
   if (workers < 1 || size < minBytes || size === 0 || !bundle) return undefined;
   const chunks = splitAtLines(file, size, chunk);
   if (chunks.length < 2) return undefined;
-  const jobs = chunks.map((c) => ({ file, start: c.start, end: c.end, maxProblems: opts.maxProblems, maxLineBytes: opts.maxLineBytes }));
+  const job: FileJob = {
+    file, maxProblems: opts.maxProblems, maxLineBytes: opts.maxLineBytes,
+    bounds: [...chunks.map((c) => c.start), size], ctl: newControl(), maxAhead: aheadOf(),
+  };
+  const ctl = job.ctl;
   const merger = new ChunkMerger(opts.maxProblems);
   // Chunks done out of order wait here for those before them; lines are numbered from 0 in each
   // chunk, `offset` is the number of the next one to merge's first line.
@@ -168,6 +165,7 @@ export async function checkTraceInParallel(file: string, opts: { maxProblems: nu
   let offset = 0;
   const done = (j: number, d: ChunkDone) => {
     waiting.set(j, d);
+    const before = merged;
     for (let next; (next = waiting.get(merged)); merged++) {
       waiting.delete(merged);
       const at = offset;
@@ -175,16 +173,20 @@ export async function checkTraceInParallel(file: string, opts: { maxProblems: nu
       // A chunk ends with '\n': its reader counts one last, empty line, which is the next chunk's first.
       offset += next.lines - 1;
     }
+    if (merged !== before) {
+      Atomics.store(ctl, MERGED, merged);
+      Atomics.notify(ctl, MERGED);
+    }
   };
-  const pool = new Pool(bundle, Math.min(workers, chunks.length - 1), jobs, done);
+  const pool = new Pool(bundle, Math.min(workers, chunks.length - 1), job, done);
   let ok = false;
   try {
     for (;;) {
-      await pool.wait(() => waiting.size < MAX_AHEAD);
-      const j = pool.take();
-      if (j === undefined) break;
-      done(j, await checkChunk(jobs[j]));
-      // Lets the workers' messages in, so each has its next chunk while this thread does one.
+      const j = Atomics.add(ctl, NEXT, 1);
+      if (j >= chunks.length) break;
+      await pool.wait(() => j < merged + job.maxAhead);
+      done(j, await checkChunk(chunkJob(job, j)));
+      // Lets the workers' messages in: their chunks are merged while this thread does one.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
     await pool.wait(() => merged === chunks.length);

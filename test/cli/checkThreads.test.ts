@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { startCheckWorkersEarly, takeEarlyWorker } from '../../cli/checkThreads';
-import type { ChunkDone } from '../../cli/parallelChunk';
+import { newControl, type ChunkDone, type FileJob } from '../../cli/parallelChunk';
 import { ROOT } from './run';
 
 let dir = '';
@@ -38,7 +38,7 @@ describe('workers started early for npu-trace check', () => {
     assert.ok(takeEarlyWorker() instanceof Worker, 'NPU_CHECK_THREADS=2: two started');
     const done = await new Promise<ChunkDone>((resolve, reject) => {
       w.on('message', (m: { done?: ChunkDone; error?: string }) => (m.done ? resolve(m.done) : reject(new Error(m.error))));
-      w.postMessage({ file: trace, start: 0, end: 78, maxProblems: 5, maxLineBytes: 1000, job: 0 });
+      w.postMessage({ file: trace, bounds: [0, 78], ctl: newControl(), maxAhead: 32, maxProblems: 5, maxLineBytes: 1000 } satisfies FileJob);
     });
     await w.terminate();
     assert.equal(done.lines, 3);
