@@ -1,7 +1,7 @@
-// Loads a bundle beside dist/cli.js with the V8 code cache the build wrote for it
-// (`<bundle>.cache`, written by scripts/build.mjs): compiling the 1.5 MB CLI bundle was 20–40 ms of every
-// start, on the parallel check's critical path (its workers wait for the main thread's first
-// chunk). Node 20 has no compile cache of its own (module.enableCompileCache is Node 22).
+// Loads a bundle beside dist/cli.js with the V8 code cache scripts/build.mjs wrote for it
+// (`<bundle>.cache`): compiling the 1.5 MB CLI bundle was 20–40 ms of every start, on the parallel
+// check's critical path (its workers wait for the main thread's first chunk). Node 20 has no
+// compile cache of its own (module.enableCompileCache is Node 22).
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
