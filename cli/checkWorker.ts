@@ -1,13 +1,18 @@
-// Worker thread of the parallel trace check (dist/checkWorker.js): checks one chunk per message and
-// posts what it found and its summary for the merge.
+// Worker thread of the parallel trace check (dist/checkWorker.js): for each file, claims chunks
+// from the counters it shares with the other threads and posts what each found and its summary
+// for the merge.
 import { parentPort } from 'node:worker_threads';
-import { checkChunk, type ChunkJob } from './parallelChunk';
+import { ABORT, claimChunks, type FileJob } from './parallelChunk';
 
 const port = parentPort!;
-// A job's reading is synchronous (awaits resolve at once), so the jobs of one worker run one after the other.
-port.on('message', (job: ChunkJob & { job: number }) => {
-  checkChunk(job).then(
-    (done) => port.postMessage({ job: job.job, done }),
-    (e: unknown) => port.postMessage({ job: job.job, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
+// A chunk's reading is synchronous, so one file's chunks keep this thread until none is left.
+port.on('message', (f: FileJob) => {
+  claimChunks(f, (job, done) => port.postMessage({ job, done })).then(
+    () => undefined,
+    (e: unknown) => {
+      // The others stop claiming: the check fails with this error.
+      Atomics.store(f.ctl, ABORT, 1);
+      port.postMessage({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+    },
   );
 });

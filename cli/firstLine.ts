@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { splitLines } from '../core/common/lines';
+import { zlib } from './zlib';
 
 /** The first line of a file as the readers see it (gunzipped, without a BOM), from its first 4 KB. */
 export function firstLineOf(file: string): string {
@@ -10,7 +10,7 @@ export function firstLineOf(file: string): string {
     let text = buf.subarray(0, readSync(fd, buf, 0, buf.length, 0));
     if (/\.gz$/i.test(file)) {
       try {
-        text = gunzipSync(text, { finishFlush: 2 });
+        text = zlib().gunzipSync(text, { finishFlush: 2 });
       } catch {
         return '';
       }

@@ -1,4 +1,5 @@
-import { constants, createInflateRaw, type InflateRaw as Inflate } from 'node:zlib';
+import type { InflateRaw as Inflate } from 'node:zlib';
+import { zlib } from './zlib';
 
 /** How a gzip stream ended, filled in by `gunzipMembers` when the stream is done. */
 export interface GzipEnd {
@@ -66,7 +67,7 @@ export async function* gunzipMembers(source: AsyncIterable<Buffer>, end: GzipEnd
         return;
       }
       drop(h);
-      const inf = (inflater = createInflateRaw({ finishFlush: constants.Z_SYNC_FLUSH }));
+      const inf = (inflater = zlib().createInflateRaw({ finishFlush: zlib().constants.Z_SYNC_FLUSH }));
       const out: Buffer[] = [];
       let failed: Error | undefined;
       let wake = () => {};

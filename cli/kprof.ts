@@ -1,7 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { inflateRawSync } from 'node:zlib';
 import { escapeControl } from '../core/common/escape';
 import { decode, DEFAULT_MAX_PROBLEMS } from '../core/kprof/decode';
 import { KprofFormatError, MAX_BUFFER_BYTES } from '../core/kprof/errors';
@@ -12,11 +11,12 @@ import { openBuffer } from '../core/kprof/open';
 import { groupOverlap } from '../core/kprof/overlap';
 import { kprofJson, kprofText } from '../core/kprof/report';
 import { SyncSink } from './syncSink';
+import { zlib } from './zlib';
 
 export const KPROF_USAGE = `  npu-trace kprof [--names FILE|a,b,c] [--layout auto|${LAYOUTS.map((l) => l.id).join('|')}] [--stride N] [--launch N] [--overlap A,B] [--max-problems N] [--json] [--chrome-trace OUT.json[.gz]|-] <buffer.npy|.npz|.bin>\n`;
 
 /** zlib's raw inflate, never producing more than the entry says (a zip bomb stops there). */
-export const inflateRaw = (data: Uint8Array, maxBytes: number): Uint8Array => inflateRawSync(data, { maxOutputLength: Math.max(1, maxBytes) });
+export const inflateRaw = (data: Uint8Array, maxBytes: number): Uint8Array => zlib().inflateRawSync(data, { maxOutputLength: Math.max(1, maxBytes) });
 
 /**
  * `npu-trace kprof`: decodes an intra-kernel profiler buffer, prints per-region statistics, lanes

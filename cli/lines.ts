@@ -31,16 +31,26 @@ export const STOP_READING: unique symbol = Symbol('stop reading');
 
 const READ_SIZE = 1 << 20;
 
-/** Bytes `[start, end)` of a file in buffers ending on multiples of READ_SIZE, as `createReadStream` cuts the whole file. */
+/**
+ * One read buffer per thread for `rangeChunks`: the splitter copies what it keeps of a chunk, so
+ * each read can reuse it. A fresh megabyte per read cost the parallel check about 15k page faults
+ * on the 1M-event trace.
+ */
+let rangeBuffer: Buffer | undefined;
+
+/**
+ * Bytes `[start, end)` of a file in buffers ending on multiples of READ_SIZE, as `createReadStream`
+ * cuts the whole file. Each buffer is valid until the next is asked for.
+ */
 function* rangeChunks(file: string, { start, end }: { start: number; end: number }): Generator<Buffer> {
   const fd = openSync(file, 'r');
+  const buf = (rangeBuffer ??= Buffer.allocUnsafeSlow(READ_SIZE));
   try {
     for (let at = start; at < end;) {
       const upTo = Math.min(end, (Math.floor(at / READ_SIZE) + 1) * READ_SIZE);
-      const b = Buffer.allocUnsafe(upTo - at);
-      const n = readSync(fd, b, 0, b.length, at);
+      const n = readSync(fd, buf, 0, upTo - at, at);
       if (n === 0) return;
-      yield n === b.length ? b : b.subarray(0, n);
+      yield buf.subarray(0, n);
       at += n;
     }
   } finally {

@@ -1,6 +1,4 @@
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../core/common/diagnostic';
 import { lineTooDeep, lineTooLong, MAX_JSON_DEPTH } from '../core/common/lines';
@@ -9,56 +7,22 @@ import type { LineChecker } from '../core/format';
 import type { ChunkProblem } from '../core/trace/chunkChecks';
 import { ChunkMerger } from '../core/trace/chunkMerge';
 import { traceFormat } from '../core/trace/format';
-import { checkChunk, type ChunkDone, type ChunkJob } from './parallelChunk';
+import { plan, takeEarlyWorker, workerFile } from './checkThreads';
+import { ABORT, checkChunk, chunkJob, MERGED, NEXT, newControl, type ChunkDone, type FileJob } from './parallelChunk';
 
 /**
- * Below this a plain trace is checked in one thread: a worker costs tens of milliseconds to start,
- * which a file of a few MB does not win back. `.gz` files are always read in one thread (a gzip
- * stream cannot be entered in the middle).
- */
-const MIN_BYTES = 32 << 20;
-
-/**
- * Chunk size. Every thread takes the next chunk when it is done with one, so the threads finish
- * within about a chunk of each other; a chunk's summary (the ids it enqueued or issued first, those
- * crossing its ends) waits for the chunks before it, so chunks stay small enough for that to be
- * little memory.
- */
-const CHUNK_BYTES = 1 << 20;
-
-/**
- * Chunks done but not merged (waiting for an earlier one a worker is still on) after which the main
- * thread waits instead of taking more: a slow chunk must not let summaries pile up for the whole file.
+ * Chunks done but not merged (waiting for an earlier one another thread is still on) after which a
+ * thread waits instead of taking more: a slow chunk must not let summaries pile up for the whole
+ * file. Tests set it with `NPU_CHECK_AHEAD` (1: every thread waits for the merge of the chunk before).
  */
 const MAX_AHEAD = 32;
-
-/** Past a few workers the disk and the merge are the limit, and each thread costs tens of MB. */
-const MAX_WORKERS = 3;
+const aheadOf = () => {
+  const v = process.env.NPU_CHECK_AHEAD;
+  return v !== undefined && /^[1-9]\d{0,5}$/.test(v) ? Number(v) : MAX_AHEAD;
+};
 
 /** How far a split point looks for the next line end before giving up on that split (one huge line). */
 const MAX_SEARCH = 16 << 20;
-
-/**
- * Worker threads (the other cores), chunk size and threshold. Tests (many tiny chunks on three
- * workers) set them with `NPU_CHECK_THREADS` (0: the one-thread check), `NPU_CHECK_CHUNK` and
- * `NPU_CHECK_PARALLEL_MIN` (bytes).
- */
-function plan(): { workers: number; chunk: number; minBytes: number } {
-  const env = (name: string) => {
-    const v = process.env[name];
-    return v !== undefined && /^\d{1,15}$/.test(v) ? Number(v) : undefined;
-  };
-  return {
-    workers: env('NPU_CHECK_THREADS') ?? Math.min(availableParallelism() - 1, MAX_WORKERS),
-    chunk: Math.max(1, env('NPU_CHECK_CHUNK') ?? CHUNK_BYTES),
-    minBytes: env('NPU_CHECK_PARALLEL_MIN') ?? MIN_BYTES,
-  };
-}
-
-/** The worker bundle: beside the CLI bundle, or in dist/ when this runs from source or from the bench bundle. */
-function workerFile(): string | undefined {
-  return [join(__dirname, 'checkWorker.js'), join(__dirname, '..', 'dist', 'checkWorker.js'), join(__dirname, '..', '..', 'dist', 'checkWorker.js')].find(existsSync);
-}
 
 /**
  * Offset just after the first '\n' at or after `from - 1`, or minus the offset the search gave up
@@ -90,7 +54,9 @@ interface Chunk {
 export function splitAtLines(file: string, size: number, chunk: number): Chunk[] {
   const chunks: Chunk[] = [{ start: 0, end: size }];
   const fd = openSync(file, 'r');
-  const buf = Buffer.allocUnsafe(1 << 16);
+  // A line is a few hundred bytes: one page mostly holds the next line end (64 KB a split point
+  // read 13 MB of the 1M-event trace before any chunk could start).
+  const buf = Buffer.allocUnsafe(1 << 12);
   let noLineEndBefore = 0;
   try {
     for (let from = chunk; from < size; from += chunk) {
@@ -115,46 +81,30 @@ export function splitAtLines(file: string, size: number, chunk: number): Chunk[]
 const idle: Worker[] = [];
 
 /**
- * Chunks handed out to the workers, each given its next one as it posts what it found, two at a
- * time so none waits for the main thread; the main thread takes chunks from the same queue.
+ * The workers of one file's check: each is sent the file once and claims its chunks itself (the
+ * counters in `FileJob.ctl`), posting what each found; the main thread claims from the same counter.
  */
 class Pool {
   private readonly workers: Worker[] = [];
-  private next = 0;
   private failure: Error | undefined;
   private wake: (() => void) | undefined;
 
-  constructor(file: string, count: number, private readonly jobs: ChunkJob[], private readonly done: (j: number, d: ChunkDone) => void) {
+  constructor(file: string, count: number, private readonly job: FileJob, done: (j: number, d: ChunkDone) => void) {
     for (let w = 0; w < count; w++) {
-      const worker = idle.pop() ?? new Worker(file);
+      const worker = idle.pop() ?? takeEarlyWorker() ?? new Worker(file);
       worker.ref();
       worker.on('message', (m: { job: number; done?: ChunkDone; error?: string }) => {
-        if (m.done) {
-          this.done(m.job, m.done);
-          this.post(worker);
-        } else this.failure ??= new Error(m.error);
+        if (m.done) done(m.job, m.done);
+        else this.failure ??= new Error(m.error);
         this.wake?.();
       });
       worker.on('error', (e) => {
         this.failure ??= e;
         this.wake?.();
       });
+      worker.postMessage(job);
       this.workers.push(worker);
     }
-    for (const w of this.workers) {
-      this.post(w);
-      this.post(w);
-    }
-  }
-
-  /** The next chunk no thread has taken, if any. */
-  take(): number | undefined {
-    return this.next < this.jobs.length ? this.next++ : undefined;
-  }
-
-  private post(w: Worker): void {
-    const j = this.take();
-    if (j !== undefined) w.postMessage({ ...this.jobs[j], job: j });
   }
 
   /** Until `until()` holds, letting the workers' messages in; throws a worker's failure. */
@@ -167,8 +117,12 @@ class Pool {
     }
   }
 
-  /** After a failure a worker may still be busy with this file's chunks: it is not reused. */
+  /** After a failure a worker may still be busy with this file's chunks: it is told to stop and not reused. */
   release(reuse: boolean): void {
+    if (!reuse) {
+      Atomics.store(this.job.ctl, ABORT, 1);
+      Atomics.notify(this.job.ctl, MERGED);
+    }
     for (const w of this.workers) {
       w.removeAllListeners('message').removeAllListeners('error').unref();
       if (reuse) idle.push(w);
@@ -200,7 +154,11 @@ export async function checkTraceInParallel(file: string, opts: { maxProblems: nu
   if (workers < 1 || size < minBytes || size === 0 || !bundle) return undefined;
   const chunks = splitAtLines(file, size, chunk);
   if (chunks.length < 2) return undefined;
-  const jobs = chunks.map((c) => ({ file, start: c.start, end: c.end, maxProblems: opts.maxProblems, maxLineBytes: opts.maxLineBytes }));
+  const job: FileJob = {
+    file, maxProblems: opts.maxProblems, maxLineBytes: opts.maxLineBytes,
+    bounds: [...chunks.map((c) => c.start), size], ctl: newControl(), maxAhead: aheadOf(),
+  };
+  const ctl = job.ctl;
   const merger = new ChunkMerger(opts.maxProblems);
   // Chunks done out of order wait here for those before them; lines are numbered from 0 in each
   // chunk, `offset` is the number of the next one to merge's first line.
@@ -209,6 +167,7 @@ export async function checkTraceInParallel(file: string, opts: { maxProblems: nu
   let offset = 0;
   const done = (j: number, d: ChunkDone) => {
     waiting.set(j, d);
+    const before = merged;
     for (let next; (next = waiting.get(merged)); merged++) {
       waiting.delete(merged);
       const at = offset;
@@ -216,16 +175,20 @@ export async function checkTraceInParallel(file: string, opts: { maxProblems: nu
       // A chunk ends with '\n': its reader counts one last, empty line, which is the next chunk's first.
       offset += next.lines - 1;
     }
+    if (merged !== before) {
+      Atomics.store(ctl, MERGED, merged);
+      Atomics.notify(ctl, MERGED);
+    }
   };
-  const pool = new Pool(bundle, Math.min(workers, chunks.length - 1), jobs, done);
+  const pool = new Pool(bundle, Math.min(workers, chunks.length - 1), job, done);
   let ok = false;
   try {
     for (;;) {
-      await pool.wait(() => waiting.size < MAX_AHEAD);
-      const j = pool.take();
-      if (j === undefined) break;
-      done(j, await checkChunk(jobs[j]));
-      // Lets the workers' messages in, so each has its next chunk while this thread does one.
+      const j = Atomics.add(ctl, NEXT, 1);
+      if (j >= chunks.length) break;
+      await pool.wait(() => j < merged + job.maxAhead);
+      done(j, await checkChunk(chunkJob(job, j)));
+      // Lets the workers' messages in: their chunks are merged while this thread does one.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
     await pool.wait(() => merged === chunks.length);

@@ -14,6 +14,54 @@ export interface ChunkJob {
   maxLineBytes: number;
 }
 
+/**
+ * One file's check as every thread sees it: the chunks, and two counters all of them share — the
+ * next chunk no thread has claimed, and how many the main thread has merged — so a worker takes
+ * its next chunk itself, not waiting for the main thread (busy with a chunk of its own) to send it.
+ */
+export interface FileJob {
+  file: string;
+  maxProblems: number;
+  maxLineBytes: number;
+  /** Chunk `k` is bytes `[bounds[k], bounds[k + 1])`. */
+  bounds: number[];
+  /** Over a SharedArrayBuffer: `[NEXT]`, `[MERGED]`, `[ABORT]` (1: stop claiming). */
+  ctl: Int32Array;
+  /** Chunks a thread may be ahead of the merge: it waits past that (summaries must not pile up). */
+  maxAhead: number;
+}
+
+export const NEXT = 0;
+export const MERGED = 1;
+export const ABORT = 2;
+
+/** The shared counters of a new file's check. */
+export const newControl = (): Int32Array => new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
+
+/** Chunk `k` of a file's check as a job. */
+export const chunkJob = (f: FileJob, k: number): ChunkJob => ({ file: f.file, start: f.bounds[k], end: f.bounds[k + 1], maxProblems: f.maxProblems, maxLineBytes: f.maxLineBytes });
+
+/**
+ * A worker's part of a file's check: claims chunks until none is left, each posted when done.
+ * Blocks (this is a worker thread) while the chunk claimed is `maxAhead` past the merge; the
+ * thread holding the next chunk to merge never waits, so the merge always goes on.
+ */
+export async function claimChunks(f: FileJob, post: (job: number, done: ChunkDone) => void): Promise<void> {
+  const ctl = f.ctl;
+  const count = f.bounds.length - 1;
+  for (;;) {
+    if (Atomics.load(ctl, ABORT) !== 0) return;
+    const k = Atomics.add(ctl, NEXT, 1);
+    if (k >= count) return;
+    for (let merged; k >= (merged = Atomics.load(ctl, MERGED)) + f.maxAhead;) {
+      if (Atomics.load(ctl, ABORT) !== 0) return;
+      // Timed, so an abort (the main thread failed) is seen even if its wake-up is missed.
+      Atomics.wait(ctl, MERGED, merged, 100);
+    }
+    post(k, await checkChunk(chunkJob(f, k)));
+  }
+}
+
 /** What a chunk found, on lines counted from its first, and what the merge needs of it. */
 export interface ChunkDone {
   /** Lines read, as the reader counts them: one more than the chunk's own when it ends with '\n'. */

@@ -1,4 +1,5 @@
 // Bundles the extension host client, the language server, the CLI and the webview with esbuild.
+import { execFileSync } from 'node:child_process';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -13,7 +14,7 @@ await Promise.all([
   esbuild.build({ ...common, entryPoints: ['client/extension.ts'], outfile: 'dist/client.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] }),
   esbuild.build({ ...common, entryPoints: ['server/server.ts'], outfile: 'dist/server.js', platform: 'node', format: 'cjs', target: 'node20' }),
   // The CLI: dist/cli.js only picks a bundle; nnapi-stats has its own small one (start-up, issue #13).
-  esbuild.build({ ...common, entryPoints: ['cli/dispatch.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', banner: { js: '#!/usr/bin/env node' }, external: ['./nnapiStats.js', './cliMain.js'] }),
+  esbuild.build({ ...common, entryPoints: ['cli/dispatch.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', banner: { js: '#!/usr/bin/env node' } }),
   esbuild.build({ ...common, entryPoints: ['cli/main.ts'], outfile: 'dist/cliMain.js', platform: 'node', format: 'cjs', target: 'node20' }),
   esbuild.build({ ...common, entryPoints: ['cli/nnapiStatsMain.ts'], outfile: 'dist/nnapiStats.js', platform: 'node', format: 'cjs', target: 'node20' }),
   // The parallel trace check's worker thread, loaded by the CLI bundle from beside it.
@@ -36,3 +37,7 @@ await Promise.all([
   esbuild.build({ ...common, ...web, entryPoints: ['client/browser/extension.ts'], outfile: 'dist/web/extension.js', format: 'cjs', external: ['vscode'] }),
   esbuild.build({ ...common, ...web, entryPoints: ['server/browser.ts'], outfile: 'dist/web/server.js', format: 'iife' }),
 ]);
+
+// V8's code cache of the CLI bundle (cli/loadBundle.ts): one run of `npu-trace --help` compiles it
+// and writes dist/cliMain.js.cache at exit. A node of another version rejects it and compiles.
+execFileSync(process.execPath, ['dist/cli.js', '--help'], { env: { ...process.env, NPU_WRITE_CODE_CACHE: '1' }, stdio: 'ignore' });

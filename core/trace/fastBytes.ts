@@ -1,5 +1,5 @@
 import {
-  BOOL, INT, K_CMD, KEY_BYTES, K_EVENT_TYPE, K_JOB, K_LATENCY, K_T_CYCLE, K_TX, KEY_TRIE, NESTED, NULL, NUM, sameBytes, STR, TYPE_RULES, TYPE_TRIE,
+  BOOL, INT, K_CMD, KEY_BYTES, K_EVENT_TYPE, K_JOB, K_LATENCY, K_T_CYCLE, K_TX, KEY_TRIE, LIST, NESTED, NULL, NUM, sameBytes, STR, TYPE_RULES, TYPE_TRIE,
   type TypeRules,
 } from './fastRules';
 import { skipNested } from './fastNested';
@@ -95,6 +95,11 @@ export class ByteLine implements TraceLine {
   }
 }
 Object.defineProperties(ByteLine.prototype, { event: { value: true }, obj: { value: undefined }, local: { value: undefined } });
+// The fields that hold a number or nothing (or an id's digits) take any value from the start: first
+// holding undefined, then a number, they changed representation after the scanner's callers were
+// optimized, which threw that code away (each thread compiled `certify` and the reader twice more).
+new ByteLine(new Uint8Array(0), 0, 0, () => '', '', undefined, undefined, undefined, undefined, undefined, -1, -1, -1, -1, -1)
+  .reuse(new Uint8Array(0), 0, 0, () => '', '', 0, 0, 0, 0, 0, -1, -1, -1, -1, -1);
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
@@ -150,7 +155,8 @@ export function fastTraceBytes(b: Uint8Array, s: number, e: number, decode: (b: 
   if (e - s >= MAX_FAST_LINE) return undefined;
   let i = s;
   while (i < e && (b[i] === 32 || b[i] === 9)) i++;
-  if (b[i] !== 123) return undefined;
+  // `i < e` first: the empty line a chunk ends with would read past the array, which V8 compiles apart.
+  if (i >= e || b[i] !== 123) return undefined;
   i++;
   let n = 0;
   let row = TYPE_RULES.length * MAX_FIELDS;
@@ -262,6 +268,35 @@ export function fastTraceBytes(b: Uint8Array, s: number, e: number, decode: (b: 
   return certify(b, s, e, n, decode, into);
 }
 
+/**
+ * Whether the nested value `[s, e)` (JSON already, `skipNested` read it) is an array of plain
+ * strings each one of `values`, as a LIST rule wants; escapes and the like give false (full parse).
+ */
+function enumList(b: Uint8Array, s: number, e: number, values: readonly Uint8Array[]): boolean {
+  if (b[s] !== 91) return false;
+  let i = s + 1;
+  while (b[i] === 32 || b[i] === 9) i++;
+  if (b[i] === 93) return i + 1 === e;
+  for (;;) {
+    if (b[i] !== 34) return false;
+    const from = ++i;
+    for (; i < e && b[i] !== 34; i++) if (b[i] === 92 || b[i] < 32 || b[i] > 126) return false;
+    if (i >= e) return false;
+    let ok = false;
+    for (const v of values) if (sameBytes(b, from, i, v)) {
+      ok = true;
+      break;
+    }
+    if (!ok) return false;
+    i++;
+    while (b[i] === 32 || b[i] === 9) i++;
+    if (b[i] === 93) return i + 1 === e;
+    if (b[i] !== 44) return false;
+    i++;
+    while (b[i] === 32 || b[i] === 9) i++;
+  }
+}
+
 function certify(b: Uint8Array, s: number, e: number, n: number, decode: (b: Uint8Array, s: number, e: number) => string, into: ByteLine | undefined): TraceLine | undefined {
   let tr: TypeRules | undefined;
   for (let k = n - 1; k >= 0; k--) {
@@ -282,7 +317,10 @@ function certify(b: Uint8Array, s: number, e: number, n: number, decode: (b: Uin
     if (key < 0) continue;
     const kind = kindOf[k];
     const bits = RULE_BITS[base + key];
-    if (bits !== 0) {
+    if ((bits & LIST) !== 0) {
+      if (kind !== NESTED || !enumList(b, vStart[k], vEnd[k], tr.rules[key]!.enumValues!)) return undefined;
+      seen |= RULE_REQUIRED[base + key];
+    } else if (bits !== 0) {
       if ((bits & kind) === 0 || (bits & R_UNSUPPORTED) !== 0) return undefined;
       if ((bits & R_NON_NEGATIVE) !== 0 && negOf[k] && (kind === INT || kind === NUM)) return undefined;
       if ((bits & R_ENUM) !== 0) {

@@ -26,11 +26,13 @@ const runWith = (env: Record<string, string>, args: string[]): Promise<Run> => r
 const ONE_THREAD = { NPU_CHECK_THREADS: '0' };
 /**
  * Rounds of a few thousand bytes with batches of 3 records (batches end and grow inside chunks),
- * and of one byte (every line starts a chunk); the main thread and three workers take them in turn.
+ * and of one byte (every line starts a chunk); the main thread and three workers claim them in
+ * turn. The third split lets no thread be ahead of the merge (each waits for the chunk before it).
  */
 const SPLITS: Record<string, string>[] = [
   { NPU_CHECK_CHUNK: '4000', NPU_CHECK_THREADS: '3', NPU_CHECK_PARALLEL_MIN: '0' },
   { NPU_CHECK_CHUNK: '1', NPU_CHECK_THREADS: '3', NPU_CHECK_PARALLEL_MIN: '0' },
+  { NPU_CHECK_CHUNK: '300', NPU_CHECK_THREADS: '3', NPU_CHECK_PARALLEL_MIN: '0', NPU_CHECK_AHEAD: '1' },
 ];
 
 const seed = Number(process.env.FC_SEED ?? Math.floor(Math.random() * 2 ** 31));

@@ -23,7 +23,10 @@ const VALUES = fc.oneof(
 /** Raw text of nested values, some of which JSON.parse rejects: the fast path must not certify those. */
 const NESTED_TEXT = fc.constantFrom('{"q":1}', '{ "a" : [ 1 , -2.5e3 , true ] , "b" : { } }', '[]', '[[[]]]', '{"a":null}', '[1,"x",{"y":false}]',
   '{,}', '{"a"}', '{"a":}', '[1,]', '[,1]', '{"a":1,}', '{"a":1 "b":2}', '[1 2]', '{"a":[}', '{"a":-}', '{"a":01}', '{"a":1.}', '{"a":.5}',
-  '{"a":tru}', '{"a":"x\\u0041"}', '{"a":"é"}', '{"a":1}}', '[1]]', '{"a":[1}', '{"a" 1}', '{"a":1e}', '{"a":--1}', '[' .repeat(70) + ']'.repeat(70));
+  '{"a":tru}', '{"a":"x\\u0041"}', '{"a":"é"}', '{"a":1}}', '[1]]', '{"a":[1}', '{"a" 1}', '{"a":1e}', '{"a":--1}', '[' .repeat(70) + ']'.repeat(70),
+  // SRAM_CONFLICT's stalled_clients (an array of enum strings, which the fast path checks), good and bad.
+  '["DMA"]', '[ "TE" , "VE","DMA" ]', '["TE","TE"]', '["te"]', '["T"]', '["TEX"]', '["TE",]', '["TE" "VE"]', '["TE",1]', '[null]', '["TE",["VE"]]',
+  '["T\\u0045"]', '["VE"', '{"TE":1}', '[ ]', '[\t"VE"\t]');
 
 const TEMPLATES: Record<string, unknown>[] = [
   { event_type: 'CMD_ENQUEUE', t_cycle: 100, cmd_id: 42, cmd_type: 'MATMUL', source: 'ISA', token: 10, layer_id: 3, phase: 'QKV_PROJ' },
@@ -36,6 +39,7 @@ const TEMPLATES: Record<string, unknown>[] = [
   { event_type: 'TE_START', t_cycle: 230, job_id: 1001, m: 128, n: 128, k: 256 },
   { event_type: 'TE_END', t_cycle: 280, job_id: 1001, mac_count: 4194304, latency_cycles: 50 },
   { event_type: 'SRAM_ACCESS', t_cycle: 235, addr: 8192, bank_id: 1, access_type: 'READ', by: 'TE', conflict: false },
+  { event_type: 'SRAM_CONFLICT', t_cycle: 231, bank_id: 3, num_requests: 2, allowed: 1, stalled_clients: ['DMA', 'TE'], cmd_id: 1 },
   { event_type: 'NOC_TX_START', t_cycle: 218, tx_id: 500, link_id: 0, size_bytes: 65536, t_ns: 12.5 },
   { event_type: 'TOKEN_COMPLETE', t_cycle: 900, token: 10, status: 'OK' },
   { event_type: 'WARN', t_cycle: 700, component: 'TE', code: 'LOW_UTIL', msg: 'low' },
@@ -177,6 +181,19 @@ describe('byte fast path agrees with JSON.parse + ajv', () => {
     for (const bad of ['{"q":1,}', '{"q" 1}', '[1 2]', '{"q":01}']) {
       const text = `{"event_type":"CMD_START","t_cycle":5,"cmd_id":1,"dbg":${bad}}`;
       assert.equal(fastTraceBytes(bytes(text), 0, bytes(text).length, decode), undefined, text);
+    }
+  });
+
+  it('certifies SRAM_CONFLICT with stalled_clients a list of its enum, and nothing else there', () => {
+    const line = (list: string) => `{"event_type":"SRAM_CONFLICT","t_cycle":231,"bank_id":3,"num_requests":2,"stalled_clients":${list},"cmd_id":7}`;
+    for (const good of ['["DMA"]', '[]', '[ "TE" , "VE", "DMA" ]', '["VE","VE"]']) {
+      const fast = fastTraceBytes(bytes(line(good)), 0, bytes(line(good)).length, decode);
+      assert.ok(fast, good);
+      assert.deepEqual([fast.type, fast.t, fast.cmd], ['SRAM_CONFLICT', 231, 7]);
+      assert.equal(parseTraceLine(line(good)).local, undefined, good);
+    }
+    for (const bad of ['["XX"]', '["dma"]', '"DMA"', '[1]', '{}', '[["TE"]]', '["DMA",null]', '["D\\u004dA"]']) {
+      assert.equal(fastTraceBytes(bytes(line(bad)), 0, bytes(line(bad)).length, decode), undefined, bad);
     }
   });
 });
