@@ -12,7 +12,7 @@ const BLOCK_BITS = 16;
 const BLOCK = 1 << BLOCK_BITS;
 const MASK = BLOCK - 1;
 
-class F64Column {
+export class F64Column {
   private readonly blocks: Float64Array[] = [];
   set(i: number, v: number): void {
     const b = i >>> BLOCK_BITS;
@@ -26,7 +26,7 @@ class F64Column {
   }
 }
 
-class I32Column {
+export class I32Column {
   private readonly blocks: Int32Array[] = [];
   set(i: number, v: number): void {
     const b = i >>> BLOCK_BITS;
@@ -55,6 +55,9 @@ class Strings {
   }
 }
 
+/** On the events view (`asArray`): `(i) => event i's id`, read without building the event. */
+export const EVENT_ID: unique symbol = Symbol('event id');
+
 const TIMES = ['timestamp_start_us', 'timestamp_end_us', 'timestamp_us', 'duration_us'] as const;
 const NUM_META = ['thread_id', 'device_id', 'stream_id', 'bytes', 'throughput_gbps', 'occupancy'] as const;
 const STR_META = ['kind', 'operation'] as const;
@@ -78,7 +81,7 @@ export class EventColumns {
   /** Kind index << 3 | flags. */
   private readonly kindFlags = new I32Column();
   /** Ids are mostly unique strings: held as they are, one slot each. */
-  private readonly ids: unknown[] = [];
+  readonly ids: unknown[] = [];
   private readonly type = new I32Column();
   private readonly name = new I32Column();
   private readonly times = TIMES.map(() => new F64Column());
@@ -189,6 +192,7 @@ export class EventColumns {
           }
           if (p === 'length') return cols.length;
         }
+        if (p === EVENT_ID) return (i: number) => cols.ids[i];
         return Reflect.get(target, p, receiver) as unknown;
       },
       has(target, p) {
