@@ -1,7 +1,7 @@
 import { clip } from '../common/clip';
 import { escapeControl } from '../common/escape';
 import { KeyIndex } from '../common/keyIndex';
-import { EVENT_ID, F64Column, I32Column } from './columns';
+import { eventIdOf, F64Column, I32Column } from './columns';
 import { num, type Element, type ParsedInferscope } from './model';
 import { locate } from './parser';
 import type { Report } from './report';
@@ -26,7 +26,7 @@ export function eventLabel(e: Element): string {
 
 export function duplicateIds(doc: ParsedInferscope, elements: readonly Element[], what: string, report: Report): void {
   // Events read streamed give their ids straight from the columns: no event is built to be hashed.
-  const idOf = (elements as { [EVENT_ID]?: (i: number) => unknown })[EVENT_ID] ?? ((i: number) => elements[i].obj?.id);
+  const idOf = eventIdOf(elements);
   // The ids are keys as they are: the string "1" and the number 1 are two ids.
   const first = new KeyIndex((i) => {
     const k = idOf(i);

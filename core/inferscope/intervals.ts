@@ -4,9 +4,15 @@
  * analysis above 1 GB of RSS.
  */
 export class IntervalList {
-  starts = new Float64Array(1024);
-  ends = new Float64Array(1024);
+  starts: Float64Array;
+  ends: Float64Array;
   length = 0;
+
+  /** Room for `capacity` intervals before it grows. */
+  constructor(capacity = 1024) {
+    this.starts = new Float64Array(Math.max(1, capacity));
+    this.ends = new Float64Array(Math.max(1, capacity));
+  }
 
   push(a: number, b: number): void {
     if (this.length === this.starts.length) {
@@ -63,8 +69,9 @@ export class IntervalList {
 
   /** This list and `others` in one. */
   concat(...others: IntervalList[]): IntervalList {
-    const out = new IntervalList();
-    for (const l of [this, ...others]) for (let i = 0; i < l.length; i++) out.push(l.starts[i], l.ends[i]);
+    const all = [this, ...others];
+    const out = new IntervalList(all.reduce((n, l) => n + l.length, 0));
+    for (const l of all) for (let i = 0; i < l.length; i++) out.push(l.starts[i], l.ends[i]);
     return out;
   }
 }
