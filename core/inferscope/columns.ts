@@ -7,6 +7,7 @@
  */
 import type { Element } from './model';
 import { EVENT_TIMES, timesOf } from './times';
+import { SparseColumn } from './sparseColumn';
 
 /** Rows per block: columns grow a block at a time, never copied as a doubling array would be. */
 const BLOCK_BITS = 16;
@@ -92,9 +93,10 @@ export class EventColumns {
   readonly ids: unknown[] = [];
   private readonly type = new I32Column();
   private readonly name = new I32Column();
-  private readonly times = TIMES.map(() => new F64Column());
-  private readonly numMeta = NUM_META.map(() => new F64Column());
-  private readonly strMeta = STR_META.map(() => new I32Column());
+  /** `timestamp_us` is an instant's alone: sparse (`sparseColumn.ts`), as is every metadata field. */
+  private readonly times = TIMES.map((t) => (t === 'timestamp_us' ? new SparseColumn(NaN) : new F64Column()));
+  private readonly numMeta = NUM_META.map(() => new SparseColumn(NaN));
+  private readonly strMeta = STR_META.map(() => new SparseColumn(-1));
   private readonly strings = new Strings();
   /** Slim objects of the events the columns cannot hold exactly. */
   private readonly rare = new Map<number, Record<string, unknown>>();
