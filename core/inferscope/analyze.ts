@@ -4,7 +4,7 @@ import { num, str } from './model';
 import { MAX_CITED, RULES, SUGGESTIONS, type Shares } from './rules';
 import { validRange } from './scopeChecks';
 import { IntervalList } from './intervals';
-import { timesOf } from './times';
+import { timesOf, timesReader } from './times';
 import { KeyIndex } from '../common/keyIndex';
 import { eventIdOf, I32Column } from './columns';
 
@@ -113,7 +113,6 @@ export function percentages(durations: readonly number[], total: number): number
 interface Gathered {
   spans: Spans | undefined;
   byCat: IntervalList[];
-  running: IntervalList;
   t0: number;
   t1: number;
   copies: Shares['copies'];
@@ -127,7 +126,6 @@ function gather(doc: InferscopeDocument): Gathered {
   let t0 = Infinity;
   let t1 = -Infinity;
   const byCat = CATEGORIES.map(() => new IntervalList());
-  const running = new IntervalList(n);
   const copies = { h2d: 0, pageable: 0, bytes: 0, gbps: [] as number[] };
   const kernels = new Map<string, { us: number; occ: number[] }>();
   for (const e of doc.parsed.events) {
@@ -135,7 +133,6 @@ function gather(doc: InferscopeDocument): Gathered {
     if (t.start !== t.start || t.end !== t.end || t.end < t.start) continue;
     t0 = Math.min(t0, t.start);
     t1 = Math.max(t1, t.end);
-    if (t.end > t.start) running.push(t.start, t.end);
     const type = str(e.obj?.type);
     const cat = type !== undefined && Object.hasOwn(CATEGORY_OF, type) ? CATEGORIES.indexOf(CATEGORY_OF[type]) : -1;
     if (cat < 0 || t.end === t.start) continue;
@@ -158,7 +155,7 @@ function gather(doc: InferscopeDocument): Gathered {
       kernels.set(name, k);
     }
   }
-  return { spans, byCat, running, t0, t1, copies, kernels };
+  return { spans, byCat, t0, t1, copies, kernels };
 }
 
 /**
@@ -170,13 +167,13 @@ export function analyze(doc: InferscopeDocument): AnalysisResult {
   const g = gather(doc);
   const { t0, t1, copies, kernels } = g;
   const window = t1 > t0 ? t1 - t0 : 0;
-  const busy = g.byCat[0].concat(g.byCat[1], g.byCat[2]).unionLength();
+  const busy = IntervalList.unionLength(g.byCat[0], g.byCat[1], g.byCat[2]);
   const totals = g.byCat.map((iv) => iv.unionLength());
   g.byCat = [];
   const { exclusive, examples, cited } = attribute(g.spans!, t0, t1);
   g.spans = undefined;
   // Before the time index it builds: the lists above are garbage by then, not live.
-  const overhead = frameworkOverhead(doc, g.running, t0, t1);
+  const overhead = frameworkOverhead(doc, t0, t1);
   const pct = percentages(exclusive, window);
   const breakdown: BreakdownEntry[] = CATEGORIES.map((category, i) => ({ category, duration_us: round(exclusive[i]), percentage: pct[i], examples: examples[i] }));
   const shares: Shares = {
@@ -213,9 +210,9 @@ export function analyze(doc: InferscopeDocument): AnalysisResult {
  * requests) are the application's idle, not the framework's. A trace without scopes is one scope:
  * its whole window.
  */
-function frameworkOverhead(doc: InferscopeDocument, running: IntervalList, t0: number, t1: number): number {
+function frameworkOverhead(doc: InferscopeDocument, t0: number, t1: number): number {
   const n = doc.parsed.events.length;
-  const scoped = new IntervalList();
+  const scoped = new IntervalList(doc.parsed.scopes.length);
   for (const s of doc.parsed.scopes) {
     const r = validRange(s, n);
     if (!r) continue;
@@ -224,16 +221,29 @@ function frameworkOverhead(doc: InferscopeDocument, running: IntervalList, t0: n
   }
   if (!doc.parsed.scopes.length && t1 > t0) scoped.push(t0, t1);
   const inside = scoped.merged();
-  const busy = running.merged();
-  let total = 0;
-  let j = 0;
-  for (let i = 0; i < inside.length; i++) {
-    const a = inside.starts[i];
-    const b = inside.ends[i];
-    total += b - a;
-    while (j < busy.length && busy.ends[j] <= a) j++;
-    for (let k = j; k < busy.length && busy.starts[k] < b; k++) total -= Math.min(b, busy.ends[k]) - Math.max(a, busy.starts[k]);
+  // Every event that runs a while, its times read again (from the columns when read streamed):
+  // not kept from the first pass, where it was 15 MB live through the sweep.
+  const running = new IntervalList(n);
+  const read = timesReader(doc.parsed.events);
+  const t = new Float64Array(2);
+  for (let i = 0; i < n; i++) {
+    read(i, t);
+    if (t[1] > t[0]) running.push(t[0], t[1]);
   }
+  // Each scope run's length, less its overlap with each run of events: in the order of a loop over
+  // the scope runs with one over the event runs inside it (pairs that overlap come in the same
+  // order either way, both lists being sorted and disjoint), so the sum is the same to the last bit.
+  let total = 0;
+  let added = 0;
+  let lo = 0;
+  running.spendRuns((s, e) => {
+    while (lo < inside.length && inside.ends[lo] <= s) lo++;
+    for (let i = lo; i < inside.length && inside.starts[i] < e; i++) {
+      for (; added <= i; added++) total += inside.ends[added] - inside.starts[added];
+      total -= Math.min(inside.ends[i], e) - Math.max(inside.starts[i], s);
+    }
+  });
+  for (; added < inside.length; added++) total += inside.ends[added] - inside.starts[added];
   return Math.max(0, total);
 }
 

@@ -33,12 +33,17 @@ export type TimesReader = (i: number, out: Float64Array) => void;
  * streamed check's peak).
  */
 export function timeIndexOf(ev: readonly Element[]): TimeIndex {
+  return new TimeIndex(ev.length, timesReader(ev));
+}
+
+/** The events' times: from the columns when `ev` is their view, else from each event. */
+export function timesReader(ev: readonly Element[]): TimesReader {
   const fromColumns = (ev as { [EVENT_TIMES]?: TimesReader })[EVENT_TIMES];
-  return new TimeIndex(ev.length, fromColumns ?? ((i, out) => {
+  return fromColumns ?? ((i, out) => {
     const t = timesOf(ev[i]);
     out[0] = t.start;
     out[1] = t.end;
-  }));
+  });
 }
 
 /** Events per leaf of the index: the events of a leaf are read again when a range ends inside it. */
