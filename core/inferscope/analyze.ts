@@ -4,7 +4,9 @@ import { num, str } from './model';
 import { MAX_CITED, RULES, SUGGESTIONS, type Shares } from './rules';
 import { validRange } from './scopeChecks';
 import { IntervalList } from './intervals';
-import { timesOf } from './times';
+import { timesOf, timesReader } from './times';
+import { KeyIndex } from '../common/keyIndex';
+import { eventIdOf, I32Column } from './columns';
 
 /** The exclusive categories in priority order: a µs where several run counts for the first. */
 export const CATEGORIES = ['gpu_compute', 'h2d_copy', 'd2h_copy', 'cpu_preprocessing', 'idle'] as const;
@@ -50,16 +52,46 @@ export interface AnalysisResult {
 
 /**
  * The events a category counts, column-wise: a million of them as objects (and their sweep
- * points as tuples) were most of a streamed trace's analysis peak.
+ * points as tuples) were most of a streamed trace's analysis peak, and arrays grown by push left
+ * their copies behind. A name is held once (its number here); an id is read back from the event
+ * when it is cited.
  */
 class Spans {
-  readonly times = new IntervalList();
-  readonly cat: number[] = [];
-  readonly name: string[] = [];
-  /** The event's `id`, when it has a string one. */
-  readonly id: (string | undefined)[] = [];
+  readonly times: IntervalList;
+  readonly cat = new I32Column();
+  private readonly nameOf = new I32Column();
+  readonly names: string[] = [];
+  private readonly nameIds = new KeyIndex((k) => this.names[k]);
+  private readonly event = new I32Column();
+
+  constructor(private readonly eventId: (i: number) => unknown, capacity: number) {
+    this.times = new IntervalList(capacity);
+  }
+
   get length(): number {
     return this.times.length;
+  }
+
+  push(start: number, end: number, cat: number, name: string, event: number): void {
+    const i = this.times.length;
+    this.times.push(start, end);
+    this.cat.set(i, cat);
+    const k = this.names.length;
+    this.names.push(name);
+    const f = this.nameIds.add(k);
+    if (f >= 0) this.names.pop();
+    this.nameOf.set(i, f >= 0 ? f : k);
+    this.event.set(i, event);
+  }
+
+  name(i: number): string {
+    return this.names[this.nameOf.get(i)];
+  }
+
+  /** Span `i`'s event id when it is a string short enough to cite: a huge id would make a huge link. */
+  id(i: number): string | undefined {
+    const id = str(this.eventId(this.event.get(i)));
+    return id !== undefined && id.length <= MAX_QUOTED ? id : undefined;
   }
 }
 
@@ -77,17 +109,23 @@ export function percentages(durations: readonly number[], total: number): number
   return base.map((b) => b / 10);
 }
 
-/**
- * The §3.1 analysis of a trace: per-category totals as interval unions, an exclusive attribution of
- * every µs of [first start, last end] by CATEGORIES priority, and the bottleneck and suggestions of
- * `rules.ts`. Memory events and instants widen the window but count in no category.
- */
-export function analyze(doc: InferscopeDocument): AnalysisResult {
-  const spans = new Spans();
+/** What one pass over the events gathers; the big lists are dropped as soon as they are used. */
+interface Gathered {
+  spans: Spans | undefined;
+  byCat: IntervalList[];
+  t0: number;
+  t1: number;
+  copies: Shares['copies'];
+  kernels: Shares['kernels'];
+}
+
+function gather(doc: InferscopeDocument): Gathered {
+  const n = doc.parsed.events.length;
+  // Sized once for every event: grown by doubling, the copies they leave were garbage at the peak.
+  const spans = new Spans(eventIdOf(doc.parsed.events), n);
   let t0 = Infinity;
   let t1 = -Infinity;
   const byCat = CATEGORIES.map(() => new IntervalList());
-  const running = new IntervalList();
   const copies = { h2d: 0, pageable: 0, bytes: 0, gbps: [] as number[] };
   const kernels = new Map<string, { us: number; occ: number[] }>();
   for (const e of doc.parsed.events) {
@@ -95,17 +133,11 @@ export function analyze(doc: InferscopeDocument): AnalysisResult {
     if (t.start !== t.start || t.end !== t.end || t.end < t.start) continue;
     t0 = Math.min(t0, t.start);
     t1 = Math.max(t1, t.end);
-    if (t.end > t.start) running.push(t.start, t.end);
     const type = str(e.obj?.type);
     const cat = type !== undefined && Object.hasOwn(CATEGORY_OF, type) ? CATEGORIES.indexOf(CATEGORY_OF[type]) : -1;
     if (cat < 0 || t.end === t.start) continue;
     const name = str(e.obj?.name) ?? type!;
-    // A huge id would make a huge link: such an event is not cited.
-    const id = str(e.obj?.id);
-    spans.times.push(t.start, t.end);
-    spans.cat.push(cat);
-    spans.name.push(name);
-    spans.id.push(id !== undefined && id.length <= MAX_QUOTED ? id : undefined);
+    spans.push(t.start, t.end, cat, name, e.index);
     byCat[cat].push(t.start, t.end);
     const m = (e.obj?.metadata ?? {}) as Record<string, unknown>;
     if (type === 'h2d_copy') {
@@ -123,10 +155,25 @@ export function analyze(doc: InferscopeDocument): AnalysisResult {
       kernels.set(name, k);
     }
   }
+  return { spans, byCat, t0, t1, copies, kernels };
+}
+
+/**
+ * The §3.1 analysis of a trace: per-category totals as interval unions, an exclusive attribution of
+ * every µs of [first start, last end] by CATEGORIES priority, and the bottleneck and suggestions of
+ * `rules.ts`. Memory events and instants widen the window but count in no category.
+ */
+export function analyze(doc: InferscopeDocument): AnalysisResult {
+  const g = gather(doc);
+  const { t0, t1, copies, kernels } = g;
   const window = t1 > t0 ? t1 - t0 : 0;
-  const busy = byCat[0].concat(byCat[1], byCat[2]).unionLength();
-  const totals = byCat.map((iv) => iv.unionLength());
-  const { exclusive, examples, cited } = attribute(spans, t0, t1);
+  const busy = IntervalList.unionLength(g.byCat[0], g.byCat[1], g.byCat[2]);
+  const totals = g.byCat.map((iv) => iv.unionLength());
+  g.byCat = [];
+  const { exclusive, examples, cited } = attribute(g.spans!, t0, t1);
+  g.spans = undefined;
+  // Before the time index it builds: the lists above are garbage by then, not live.
+  const overhead = frameworkOverhead(doc, t0, t1);
   const pct = percentages(exclusive, window);
   const breakdown: BreakdownEntry[] = CATEGORIES.map((category, i) => ({ category, duration_us: round(exclusive[i]), percentage: pct[i], examples: examples[i] }));
   const shares: Shares = {
@@ -148,7 +195,7 @@ export function analyze(doc: InferscopeDocument): AnalysisResult {
     summary: {
       end_to_end_latency_us: round(window), total_cpu_time_us: round(totals[3]), total_gpu_time_us: round(totals[0]),
       total_h2d_us: round(totals[1]), total_d2h_us: round(totals[2]), total_idle_us: round(window - busy),
-      framework_overhead_us: round(frameworkOverhead(doc, running, t0, t1)),
+      framework_overhead_us: round(overhead),
     },
     timeline_breakdown: breakdown,
     bottleneck: { type: rule.type, primary_cause: rule.cause(shares), confidence: Math.round(rule.confidence(shares) * 100) / 100, evidence, event_ids: rule.cites(shares) },
@@ -163,9 +210,9 @@ export function analyze(doc: InferscopeDocument): AnalysisResult {
  * requests) are the application's idle, not the framework's. A trace without scopes is one scope:
  * its whole window.
  */
-function frameworkOverhead(doc: InferscopeDocument, running: IntervalList, t0: number, t1: number): number {
+function frameworkOverhead(doc: InferscopeDocument, t0: number, t1: number): number {
   const n = doc.parsed.events.length;
-  const scoped = new IntervalList();
+  const scoped = new IntervalList(doc.parsed.scopes.length);
   for (const s of doc.parsed.scopes) {
     const r = validRange(s, n);
     if (!r) continue;
@@ -174,16 +221,29 @@ function frameworkOverhead(doc: InferscopeDocument, running: IntervalList, t0: n
   }
   if (!doc.parsed.scopes.length && t1 > t0) scoped.push(t0, t1);
   const inside = scoped.merged();
-  const busy = running.merged();
-  let total = 0;
-  let j = 0;
-  for (let i = 0; i < inside.length; i++) {
-    const a = inside.starts[i];
-    const b = inside.ends[i];
-    total += b - a;
-    while (j < busy.length && busy.ends[j] <= a) j++;
-    for (let k = j; k < busy.length && busy.starts[k] < b; k++) total -= Math.min(b, busy.ends[k]) - Math.max(a, busy.starts[k]);
+  // Every event that runs a while, its times read again (from the columns when read streamed):
+  // not kept from the first pass, where it was 15 MB live through the sweep.
+  const running = new IntervalList(n);
+  const read = timesReader(doc.parsed.events);
+  const t = new Float64Array(2);
+  for (let i = 0; i < n; i++) {
+    read(i, t);
+    if (t[1] > t[0]) running.push(t[0], t[1]);
   }
+  // Each scope run's length, less its overlap with each run of events: in the order of a loop over
+  // the scope runs with one over the event runs inside it (pairs that overlap come in the same
+  // order either way, both lists being sorted and disjoint), so the sum is the same to the last bit.
+  let total = 0;
+  let added = 0;
+  let lo = 0;
+  running.spendRuns((s, e) => {
+    while (lo < inside.length && inside.ends[lo] <= s) lo++;
+    for (let i = lo; i < inside.length && inside.starts[i] < e; i++) {
+      for (; added <= i; added++) total += inside.ends[added] - inside.starts[added];
+      total -= Math.min(inside.ends[i], e) - Math.max(inside.starts[i], s);
+    }
+  });
+  for (; added < inside.length; added++) total += inside.ends[added] - inside.starts[added];
   return Math.max(0, total);
 }
 
@@ -221,7 +281,7 @@ function attribute(spans: Spans, t0: number, t1: number): { exclusive: number[];
       for (const i of active[c]) credit[i] += to - prev;
       // Several spans of the winning category share the stretch; each name is credited once.
       const names = new Set<string>();
-      for (const i of active[c]) names.add(spans.name[i]);
+      for (const i of active[c]) names.add(spans.name(i));
       for (const n of names) byName[c].set(n, (byName[c].get(n) ?? 0) + to - prev);
     }
     prev = to;
@@ -232,17 +292,41 @@ function attribute(spans: Spans, t0: number, t1: number): { exclusive: number[];
     flush(t);
     if (!(p & 1)) {
       if (gap.after < 0 && gap.us > 0 && t === prev) gap.after = i;
-      active[spans.cat[i]].add(i);
+      active[spans.cat.get(i)].add(i);
     } else {
-      active[spans.cat[i]].delete(i);
+      active[spans.cat.get(i)].delete(i);
       lastEnded = i;
     }
   }
   flush(t1);
   const examples = byName.map((m) => [...m.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3).map(([n]) => n));
-  const cited: string[][] = CATEGORIES.map(() => []);
-  const order = [...credit.keys()].filter((i) => credit[i] > 0 && spans.id[i] !== undefined).sort((a, b) => credit[b] - credit[a] || a - b);
-  for (const i of order) if (cited[spans.cat[i]].length < MAX_CITED) cited[spans.cat[i]].push(spans.id[i]!);
-  for (const i of [gap.before, gap.after]) if (i >= 0 && spans.id[i] !== undefined) cited[4].push(spans.id[i]!);
+  const cited = topCredited(spans, credit).map((top) => top.map((i) => spans.id(i)!));
+  for (const i of [gap.before, gap.after]) {
+    const id = i >= 0 ? spans.id(i) : undefined;
+    if (id !== undefined) cited[4].push(id);
+  }
   return { exclusive, examples, cited };
+}
+
+/**
+ * Per category, the MAX_CITED spans with an id that got the most credit (ties: the earlier span),
+ * most first: what sorting every credited span and taking each category's first ones gave, without
+ * an array of all of them.
+ */
+function topCredited(spans: Spans, credit: Float64Array): number[][] {
+  const top: number[][] = CATEGORIES.map(() => []);
+  for (let i = 0; i < credit.length; i++) {
+    if (!(credit[i] > 0)) continue;
+    const t = top[spans.cat.get(i)];
+    // Spans come in index order, so a tie never goes before one already held.
+    if (t.length === MAX_CITED && credit[t[MAX_CITED - 1]] >= credit[i]) continue;
+    if (spans.id(i) === undefined) continue;
+    let k = t.length === MAX_CITED ? MAX_CITED - 1 : t.length;
+    while (k > 0 && credit[t[k - 1]] < credit[i]) {
+      t[k] = t[k - 1];
+      k--;
+    }
+    t[k] = i;
+  }
+  return top;
 }

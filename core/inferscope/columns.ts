@@ -6,13 +6,15 @@
  * slim object in a side table. `element(i)` gives back exactly the Element the reader built before.
  */
 import type { Element } from './model';
+import { EVENT_TIMES, timesOf } from './times';
+import { SparseColumn } from './sparseColumn';
 
 /** Rows per block: columns grow a block at a time, never copied as a doubling array would be. */
 const BLOCK_BITS = 16;
 const BLOCK = 1 << BLOCK_BITS;
 const MASK = BLOCK - 1;
 
-class F64Column {
+export class F64Column {
   private readonly blocks: Float64Array[] = [];
   set(i: number, v: number): void {
     const b = i >>> BLOCK_BITS;
@@ -26,7 +28,7 @@ class F64Column {
   }
 }
 
-class I32Column {
+export class I32Column {
   private readonly blocks: Int32Array[] = [];
   set(i: number, v: number): void {
     const b = i >>> BLOCK_BITS;
@@ -55,6 +57,14 @@ class Strings {
   }
 }
 
+/** On the events view (`asArray`): `(i) => event i's id`, read without building the event. */
+export const EVENT_ID: unique symbol = Symbol('event id');
+
+/** Event `i`'s id: from the columns when `events` is their view, else from the event. */
+export function eventIdOf(events: readonly Element[]): (i: number) => unknown {
+  return (events as { [EVENT_ID]?: (i: number) => unknown })[EVENT_ID] ?? ((i: number) => events[i].obj?.id);
+}
+
 const TIMES = ['timestamp_start_us', 'timestamp_end_us', 'timestamp_us', 'duration_us'] as const;
 const NUM_META = ['thread_id', 'device_id', 'stream_id', 'bytes', 'throughput_gbps', 'occupancy'] as const;
 const STR_META = ['kind', 'operation'] as const;
@@ -65,6 +75,8 @@ const KINDS = ['object', 'array', 'string', 'number', 'boolean', 'null', 'invali
 const F_BROKEN = 1;
 const F_OBJ = 2;
 const F_META = 4;
+/** The event's slim object is in the side table. */
+const F_RARE = 8;
 
 /** Whether `v` fits a numeric column: absent or a number (JSON has no NaN, so NaN means absent). */
 const numeric = (v: unknown) => v === undefined || typeof v === 'number';
@@ -75,15 +87,16 @@ export class EventColumns {
   private readonly start = new F64Column();
   private readonly end = new F64Column();
   private readonly line = new I32Column();
-  /** Kind index << 3 | flags. */
+  /** Kind index << 4 | flags. */
   private readonly kindFlags = new I32Column();
   /** Ids are mostly unique strings: held as they are, one slot each. */
-  private readonly ids: unknown[] = [];
+  readonly ids: unknown[] = [];
   private readonly type = new I32Column();
   private readonly name = new I32Column();
-  private readonly times = TIMES.map(() => new F64Column());
-  private readonly numMeta = NUM_META.map(() => new F64Column());
-  private readonly strMeta = STR_META.map(() => new I32Column());
+  /** `timestamp_us` is an instant's alone: sparse (`sparseColumn.ts`), as is every metadata field. */
+  private readonly times = TIMES.map((t) => (t === 'timestamp_us' ? new SparseColumn(NaN) : new F64Column()));
+  private readonly numMeta = NUM_META.map(() => new SparseColumn(NaN));
+  private readonly strMeta = STR_META.map(() => new SparseColumn(-1));
   private readonly strings = new Strings();
   /** Slim objects of the events the columns cannot hold exactly. */
   private readonly rare = new Map<number, Record<string, unknown>>();
@@ -99,8 +112,10 @@ export class EventColumns {
     const o = e.obj;
     if (o) {
       const m = o.metadata as Record<string, unknown> | undefined;
-      if (!this.fits(o, m)) this.rare.set(i, o);
-      else {
+      if (!this.fits(o, m)) {
+        this.rare.set(i, o);
+        flags |= F_RARE;
+      } else {
         if (o.type !== undefined) this.type.set(i, this.strings.id(o.type as string));
         if (o.name !== undefined) this.name.set(i, this.strings.id(o.name as string));
         TIMES.forEach((t, j) => {
@@ -118,7 +133,7 @@ export class EventColumns {
       }
     }
     this.ids[i] = o?.id;
-    this.kindFlags.set(i, ((k < 0 ? KINDS.length - 1 : k) << 3) | flags);
+    this.kindFlags.set(i, ((k < 0 ? KINDS.length - 1 : k) << 4) | flags);
   }
 
   private fits(o: Record<string, unknown>, m: Record<string, unknown> | undefined): boolean {
@@ -135,10 +150,37 @@ export class EventColumns {
   element(i: number): Element {
     const kf = this.kindFlags.get(i);
     const line = this.line.get(i);
-    const e: Element = { index: i, start: this.start.get(i), end: this.end.get(i), kind: KINDS[kf >> 3], obj: undefined, broken: (kf & F_BROKEN) !== 0 };
+    const e: Element = { index: i, start: this.start.get(i), end: this.end.get(i), kind: KINDS[kf >> 4], obj: undefined, broken: (kf & F_BROKEN) !== 0 };
     if (line >= 0) e.line = line;
     if (kf & F_OBJ) e.obj = this.rare.get(i) ?? this.rebuild(i, kf);
     return e;
+  }
+
+  /** `timesOf(element(i))` into out[0], out[1]. */
+  timesInto(i: number, out: Float64Array): void {
+    const kf = this.kindFlags.get(i);
+    if (!(kf & F_OBJ)) {
+      out[0] = out[1] = NaN;
+      return;
+    }
+    if (kf & F_RARE) {
+      const t = timesOf(this.element(i));
+      out[0] = t.start;
+      out[1] = t.end;
+      return;
+    }
+    // As `num`: a time too large for a double (1e400 reads as Infinity) is no time.
+    const start = this.times[0].get(i);
+    const s = Number.isFinite(start) ? start : NaN;
+    const type = this.type.get(i);
+    if (type >= 0 && this.strings.list[type] === 'instant') {
+      const at = this.times[2].get(i);
+      out[0] = out[1] = Number.isFinite(at) ? at : s;
+      return;
+    }
+    const end = this.times[1].get(i);
+    out[0] = s;
+    out[1] = Number.isFinite(end) ? end : NaN;
   }
 
   private rebuild(i: number, kf: number): Record<string, unknown> {
@@ -189,6 +231,8 @@ export class EventColumns {
           }
           if (p === 'length') return cols.length;
         }
+        if (p === EVENT_ID) return (i: number) => cols.ids[i];
+        if (p === EVENT_TIMES) return (i: number, out: Float64Array) => cols.timesInto(i, out);
         return Reflect.get(target, p, receiver) as unknown;
       },
       has(target, p) {

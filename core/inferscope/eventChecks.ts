@@ -1,5 +1,7 @@
 import { clip } from '../common/clip';
 import { escapeControl } from '../common/escape';
+import { KeyIndex } from '../common/keyIndex';
+import { eventIdOf, F64Column, I32Column } from './columns';
 import { num, type Element, type ParsedInferscope } from './model';
 import { locate } from './parser';
 import type { Report } from './report';
@@ -23,23 +25,24 @@ export function eventLabel(e: Element): string {
 }
 
 export function duplicateIds(doc: ParsedInferscope, elements: readonly Element[], what: string, report: Report): void {
-  // A Map keeps the string "1" and the number 1 apart: the ids are keys as they are.
-  const first = new Map<string | number, number>();
-  for (const e of elements) {
-    const k = e.obj?.id;
-    if (typeof k !== 'string' && (typeof k !== 'number' || !Number.isFinite(k))) continue;
-    const f = first.get(k);
-    if (f === undefined) {
-      first.set(k, e.index);
-      continue;
-    }
+  // Events read streamed give their ids straight from the columns: no event is built to be hashed.
+  const idOf = eventIdOf(elements);
+  // The ids are keys as they are: the string "1" and the number 1 are two ids.
+  const first = new KeyIndex((i) => {
+    const k = idOf(i);
+    return typeof k === 'string' || (typeof k === 'number' && Number.isFinite(k)) ? k : undefined;
+  }, elements.length);
+  for (let i = 0; i < elements.length; i++) {
+    const f = first.add(i);
+    if (f < 0) continue;
+    const e = elements[i];
     if (!report.wants(e.start)) {
       report.count('error', 'inferscope.duplicate-id');
       continue;
     }
     const [a, b] = valueAt(doc, e, ['id']);
     const [c, d] = valueAt(doc, elements[f], ['id']);
-    report(a, b, 'error', 'inferscope.duplicate-id', `Duplicate ${what} id ${escapeControl(clip(doc.text ? doc.text.slice(a, b) : JSON.stringify(k), 80))}: ${what} ${f} has it already`,
+    report(a, b, 'error', 'inferscope.duplicate-id', `Duplicate ${what} id ${escapeControl(clip(doc.text ? doc.text.slice(a, b) : JSON.stringify(idOf(i)), 80))}: ${what} ${f} has it already`,
       [[c, d, `first ${what} with this id`]]);
   }
 }
@@ -80,15 +83,17 @@ export type OverlapScope = 'stream' | 'device';
  * Kernels of one device and stream (or device, by setting) that overlap: each kernel is compared
  * with the one reaching furthest among those that started before it, on the later-starting one.
  * The kernels are held as columns (group, event index, start, end): a quarter million objects of
- * four numbers were ~35 MB of a streamed check's peak.
+ * four numbers were ~35 MB of a streamed check's peak, and arrays grown by push left ~35 MB more
+ * of copies behind them; typed blocks are never copied.
  */
 export function kernelOverlaps(doc: ParsedInferscope, scope: OverlapScope, report: Report): void {
   const groupOf = new Map<string, number>();
   const keys: string[] = [];
-  const group: number[] = [];
-  const index: number[] = [];
-  const starts: number[] = [];
-  const ends: number[] = [];
+  const group = new I32Column();
+  const index = new I32Column();
+  const starts = new F64Column();
+  const ends = new F64Column();
+  let n = 0;
   for (const e of doc.events) {
     const o = e.obj;
     if (!o || o.type !== 'gpu_kernel') continue;
@@ -104,34 +109,35 @@ export function kernelOverlaps(doc: ParsedInferscope, scope: OverlapScope, repor
       keys.push(key);
       groupOf.set(key, g);
     }
-    group.push(g);
-    index.push(e.index);
-    starts.push(start);
-    ends.push(end);
+    group.set(n, g);
+    index.set(n, e.index);
+    starts.set(n, start);
+    ends.set(n, end);
+    n++;
   }
   // Groups in the order first seen, each by start (then by position in the file).
-  const order = new Uint32Array(group.length).map((_, i) => i).sort((x, y) => group[x] - group[y] || starts[x] - starts[y] || index[x] - index[y]);
+  const order = new Uint32Array(n).map((_, i) => i).sort((x, y) => group.get(x) - group.get(y) || starts.get(x) - starts.get(y) || index.get(x) - index.get(y));
   let reach = -1;
   for (const k of order) {
-    if (reach < 0 || group[reach] !== group[k]) {
+    if (reach < 0 || group.get(reach) !== group.get(k)) {
       reach = k;
       continue;
     }
-    if (starts[k] < ends[reach]) {
-      const ke = doc.events[index[k]];
+    if (starts.get(k) < ends.get(reach)) {
+      const ke = doc.events[index.get(k)];
       if (!report.wants(ke.start)) report.count('warning', 'inferscope.kernel-overlap');
       else {
-        const re = doc.events[index[reach]];
+        const re = doc.events[index.get(reach)];
         const [a, b] = valueAt(doc, ke, ['timestamp_start_us']);
         const [c, d] = valueAt(doc, re, ['timestamp_start_us']);
-        const [dev, stream] = keys[group[k]].split('/');
+        const [dev, stream] = keys[group.get(k)].split('/');
         const where = scope === 'device' ? `device ${dev}` : `device ${dev}, stream ${stream || '(none)'}`;
         report(a, b, 'warning', 'inferscope.kernel-overlap',
-          `Kernel ${eventLabel(ke)} starts at ${starts[k]} µs, before ${eventLabel(re)} on the same ${where} ends (${ends[reach]} µs): ${fmtUs(Math.min(ends[k], ends[reach]) - starts[k])} overlap`,
+          `Kernel ${eventLabel(ke)} starts at ${starts.get(k)} µs, before ${eventLabel(re)} on the same ${where} ends (${ends.get(reach)} µs): ${fmtUs(Math.min(ends.get(k), ends.get(reach)) - starts.get(k))} overlap`,
           [[c, d, `the other kernel (${eventLabel(re)})`]]);
       }
     }
-    if (ends[k] > ends[reach]) reach = k;
+    if (ends.get(k) > ends.get(reach)) reach = k;
   }
 }
 

@@ -6,6 +6,8 @@ import type { Element, ParsedInferscope } from './model';
 import { keyAt, valueAt } from './eventChecks';
 import type { Report } from './report';
 import type { TimeIndex } from './times';
+import { KeyIndex } from '../common/keyIndex';
+import { childListing } from './childListing';
 
 /** At most this many scopes of one cycle are named in its related information. */
 const MAX_CYCLE_RELATED = 20;
@@ -59,16 +61,9 @@ function describeParent(v: unknown): string {
 }
 
 /** parent_id / child_ids naming no scope, a self-parent, and parent and child lists that disagree. */
-function links(doc: ParsedInferscope, index: Map<string, number>, report: Report): void {
+function links(doc: ParsedInferscope, index: KeyIndex, report: Report): void {
   const scopes = doc.scopes;
-  // "parent\0child" for every child_ids entry: whether a parent lists a child, without a scan per child.
-  const listed = new Set<string>();
-  for (const s of scopes) {
-    const id = s.obj?.id;
-    const c = s.obj?.child_ids;
-    if (typeof id !== 'string' || !Array.isArray(c)) continue;
-    for (const x of c) if (typeof x === 'string') listed.add(`${id}\0${x}`);
-  }
+  const listed = childListing(scopes);
   for (const s of scopes) {
     const o = s.obj;
     if (!o || !report.wants(s.start)) continue;
@@ -78,8 +73,8 @@ function links(doc: ParsedInferscope, index: Map<string, number>, report: Report
       const pi = index.get(p);
       const at = () => valueAt(doc, s, ['parent_id']);
       if (p === id) report(...at(), 'error', 'inferscope.scope-cycle', `Scope ${scopeName(s)} is its own parent`);
-      else if (pi === undefined) report(...at(), 'error', 'inferscope.unknown-scope', `parent_id ${quoteString(p, 60)} names no scope`);
-      else if (id !== undefined && Array.isArray(scopes[pi].obj?.child_ids) && !listed.has(`${p}\0${id}`)) {
+      else if (pi < 0) report(...at(), 'error', 'inferscope.unknown-scope', `parent_id ${quoteString(p, 60)} names no scope`);
+      else if (id !== undefined && Array.isArray(scopes[pi].obj?.child_ids) && !listed(p, id)) {
         const [c, d] = keyAt(doc, scopes[pi], 'child_ids');
         report(...at(), 'error', 'inferscope.unknown-scope', `Scope ${scopeName(s)} names ${scopeName(scopes[pi])} as its parent, but that scope's child_ids do not list it`,
           [[c, d, `child_ids of ${scopeName(scopes[pi])}`]]);
@@ -91,9 +86,9 @@ function links(doc: ParsedInferscope, index: Map<string, number>, report: Report
       const c = children[k];
       if (typeof c !== 'string') continue;
       const ci = index.get(c);
-      if (ci !== undefined && scopes[ci].obj?.parent_id === id) continue;
+      if (ci >= 0 && scopes[ci].obj?.parent_id === id) continue;
       const [a, b] = valueAt(doc, s, ['child_ids', k]);
-      if (ci === undefined) report(a, b, 'error', 'inferscope.unknown-scope', `child_ids names no scope: ${quoteString(c, 60)}`);
+      if (ci < 0) report(a, b, 'error', 'inferscope.unknown-scope', `child_ids names no scope: ${quoteString(c, 60)}`);
       else {
         const [e, f] = valueAt(doc, scopes[ci], ['parent_id']);
         report(a, b, 'error', 'inferscope.unknown-scope', `Scope ${scopeName(s)} lists ${scopeName(scopes[ci])} as a child, but its parent_id is ${describeParent(scopes[ci].obj?.parent_id)}`,
@@ -158,18 +153,33 @@ function containment(doc: ParsedInferscope, parent: Int32Array, times: TimeIndex
   }
 }
 
-export function scopeChecks(doc: ParsedInferscope, times: () => TimeIndex, report: Report): void {
-  if (doc.scopes.length === 0) return;
-  const index = scopeIndex(doc.scopes);
+/**
+ * The event ranges and links checked, and each scope's parent index (-1: none): the id index is
+ * dropped on return, before the time index of the containment check is built.
+ */
+function linked(doc: ParsedInferscope, report: Report): Int32Array {
+  const scopes = doc.scopes;
+  // The first scope of each string id, its ids read back from the scopes rather than copied into a Map.
+  const index = new KeyIndex((i) => {
+    const id = scopes[i].obj?.id;
+    return typeof id === 'string' ? id : undefined;
+  }, scopes.length);
+  for (let i = 0; i < scopes.length; i++) index.add(i);
   eventRanges(doc, report);
   links(doc, index, report);
-  const parent = new Int32Array(doc.scopes.length).fill(-1);
-  for (const s of doc.scopes) {
+  const parent = new Int32Array(scopes.length).fill(-1);
+  for (const s of scopes) {
     const p = s.obj?.parent_id;
-    if (typeof p === 'string') parent[s.index] = index.get(p) ?? -1;
+    if (typeof p === 'string') parent[s.index] = index.get(p);
   }
   // A self-parent is its own diagnostic; as a loop it would also stop the cycle walk.
   for (let i = 0; i < parent.length; i++) if (parent[i] === i) parent[i] = -1;
+  return parent;
+}
+
+export function scopeChecks(doc: ParsedInferscope, times: () => TimeIndex, report: Report): void {
+  if (doc.scopes.length === 0) return;
+  const parent = linked(doc, report);
   cycles(doc, parent, report);
   containment(doc, parent, times(), report);
 }

@@ -18,46 +18,65 @@ export function timesOf(e: Element): Times {
 }
 
 /**
- * The TimeIndex of a trace's events, their times written straight into its leaves: no copy of them
- * first (15 MB for a million events, at the streamed check's peak).
+ * On the events view: `(i, out)` puts event i's start and end, as `timesOf` gives them, in out[0]
+ * and out[1], read without building the event (a million events built for the time index were
+ * ~24 MB of old-space garbage at the streamed check's and analysis's peak).
+ */
+export const EVENT_TIMES: unique symbol = Symbol('event times');
+
+/** Reads event i's start and end (as `timesOf`, NaN for none) into out[0] and out[1]. */
+export type TimesReader = (i: number, out: Float64Array) => void;
+
+/**
+ * The TimeIndex of a trace's events. Events read streamed give their times straight from the
+ * columns: none is built (a million built events were ~24 MB of old-space garbage at the
+ * streamed check's peak).
  */
 export function timeIndexOf(ev: readonly Element[]): TimeIndex {
-  const index = new TimeIndex(ev.length);
-  for (let i = 0; i < ev.length; i++) {
-    const t = timesOf(ev[i]);
-    index.setLeaf(i, t.start, t.end);
-  }
-  index.fill();
-  return index;
+  return new TimeIndex(ev.length, timesReader(ev));
 }
+
+/** The events' times: from the columns when `ev` is their view, else from each event. */
+export function timesReader(ev: readonly Element[]): TimesReader {
+  const fromColumns = (ev as { [EVENT_TIMES]?: TimesReader })[EVENT_TIMES];
+  return fromColumns ?? ((i, out) => {
+    const t = timesOf(ev[i]);
+    out[0] = t.start;
+    out[1] = t.end;
+  });
+}
+
+/** Events per leaf of the index: the events of a leaf are read again when a range ends inside it. */
+const LEAF_BITS = 3;
 
 /**
  * Earliest start and latest end over ranges of events in O(log n) per query: a scope's time range
  * over its `event_range`, which for a million scopes over a million events must not be a loop each.
+ * A leaf covers eight events, read back through `times` where a range cuts it: one leaf per event
+ * made this 33 MB for a million events, at the peak of the streamed check and analysis; it is 4 MB.
  */
 export class TimeIndex {
   private readonly size: number;
   private readonly lo: Float64Array;
   private readonly hi: Float64Array;
+  private readonly out = new Float64Array(2);
 
-  /** Room for `n` events: `setLeaf` each, then `fill`. */
-  constructor(n: number) {
+  constructor(private readonly n: number, private readonly times: TimesReader) {
+    const leaves = (n + (1 << LEAF_BITS) - 1) >> LEAF_BITS;
     let size = 1;
-    while (size < n) size <<= 1;
+    while (size < leaves) size <<= 1;
     this.size = size;
     this.lo = new Float64Array(2 * size).fill(Infinity);
     this.hi = new Float64Array(2 * size).fill(-Infinity);
-  }
-
-  setLeaf(i: number, start: number, end: number): void {
-    // An event without times has no say in a range.
-    if (start === start) this.lo[this.size + i] = start;
-    if (end === end) this.hi[this.size + i] = end;
-  }
-
-  /** The inner nodes, from the leaves. */
-  fill(): void {
-    for (let i = this.size - 1; i >= 1; i--) {
+    const out = this.out;
+    for (let i = 0; i < n; i++) {
+      times(i, out);
+      const l = size + (i >> LEAF_BITS);
+      // An event without times has no say in a range.
+      if (out[0] === out[0]) this.lo[l] = Math.min(this.lo[l], out[0]);
+      if (out[1] === out[1]) this.hi[l] = Math.max(this.hi[l], out[1]);
+    }
+    for (let i = size - 1; i >= 1; i--) {
       this.lo[i] = Math.min(this.lo[2 * i], this.lo[2 * i + 1]);
       this.hi[i] = Math.max(this.hi[2 * i], this.hi[2 * i + 1]);
     }
@@ -65,25 +84,44 @@ export class TimeIndex {
 
   /** [earliest start, latest end] of events a..b inclusive; Infinity/-Infinity when none has times. */
   range(a: number, b: number): [number, number] {
-    let lo = Infinity;
-    let hi = -Infinity;
-    let l = a + this.size;
-    let r = b + this.size + 1;
-    while (l < r) {
+    const r: [number, number] = [Infinity, -Infinity];
+    b = Math.min(b, this.n - 1);
+    if (a > b) return r;
+    const la = a >> LEAF_BITS;
+    const lb = b >> LEAF_BITS;
+    if (la === lb) {
+      this.scan(a, b, r);
+      return r;
+    }
+    this.scan(a, ((la + 1) << LEAF_BITS) - 1, r);
+    this.scan(lb << LEAF_BITS, b, r);
+    let l = la + 1 + this.size;
+    let h = lb + this.size;
+    while (l < h) {
       if (l & 1) {
-        lo = Math.min(lo, this.lo[l]);
-        hi = Math.max(hi, this.hi[l]);
+        r[0] = Math.min(r[0], this.lo[l]);
+        r[1] = Math.max(r[1], this.hi[l]);
         l++;
       }
-      if (r & 1) {
-        r--;
-        lo = Math.min(lo, this.lo[r]);
-        hi = Math.max(hi, this.hi[r]);
+      if (h & 1) {
+        h--;
+        r[0] = Math.min(r[0], this.lo[h]);
+        r[1] = Math.max(r[1], this.hi[h]);
       }
       l >>= 1;
-      r >>= 1;
+      h >>= 1;
     }
-    return [lo, hi];
+    return r;
+  }
+
+  /** Events a..b of one leaf, read one by one. */
+  private scan(a: number, b: number, r: [number, number]): void {
+    const out = this.out;
+    for (let i = a; i <= b; i++) {
+      this.times(i, out);
+      if (out[0] === out[0]) r[0] = Math.min(r[0], out[0]);
+      if (out[1] === out[1]) r[1] = Math.max(r[1], out[1]);
+    }
   }
 }
 
