@@ -7,9 +7,16 @@
  * keys are compared, so two keys are never taken for one.
  */
 
-/** FNV-1a over a string's UTF-16 code units (lone surrogates included, as any other unit). */
+/**
+ * A start state of this process's own: FNV-1a is not keyed, so ids crafted to collide (published
+ * pairs such as "costarring" / "liquid", or a file built to fill one probe run) would make a hostile
+ * trace's duplicate check quadratic. Results never depend on it: a hash only orders the probes.
+ */
+const SEED = (0x811c9dc5 ^ Math.floor(Math.random() * 2 ** 32)) >>> 0;
+
+/** FNV-1a over a string's UTF-16 code units (lone surrogates included, as any other unit), from this process's seed. */
 export function hashString(s: string): number {
-  let h = 0x811c9dc5;
+  let h = SEED;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h >>> 0;
 }

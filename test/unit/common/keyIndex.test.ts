@@ -96,6 +96,13 @@ describe('hashString / hashKey', () => {
     assert.notEqual(hashString('\ud800\udc00'), hashString('\udc00\ud800'));
     assert.equal(hashKey(-0), hashKey(0));
   });
+
+  it('starts from a seed of the process, so pairs that collide under plain FNV-1a do not (all of them, but for a 2^-32 chance each)', () => {
+    // Each pair collides from FNV-1a's published offset basis (0x811c9dc5).
+    const pairs = [['costarring', 'liquid'], ['declinate', 'macallums'], ['altarage', 'zinke'], ['altarages', 'zinkes']];
+    const collided = pairs.filter(([a, b]) => hashString(a) === hashString(b));
+    assert.ok(collided.length < pairs.length, `every published FNV-1a collision still collides: ${JSON.stringify(collided)}`);
+  });
 });
 
 describe('HashSlots', () => {
