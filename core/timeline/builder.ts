@@ -41,9 +41,11 @@ export const PREVIEW_LINES = 150_000;
  * A new format adds one entry here.
  */
 export function timelineBuilderFor(fileName: string, firstLine: string, opts: BuilderOptions = {}): TimelineBuilder | undefined {
-  // By name, or (untitled documents, other extensions) by a first line that is an NPU trace event.
+  // By name, or (untitled documents, other extensions) by a first line that is an NPU trace event;
+  // never a .json by content, as the format registry decides (core/formats.ts): a one-line Chrome
+  // trace exported from an NPU trace holds "event_type" in its first events' args.
   if (isSystraceFile(fileName, firstLine)) return new NnapiTimelineBuilder();
-  if (/\.trace\.jsonl(\.gz)?$/i.test(fileName) || /^\s*\{.*"event_type"\s*:/.test(firstLine)) return new NpuTimelineBuilder(opts);
+  if (/\.trace\.jsonl(\.gz)?$/i.test(fileName) || (!/\.json(\.gz)?$/i.test(fileName) && /^\s*\{.*"event_type"\s*:/.test(firstLine))) return new NpuTimelineBuilder(opts);
   if (isChromeTraceFile(fileName, firstLine)) return new ChromeTimelineBuilder();
   // An InferScope trace by name, or a .json of another format's name opening an object (one detected
   // by its keys: the builder says so when it is not a trace).

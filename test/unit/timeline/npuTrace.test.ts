@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { splitLines } from '../../../core/common/lines';
 import { buildTimeline, timelineBuilderFor } from '../../../core/timeline/builder';
+import { ChromeTimelineBuilder } from '../../../core/timeline/chromeTrace';
 import { ATTRS, FLAG, KIND, NO_LINE, type TimelineModel } from '../../../core/timeline/model';
 
 const FIXTURE = join(__dirname, '../../fixtures/timeline/llama-layer.trace.jsonl');
@@ -170,4 +171,16 @@ test('the builder is picked by file name, or by a first line that is a trace eve
   assert.ok(timelineBuilderFor('Untitled-1', '{"event_type": "CMD_START", "t_cycle": 1, "cmd_id": 1}'));
   assert.equal(timelineBuilderFor('golden.cmdq.json', '{'), undefined);
   assert.equal(timelineBuilderFor('notes.txt', 'hello'), undefined);
+});
+
+test('a one-line Chrome trace whose first events carry "event_type" in their args is drawn as Chrome, as check reads it', () => {
+  // What `jq -c` (or any re-save) makes of our own export of an NPU trace.
+  const text = JSON.stringify({ displayTimeUnit: 'ns', traceEvents: [
+    { ph: 'X', name: 'TE', cat: 'te', pid: 1, tid: 2, ts: 1, dur: 5, args: { event_type: 'TE_START', job_id: 1 } },
+    { ph: 'X', name: 'VE', cat: 've', pid: 1, tid: 3, ts: 7, dur: 2, args: { event_type: 'VE_START', job_id: 2 } },
+  ] });
+  assert.ok(timelineBuilderFor('layer.json', text) instanceof ChromeTimelineBuilder);
+  const m = buildTimeline('layer.json', [text])!;
+  assert.equal(m.format, 'chrome-trace');
+  assert.equal(m.items.start.length, 2);
 });
