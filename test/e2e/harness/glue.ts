@@ -12,7 +12,7 @@ import { analyze } from '../../../core/inferscope/analyze';
 import { eventLines } from '../../../core/inferscope/citations';
 import { InferscopeDocument } from '../../../core/inferscope/document';
 import { markdownReport } from '../../../core/inferscope/reportOutput';
-import { findInEditor, fullyDrawn, quickOpen, STEP_MS } from './keys';
+import { findInEditor, fullyDrawn, hoverAtCursor, quickOpen, STEP_MS } from './keys';
 import { revealItem, type Revealed } from './reveal';
 import { palette, timelineFrame } from './timeline';
 import type { UiContext } from './ui';
@@ -106,11 +106,7 @@ export const glueJourneys = [
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('ArrowRight');
       await statusReads(page, `Ln ${entry0 + 1},`, 'the layer_id found');
-      await page.keyboard.press('Control+K');
-      await page.keyboard.press('Control+I');
-      const hover = page.locator('.monaco-hover:visible', { hasText: 'Measured' });
-      await hover.first().waitFor({ timeout: STEP_MS })
-        .catch(async () => { throw new Error(`no Measured hover on the layer_id; hovers: "${await page.locator('.monaco-hover:visible').first().textContent().catch(() => 'none')}"`); });
+      const hover = await hoverAtCursor(page, 'Measured');
       const text = (await hover.first().textContent()) ?? '';
       // The numbers of `npu-trace stats --json examples/llm-layer.trace.jsonl`, layer 1 (test/lsp/cmdqTrace.test.ts).
       for (const want of ['llm-layer.trace.jsonl', 'span 9,611 cycles', '10 commands']) if (!text.includes(want)) throw new Error(`the hover lacks "${want}": ${text}`);

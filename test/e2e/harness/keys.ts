@@ -1,6 +1,6 @@
 // Keyboard steps shared by the UI journeys (test/e2e/harness/ui.ts, formats.ts): each waits for the
 // state it causes, never a fixed delay, and fails with what it saw.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export const STEP_MS = 60_000;
 
@@ -13,6 +13,27 @@ export async function quickOpen(page: Page, name: string): Promise<void> {
   await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor({ timeout: STEP_MS });
   await page.keyboard.press('Enter');
   await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: STEP_MS });
+}
+
+/**
+ * Ctrl+K Ctrl+I, the keyboard's hover at the cursor, and the visible hover holding `hasText`. A
+ * chord pressed while the editor takes the focus back from the find widget can be lost (seen in a
+ * loaded CI run): pressed again if no hover came, up to three times.
+ */
+export async function hoverAtCursor(page: Page, hasText?: string): Promise<Locator> {
+  const hover = page.locator('.monaco-hover:visible', hasText === undefined ? {} : { hasText });
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    const shown = await hover.first().waitFor({ timeout: attempt < 3 ? 5_000 : STEP_MS }).then(() => true, () => false);
+    if (shown) return hover;
+    if (attempt === 3) {
+      const other = await page.locator('.monaco-hover:visible').first().textContent({ timeout: 1000 }).catch(() => 'none');
+      throw new Error(`no hover${hasText === undefined ? '' : ` holding "${hasText}"`} at the cursor after Ctrl+K Ctrl+I (three times); visible hover: "${other}"`);
+    }
+    // Closes a half-open hover or chord before the next try.
+    await page.keyboard.press('Escape');
+  }
 }
 
 /** Ctrl+G to a 1-based line. */
