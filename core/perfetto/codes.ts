@@ -1,0 +1,22 @@
+// The diagnostic codes of Perfetto protobuf traces, each with an example and its message. The
+// manual's table (docs/formats/perfetto.md) and the SARIF rules of `npu-trace check` are made from
+// this list (npm run gen:docs). A binary file has no lines: each diagnostic is on line 0 with the
+// byte offset as the character. A trace with NNAPI marks gets the NNAPI codes too (nnapi-systrace.md).
+import type { CodeDoc } from '../common/codeDoc';
+
+export const PERFETTO_CODES: readonly CodeDoc[] = [
+  { code: 'perfetto.truncated-packet', severity: 'error', example: 'a trace cut by a copy that stopped early → *The packet at byte 1048570 claims 4096 bytes but the file ends after 6: the trace is cut short (a copy or pull that stopped early). What comes before it is read.*' },
+  { code: 'perfetto.packet-too-large', severity: 'error', example: 'a packet header claiming 2^60 bytes → *The packet at byte 0 claims 1152921504606846976 bytes, over the 64 MB a packet is read in: it is skipped. …*' },
+  { code: 'perfetto.bad-framing', severity: 'error', example: 'bytes that are no protobuf field (an end-group tag at the top level) → *The bytes at 812 are no protobuf field of a Trace (a packet is field 1, length-delimited): reading stops here. …*' },
+  { code: 'perfetto.malformed-packet', severity: 'error', example: 'a packet whose inner length runs past its end → *The packet at byte 96 (40 bytes) is not a well-formed protobuf message (premature EOF): it is skipped.*' },
+  { code: 'perfetto.compressed-packets', severity: 'warning', example: 'a trace recorded with `compression_type: COMPRESSION_TYPE_DEFLATE` → *The packet at byte 20 holds compressed packets, which are not read: convert the trace first (`traceconv decompress_packets in.pftrace out.pftrace`) …*' },
+  { code: 'perfetto.unmatched-end', severity: 'warning', example: 'an atrace `E|1234` (or a `TYPE_SLICE_END`) on a thread with no open slice → *This end closes nothing: thread 1234 (RenderThread) has no open slice here. The capture may have started inside a traced function.*; an `F|1234|name|7` with no `S` of that cookie → *The async end … finishes nothing …*' },
+  { code: 'perfetto.unclosed-slice', severity: 'warning', example: '`B|1234|doFrame` with no `E` after it → *\'doFrame\' on thread 1234 (ui) is never closed: no end follows it in the trace. It is drawn to the end of the trace (the capture may have stopped inside it).*' },
+  { code: 'perfetto.too-deep', severity: 'warning', example: 'the 513th `B` in a row on one thread without an `E` → *\'x\' on thread 7 opens a slice 512 deep: it and deeper ones are not drawn …*' },
+  { code: 'perfetto.counter-without-value', severity: 'warning', example: '`C|1234|frames pending|` → *The counter mark \'C|1234|frames pending|\' has no number after its name (expected C|pid|name|value): it is skipped.*; a `TYPE_COUNTER` track event with neither `counter_value` nor `double_counter_value`' },
+  { code: 'perfetto.unknown-interned-id', severity: 'warning', example: 'a track event with `name_iid: 7` that no `interned_data` of its sequence defined → *The event name iid 7 at byte 2048 is not in the interned data of its sequence: the writer never emitted it since the state was last cleared. It is shown as #7.*' },
+  { code: 'perfetto.needs-incremental-state', severity: 'warning', example: 'a packet with `sequence_flags: SEQ_NEEDS_INCREMENTAL_STATE` on a sequence no packet cleared → *The track event at byte 512 needs the incremental state of sequence 3 (interned names, defaults), which is not valid here … skipped until the state is cleared again.*' },
+  { code: 'perfetto.packets-lost', severity: 'warning', example: '`previous_packet_dropped` on a sequence after its first packet → *Packets of sequence 4 were lost before byte 90112 (previous_packet_dropped): the ring buffer wrapped or a writer ran out of buffer. …*' },
+  { code: 'perfetto.unrelated-clocks', severity: 'information', example: 'SDK events on REALTIME and ftrace events on BOOTTIME with no ClockSnapshot → *Timestamps come from 2 clocks (BOOTTIME, REALTIME) and no ClockSnapshot relates them: each is shown from its own first event …*' },
+  { code: 'perfetto.empty-trace', severity: 'information', example: 'a zero-byte file → *The trace holds no packets: the recording wrote nothing …*; a trace of service packets only → *The trace holds 7 packets but no events: no data source recorded anything (…)*' },
+];
