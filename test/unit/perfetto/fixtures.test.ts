@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { ChromeTraceExporter } from '../../../core/export/chromeTrace';
+import { looksLikePerfettoProto } from '../../../core/perfetto/detect';
+import { readPerfettoBytes } from '../../../core/perfetto/file';
+import { perfettoTimeline } from '../../../core/perfetto/timeline';
+import { FLAG } from '../../../core/timeline/model';
+import { PERFETTO_FIXTURES, perfettoFixtures } from '../../gen/perfettoFixtures';
+
+const files = perfettoFixtures();
+
+describe('perfetto fixtures (test/fixtures/real/perfetto)', () => {
+  for (const [name, bytes] of Object.entries(files)) {
+    it(`${name}: as its generator writes it, recognised, read without errors, every slice drawn and exported`, () => {
+      const onDisk = new Uint8Array(readFileSync(join(PERFETTO_FIXTURES, name)));
+      assert.deepEqual(onDisk, bytes, 'regenerate with node --import tsx test/gen/writePerfettoFixtures.ts');
+      assert.ok(looksLikePerfettoProto(name, onDisk.subarray(0, 65536)));
+      const r = readPerfettoBytes(onDisk);
+      assert.deepEqual(r.diagnostics.filter((d) => d.severity === 'error'), []);
+      const m = perfettoTimeline(onDisk);
+      const slices = r.file.reader.stats.slices;
+      const spans = m.items.flags.filter((f) => !(f & FLAG.instant)).length;
+      assert.equal(spans, slices, 'every slice on the timeline');
+      const e = new ChromeTraceExporter(m, { source: name });
+      const ev = (JSON.parse(e.head() + e.tail()) as { traceEvents: { ph: string }[] }).traceEvents;
+      assert.equal(ev.filter((x) => x.ph === 'X').length, slices, 'every slice exported');
+    });
+  }
+
+  it('the three kinds of the issue hold what they say', () => {
+    const sdk = readPerfettoBytes(files['sdk-track-events.pftrace']);
+    assert.equal(sdk.file.reader.stats.slices, 6);
+    assert.equal(sdk.file.reader.stats.prints, 0);
+    const android = readPerfettoBytes(files['android-atrace.perfetto-trace']);
+    assert.equal(android.file.reader.stats.slices, 10);
+    assert.equal(android.file.reader.stats.trackEvents, 0);
+    const none = readPerfettoBytes(files['no-events.pftrace']);
+    assert.deepEqual(none.diagnostics.map((d) => d.code), ['perfetto.empty-trace']);
+    const nn = readPerfettoBytes(files['nnapi-mobilenet.perfetto-trace']);
+    assert.ok(nn.nnapi && nn.nnapi.runs.length > 0, 'NNAPI marks: analysed');
+  });
+});
