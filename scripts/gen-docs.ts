@@ -9,6 +9,7 @@ import type { CodeDoc } from '../core/common/codeDoc';
 import { FILE_CODES } from '../core/common/fileCodes';
 import { FORMATS } from '../core/formats';
 import { KPROF_CODES } from '../core/kprof/codes';
+import { PERFETTO_CODES } from '../core/perfetto/codes';
 
 export const ROOT = join(__dirname, '..');
 
@@ -52,6 +53,7 @@ export function blocks(): Map<string, string> {
   const m = new Map<string, string>();
   for (const f of FORMATS) m.set(`codes ${f.codes[0]?.code.split('.')[0] ?? f.id}`, codeTable(f.codes));
   m.set('codes kprof', codeTable(KPROF_CODES));
+  m.set('codes perfetto', codeTable(PERFETTO_CODES));
   m.set('codes file', codeTable(FILE_CODES));
   m.set('commands', commandTable(pkg));
   m.set('settings', settingTable(pkg));
@@ -60,7 +62,7 @@ export function blocks(): Map<string, string> {
 
 /** The pages with generated blocks. */
 export const PAGES = ['docs/formats/npu-trace.md', 'docs/formats/cmdq.md', 'docs/formats/nnapi-systrace.md', 'docs/formats/inferscope.md',
-  'docs/formats/chrome-trace.md', 'docs/formats/kprof.md', 'docs/cli.md', 'docs/editor.md'];
+  'docs/formats/chrome-trace.md', 'docs/formats/kprof.md', 'docs/formats/perfetto.md', 'docs/cli.md', 'docs/editor.md'];
 
 const MARKER = /(<!-- generated: ([a-z]+(?: [a-z-]+)?) \(npm run gen:docs\) -->\n)[^]*?(<!-- end generated -->)/g;
 
