@@ -10,13 +10,14 @@ import { run as kprof } from './kprof';
 import { run as nnapi } from './nnapi';
 import { run as nnapiPy } from './nnapiPy';
 import { run as parquet } from './parquet';
+import { run as perfetto } from './perfetto';
 import { run as stats } from './stats';
 import { run as timeline } from './timeline';
 import { childCheck, run as trace } from './trace';
 import { type SectionRun, writeResults } from './results';
 import { rows } from './util';
 
-const BENCHES: [string, () => Promise<void>][] = [['trace', trace], ['cmdq', cmdq], ['cmdqGraph', cmdqGraph], ['nnapi', nnapi], ['nnapiPy', nnapiPy], ['timeline', () => timeline()], ['stats', stats], ['cli', cli], ['inferscope', inferscope], ['kprof', kprof], ['chrome', chrome], ['parquet', parquet]];
+const BENCHES: [string, () => Promise<void>][] = [['trace', trace], ['cmdq', cmdq], ['cmdqGraph', cmdqGraph], ['nnapi', nnapi], ['nnapiPy', nnapiPy], ['timeline', () => timeline()], ['stats', stats], ['cli', cli], ['inferscope', inferscope], ['kprof', kprof], ['chrome', chrome], ['parquet', parquet], ['perfetto', perfetto]];
 
 async function main(): Promise<void> {
   if (process.argv[2] === '--child-check') return childCheck(process.argv[3]);

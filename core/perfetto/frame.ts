@@ -54,7 +54,9 @@ export class PacketSplitter {
 
   constructor(private readonly onPacket: OnPacket, private readonly maxPacket = MAX_PACKET_BYTES) {}
 
-  feed(chunk: Uint8Array): void {
+  feed(piece: Uint8Array): void {
+    // A plain view: a Node Buffer's subarray makes a Buffer, several times dearer per packet.
+    const chunk = piece.constructor === Uint8Array ? piece : new Uint8Array(piece.buffer, piece.byteOffset, piece.length);
     let p = 0;
     const n = chunk.length;
     while (p < n && !this.stopped) {

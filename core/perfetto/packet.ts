@@ -154,50 +154,57 @@ export function decodePacket(bytes: Uint8Array, at: number): Packet {
   return p;
 }
 
+// The hot path (a system trace is mostly ftrace events): one reader over the whole bundle, each
+// event and its print read by position within it, and the field numbers as local constants.
+const EVENT = FTRACE_BUNDLE.event, COMPACT_SCHED = FTRACE_BUNDLE.compactSched;
+const EV_TS = FTRACE_EVENT.timestamp, EV_PID = FTRACE_EVENT.pid, EV_PRINT = FTRACE_EVENT.print, PRINT_BUF = PRINT.buf;
+const LD = WireType.LengthDelimited, VARINT = WireType.Varint;
+
 function decodeFtrace(b: Uint8Array, at: number, p: Packet): void {
   const r = reader(b);
   while (r.pos < r.len) {
     const [f, w] = r.tag();
-    if (f === FTRACE_BUNDLE.event && w === WireType.LengthDelimited) {
+    if (f === EVENT && w === LD) {
       const len = r.uint32();
-      const evAt = r.pos;
-      const ev = b.subarray(evAt, evAt + len);
-      r.pos = evAt + len;
-      if (r.pos > r.len) throw new RangeError('premature EOF');
-      const print = decodeFtraceEvent(ev, at + evAt);
+      const end = r.pos + len;
+      if (end > r.len) throw new RangeError('premature EOF');
+      const print = decodeFtraceEvent(r, end, at);
+      r.pos = end;
       if (print) (p.prints ??= []).push(print);
       else p.otherFtrace++;
       continue;
     }
-    if (f === FTRACE_BUNDLE.compactSched) p.otherFtrace++;
+    if (f === COMPACT_SCHED) p.otherFtrace++;
     r.skip(w, f);
   }
 }
 
-function decodeFtraceEvent(b: Uint8Array, at: number): PrintEvent | undefined {
-  const r = reader(b);
-  let ts = 0n, pid = 0, bufAt = at;
+/** The event in `r` up to `end` (positions in the bundle at byte offset `at` of the file). */
+function decodeFtraceEvent(r: BinaryReader, end: number, at: number): PrintEvent | undefined {
+  const evAt = at + r.pos;
+  let ts = 0n, pid = 0, bufAt = evAt;
   let buf: string | undefined;
-  while (r.pos < r.len) {
+  while (r.pos < end) {
     const [f, w] = r.tag();
-    if (f === FTRACE_EVENT.timestamp && w === WireType.Varint) ts = u64(r);
-    else if (f === FTRACE_EVENT.pid && w === WireType.Varint) pid = r.uint32();
-    else if (f === FTRACE_EVENT.print && w === WireType.LengthDelimited) {
-      const sub = r.bytes();
-      const subAt = at + r.pos - sub.length;
-      const pr = reader(sub);
-      while (pr.pos < pr.len) {
-        const [g, v] = pr.tag();
-        if (g === PRINT.buf && v === WireType.LengthDelimited) {
-          const b = pr.bytes();
-          bufAt = subAt + pr.pos - b.length;
+    if (f === EV_TS && w === VARINT) ts = u64(r);
+    else if (f === EV_PID && w === VARINT) pid = r.uint32();
+    else if (f === EV_PRINT && w === LD) {
+      const pend = r.uint32() + r.pos;
+      if (pend > end) throw new RangeError('premature EOF');
+      while (r.pos < pend) {
+        const [g, v] = r.tag();
+        if (g === PRINT_BUF && v === LD) {
+          const b = r.bytes();
+          bufAt = at + r.pos - b.length;
           buf = utf8.decodeUtf8(b);
-        } else pr.skip(v, g);
+        } else r.skip(v, g);
       }
+      if (r.pos !== pend) throw new RangeError('a field runs past its message');
       buf ??= '';
     } else r.skip(w, f);
   }
-  return buf === undefined ? undefined : { ts, pid, buf, at, bufAt };
+  if (r.pos !== end) throw new RangeError('a field runs past its message');
+  return buf === undefined ? undefined : { ts, pid, buf, at: evAt, bufAt };
 }
 
 function decodeProcessTree(b: Uint8Array, p: Packet): void {
