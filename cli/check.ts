@@ -7,6 +7,7 @@ import { checkResult, defaultDiagnosticSettings, type DiagnosticSettings } from 
 import { WholeOrStreamed } from '../core/common/wholeOrStreamed';
 import type { CheckResult, ChunkChecker, FormatDefinition, LineChecker } from '../core/format';
 import { formatFor } from '../core/formats';
+import { checkPerfettoFile, isPerfettoFile } from './perfetto';
 import { traceFormat } from '../core/trace/format';
 import { fileTooLarge, gzipGarbage, gzipTruncated } from './fileProblems';
 import type { GzipEnd } from './gunzip';
@@ -107,6 +108,8 @@ function bounded(checker: LineChecker, limit: number): LineChecker & { skipped(n
 }
 
 export async function checkFile(file: string, opts: CheckOptions): Promise<FileResult> {
+  // A binary Perfetto trace has no first line: told by its name or first bytes, before the text formats.
+  if (!formatFor(file, '') && isPerfettoFile(file)) return { file, ...(await checkPerfettoFile(file, opts.maxProblems)) };
   const fmt = formatFor(file, firstLineOf(file));
   if (!fmt) throw new UsageError(`${file}: unknown file type (expected .trace.jsonl, .cmdq.json, a systrace, ...)`);
   const settings = { ...defaultDiagnosticSettings, maxProblems: opts.maxProblems };
@@ -192,6 +195,7 @@ export function fails(r: FileResult, failOn: FailOn): boolean {
 /** A file a directory walk or a glob takes: one of the formats, by name or else by its first line. */
 function known(file: string): boolean {
   if (formatFor(file, '')) return true;
+  if (isPerfettoFile(file)) return true;
   try {
     return formatFor(file, firstLineOf(file)) !== undefined;
   } catch {

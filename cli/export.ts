@@ -6,6 +6,7 @@ import { exportParquetCommand } from './exportParquet';
 import { exportChromeTrace, MAX_JSON_LINE } from './exportRun';
 import { firstLineOf } from './firstLine';
 import { forEachLine, forEachLineBytes, type ReadOptions } from './lines';
+import { exportPerfettoChrome, isPerfettoFile } from './perfetto';
 
 export const EXPORT_USAGE = '  npu-trace export <file> --to chrome-trace [-o OUT.json[.gz]]\n  npu-trace export <file|dir>... --to parquet -o OUT_DIR [--run-id NAME] [--jobs N]\n';
 
@@ -43,6 +44,16 @@ export async function exportCommand(args: string[]): Promise<number> {
     return 2;
   };
   if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return fail('no such file');
+  if (isPerfettoFile(file)) {
+    // Binary: no lines to pass twice; the model alone holds every event (no source args to copy).
+    try {
+      await exportPerfettoChrome(file, out);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EPIPE') return 0;
+      return fail(e instanceof Error ? e.message : String(e));
+    }
+    return 0;
+  }
   let tooLong: number | undefined;
   // Chrome JSON is often one line of many MB: read whole up to V8's string limit; other formats keep the line limit.
   const read: ReadOptions = { onTooLong: (n) => (tooLong ??= n), maxLineBytes: isChromeTraceFile(file, firstLineOf(file)) ? MAX_JSON_LINE : undefined };

@@ -21,6 +21,7 @@ import { MAX_BUFFER_BYTES } from '../core/kprof/errors';
 import { detectLayout } from '../core/kprof/layouts';
 import { openBuffer } from '../core/kprof/open';
 import { inflateRaw, sidecarNames } from './kprof';
+import { isPerfettoFile, perfettoTimelineOf } from './perfetto';
 import { isChromeTraceFile } from '../core/chrome/format';
 import { timelineBuilderFor } from '../core/timeline/builder';
 import { MAX_JSON_LINE } from './exportRun';
@@ -131,11 +132,12 @@ function tableSetOf(format: FormatDefinition | undefined): TableSet {
  */
 export async function exportParquetFile(file: string, outDir: string, run: string, onProgress?: (bytesRead: number) => void): Promise<ParquetExportResult> {
   const kprofFile = KPROF_FILE.test(file);
-  const first = kprofFile ? '' : firstLineOf(file);
-  const set = kprofFile ? 'kprof' : tableSetOf(formatFor(file, first));
+  const perfetto = !kprofFile && isPerfettoFile(file);
+  const first = kprofFile || perfetto ? '' : firstLineOf(file);
+  const set = kprofFile ? 'kprof' : perfetto ? 'timeline' : tableSetOf(formatFor(file, first));
   const npu = set === 'npu';
-  const builder = npu || kprofFile ? undefined : timelineBuilderFor(file, first, { metrics: false });
-  if (!npu && !kprofFile && !builder) throw new Error('no Parquet tables for this file type (NPU traces, NNAPI systraces, Chrome Trace JSON, InferScope)');
+  const builder = npu || kprofFile || perfetto ? undefined : timelineBuilderFor(file, first, { metrics: false });
+  if (!npu && !kprofFile && !perfetto && !builder) throw new Error('no Parquet tables for this file type (NPU traces, NNAPI systraces, Chrome Trace JSON, InferScope)');
   const dir = join(outDir, run);
   mkdirSync(dir, { recursive: true });
   const lib = await import('hyparquet-writer');
@@ -152,6 +154,9 @@ export async function exportParquetFile(file: string, outDir: string, run: strin
       rows.finish();
     } else if (kprofFile) {
       kprofRegionRows(decodeKprof(file), run, sink);
+      onProgress?.(statSync(file).size);
+    } else if (perfetto) {
+      timelineSliceRows(await perfettoTimelineOf(file), run, sink);
       onProgress?.(statSync(file).size);
     } else {
       let timelineProgress = onProgress;
@@ -263,7 +268,7 @@ async function inWorkers(bundle: string, jobs: ParquetJob[], threads: number, do
  * exit 0, or 2 when a file could not be exported (the others still are).
  */
 /** The files of a directory argument that have Parquet tables, found by name (recursively, sorted). */
-const EXPORTABLE = /\.(?:trace\.jsonl(?:\.gz)?|systrace|atrace|ftrace|inferscope\.json|kprof\.(?:npy|npz|bin))$/i;
+const EXPORTABLE = /\.(?:trace\.jsonl(?:\.gz)?|systrace|atrace|ftrace|inferscope\.json|kprof\.(?:npy|npz|bin)|perfetto-trace(?:\.gz)?|pftrace(?:\.gz)?)$/i;
 
 function expand(args: string[]): string[] {
   return args.flatMap((a) => statSync(a, { throwIfNoEntry: false })?.isDirectory()

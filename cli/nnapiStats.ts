@@ -5,6 +5,7 @@ import { defaultDiagnosticSettings, finalizeDiagnostics } from '../core/common/s
 import { quoted } from '../core/nnapi/naming';
 import { analyze } from '../core/nnapi/analysis';
 import { summarize, summaryJson, summaryText } from '../core/nnapi/summary';
+import { isPerfettoFile, readPerfettoFile } from './perfetto';
 import { readSystrace } from './readSystrace';
 
 export const NNAPI_STATS_USAGE = '  npu-trace nnapi-stats [--json] [--total-times] [--per-execution] <file>\n';
@@ -12,7 +13,7 @@ export const NNAPI_STATS_USAGE = '  npu-trace nnapi-stats [--json] [--total-time
 const MAX_SHOWN = 20;
 
 /**
- * `npu-trace nnapi-stats`: the NNAPI timing summary of a systrace (text or HTML), per run, as the
+ * `npu-trace nnapi-stats`: the NNAPI timing summary of a systrace (text, HTML or Perfetto protobuf), per run, as the
  * reference parser prints it (`--json`: its version-1 JSON). Problems go to stderr; exit 1 when
  * there are errors (the reference would have refused the trace), 2 on unusable arguments.
  */
@@ -33,11 +34,13 @@ export async function nnapiStats(args: string[]): Promise<number> {
   const file = files[0];
   if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return usage(`${file}: no such file`);
 
-  const analysis = analyze(await readSystrace(file));
+  // A Perfetto protobuf trace: the same rules on its atrace marks, and its own problems beside them.
+  const pb = isPerfettoFile(file) ? await readPerfettoFile(file, { nnapi: true }) : undefined;
+  const analysis = pb ? pb.nnapi! : analyze(await readSystrace(file));
   const runs = summarize(analysis, opts);
   process.stdout.write(opts.json ? summaryJson(analysis, opts) : summaryText(runs));
 
-  const diags = finalizeDiagnostics(analysis.diagnostics, defaultDiagnosticSettings);
+  const diags = finalizeDiagnostics(pb ? pb.diagnostics : analysis.diagnostics, defaultDiagnosticSettings);
   const errors = diags.filter((d) => d.severity === 'error');
   for (const d of diags.slice(0, MAX_SHOWN)) {
     // Messages quote the file: no control character may reach the terminal.

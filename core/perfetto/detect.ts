@@ -49,19 +49,21 @@ function isText(b: Uint8Array): boolean {
  * 0x0a), a sane length, and the first packet — where the head holds it whole — is a run of
  * well-formed fields followed by the next packet's 0x0a or the end; text never passes (a file
  * starting with a blank line also begins with 0x0a). By name: the usual names, unless the bytes
- * are plainly text; a gzip stream (1f 8b) under such a name too.
+ * are plainly text (a damaged trace is then the reader's to report); a gzip stream (1f 8b) under such a name too.
  */
 export function looksLikePerfettoProto(name: string, head: Uint8Array): boolean {
   const byName = PERFETTO_NAME.test(name);
   if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) return byName;
   if (head.length === 0) return byName;
   if (head[0] !== 0x0a || isText(head.subarray(0, Math.min(head.length, 4096)))) return false;
+  // Named as a trace: taken, so that a damaged one is reported by the reader rather than refused.
+  if (byName) return true;
   const len = varint(head, 1);
-  if (!len) return byName;
+  if (!len) return false;
   const [size, body] = len;
   if (size === 0 || size > 256 * 1024 * 1024) return false;
   // A first packet longer than the head: its beginning must at least not be text (checked above).
-  if (body + size > head.length) return byName || head.length >= 4096;
+  if (body + size > head.length) return head.length >= 4096;
   if (!wellFormed(head, body, body + size)) return false;
   const next = body + size;
   return next === head.length || head[next] === 0x0a;

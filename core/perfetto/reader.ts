@@ -139,7 +139,7 @@ export class PerfettoReader {
       const st = this.stats;
       if (this.splitter.packets === 0 && this.splitter.problems.length === 0) {
         this.problem(0, 'perfetto.empty-trace', 'information', 'The trace holds no packets: the recording wrote nothing (an empty file, or a session that stopped before any data source started).');
-      } else if (this.splitter.packets > 0 && st.prints + st.trackEvents + st.otherFtrace === 0) {
+      } else if (this.splitter.packets > 0 && this.splitter.problems.length === 0 && st.prints + st.trackEvents + st.otherFtrace === 0) {
         this.problem(0, 'perfetto.empty-trace', 'information', `The trace holds ${st.packets} packets but no events: no data source recorded anything (check the config's data sources and atrace categories, or that the app was traced while it ran).`);
       }
       for (const [code, n] of this.perCode) {
