@@ -1,3 +1,4 @@
+import type { CodeDoc } from './common/codeDoc';
 import type { Diagnostic, Severity } from './common/diagnostic';
 import type { DiagnosticSettings } from './common/settings';
 import type { FileHead } from './fileHead';
@@ -60,6 +61,10 @@ export type ParquetTableSet = 'npu' | 'nnapi' | 'inferscope' | 'timeline' | 'kpr
 export interface FormatDescriptor {
   /** The format's id, also its VS Code language id (and the id the server keys its services by). */
   id: string;
+  /** The format's name for people (SARIF rule descriptions, the manual). */
+  displayName: string;
+  /** Every diagnostic code the format reports, with an example (the manual's table, SARIF rules). */
+  codes: readonly CodeDoc[];
   /** What the editor associates with the language; a binary format (opened by a custom editor) has none. */
   language?: LanguageContribution;
   /**
@@ -81,11 +86,6 @@ export interface FormatDescriptor {
    * (`npuTrace.<section>.detectInJson`) lets the editor switch such a `.json` to this language.
    */
   contentSetting?: string;
-  /**
-   * The code prefix of its diagnostics (`trace.`, `cmdq.` …), which names its SARIF rules; a format
-   * without one is not checked by `npu-trace check`.
-   */
-  codePrefix?: string;
   /** A builder of the format's timeline (Show Timeline, `export --to chrome-trace`); none: no timeline. */
   timeline?(opts?: BuilderOptions): TimelineBuilder;
   /** The tables `export --to parquet` writes; none: not exported to Parquet. */

@@ -1,4 +1,5 @@
 import { jsonNamed, type FileHead } from '../fileHead';
+import { CHROME_CODES } from './codes';
 import type { FormatDescriptor } from '../formatDescriptor';
 import { ChromeChecker } from './checks';
 import { looksLikeChromeTrace } from './detect';
@@ -20,13 +21,14 @@ export const MAX_CHROME_LINE_BYTES = 500 << 20;
 
 export const chromeFormat: FormatDescriptor = {
   id: 'chrome-trace',
+  displayName: 'Chrome Trace JSON',
+  codes: CHROME_CODES,
   language: { aliases: ['Chrome Trace', 'chrome-trace'], extensions: ['.trace.json', '.pt.trace.json', '.chrome_trace'] },
   // Kineto/PyTorch `*.pt.trace.json(.gz)`, JAX `<host>.trace.json.gz` and `perfetto_trace.json.gz`,
   // Triton Proton `*.chrome_trace`; any other JSON by its head (HTA's `*.json.gz`, `trace.json`).
   names: ['*.trace.json', '*.trace.json.gz', 'perfetto_trace.json.gz', '*.chrome_trace', '*.chrome_trace.gz'],
   detect: (name, head) => jsonNamed(name) && isChromeTraceHead(head),
   contentSetting: 'chrome',
-  codePrefix: 'chrome',
   createChecker: (opts) => new ChromeChecker(opts),
   timeline: () => new ChromeTimelineBuilder(),
   parquetTables: 'timeline',

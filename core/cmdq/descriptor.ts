@@ -1,4 +1,5 @@
 import { checkResult } from '../common/settings';
+import { CMDQ_CODES } from './codes';
 import type { FormatDescriptor, LineChecker } from '../formatDescriptor';
 import { CmdqDocument } from './document';
 import { hasTopLevelCmdqArray, looksLikeCmdqStart } from './detect';
@@ -11,12 +12,13 @@ import { jsonNamed } from '../fileHead';
  */
 export const cmdqFormat: FormatDescriptor = {
   id: 'cmdq',
+  displayName: 'CMDQ',
+  codes: CMDQ_CODES,
   language: { aliases: ['CMDQ', 'cmdq'], extensions: ['.cmdq.json', '.cmdq.jsonc'] },
   names: ['*.cmdq.json', '*.cmdq.jsonc'],
   // Any other JSON whose top-level object has a `cmdq` array (such files have arbitrary names).
   detect: (name, head) => jsonNamed(name) && (looksLikeCmdqStart(head.firstLine) || hasTopLevelCmdqArray(head.text)),
   contentSetting: 'cmdq',
-  codePrefix: 'cmdq',
   createChecker(): LineChecker {
     const lines: string[] = [];
     return {

@@ -1,3 +1,4 @@
+import { INFERSCOPE_CODES } from './codes';
 import type { FormatDescriptor, LineChecker } from '../formatDescriptor';
 import { checkResult, defaultDiagnosticSettings } from '../common/settings';
 import { WholeOrStreamed } from '../common/wholeOrStreamed';
@@ -16,13 +17,14 @@ const MAX_WHOLE = 256 << 20;
  */
 export const inferscopeFormat: FormatDescriptor = {
   id: 'inferscope',
+  displayName: 'InferScope',
+  codes: INFERSCOPE_CODES,
   language: { aliases: ['InferScope', 'inferscope'], extensions: ['.inferscope.json'], filenamePatterns: ['*.analysis.json'] },
   // Gzipped too: the CLI reads it decompressed as it comes.
   names: ['*.inferscope.json', '*.analysis.json', '*.inferscope.json.gz', '*.analysis.json.gz'],
   // Any other JSON by its top-level keys (InferScope's own `trace.json`).
   detect: (name, head) => jsonNamed(name) && (looksLikeInferscopeStart(head.firstLine) || topLevelInferscopeKind(head.text) !== undefined),
   contentSetting: 'inferscope',
-  codePrefix: 'inferscope',
   timeline: () => new InferscopeTimelineBuilder(),
   parquetTables: 'inferscope',
   // An analysis result has no events, and the Parquet export reads a trace whole, not gunzipped.

@@ -1,4 +1,5 @@
 import type { FormatDescriptor } from '../formatDescriptor';
+import { KPROF_CODES } from './codes';
 import { isNpy } from './npy';
 import { isZip } from './zip';
 
@@ -9,6 +10,9 @@ import { isZip } from './zip';
  */
 export const kprofFormat: FormatDescriptor = {
   id: 'kprof',
+  displayName: 'Kernel profiler buffer',
+  // Reported by `npu-trace kprof` and the buffer's editor, not by `npu-trace check`.
+  codes: KPROF_CODES,
   names: ['*.kprof.npy', '*.kprof.npz', '*.kprof.bin'],
   binary: true,
   // Default for `*.kprof.*`, offered under "Open With…" for any `.npy`, `.npz`, `.bin` (package.json `customEditors`).

@@ -1,5 +1,6 @@
 import type { FormatDescriptor } from '../formatDescriptor';
 import { createNnapiChecker } from './checker';
+import { NNAPI_CODES } from './codes';
 import { looksLikeHtml } from './row';
 import { NnapiTimelineBuilder } from './timeline';
 
@@ -10,13 +11,14 @@ export function isSystraceHead(name: string, firstLine: string): boolean {
 
 export const nnapiFormat: FormatDescriptor = {
   id: 'nnapi-systrace',
+  displayName: 'NNAPI systrace',
+  codes: NNAPI_CODES,
   language: {
     aliases: ['NNAPI Systrace', 'nnapi-systrace'], extensions: ['.systrace', '.atrace', '.ftrace'],
     filenamePatterns: ['*.systrace.html', '*.atrace.html', '*.nnapi.html'], firstLine: '^# tracer: ',
   },
   names: ['*.systrace', '*.atrace', '*.ftrace', '*.systrace.html', '*.atrace.html', '*.nnapi.html', '*.systrace.htm', '*.atrace.htm', '*.nnapi.htm'],
   detect: (name, head) => isSystraceHead(name, head.firstLine),
-  codePrefix: 'nnapi',
   timeline: () => new NnapiTimelineBuilder(),
   parquetTables: 'nnapi',
   exportsChrome: true,

@@ -1,4 +1,5 @@
 import { checkResult } from '../common/settings';
+import { TRACE_CODES } from './codes';
 import type { FormatDescriptor, LineChecker } from '../formatDescriptor';
 import { TraceChecker } from './checker';
 import { ByteLine, fastTraceBytes } from './fastBytes';
@@ -30,13 +31,14 @@ export function createTraceChecker(maxProblems?: number): { lines: LineChecker; 
 
 export const traceFormat: FormatDescriptor = {
   id: 'npu-trace',
+  displayName: 'NPU trace',
+  codes: TRACE_CODES,
   language: { aliases: ['NPU Trace', 'npu-trace'], extensions: ['.trace.jsonl'] },
   names: ['*.jsonl', '*.jsonl.gz'],
   // Another name (untitled, `.log` …) by a first line that is an NPU trace event; never a .json (or
   // a gzipped one): a one-line Chrome trace exported from an NPU trace (jq -c, any re-save) holds
   // "event_type" in its first events' args.
   detect: (name, head) => !/\.json(?:\.gz)?$/i.test(name) && /^\s*\{.*"event_type"\s*:/.test(head.firstLine),
-  codePrefix: 'trace',
   lineTooLong: { code: 'trace.line-too-long', severity: 'error' },
   lineTooDeep: { code: 'trace.too-deep', severity: 'error' },
   createChecker: (opts = {}) => createTraceChecker(opts.maxProblems).lines,

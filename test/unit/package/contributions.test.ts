@@ -22,7 +22,7 @@ describe('package.json contributions made from the format registry', () => {
   it('a format added to the registry gets its language and joins the menus of what it supports', async () => {
     const g = await gen();
     const extra: FormatDescriptor = {
-      id: 'new-format', names: ['*.new.json', '*.new.json.gz'], language: { aliases: ['New'], extensions: ['.new.json'] },
+      id: 'new-format', displayName: 'New', codes: [], names: ['*.new.json', '*.new.json.gz'], language: { aliases: ['New'], extensions: ['.new.json'] },
       timeline: () => { throw new Error('not built here'); },
     };
     const pkg = JSON.parse(g.generate(readFileSync(join(ROOT, 'package.json'), 'utf8'), [...FORMATS, extra])) as {
