@@ -10,7 +10,7 @@ import { analyze } from '../core/nnapi/analysis';
 import { summaryJson } from '../core/nnapi/summary';
 import { PerfettoFile } from '../core/perfetto/file';
 import { PerfettoTimelineBuilder } from '../core/perfetto/timeline';
-import { NnapiTimelineBuilder } from '../core/timeline/nnapiTrace';
+import { NnapiTimelineBuilder } from '../core/nnapi/timeline';
 import { parseRowLine } from '../core/nnapi/row';
 import { ftracePrints, processTree, secondsToNs, servicePackets, TraceWriter, type PrintSpec, type ProcSpec } from '../test/gen/perfettoGen';
 import { writeSystrace } from './nnapiGen';

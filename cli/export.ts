@@ -1,12 +1,12 @@
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { isChromeTraceFile } from '../core/chrome/format';
 import { escapeControl } from '../core/common/escape';
+import { detectFormat } from '../core/detectFormat';
 import { exportParquetCommand } from './exportParquet';
-import { exportChromeTrace, MAX_JSON_LINE } from './exportRun';
-import { firstLineOf } from './firstLine';
+import { exportChromeTrace } from './exportRun';
+import { headOf } from './firstLine';
 import { forEachLine, forEachLineBytes, type ReadOptions } from './lines';
-import { exportPerfettoChrome, isPerfettoFile } from './perfetto';
+import { exportByteChrome } from './byteFormats';
 
 export const EXPORT_USAGE = '  npu-trace export <file> --to chrome-trace [-o OUT.json[.gz]]\n  npu-trace export <file|dir>... --to parquet -o OUT_DIR [--run-id NAME] [--jobs N]\n';
 
@@ -44,19 +44,21 @@ export async function exportCommand(args: string[]): Promise<number> {
     return 2;
   };
   if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return fail('no such file');
-  if (isPerfettoFile(file)) {
-    // Binary: no lines to pass twice; the model alone holds every event (no source args to copy).
+  let tooLong: number | undefined;
+  const head = headOf(file);
+  const fmt = detectFormat(file, head);
+  if (fmt?.byteTimeline) {
+    // A binary format (a Perfetto trace): no lines to pass twice; its model holds every event.
     try {
-      await exportPerfettoChrome(file, out);
+      await exportByteChrome(file, fmt as typeof fmt & { byteTimeline: NonNullable<typeof fmt.byteTimeline> }, out);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'EPIPE') return 0;
       return fail(e instanceof Error ? e.message : String(e));
     }
     return 0;
   }
-  let tooLong: number | undefined;
-  // Chrome JSON is often one line of many MB: read whole up to V8's string limit; other formats keep the line limit.
-  const read: ReadOptions = { onTooLong: (n) => (tooLong ??= n), maxLineBytes: isChromeTraceFile(file, firstLineOf(file)) ? MAX_JSON_LINE : undefined };
+  // A streamed document (Chrome JSON is often one line of many MB) is read up to its format's line limit; other formats keep the default.
+  const read: ReadOptions = { onTooLong: (n) => (tooLong ??= n), maxLineBytes: fmt?.streamedLineBytes };
   try {
     const checkLines = () => {
       if (tooLong !== undefined) throw new Error(`line ${tooLong + 1} is too long to read`);
@@ -66,7 +68,7 @@ export async function exportCommand(args: string[]): Promise<number> {
       checkLines();
     }, out, undefined, async (onBytes, onText) => {
       await forEachLineBytes(file, onBytes, onText, read);
-    }, { modelFromBytes: true, afterModelPass: checkLines });
+    }, { modelFromBytes: true, afterModelPass: checkLines, head });
   } catch (e) {
     // `npu-trace export x --to chrome-trace | head` closes the pipe early: that is not a failure.
     if ((e as NodeJS.ErrnoException).code === 'EPIPE') return 0;

@@ -35,7 +35,7 @@ export async function nnapiStats(args: string[]): Promise<number> {
   if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return usage(`${file}: no such file`);
 
   // A Perfetto protobuf trace: the same rules on its atrace marks, and its own problems beside them.
-  const pb = isPerfettoFile(file) ? await readPerfettoFile(file, { nnapi: true }) : undefined;
+  const pb = isPerfettoFile(file) ? await readPerfettoFile(file) : undefined;
   const analysis = pb ? pb.nnapi! : analyze(await readSystrace(file));
   const runs = summarize(analysis, opts);
   process.stdout.write(opts.json ? summaryJson(analysis, opts) : summaryText(runs));

@@ -4,7 +4,6 @@ import type { CodeDoc } from '../core/common/codeDoc';
 import type { Severity } from '../core/common/diagnostic';
 import { FILE_CODES } from '../core/common/fileCodes';
 import { FORMATS } from '../core/formats';
-import { PERFETTO_CODES } from '../core/perfetto/codes';
 
 export interface RuleDoc {
   id: string;
@@ -42,4 +41,4 @@ export function rulesOf(sets: readonly { name: string; codes: readonly CodeDoc[]
   }));
 }
 
-export const RULES: readonly RuleDoc[] = rulesOf([...FORMATS.map((f) => ({ name: f.displayName, codes: f.codes })), { name: 'Perfetto trace', codes: PERFETTO_CODES }, { name: 'File', codes: FILE_CODES }]);
+export const RULES: readonly RuleDoc[] = rulesOf([...FORMATS.filter((f) => f.createChecker || f.createByteChecker).map((f) => ({ name: f.displayName, codes: f.codes })), { name: 'File', codes: FILE_CODES }]);

@@ -9,7 +9,6 @@ import type { CodeDoc } from '../core/common/codeDoc';
 import { FILE_CODES } from '../core/common/fileCodes';
 import { FORMATS } from '../core/formats';
 import { KPROF_CODES } from '../core/kprof/codes';
-import { PERFETTO_CODES } from '../core/perfetto/codes';
 
 export const ROOT = join(__dirname, '..');
 
@@ -53,7 +52,6 @@ export function blocks(): Map<string, string> {
   const m = new Map<string, string>();
   for (const f of FORMATS) m.set(`codes ${f.codes[0]?.code.split('.')[0] ?? f.id}`, codeTable(f.codes));
   m.set('codes kprof', codeTable(KPROF_CODES));
-  m.set('codes perfetto', codeTable(PERFETTO_CODES));
   m.set('codes file', codeTable(FILE_CODES));
   m.set('commands', commandTable(pkg));
   m.set('settings', settingTable(pkg));

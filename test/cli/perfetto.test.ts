@@ -27,10 +27,10 @@ describe('npu-trace on Perfetto protobuf traces', () => {
 
   it('check: a cut trace is an error at its byte offset (exit 1), found by content under any name, gzipped too', async () => {
     const bytes = readFileSync(`${F}/android-atrace.perfetto-trace`);
-    const cut = pb('capture.bin', bytes.subarray(0, bytes.length - 30));
+    const cut = pb('capture.dat', bytes.subarray(0, bytes.length - 30));
     const r = await runCli(['check', cut]);
     assert.equal(r.code, 1, r.stderr);
-    assert.match(r.stdout, /^.*capture\.bin:1:\d+ error perfetto\.truncated-packet The packet at byte \d+ claims/m);
+    assert.match(r.stdout, /^.*capture\.dat:1:\d+ error perfetto\.truncated-packet The packet at byte \d+ claims/m);
     const gz = pb('capture.pftrace.gz', gzipSync(bytes));
     assert.equal((await runCli(['check', gz])).code, 0);
   });

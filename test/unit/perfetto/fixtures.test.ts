@@ -8,6 +8,9 @@ import { readPerfettoBytes } from '../../../core/perfetto/file';
 import { perfettoTimeline } from '../../../core/perfetto/timeline';
 import { FLAG } from '../../../core/timeline/model';
 import { PERFETTO_FIXTURES, perfettoFixtures } from '../../gen/perfettoFixtures';
+import { detectFormat } from '../../../core/detectFormat';
+import { FileHead } from '../../../core/fileHead';
+import { perfettoFormat } from '../../../core/perfetto/descriptor';
 
 const files = perfettoFixtures();
 
@@ -40,5 +43,17 @@ describe('perfetto fixtures (test/fixtures/real/perfetto)', () => {
     assert.deepEqual(none.diagnostics.map((d) => d.code), ['perfetto.empty-trace']);
     const nn = readPerfettoBytes(files['nnapi-mobilenet.perfetto-trace']);
     assert.ok(nn.nnapi && nn.nnapi.runs.length > 0, 'NNAPI marks: analysed');
+  });
+});
+
+describe('perfetto in the format registry', () => {
+  it('detectFormat: by name, and by bytes under any name no format claims; text starting with a blank line is not one', () => {
+    const b = files['android-atrace.perfetto-trace'];
+    assert.equal(detectFormat('x.pftrace'), perfettoFormat);
+    assert.equal(detectFormat('x.perfetto-trace.gz'), perfettoFormat);
+    assert.equal(detectFormat('capture', new FileHead('', b)), perfettoFormat);
+    assert.equal(detectFormat('capture.dat', new FileHead('', b)), perfettoFormat);
+    const text = new TextEncoder().encode('\n# tracer: nop\n');
+    assert.notEqual(detectFormat('capture.dat', new FileHead('\n# tracer: nop\n', text)), perfettoFormat);
   });
 });
