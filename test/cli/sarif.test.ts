@@ -77,7 +77,7 @@ describe('npu-trace check --format sarif', () => {
     const log = JSON.parse(r.stdout) as Log;
     valid(log);
     const codes = new Set(log.runs[0].results.map((x) => x.ruleId.split('.')[0]));
-    assert.deepEqual([...codes].sort(), ['chrome', 'cmdq', 'inferscope', 'nnapi', 'too-many-problems', 'trace']);
+    assert.deepEqual([...codes].sort(), ['chrome', 'cmdq', 'inferscope', 'nnapi', 'perfetto', 'too-many-problems', 'trace']);
     assert.ok(log.runs[0].results.some((x) => x.relatedLocations?.length));
   });
 
@@ -92,7 +92,8 @@ describe('npu-trace check --format sarif', () => {
   it('has a rule for every code of the checked formats\' code lists, with its example as help and its default level', async () => {
     const r = await runCli(['check', '--format', 'sarif', 'examples/faulty.trace.jsonl']);
     const rules = (JSON.parse(r.stdout) as Log).runs[0].tool.driver.rules;
-    const codes = new Set([...FORMATS.flatMap((f) => f.codes), ...FILE_CODES].map((c) => c.code));
+    // The formats `check` checks, by lines or (a Perfetto trace) by bytes; a kprof buffer has its own command.
+    const codes = new Set([...FORMATS.filter((f) => f.createChecker || f.createByteChecker).flatMap((f) => f.codes), ...FILE_CODES].map((c) => c.code));
     assert.deepEqual(rules.map((x) => x.id).sort(), [...codes].sort());
     const byId = new Map(rules.map((x) => [x.id, x]));
     assert.deepEqual(byId.get('trace.time-backwards'), {
