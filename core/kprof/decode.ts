@@ -86,8 +86,10 @@ export function decode(buf: ProfBuffer, opts: DecodeOptions = {}): Decoded {
   // the tag's block field is all there is (one group per block).
   const bySlot = layout.laneFrom === 'slot' && header.valid;
   const numGroups = header.valid ? header.groups : bySlotFallbackGroups(layout, header);
-  const slotStride = bySlot ? opts.stride ?? header.blocks * header.groups : 0;
-  const scan = bySlot ? scanBySlot(buf, layout, first, slotStride, numGroups) : scanByTag(buf, layout, first);
+  // A stride past the buffer puts every slot in a lane of its own, as the buffer's length does:
+  // clamped there, so a huge --stride costs no per-lane arrays of that size.
+  const slotStride = bySlot ? Math.min(opts.stride ?? header.blocks * header.groups, buf.slots) : 0;
+  const scan = bySlot ? scanBySlot(buf, layout, first, slotStride, header.blocks * header.groups, numGroups) : scanByTag(buf, layout, first);
   const numBlocks = header.valid ? header.blocks : layout.header ? Math.max(1, Math.ceil((scan.maxLane + 1) / numGroups)) : scan.maxLane + 1;
   if (layout.header && !header.valid) reportNoHeader(header, numGroups, buf.slots, problems);
   const lanes = numBlocks * numGroups;
@@ -104,7 +106,8 @@ export function decode(buf: ProfBuffer, opts: DecodeOptions = {}): Decoded {
   const walk = walkRecords(buf, scan, geo, timer.base32, problems);
   const lanesOut = checkLanes(buf.slots, scan, walk, geo, problems);
   const regionCount = compactRegions(walk, lanes);
-  const laneSm = scan.sm.slice(0, lanes);
+  const laneSm = new Int16Array(lanes).fill(-1);
+  laneSm.set(scan.sm.subarray(0, lanes));
   if (bySlot) reportSlotLanes(buf.words, scan, geo, lanesOut.laneFlags, problems);
   reportUnknownEvents(walk.unknownFirst, names, laneAt, numGroups, problems);
   const list = problems.all();
@@ -216,15 +219,17 @@ function scanByTag(buf: ProfBuffer, layout: Layout, first: number): Scan {
  * tag says. The tag is checked against the slot: its block field must hold the slot's block (its
  * low bits; the bits past the field are ORed into the SM id, where they must be set).
  */
-function scanBySlot(buf: ProfBuffer, layout: Layout, first: number, stride: number, numGroups: number): Scan {
+function scanBySlot(buf: ProfBuffer, layout: Layout, first: number, stride: number, lanes: number, numGroups: number): Scan {
   const w = buf.words;
   const n = buf.slots;
   const { laneShift, laneMask } = layout;
   const smShift = layout.sm?.shift ?? 0;
   const smMask = layout.sm?.mask ?? 0;
-  const expectBlock = new Int32Array(stride);
-  const spill = new Int32Array(stride);
-  for (let l = 0; l < stride; l++) {
+  // Per-lane arrays cover the header's lanes too, when a --stride smaller than them is given.
+  const size = Math.max(stride, lanes);
+  const expectBlock = new Int32Array(size);
+  const spill = new Int32Array(size);
+  for (let l = 0; l < size; l++) {
     const b = Math.floor(l / numGroups);
     expectBlock[l] = b & laneMask;
     spill[l] = smMask & Math.floor(b / 2 ** (smShift - laneShift));
@@ -232,11 +237,11 @@ function scanBySlot(buf: ProfBuffer, layout: Layout, first: number, stride: numb
   let records = 0;
   let tMin = TWO_32;
   let tMax = -1;
-  const count = new Int32Array(stride);
-  const firstSlot = new Int32Array(stride);
-  const lastSlot = new Int32Array(stride);
-  const mismatch = new Int32Array(stride);
-  const mismatchSlot = new Int32Array(stride);
+  const count = new Int32Array(size);
+  const firstSlot = new Int32Array(size);
+  const lastSlot = new Int32Array(size);
+  const mismatch = new Int32Array(size);
+  const mismatchSlot = new Int32Array(size);
   // The slot's lane as a counter that wraps at `stride`: no division per slot.
   for (let s = first, l = 0; s < n; s++, l = l + 1 === stride ? 0 : l + 1) {
     const lo = w[2 * s];
@@ -253,16 +258,16 @@ function scanBySlot(buf: ProfBuffer, layout: Layout, first: number, stride: numb
   }
   let maxLane = stride - 1;
   while (maxLane >= 0 && !count[maxLane]) maxLane--;
-  const sm = firstSms(w, layout, count, firstSlot, stride);
+  const sm = firstSms(w, layout, count, firstSlot, size);
   // The SM id field of a block past the block field also holds the block's high bits: cleared.
-  for (let l = 0; l < stride; l++) if (sm[l] > 0) sm[l] &= ~spill[l];
+  for (let l = 0; l < size; l++) if (sm[l] > 0) sm[l] &= ~spill[l];
   return { records, maxLane, tMin, tMax, count, firstSlot, lastSlot, gaps: new Map(), sm, mismatch, mismatchSlot };
 }
 
 /** The SM id field of each lane's first record; -1 for empty lanes and layouts without one. */
 function firstSms(w: Uint32Array, layout: Layout, count: Int32Array, firstSlot: Int32Array, lanes: number): Int16Array {
+  if (!layout.sm) return new Int16Array(0);
   const sm = new Int16Array(Math.max(0, lanes)).fill(-1);
-  if (!layout.sm) return sm;
   const { shift, mask } = layout.sm;
   for (let l = 0; l < lanes; l++) if (count[l]) sm[l] = (w[2 * firstSlot[l]] >>> shift) & mask;
   return sm;

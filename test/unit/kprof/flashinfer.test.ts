@@ -169,4 +169,11 @@ describe('FlashInfer profiler.cuh buffers', () => {
     assert.equal(rows.reduce((a, r) => a + r.regions, 0), d.regionCount);
     assert.deepEqual(smRows(decode({ words: g.words, slots: g.slots }, { layout: TVM })), []);
   });
+
+  it('a --stride past the buffer reads each slot as its own lane, without arrays of that size', () => {
+    const g = genFlashInfer({ grid: [4], numGroups: 1 });
+    const d = decode({ words: g.words, slots: g.slots }, { layout: FLASHINFER, stride: 999_999_999 });
+    assert.equal(d.stride, g.slots);
+    assert.equal(d.laneRecords.length, 4);
+  });
 });
