@@ -9,6 +9,8 @@ import { readNpy } from '../../../core/kprof/npy';
 import { recordFields } from '../../../core/kprof/records';
 import { regionStats } from '../../../core/kprof/stats';
 import { smRows } from '../../../core/kprof/sms';
+import { kprofSummary } from '../../../core/kprof/summary';
+import { parseHostMessage } from '../../../protocol/timeline';
 import { FI_NAMES, genFlashInfer, type FlashInferBuffer } from '../../gen/flashinferBuffer';
 import { npyBytes } from '../../gen/kprofGen';
 
@@ -168,6 +170,11 @@ describe('FlashInfer profiler.cuh buffers', () => {
     assert.ok(rows.every((r) => r.blocks === 2 && r.lanes === 4));
     assert.equal(rows.reduce((a, r) => a + r.regions, 0), d.regionCount);
     assert.deepEqual(smRows(decode({ words: g.words, slots: g.slots }, { layout: TVM })), []);
+    // The panel's summary carries it, and the page accepts it.
+    const s = kprofSummary(d);
+    assert.deepEqual([s.facts.layout, s.facts.lanes_from_slots, s.facts.sms, s.sms.length], ['flashinfer', true, 132, 132]);
+    assert.deepEqual(s.sms[0], { sm: rows[0].sm, blocks: 2, lanes: 4, records: rows[0].records, regions: rows[0].regions, region_ns: rows[0].regionNs, first_ns: rows[0].firstNs, last_ns: rows[0].lastNs });
+    assert.ok(parseHostMessage({ type: 'kprofSummary', summary: s }));
   });
 
   it('a --stride past the buffer reads each slot as its own lane, without arrays of that size', () => {
