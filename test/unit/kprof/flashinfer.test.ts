@@ -3,9 +3,11 @@
 // each lane from its slot does, per (event, group), with the SM of every lane and no error.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { KPROF_CODES } from '../../../core/kprof/codes';
 import { decode, LANE_FLAG, MAX_MISMATCH_LANES, type Decoded } from '../../../core/kprof/decode';
 import { detectLayout, FLASHINFER, FLASHINFER_PY, TVM } from '../../../core/kprof/layouts';
 import { readNpy } from '../../../core/kprof/npy';
+import { SEVERITY } from '../../../core/kprof/problems';
 import { recordFields } from '../../../core/kprof/records';
 import { regionStats } from '../../../core/kprof/stats';
 import { smRows } from '../../../core/kprof/sms';
@@ -182,5 +184,9 @@ describe('FlashInfer profiler.cuh buffers', () => {
     const d = decode({ words: g.words, slots: g.slots }, { layout: FLASHINFER, stride: 999_999_999 });
     assert.equal(d.stride, g.slots);
     assert.equal(d.laneRecords.length, 4);
+  });
+
+  it('every problem code, the two new ones included, is in the documented list with its severity', () => {
+    assert.deepEqual(Object.fromEntries(KPROF_CODES.map((c) => [c.code, c.severity])), SEVERITY);
   });
 });
