@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodeLens, Diagnostic } from 'vscode-languageserver-protocol';
-import { LspClient } from '../lsp/lspClient';
+import { serverPerSuite } from '../lsp/lspClient';
 import { peakRssMb, runCliLimited, scratch } from './limits';
 
 const EMPTY_ENTRIES = 1_000_000;
@@ -69,13 +69,7 @@ describe('hostile CMDQ: the CLI', () => {
 });
 
 describe('hostile CMDQ: the language server', () => {
-  let c: LspClient;
-  before(async () => {
-    c = await LspClient.start();
-  });
-  after(async () => {
-    await c.stop();
-  });
+  const c = serverPerSuite();
 
   it('1M empty entries: open and a keystroke bounded, at most maxProblems + 1 diagnostics, code lenses capped', async () => {
     const uri = 'file:///empty.cmdq.json';

@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import type { DocumentSymbol, Hover, MarkupContent } from 'vscode-languageserver-protocol';
-import { LspClient } from '../lsp/lspClient';
+import { serverPerSuite } from '../lsp/lspClient';
 import { HEADER, row } from '../unit/nnapi/traceBuilder';
 import { peakRssMb, runCliLimited, scratch } from './limits';
 
@@ -61,14 +61,8 @@ describe('nnapi hostile input: a line separator after many markers', () => {
 });
 
 describe('nnapi hostile input: the language server', () => {
-  let c: LspClient;
-  before(async () => {
-    c = await LspClient.start();
-  });
-  after(async () => {
-    // A server still stuck in a regex would not answer `shutdown`: end it ourselves.
-    if (c.proc.exitCode === null) c.proc.kill('SIGKILL');
-  });
+  // A server still stuck in a regex does not answer `shutdown`: stop() then kills it.
+  const c = serverPerSuite();
 
   it('answers a hover on another document while a B|1|[ × 4000 mark is checked', async () => {
     const bad = 'file:///bomb.systrace';
