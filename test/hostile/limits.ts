@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { programEnv } from '../childEnv';
 
 export const ROOT = join(__dirname, '..', '..');
 export const CLI = join(ROOT, 'dist', 'cli.js');
@@ -23,7 +24,8 @@ export interface LimitedRun {
 
 /**
  * Runs `node dist/cli.js ...args` and kills it after `timeoutMs`. The peak RSS is read by a preload
- * that reports `process.resourceUsage().maxRSS` when the process exits, so it is the CLI's own peak.
+ * that reports `process.resourceUsage().maxRSS` when the process exits, so it is the CLI's own peak:
+ * the child gets no loader of the test runner's (programEnv).
  */
 export function runCliLimited(args: string[], timeoutMs: number, opts: { input?: Buffer | string; maxOutput?: number } = {}): Promise<LimitedRun> {
   const dir = mkdtempSync(join(tmpdir(), 'npu-hostile-'));
@@ -32,7 +34,7 @@ export function runCliLimited(args: string[], timeoutMs: number, opts: { input?:
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const p = spawn(process.execPath, ['--require', PRELOAD, CLI, ...args], {
-      cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, NPU_HOSTILE_RSS_FILE: rssFile },
+      cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], env: programEnv({ NPU_HOSTILE_RSS_FILE: rssFile }),
     });
     let stdout = '';
     let stderr = '';
