@@ -203,7 +203,8 @@ export async function shiftDrag(q: TimelinePage, x0: number, x1: number, y: numb
   const { page } = q;
   const box = (await page.locator('#canvas').boundingBox())!;
   await page.clock.install();
-  await page.clock.pauseAt(await page.evaluate('Date.now() + 1') as number);
+  // Paused a minute ahead of the page's time: a point still to come, however slowly this call comes.
+  await page.clock.pauseAt(Date.now() + 60_000);
   await page.keyboard.down('Shift');
   await page.mouse.move(box.x + x0, box.y + y);
   await page.mouse.down();
