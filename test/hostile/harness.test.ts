@@ -1,4 +1,4 @@
-// The limits harness itself: a peak RSS is read, of the program alone, and a process over its time is killed and said so.
+// The limits harness itself: a peak RSS and a CPU time are read, of the program alone, and a process over its time is killed and said so.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -6,10 +6,11 @@ import { LspClient } from '../lsp/lspClient';
 import { peakRssMb, runCliLimited } from './limits';
 
 describe('hostile harness', () => {
-  it('reads the CLI peak RSS at exit', async () => {
+  it('reads the CLI peak RSS and CPU time at exit', async () => {
     const r = await runCliLimited(['--help'], 30_000);
     assert.equal(r.code, 0, r.stderr);
     assert.ok(r.peakMb > 10 && r.peakMb < 1000, `peak ${r.peakMb} MB`);
+    assert.ok(r.cpuMs > 0 && r.cpuMs < 30_000, `${r.cpuMs} ms CPU`);
   });
 
   it('measures the program alone: a loader in the runner\'s NODE_OPTIONS reaches neither the CLI nor the server', async () => {
