@@ -6,8 +6,8 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exportChromeTrace, MAX_JSON_LINE } from '../cli/exportRun';
-import { forEachLine, forEachLineBytes } from '../cli/lines';
+import { exportChromeTrace, MAX_JSON_LINE } from '../node/export/chromeTraceFile';
+import { forEachLine, forEachLineBytes } from '../node/io/lines';
 import { ChromeTimelineBuilder } from '../core/timeline/chromeTrace';
 import { pytorchTrace } from '../test/gen/chromeGen';
 import { writeTrace } from '../test/gen/genTrace';

@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { createGzip } from 'node:zlib';
-import { forEachLine } from '../cli/lines';
+import { forEachLine } from '../node/io/lines';
 import { buildFromText } from '../client/timeline/textBuild';
 import { timelineBuilderFor } from '../core/timeline/builder';
 import type { TimelineModel } from '../core/timeline/model';

@@ -9,9 +9,9 @@ import type { CheckResult, ChunkChecker, FormatDefinition, LineChecker } from '.
 import { formatFor } from '../core/formats';
 import { traceFormat } from '../core/trace/format';
 import { fileTooLarge, gzipGarbage, gzipTruncated } from './fileProblems';
-import type { GzipEnd } from './gunzip';
-import { firstLineOf } from './firstLine';
-import { forEachLine, forEachLineBytes, forEachLineIn, forEachText, textSizeHint, type ReadOptions } from './lines';
+import type { GzipEnd } from '../node/io/gunzip';
+import { firstLineOf } from '../node/io/firstLine';
+import { forEachLine, forEachLineBytes, forEachLineIn, forEachText, textSizeHint, type ReadOptions } from '../node/io/lines';
 import { depthBounded } from './jsonLines';
 import { checkTraceInParallel } from './parallelCheck';
 import { githubAnnotations } from './github';

@@ -2,10 +2,10 @@ import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isChromeTraceFile } from '../core/chrome/format';
 import { escapeControl } from '../core/common/escape';
-import { exportParquetCommand } from './exportParquet';
-import { exportChromeTrace, MAX_JSON_LINE } from './exportRun';
-import { firstLineOf } from './firstLine';
-import { forEachLine, forEachLineBytes, type ReadOptions } from './lines';
+import { exportParquetCommand } from '../node/export/parquetFile';
+import { exportChromeTrace, MAX_JSON_LINE } from '../node/export/chromeTraceFile';
+import { firstLineOf } from '../node/io/firstLine';
+import { forEachLine, forEachLineBytes, type ReadOptions } from '../node/io/lines';
 
 export const EXPORT_USAGE = '  npu-trace export <file> --to chrome-trace [-o OUT.json[.gz]]\n  npu-trace export <file|dir>... --to parquet -o OUT_DIR [--run-id NAME] [--jobs N]\n';
 

@@ -3,7 +3,7 @@ import { lineTooLong } from '../core/common/lines';
 import { ChunkChecker, type ChunkProblem, type ChunkSummary } from '../core/trace/chunkChecks';
 import { parsedLines, traceFormat } from '../core/trace/format';
 import { depthBounded } from './jsonLines';
-import { forEachLineBytes } from './lines';
+import { forEachLineBytes } from '../node/io/lines';
 
 /** One byte range of a plain trace, starting after a '\n' (or at 0) and ending after one (or at the end). */
 export interface ChunkJob {

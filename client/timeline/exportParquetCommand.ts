@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { escapeControl } from '../../core/common/escape';
-import type { ExportProgress } from '../../cli/exportProgress';
+import type { ExportProgress } from '../../node/export/progress';
 import { exportParquetInto, ParquetExportCancelled, progressSteps } from './parquetExport';
 import { fileName } from './panel';
 import { EXPORT_PARQUET } from './commandIds';

@@ -2,9 +2,9 @@
 // file into a folder, all or nothing (tested against dist/ in test/unit/export/parquetEditor.test.ts).
 import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { inWorker, runOf, type ParquetExportResult } from '../../cli/exportParquet';
-import { percentOf, type ExportProgress } from '../../cli/exportProgress';
-import { firstLineOf } from '../../cli/firstLine';
+import { inWorker, runOf, type ParquetExportResult } from '../../node/export/parquetFile';
+import { percentOf, type ExportProgress } from '../../node/export/progress';
+import { firstLineOf } from '../../node/io/firstLine';
 import { formatFor } from '../../core/formats';
 import { traceFormat } from '../../core/trace/format';
 

@@ -1,5 +1,5 @@
-import { firstLineOf } from '../../cli/firstLine';
-import { forEachText, textSizeHint } from '../../cli/lines';
+import { firstLineOf } from '../../node/io/firstLine';
+import { forEachText, textSizeHint } from '../../node/io/lines';
 import { timelineBuilderFor, type TimelineBuilder } from '../../core/timeline/builder';
 import type { TimelineModel } from '../../core/timeline/model';
 

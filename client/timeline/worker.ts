@@ -4,9 +4,9 @@
  * terminating this worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { MAX_JSON_LINE } from '../../cli/exportRun';
-import { forEachLine } from '../../cli/lines';
-import { statsOfFile } from '../../cli/statsOfFile';
+import { MAX_JSON_LINE } from '../../node/export/chromeTraceFile';
+import { forEachLine } from '../../node/io/lines';
+import { statsOfFile } from '../../node/io/statsOfFile';
 import { isChromeTraceFile } from '../../core/chrome/format';
 import { splitLines } from '../../core/common/lines';
 import { PREVIEW_LINES, timelineBuilderFor, type TimelineBuilder } from '../../core/timeline/builder';

@@ -1,5 +1,5 @@
-import { exportChromeTrace, MAX_JSON_LINE } from '../../cli/exportRun';
-import { forEachLine, forEachLineBytes, type ReadOptions } from '../../cli/lines';
+import { exportChromeTrace, MAX_JSON_LINE } from '../../node/export/chromeTraceFile';
+import { forEachLine, forEachLineBytes, type ReadOptions } from '../../node/io/lines';
 import { isChromeTraceFile } from '../../core/chrome/format';
 import { splitLines } from '../../core/common/lines';
 import type { WorkerRequest } from './workerProtocol';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { forEachLine, forEachLineBytes, forEachLineIn, forEachText, textSizeHint } from '../../cli/lines';
+import { forEachLine, forEachLineBytes, forEachLineIn, forEachText, textSizeHint } from '../../node/io/lines';
 import { readLines } from '../../client/timeline/lineReader';
 import { splitLines } from '../../core/common/lines';
 

@@ -17,7 +17,7 @@ import type { TraceLine } from '../../core/trace/line';
 import { ChunkChecker } from '../../core/trace/chunkChecks';
 import { ChunkMerger } from '../../core/trace/chunkMerge';
 import { parseTraceLine } from '../../core/trace/parseLine';
-import { forEachLine, forEachLineBytes } from '../../cli/lines';
+import { forEachLine, forEachLineBytes } from '../../node/io/lines';
 import { traceLines } from '../gen/genTrace';
 import { assertSaneRanges } from '../unit/trace/helpers';
 import { indexShape } from '../unit/trace/indexShape';

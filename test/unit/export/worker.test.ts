@@ -13,7 +13,7 @@ import { exportRequest, type Readers } from '../../../client/timeline/workerExpo
 import type { BuildReport, WorkerRequest } from '../../../client/timeline/workerProtocol';
 import { splitLines } from '../../../core/common/lines';
 import { parseWebviewMessage } from '../../../protocol/timeline';
-import { forEachLine, forEachLineBytes } from '../../../cli/lines';
+import { forEachLine, forEachLineBytes } from '../../../node/io/lines';
 import { runCli } from '../../cli/run';
 
 const ROOT = resolve(__dirname, '../../..');

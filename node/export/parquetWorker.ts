@@ -2,8 +2,8 @@
 // of its one message and posts how far it has read it, then what it wrote, or why it could not.
 import { statSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { exportParquetFile } from './exportParquet';
-import { percentSteps, type ExportProgress } from './exportProgress';
+import { exportParquetFile } from './parquetFile';
+import { percentSteps, type ExportProgress } from './progress';
 
 export interface ParquetJob {
   i: number;

@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { splitLines } from '../core/common/lines';
+import { splitLines } from '../../core/common/lines';
 import { zlib } from './zlib';
 
 /** The first line of a file as the readers see it (gunzipped, without a BOM), from its first 4 KB. */

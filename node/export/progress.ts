@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
-import { clip } from '../core/common/clip';
-import { escapeControl } from '../core/common/escape';
+import { clip } from '../../core/common/clip';
+import { escapeControl } from '../../core/common/escape';
 
 /** How far the export of a file has read it: bytes read from disk (compressed for a `.gz`) of its size. */
 export interface ExportProgress {

@@ -1,7 +1,7 @@
-import { MAX_CHROME_LINE_BYTES } from '../core/chrome/format';
-import { ChromeTraceExporter } from '../core/export/chromeTrace';
-import { timelineBuilderFor, type TimelineBuilder } from '../core/timeline/builder';
-import { SyncSink } from './syncSink';
+import { MAX_CHROME_LINE_BYTES } from '../../core/chrome/format';
+import { ChromeTraceExporter } from '../../core/export/chromeTrace';
+import { timelineBuilderFor, type TimelineBuilder } from '../../core/timeline/builder';
+import { SyncSink } from '../io/syncSink';
 
 /** Feeds every line of the source to `add`, in order; called twice (two passes). */
 export type EachLine = (add: (line: string, lineNo: number) => void) => Promise<void>;
