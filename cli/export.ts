@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isChromeTraceFile } from '../core/chrome/format';
 import { escapeControl } from '../core/common/escape';
-import { exportParquetCommand } from '../node/export/parquetFile';
+import { exportParquetCommand } from './exportParquet';
 import { exportChromeTrace, MAX_JSON_LINE } from '../node/export/chromeTraceFile';
 import { firstLineOf } from '../node/io/firstLine';
 import { forEachLine, forEachLineBytes, type ReadOptions } from '../node/io/lines';

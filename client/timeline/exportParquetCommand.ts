@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { escapeControl } from '../../core/common/escape';
-import type { ExportProgress } from '../../node/export/progress';
-import { exportParquetInto, ParquetExportCancelled, progressSteps } from './parquetExport';
+import type { ExportProgress } from '../../protocol/parquetWorker';
+import { exportParquetInto, ParquetExportCancelled } from '../../node/export/parquetInto';
+import { progressSteps } from './parquetProgress';
 import { fileName } from './panel';
 import { EXPORT_PARQUET } from './commandIds';
 

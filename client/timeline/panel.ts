@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { MAX_REVEAL_LINES, parseWebviewMessage, type HostMessage, type Span, type WebviewMessage } from '../../protocol/timeline';
-import type { BuildRequest } from './workerProtocol';
+import type { BuildRequest } from '../../protocol/timelineWorker';
 import { elementFields, lineFields, MAX_ELEMENT_LINES, opensElement, spanText } from './fields';
 import { cspNonce, type LineSource, type TimelineHost } from './host';
 import { timelinePage } from './html';

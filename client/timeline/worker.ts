@@ -14,7 +14,7 @@ import { modelBuffers } from '../../core/timeline/model';
 import { MetricsCollector } from '../../core/trace/metrics/collector';
 import { buildFromText } from './textBuild';
 import { exportRequest } from './workerExport';
-import type { BuildReport, WorkerRequest } from './workerProtocol';
+import type { BuildReport, WorkerRequest } from '../../protocol/timelineWorker';
 
 const post = (r: BuildReport, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(r, transfer);
 

@@ -2,7 +2,7 @@ import { exportChromeTrace, MAX_JSON_LINE } from '../../node/export/chromeTraceF
 import { forEachLine, forEachLineBytes, type ReadOptions } from '../../node/io/lines';
 import { isChromeTraceFile } from '../../core/chrome/format';
 import { splitLines } from '../../core/common/lines';
-import type { WorkerRequest } from './workerProtocol';
+import type { WorkerRequest } from '../../protocol/timelineWorker';
 
 /** The readers of the file on disk (a test passes spies, to see which pass read what). */
 export interface Readers {

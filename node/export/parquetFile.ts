@@ -1,9 +1,7 @@
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { ByteWriter, ParquetWriter } from 'hyparquet-writer' with { 'resolution-mode': 'import' };
 import { DEFAULT_MAX_LINE_BYTES } from '../../core/common/lines';
-import { escapeControl } from '../../core/common/escape';
 import { NpuParquetRows } from '../../core/export/parquet/npuRows';
 import { TABLES, type ColumnDef, type TableName } from '../../core/export/parquet/schema';
 import { timelineSliceRows } from '../../core/export/parquet/timelineRows';
@@ -27,8 +25,7 @@ import { MAX_JSON_LINE } from './chromeTraceFile';
 import { formatFor } from '../../core/formats';
 import { traceFormat } from '../../core/trace/format';
 import { firstLineOf } from '../io/firstLine';
-import type { ParquetJob, ParquetProgressMessage } from './parquetWorker';
-import { percentSteps, progressLine, type ExportProgress } from './progress';
+import type { ParquetExportResult } from '../../protocol/parquetWorker';
 import { forEachLine, type ReadOptions } from '../io/lines';
 
 /** Bytes buffered before a write to disk: the writer's buffer stays this size whatever the file. */
@@ -90,13 +87,6 @@ class TableFile {
   }
 }
 
-export interface ParquetExportResult {
-  dir: string;
-  /** Rows per table written. */
-  rows: Partial<Record<TableName, number>>;
-  bytes: number;
-}
-
 /** The run name of a file without `--run-id`: its name without the trace suffixes. */
 export function runOf(file: string): string {
   return basename(file).replace(/\.gz$/i, '').replace(/\.trace\.jsonl$/i, '').replace(/\.jsonl$/i, '');
@@ -113,7 +103,7 @@ const TABLE_SETS: Record<TableSet, TableName[]> = {
 };
 
 /** Kernel-profiler buffers are binary: told by their name, as `npu-trace kprof` takes them. */
-const KPROF_FILE = /\.(?:npy|npz|bin)$/i;
+export const KPROF_FILE = /\.(?:npy|npz|bin)$/i;
 
 function tableSetOf(format: FormatDefinition | undefined): TableSet {
   if (format === traceFormat) return 'npu';
@@ -197,134 +187,4 @@ function readInferscope(file: string): InferscopeDocument {
   if (size > max) throw new Error(`${size} bytes is over the ${max}-byte limit of an InferScope document read whole`);
   const text = readFileSync(file, 'utf8');
   return InferscopeDocument.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-}
-
-/** `--run-id` and file names become directory names: one plain name each. */
-const SAFE_RUN = /^[^/\\\0]{1,200}$/;
-
-/** The worker bundle beside the CLI bundle (dist/), or undefined when running from source. */
-function workerFile(): string | undefined {
-  return [join(__dirname, 'exportParquetWorker.js'), join(__dirname, '..', 'dist', 'exportParquetWorker.js')].find((f) => existsSync(f));
-}
-
-export type Outcome = { result: ParquetExportResult } | { error: string };
-
-/**
- * The heap of a thread exporting an NPU trace: it holds one row group per table, the open STARTs and
- * a record per command, far less; without a limit V8 grows its heap with the garbage of the lines
- * (the 10M-event trace peaked at 503 MB RSS).
- */
-const NPU_HEAP_MB = 256;
-
-/**
- * Exports one file in a worker thread of its own (a fresh heap per file), `onProgress` hearing how
- * far it has read (once per whole percent); `signal` (the editor's Cancel) terminates the thread at
- * once and settles as an error.
- */
-export function inWorker(bundle: string, job: ParquetJob, signal?: AbortSignal, onProgress?: (p: ExportProgress) => void): Promise<Outcome> {
-  return new Promise((resolve) => {
-    const w = new Worker(bundle, { resourceLimits: job.npu ? { maxOldGenerationSizeMb: NPU_HEAP_MB } : undefined });
-    let settled = false;
-    const cancel = () => end({ error: 'cancelled' });
-    const end = (o: Outcome) => {
-      if (settled) return;
-      settled = true;
-      signal?.removeEventListener('abort', cancel);
-      void w.terminate();
-      resolve(o);
-    };
-    if (signal?.aborted) return end({ error: 'cancelled' });
-    signal?.addEventListener('abort', cancel);
-    w.on('message', (m: Outcome | ParquetProgressMessage) => {
-      if ('progress' in m) onProgress?.(m.progress);
-      else end(m);
-    });
-    w.on('error', (e: NodeJS.ErrnoException) => end({ error: e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `the export ran out of its ${NPU_HEAP_MB} MB heap` : e.message }));
-    w.on('exit', () => end({ error: 'the export thread stopped' }));
-    w.postMessage(job);
-  });
-}
-
-/** Exports `threads` files at a time, each in a worker thread; `done` hears of each file as it finishes. */
-async function inWorkers(bundle: string, jobs: ParquetJob[], threads: number, done: (i: number, o: Outcome) => void, progress?: (i: number, p: ExportProgress) => void): Promise<void> {
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < jobs.length) {
-      const job = jobs[next++];
-      done(job.i, await inWorker(bundle, job, undefined, progress && ((p) => progress(job.i, p))));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(threads, jobs.length) }, lane));
-}
-
-/**
- * `npu-trace export FILE|DIR… --to parquet -o OUT_DIR [--run-id NAME] [--jobs N]`: each file in turn
- * (or N at a time in worker threads), a line on stderr per file as it is done (its tables' rows),
- * exit 0, or 2 when a file could not be exported (the others still are).
- */
-/** The files of a directory argument that have Parquet tables, found by name (recursively, sorted). */
-const EXPORTABLE = /\.(?:trace\.jsonl(?:\.gz)?|systrace|atrace|ftrace|inferscope\.json|kprof\.(?:npy|npz|bin))$/i;
-
-function expand(args: string[]): string[] {
-  return args.flatMap((a) => statSync(a, { throwIfNoEntry: false })?.isDirectory()
-    ? readdirSync(a, { recursive: true, encoding: 'utf8' }).filter((f) => EXPORTABLE.test(f)).sort().map((f) => join(a, f))
-    : [a]);
-}
-
-export async function exportParquetCommand(args: string[], outDir: string | undefined, runId: string | undefined, jobsArg: string | undefined, usage: (msg: string) => number): Promise<number> {
-  if (!outDir || outDir === '-') return usage('--to parquet needs -o OUT_DIR (a directory: one subdirectory of tables per file)');
-  const files = expand(args);
-  if (!files.length) return usage('no NPU trace, systrace or InferScope trace in the directories given');
-  if (runId !== undefined && files.length !== 1) return usage('--run-id names one file; with many, each run is named after its file');
-  const threads = jobsArg === undefined ? 1 : Number(jobsArg);
-  if (!Number.isInteger(threads) || threads < 1 || threads > 64) return usage(`--jobs takes a number of threads from 1 to 64, got ${JSON.stringify(jobsArg)}`);
-  const runs = files.map((f) => runId ?? runOf(f));
-  const seen = new Set<string>();
-  for (const r of runs) {
-    if (!SAFE_RUN.test(r) || r === '.' || r === '..') return usage(`${JSON.stringify(r)} cannot name a run directory`);
-    if (seen.has(r)) return usage(`two files are named ${JSON.stringify(r)}: export them in separate calls with --run-id`);
-    seen.add(r);
-  }
-  let code = 0;
-  const t0 = performance.now();
-  // On a terminal, a status line of the file read last (percent of its bytes), rewritten in place
-  // and cleared before each line a file is done; never in a pipe or a log.
-  let status = false;
-  const progress = process.stderr.isTTY ? (i: number, p: ExportProgress) => {
-    process.stderr.write(progressLine(`npu-trace export: [${i + 1}/${files.length}]`, files[i], p));
-    status = true;
-  } : undefined;
-  const report = (i: number, o: Outcome) => {
-    if (status) process.stderr.write('\r\x1b[K');
-    status = false;
-    const head = `npu-trace export: [${i + 1}/${files.length}] ${escapeControl(files[i])}`;
-    if ('error' in o) {
-      process.stderr.write(`${head}: ${escapeControl(o.error)}\n`);
-      code = 2;
-      return;
-    }
-    const r = o.result;
-    const s = ((performance.now() - t0) / 1000).toFixed(1);
-    const counts = Object.entries(r.rows).map(([t, n]) => `${n} ${t}`).join(', ');
-    process.stderr.write(`${head} -> ${escapeControl(r.dir)}: ${counts}, ${r.bytes} bytes at ${s} s\n`);
-  };
-  const jobs: ParquetJob[] = [];
-  files.forEach((file, i) => {
-    if (statSync(file, { throwIfNoEntry: false })?.isFile()) jobs.push({ i, file, outDir, run: runs[i], npu: !KPROF_FILE.test(file) && formatFor(file, firstLineOf(file)) === traceFormat });
-    else report(i, { error: 'no such file' });
-  });
-  // In worker threads whenever the bundle is there (one at a time without --jobs): a heap per file, bounded for NPU traces.
-  const bundle = workerFile();
-  if (bundle) await inWorkers(bundle, jobs, threads, report, progress);
-  else {
-    for (const j of jobs) {
-      try {
-        const onProgress = progress && percentSteps(statSync(j.file).size, (p) => progress(j.i, p));
-        report(j.i, { result: await exportParquetFile(j.file, j.outDir, j.run, onProgress) });
-      } catch (e) {
-        report(j.i, { error: e instanceof Error ? e.message : String(e) });
-      }
-    }
-  }
-  return code;
 }

@@ -1,12 +1,7 @@
 import { basename } from 'node:path';
 import { clip } from '../../core/common/clip';
 import { escapeControl } from '../../core/common/escape';
-
-/** How far the export of a file has read it: bytes read from disk (compressed for a `.gz`) of its size. */
-export interface ExportProgress {
-  bytesRead: number;
-  size: number;
-}
+import type { ExportProgress } from '../../protocol/parquetWorker';
 
 export const percentOf = (p: ExportProgress): number => (p.size > 0 ? Math.min(100, Math.floor((p.bytesRead * 100) / p.size)) : 100);
 
