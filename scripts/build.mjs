@@ -34,7 +34,7 @@ await Promise.all([
   // as a web worker, the timeline's model worker. No Node built-in may reach them: `external` is
   // only vscode, so an import of one fails the build (test/unit/package/webBundles.test.ts checks
   // the output too).
-  esbuild.build({ ...common, ...web, entryPoints: ['client/browser/extension.ts'], outfile: 'dist/web/extension.js', format: 'cjs', external: ['vscode'] }),
+  esbuild.build({ ...common, ...web, entryPoints: ['hosts/webExtension.ts'], outfile: 'dist/web/extension.js', format: 'cjs', external: ['vscode'] }),
   esbuild.build({ ...common, ...web, entryPoints: ['server/browser.ts'], outfile: 'dist/web/server.js', format: 'iife' }),
 ]);
 

@@ -3,7 +3,7 @@ import { escapeControl } from '../../core/common/escape';
 import type { ExportProgress } from '../../protocol/parquetWorker';
 import { exportParquetInto, ParquetExportCancelled } from '../../node/export/parquetInto';
 import { progressSteps } from './parquetProgress';
-import { fileName } from './panel';
+import { fileName } from './documentRequest';
 import { EXPORT_PARQUET } from './commandIds';
 
 export { EXPORT_PARQUET };
