@@ -10,7 +10,7 @@ export { EXPORT_PARQUET };
 
 /**
  * "Export as Parquet…": the saved file exported as the CLI's `npu-trace export --to parquet` does,
- * into `<folder>/<run>/`, in the CLI's worker thread, with a progress notification and Cancel; a
+ * into `<folder>/<run>/`, in the same worker thread, with a progress notification and Cancel; a
  * cancelled or failed export leaves no table behind. The worker reads the file on disk, so a
  * document with unsaved edits is saved first (after asking).
  */

@@ -1,4 +1,4 @@
-// cli/lines.ts reads files in 1 MiB chunks: line ends and characters cut by a chunk boundary.
+// node/io/lines.ts reads files in 1 MiB chunks: line ends and characters cut by a chunk boundary.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
