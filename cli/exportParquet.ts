@@ -1,11 +1,12 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { clip } from '../core/common/clip';
 import { escapeControl } from '../core/common/escape';
 import { formatFor } from '../core/formats';
 import { traceFormat } from '../core/trace/format';
 import { exportParquetFile, KPROF_FILE, runOf } from '../node/export/parquetFile';
 import { inWorkers, type Outcome } from '../node/export/parquetThreads';
-import { percentSteps, progressLine } from '../node/export/progress';
+import { percentOf, percentSteps } from '../node/export/progress';
 import { firstLineOf } from '../node/io/firstLine';
 import type { ExportProgress, ParquetJob } from '../protocol/parquetWorker';
 
@@ -15,6 +16,13 @@ const SAFE_RUN = /^[^/\\\0]{1,200}$/;
 /** The worker bundle beside the CLI bundle (dist/), or undefined when running from source. */
 function workerFile(): string | undefined {
   return [join(__dirname, 'exportParquetWorker.js'), join(__dirname, '..', 'dist', 'exportParquetWorker.js')].find((f) => existsSync(f));
+}
+
+const MB = (n: number) => (n / (1 << 20)).toFixed(1);
+
+/** The CLI's status line on a terminal (rewritten in place with `\r`): short enough not to wrap. */
+function progressLine(head: string, file: string, p: ExportProgress): string {
+  return `\r\x1b[K${head} ${escapeControl(clip(basename(file), 60))}: ${percentOf(p)}% (${MB(p.bytesRead)} of ${MB(p.size)} MB)`;
 }
 
 /** The files of a directory argument that have Parquet tables, found by name (recursively, sorted). */

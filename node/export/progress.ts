@@ -1,8 +1,6 @@
-import { basename } from 'node:path';
-import { clip } from '../../core/common/clip';
-import { escapeControl } from '../../core/common/escape';
 import type { ExportProgress } from '../../protocol/parquetWorker';
 
+/** How much of its file an export has read, in whole percent (100 for an empty file). */
 export const percentOf = (p: ExportProgress): number => (p.size > 0 ? Math.min(100, Math.floor((p.bytesRead * 100) / p.size)) : 100);
 
 /**
@@ -19,11 +17,4 @@ export function percentSteps(size: number, report: (p: ExportProgress) => void):
       report(p);
     }
   };
-}
-
-const MB = (n: number) => (n / (1 << 20)).toFixed(1);
-
-/** The CLI's status line on a terminal (rewritten in place with `\r`): short enough not to wrap. */
-export function progressLine(head: string, file: string, p: ExportProgress): string {
-  return `\r\x1b[K${head} ${escapeControl(clip(basename(file), 60))}: ${percentOf(p)}% (${MB(p.bytesRead)} of ${MB(p.size)} MB)`;
 }
