@@ -6,9 +6,10 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exportChromeTrace, MAX_JSON_LINE } from '../node/export/chromeTraceFile';
+import { exportChromeTrace } from '../node/export/chromeTraceFile';
+import { MAX_CHROME_LINE_BYTES as MAX_JSON_LINE } from '../core/chrome/descriptor';
 import { forEachLine, forEachLineBytes } from '../node/io/lines';
-import { ChromeTimelineBuilder } from '../core/timeline/chromeTrace';
+import { ChromeTimelineBuilder } from '../core/chrome/timeline';
 import { pytorchTrace } from '../test/gen/chromeGen';
 import { writeTrace } from '../test/gen/genTrace';
 import { dataFile, exists, fmt, median, row, timed } from './util';

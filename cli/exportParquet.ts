@@ -2,12 +2,11 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { clip } from '../core/common/clip';
 import { escapeControl } from '../core/common/escape';
-import { formatFor } from '../core/formats';
-import { traceFormat } from '../core/trace/format';
-import { exportParquetFile, KPROF_FILE, runOf } from '../node/export/parquetFile';
+import { formatByName } from '../core/detectFormat';
+import { baseName, nameMatches } from '../core/fileHead';
+import { exportParquetFile, parquetFormat, runOf } from '../node/export/parquetFile';
 import { inWorkers, type Outcome } from '../node/export/parquetThreads';
 import { percentOf, percentSteps } from '../node/export/progress';
-import { firstLineOf } from '../node/io/firstLine';
 import type { ExportProgress, ParquetJob } from '../protocol/parquetWorker';
 
 /** `--run-id` and file names become directory names: one plain name each. */
@@ -25,12 +24,17 @@ function progressLine(head: string, file: string, p: ExportProgress): string {
   return `\r\x1b[K${head} ${escapeControl(clip(basename(file), 60))}: ${percentOf(p)}% (${MB(p.bytesRead)} of ${MB(p.size)} MB)`;
 }
 
-/** The files of a directory argument that have Parquet tables, found by name (recursively, sorted). */
-const EXPORTABLE = /\.(?:trace\.jsonl(?:\.gz)?|systrace|atrace|ftrace|inferscope\.json|kprof\.(?:npy|npz|bin))$/i;
+/** Whether a file of a directory argument has Parquet tables, by its name alone (`formatByName`). */
+function exportable(file: string): boolean {
+  const f = formatByName(file);
+  if (!f?.parquetTables) return false;
+  const base = baseName(file);
+  return !f.parquetNames || f.parquetNames.some((g) => nameMatches(g, base));
+}
 
 function expand(args: string[]): string[] {
   return args.flatMap((a) => statSync(a, { throwIfNoEntry: false })?.isDirectory()
-    ? readdirSync(a, { recursive: true, encoding: 'utf8' }).filter((f) => EXPORTABLE.test(f)).sort().map((f) => join(a, f))
+    ? readdirSync(a, { recursive: true, encoding: 'utf8' }).filter(exportable).sort().map((f) => join(a, f))
     : [a]);
 }
 
@@ -78,7 +82,7 @@ export async function exportParquetCommand(args: string[], outDir: string | unde
   };
   const jobs: ParquetJob[] = [];
   files.forEach((file, i) => {
-    if (statSync(file, { throwIfNoEntry: false })?.isFile()) jobs.push({ i, file, outDir, run: runs[i], npu: !KPROF_FILE.test(file) && formatFor(file, firstLineOf(file)) === traceFormat });
+    if (statSync(file, { throwIfNoEntry: false })?.isFile()) jobs.push({ i, file, outDir, run: runs[i], npu: parquetFormat(file)?.parquetTables === 'npu' });
     else report(i, { error: 'no such file' });
   });
   // In worker threads whenever the bundle is there (one at a time without --jobs): a heap per file, bounded for NPU traces.

@@ -2,7 +2,7 @@ import type { Diagnostic } from '../core/common/diagnostic';
 import { lineTooLong } from '../core/common/lines';
 import { ChunkChecker, type ChunkProblem } from '../core/trace/chunkChecks';
 import { ABORT, MERGED, NEXT, type ChunkDone, type FileJob } from '../protocol/checkWorker';
-import { parsedLines, traceFormat } from '../core/trace/format';
+import { parsedLines, traceFormat } from '../core/trace/descriptor';
 import { depthBounded } from './jsonLines';
 import { forEachLineBytes } from '../node/io/lines';
 

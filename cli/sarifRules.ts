@@ -41,4 +41,4 @@ export function rulesOf(sets: readonly { name: string; codes: readonly CodeDoc[]
   }));
 }
 
-export const RULES: readonly RuleDoc[] = rulesOf([...FORMATS.map((f) => ({ name: f.displayName, codes: f.codes })), { name: 'File', codes: FILE_CODES }]);
+export const RULES: readonly RuleDoc[] = rulesOf([...FORMATS.filter((f) => f.createChecker).map((f) => ({ name: f.displayName, codes: f.codes })), { name: 'File', codes: FILE_CODES }]);

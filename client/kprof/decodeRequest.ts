@@ -4,7 +4,7 @@ import { openBuffer, type OpenedBuffer } from '../../core/kprof/open';
 import { kprofSummary } from '../../core/kprof/summary';
 import type { ProfBuffer } from '../../core/kprof/words';
 import type { InflateRaw } from '../../core/kprof/zip';
-import { kprofTimeline } from '../../core/timeline/kprofTrace';
+import { kprofTimeline } from '../../core/kprof/timeline';
 import type { DecodedView, KprofWorkerRequest } from '../../protocol/kprofWorker';
 
 /** One request, decoded here (in the worker, or in-process when the worker is not built). */

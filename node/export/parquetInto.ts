@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import type { ExportProgress, ParquetExportResult } from '../../protocol/parquetWorker';
 import { runOf } from './parquetFile';
 import { inWorker } from './parquetThreads';
-import { firstLineOf } from '../io/firstLine';
-import { formatFor } from '../../core/formats';
-import { traceFormat } from '../../core/trace/format';
+import { headOf } from '../io/firstLine';
+import { detectFormat } from '../../core/detectFormat';
 
 /** Thrown when `signal` stopped the export: nothing was left in the output folder. */
 export class ParquetExportCancelled extends Error {
@@ -32,7 +31,7 @@ export async function exportParquetInto(workerFile: string, file: string, outDir
   const run = parquetRunOf(file);
   const tmp = mkdtempSync(join(outDir, '.npu-trace-parquet-'));
   try {
-    const o = await inWorker(workerFile, { i: 0, file, outDir: tmp, run, npu: formatFor(file, firstLineOf(file)) === traceFormat }, signal, onProgress);
+    const o = await inWorker(workerFile, { i: 0, file, outDir: tmp, run, npu: detectFormat(file, headOf(file))?.parquetTables === 'npu' }, signal, onProgress);
     // A Cancel that comes after the worker finished is too late: its tables are complete and kept.
     if ('error' in o) throw signal?.aborted ? new ParquetExportCancelled() : new Error(o.error);
     const dir = join(outDir, run);

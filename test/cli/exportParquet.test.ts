@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { TraceStats } from '../../core/trace/metrics/types';
 import { nearestRank } from '../../core/trace/metrics/summarize';
-import { buildTimeline } from '../../core/timeline/builder';
+import { buildTimeline } from '../../core/detectFormat';
 import { ROOT, runCli } from './run';
 
 let dir = '';

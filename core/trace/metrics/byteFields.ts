@@ -1,5 +1,5 @@
 import type { Id } from '../line';
-import type { FlatEvent } from '../../timeline/event';
+import type { FlatEvent } from '../flatEvent';
 import { skipNested } from '../fastNested';
 import { END, type EventFields, K_CMD, K_DMA, K_NOC, PAIR_KEY, T_ENQUEUE, T_META, T_NONE, T_OTHER, T_SRAM_ACCESS, T_SRAM_CONFLICT, TYPE_CODES } from './eventFields';
 

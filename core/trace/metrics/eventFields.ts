@@ -1,4 +1,4 @@
-import { attr, type FlatEvent, id as readId, int, num, str } from '../../timeline/event';
+import { attr, type FlatEvent, id as readId, int, num, str } from '../flatEvent';
 import type { Id } from '../line';
 
 /**

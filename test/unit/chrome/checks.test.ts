@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ChromeChecker } from '../../../core/chrome/checks';
 import { looksLikeChromeTrace } from '../../../core/chrome/detect';
-import { isChromeTraceFile } from '../../../core/chrome/format';
+import { detectFormat } from '../../../core/detectFormat';
 import { ChromeEventStream, type RawEvent } from '../../../core/chrome/stream';
 import { pytorchTrace } from '../../gen/chromeGen';
 
@@ -122,7 +122,8 @@ describe('Chrome event stream', () => {
 });
 
 describe('Chrome trace recognition', () => {
-  it('by name, and for other JSON by its first line', () => {
+  const isChromeTraceFile = (name: string, head: string) => detectFormat(name, head)?.id === 'chrome-trace';
+  it('by name, and for other JSON by its head', () => {
     assert.ok(isChromeTraceFile('run.pt.trace.json', ''));
     assert.ok(isChromeTraceFile('run.trace.json.gz', ''));
     assert.ok(isChromeTraceFile('dump.json', '{"displayTimeUnit":"ns","traceEvents":['));
@@ -131,6 +132,11 @@ describe('Chrome trace recognition', () => {
     assert.ok(!isChromeTraceFile('capture.gz', '{"event_type":"CMD_START"}'));
     assert.ok(!isChromeTraceFile('golden.cmdq.json', '{"metadata": {}, "cmdq": ['));
     assert.ok(!isChromeTraceFile('notes.txt', '{"traceEvents":['));
+    // Proton's one-line `*.chrome_trace`, JAX's `perfetto_trace.json.gz`: by name.
+    assert.ok(isChromeTraceFile('matmul.chrome_trace', ''));
+    assert.ok(isChromeTraceFile('plugins/profile/2026_01_01/perfetto_trace.json.gz', ''));
+    // PyTorch's export_chrome_trace("trace.json"): `{` alone on the first line, traceEvents after deviceProperties.
+    assert.ok(isChromeTraceFile('trace.json', pytorchTrace(1)));
   });
 });
 

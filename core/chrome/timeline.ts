@@ -1,12 +1,12 @@
-import { eventId, idKey, readNumber, str } from '../chrome/event';
-import { ChromeReader } from '../chrome/reader';
-import type { RawEvent } from '../chrome/stream';
-import { TimelineAssembler } from './assembler';
-import type { TimelineBuilder } from './builder';
-import { ChromeFlows, END, START, STEP } from './chromeFlows';
-import { GrowColumn } from './columns';
-import type { CounterSpec } from './counters';
-import { FLAG, KIND, type TimelineModel } from './model';
+import { eventId, idKey, readNumber, str } from './event';
+import { ChromeReader } from './reader';
+import type { RawEvent } from './stream';
+import { TimelineAssembler } from '../timeline/assembler';
+import type { TimelineBuilder } from '../timeline/builder';
+import { ChromeFlows, END, START, STEP } from './timelineFlows';
+import { GrowColumn } from '../timeline/columns';
+import type { CounterSpec } from '../timeline/counters';
+import { FLAG, KIND, type TimelineModel } from '../timeline/model';
 
 interface Proc {
   key: string;

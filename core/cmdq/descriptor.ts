@@ -1,19 +1,24 @@
 import { checkResult } from '../common/settings';
 import { CMDQ_CODES } from './codes';
-import type { FormatDefinition, LineChecker } from '../format';
+import type { FormatDescriptor, LineChecker } from '../formatDescriptor';
 import { CmdqDocument } from './document';
-import { looksLikeCmdqStart } from './detect';
+import { hasTopLevelCmdqArray, looksLikeCmdqStart } from './detect';
+import { jsonNamed } from '../fileHead';
 
 /**
  * A CMDQ is one JSON value: `npu-trace check` reads a file of one whole (`checkDocument`); the line
  * checker, which keeps the lines and validates at finish, serves compressed input and the bound on
  * a document's size.
  */
-export const cmdqFormat: FormatDefinition = {
+export const cmdqFormat: FormatDescriptor = {
   id: 'cmdq',
   displayName: 'CMDQ',
   codes: CMDQ_CODES,
-  matches: (name, first) => /\.cmdq\.jsonc?$/i.test(name) || (/\.jsonc?$/i.test(name) && looksLikeCmdqStart(first)),
+  language: { aliases: ['CMDQ', 'cmdq'], extensions: ['.cmdq.json', '.cmdq.jsonc'] },
+  names: ['*.cmdq.json', '*.cmdq.jsonc'],
+  // Any other JSON whose top-level object has a `cmdq` array (such files have arbitrary names).
+  detect: (name, head) => jsonNamed(name) && (looksLikeCmdqStart(head.firstLine) || hasTopLevelCmdqArray(head.text)),
+  contentSetting: 'cmdq',
   createChecker(): LineChecker {
     const lines: string[] = [];
     return {

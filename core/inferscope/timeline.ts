@@ -1,14 +1,14 @@
 import { clip } from '../common/clip';
 import { WholeOrStreamed } from '../common/wholeOrStreamed';
-import { InferscopeDocument } from '../inferscope/document';
-import { kindOf, num, str, type Element } from '../inferscope/model';
-import { validRange } from '../inferscope/scopeChecks';
-import { scopeName } from '../inferscope/scopeChecks';
-import { InferscopeStream, type KeptFields } from '../inferscope/stream';
-import { timeIndexOf, timesOf } from '../inferscope/times';
-import { TimelineAssembler } from './assembler';
-import type { TimelineBuilder } from './builder';
-import { FLAG, KIND, type TimelineModel } from './model';
+import { InferscopeDocument } from './document';
+import { kindOf, num, str, type Element } from './model';
+import { validRange } from './scopeChecks';
+import { scopeName } from './scopeChecks';
+import { InferscopeStream, type KeptFields } from './stream';
+import { timeIndexOf, timesOf } from './times';
+import { TimelineAssembler } from '../timeline/assembler';
+import type { TimelineBuilder } from '../timeline/builder';
+import { FLAG, KIND, type TimelineModel } from '../timeline/model';
 
 /** Colour per event type: the model's kinds for CPU work, compute, copies, memory and markers. */
 const KIND_OF: Record<string, number> = {

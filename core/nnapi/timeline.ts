@@ -1,9 +1,9 @@
-import { createNnapiChecker } from '../nnapi/format';
-import { readBeginMark } from '../nnapi/mark';
-import { parseRowLine } from '../nnapi/row';
-import { TimelineAssembler } from './assembler';
-import type { TimelineBuilder } from './builder';
-import { FLAG, KIND, type TimelineModel } from './model';
+import { createNnapiChecker } from './checker';
+import { readBeginMark } from './mark';
+import { parseRowLine } from './row';
+import { TimelineAssembler } from '../timeline/assembler';
+import type { TimelineBuilder } from '../timeline/builder';
+import { FLAG, KIND, type TimelineModel } from '../timeline/model';
 
 /** Times are kept in microseconds: systrace prints seconds with µs digits. */
 const US = 1e6;

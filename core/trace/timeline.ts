@@ -1,15 +1,15 @@
-import { eventSchema } from '../trace/eventTypes';
-import { clockOf } from '../trace/index';
-import { ClockEstimate } from '../trace/metrics/clock';
-import { flatEventOfBytes } from '../trace/metrics/byteFields';
-import { MetricsCollector } from '../trace/metrics/collector';
-import type { Id } from '../trace/line';
-import { findField, scanLine } from '../trace/scanner';
-import { TimelineAssembler } from './assembler';
-import type { CounterSpec } from './counters';
-import type { TimelineBuilder } from './builder';
-import { emptyEvent, readEvent, type FlatEvent } from './event';
-import { FLAG, KIND, type TimelineModel } from './model';
+import { eventSchema } from './eventTypes';
+import { clockOf } from './index';
+import { ClockEstimate } from './metrics/clock';
+import { flatEventOfBytes } from './metrics/byteFields';
+import { MetricsCollector } from './metrics/collector';
+import type { Id } from './line';
+import { findField, scanLine } from './scanner';
+import { TimelineAssembler } from '../timeline/assembler';
+import type { CounterSpec } from '../timeline/counters';
+import type { TimelineBuilder } from '../timeline/builder';
+import { emptyEvent, readEvent, type FlatEvent } from './flatEvent';
+import { FLAG, KIND, type TimelineModel } from '../timeline/model';
 
 /** Resource tracks under each core, in display order. */
 const ORDER = { commands: 0, jobs: 1, te: 2, teUtil: 3, ve: 4, veUtil: 5, dma: 6, dmaBw: 7, dram: 8, dramBw: 9, noc: 10, markers: 11 } as const;

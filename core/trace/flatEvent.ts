@@ -1,9 +1,11 @@
-import type { Id } from '../trace/line';
+import type { Id } from './line';
 
 /**
- * The fields of one trace event the timeline uses, typed once here so the builder does no type
- * tests of its own. (A hand-written flat scanner was tried instead of JSON.parse: V8's native
- * JSON.parse was 2-3× faster, so the timeline parses with it and skips only the schema checks.)
+ * The fields of one NPU trace event that the timeline, the metrics and the Parquet rows use, typed
+ * once here so they do no type tests of their own. Filled two ways: from a line's UTF-8 bytes by the
+ * byte reader (`metrics/byteFields.ts`: no parse, no object per line; the timeline's `addLineBytes`),
+ * or, for a line it is not sure of and for lines given as text, from `JSON.parse` by `readEvent`
+ * (V8's native parse beat a hand-written scanner over a string 2-3×).
  */
 export interface FlatEvent {
   type: string | undefined;

@@ -10,11 +10,13 @@ import type { LineEdit } from '../core/common/lines';
 export type { LineEdit };
 
 /**
- * What the server needs from one file format. `server.ts` dispatches LSP requests by languageId to
- * one of these; each format keeps one file per feature under `server/<format>/`.
+ * What the server needs from one file format. `server.ts` dispatches LSP requests by the document's
+ * format (its language id is the format's id) to one of these; each format keeps one file per
+ * feature under `server/<format>/`.
  */
 export interface FormatService<M = unknown> {
-  languageId: string;
+  /** The id of the format's descriptor (`core/<format>/descriptor.ts`), which is also its language id. */
+  formatId: string;
   /** Parses a whole document. */
   parse(doc: TextDocument): M;
   /** Re-parses only what the edits touched; `edits` are in the order they were applied. */

@@ -1,10 +1,11 @@
 import { checkResult } from '../common/settings';
 import { TRACE_CODES } from './codes';
-import type { FormatDefinition, LineChecker } from '../format';
+import type { FormatDescriptor, LineChecker } from '../formatDescriptor';
 import { TraceChecker } from './checker';
 import { ByteLine, fastTraceBytes } from './fastBytes';
 import type { TraceLine } from './line';
 import { parseTraceLine } from './parseLine';
+import { NpuTimelineBuilder } from './timeline';
 
 /** A streamed trace's lines, parsed and handed to `onLine` (the checker, or a worker's recorder). */
 export function parsedLines(onLine: (l: TraceLine, lineNo: number) => void, opts: { reuse?: boolean } = {}): Required<Pick<LineChecker, 'add' | 'addBytes'>> {
@@ -28,12 +29,21 @@ export function createTraceChecker(maxProblems?: number): { lines: LineChecker; 
   return { checker: c, lines };
 }
 
-export const traceFormat: FormatDefinition = {
+export const traceFormat: FormatDescriptor = {
   id: 'npu-trace',
   displayName: 'NPU trace',
   codes: TRACE_CODES,
-  matches: (name, first) => /\.jsonl(\.gz)?$/i.test(name) || (!/\.json$/i.test(name) && /"event_type"/.test(first)),
+  language: { aliases: ['NPU Trace', 'npu-trace'], extensions: ['.trace.jsonl'] },
+  names: ['*.jsonl', '*.jsonl.gz'],
+  // Another name (untitled, `.log` …) by a first line that is an NPU trace event; never a .json (or
+  // a gzipped one): a one-line Chrome trace exported from an NPU trace (jq -c, any re-save) holds
+  // "event_type" in its first events' args.
+  detect: (name, head) => !/\.json(?:\.gz)?$/i.test(name) && /^\s*\{.*"event_type"\s*:/.test(head.firstLine),
   lineTooLong: { code: 'trace.line-too-long', severity: 'error' },
   lineTooDeep: { code: 'trace.too-deep', severity: 'error' },
   createChecker: (opts = {}) => createTraceChecker(opts.maxProblems).lines,
+  timeline: (opts) => new NpuTimelineBuilder(opts),
+  parquetTables: 'npu',
+  exportsChrome: true,
+  summary: true,
 };

@@ -1,6 +1,8 @@
-import type { Diagnostic, Severity } from './common/diagnostic';
 import type { CodeDoc } from './common/codeDoc';
+import type { Diagnostic, Severity } from './common/diagnostic';
 import type { DiagnosticSettings } from './common/settings';
+import type { FileHead } from './fileHead';
+import type { BuilderOptions, TimelineBuilder } from './timeline/builder';
 
 /** A checker fed one line at a time, so files of any size can be streamed through it. */
 export interface LineChecker {
@@ -36,16 +38,66 @@ export interface CheckerOptions {
   maxProblems?: number;
 }
 
-export interface FormatDefinition {
-  /** The VS Code language id. */
+/** How the editor knows a format's files (the `contributes.languages` entry, generated from it). */
+export interface LanguageContribution {
+  /** Names shown for the language, the first one in the status bar. */
+  aliases: readonly string[];
+  /** Name endings the editor opens in this language. */
+  extensions: readonly string[];
+  /** Whole-name globs the editor opens in this language. */
+  filenamePatterns?: readonly string[];
+  /** A first line that opens a file of any name in this language (a regular expression). */
+  firstLine?: string;
+}
+
+/** Which Parquet tables `npu-trace export --to parquet` writes for a format (README "Export to Parquet"). */
+export type ParquetTableSet = 'npu' | 'nnapi' | 'inferscope' | 'timeline' | 'kprof';
+
+/**
+ * One file format: everything the command line, the server, the client and the timeline need to
+ * know of it. Each format's folder exports one (`core/<format>/descriptor.ts`) and the registry
+ * (`core/formats.ts`) lists them; what a file is, is decided once, by `detectFormat`.
+ */
+export interface FormatDescriptor {
+  /** The format's id, also its VS Code language id (and the id the server keys its services by). */
   id: string;
   /** The format's name for people (SARIF rule descriptions, the manual). */
   displayName: string;
   /** Every diagnostic code the format reports, with an example (the manual's table, SARIF rules). */
   codes: readonly CodeDoc[];
-  /** Whether a file belongs to this format, from its name and first line. */
-  matches(fileName: string, firstLine: string): boolean;
-  createChecker(opts?: CheckerOptions): LineChecker;
+  /** What the editor associates with the language; a binary format (opened by a custom editor) has none. */
+  language?: LanguageContribution;
+  /**
+   * Whole-name globs (`*` only, matched case-insensitively on the base name) that make a file this
+   * format whatever it holds: "a file is what its name says".
+   */
+  names: readonly string[];
+  /** The file is read as bytes (a custom editor, its own decoder), not as text. */
+  binary?: boolean;
+  /** The view types of the custom editors that open it (a binary format). */
+  customEditors?: readonly string[];
+  /**
+   * Whether a file that no format's name claims is this format, by its name's kind and its head:
+   * the first MB of its text (gunzipped), or of its bytes for a binary format.
+   */
+  detect?(name: string, head: FileHead): boolean;
+  /**
+   * For a format found in plain JSON files by `detect`: the settings section whose `detectInJson`
+   * (`npuTrace.<section>.detectInJson`) lets the editor switch such a `.json` to this language.
+   */
+  contentSetting?: string;
+  /** A builder of the format's timeline (Show Timeline, `export --to chrome-trace`); none: no timeline. */
+  timeline?(opts?: BuilderOptions): TimelineBuilder;
+  /** The tables `export --to parquet` writes; none: not exported to Parquet. */
+  parquetTables?: ParquetTableSet;
+  /** The names a directory given to `export --to parquet` is searched for, when not all of `names` hold tables. */
+  parquetNames?: readonly string[];
+  /** Whether the format's timeline can be exported as Chrome Trace JSON (by `npu-trace export` or the editor). */
+  exportsChrome?: boolean;
+  /** Whether *Show Summary* (the trace metrics) applies. */
+  summary?: boolean;
+  /** The streaming checker of `npu-trace check` and the editor's line-based checks; none: not checked. */
+  createChecker?(opts?: CheckerOptions): LineChecker;
   /**
    * The diagnostic on a line over the line limit, for line-based formats; a format read as one
    * document has none and bounds its size instead.
@@ -73,7 +125,7 @@ export interface FormatDefinition {
   createChunkChecker?(): ChunkChecker;
 }
 
-/** See `FormatDefinition.createChunkChecker`. */
+/** See `FormatDescriptor.createChunkChecker`. */
 export interface ChunkChecker {
   feed(chunk: string): void;
   finish(settings: DiagnosticSettings): CheckResult;

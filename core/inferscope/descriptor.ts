@@ -1,30 +1,35 @@
 import { INFERSCOPE_CODES } from './codes';
-import type { FormatDefinition, LineChecker } from '../format';
+import type { FormatDescriptor, LineChecker } from '../formatDescriptor';
 import { checkResult, defaultDiagnosticSettings } from '../common/settings';
 import { WholeOrStreamed } from '../common/wholeOrStreamed';
 import { StreamedCheck } from './streamCheck';
 import { InferscopeDocument } from './document';
-import { looksLikeInferscopeStart } from './detect';
+import { looksLikeInferscopeStart, topLevelInferscopeKind } from './detect';
+import { InferscopeTimelineBuilder } from './timeline';
+import { jsonNamed } from '../fileHead';
 
 /** Characters read whole, as one string; past this a trace is checked streamed (`streamCheck.ts`). */
 const MAX_WHOLE = 256 << 20;
-
-/** File names that are InferScope files whatever they hold. */
-export const INFERSCOPE_NAME = /\.(inferscope|analysis)\.json$/i;
 
 /**
  * An InferScope trace, analysis result or report is one JSON value: read whole, like a CMDQ.
  * Any `.json` is one too when its first line already shows a marker key (a compact file).
  */
-export const inferscopeFormat: FormatDefinition = {
+export const inferscopeFormat: FormatDescriptor = {
   id: 'inferscope',
   displayName: 'InferScope',
   codes: INFERSCOPE_CODES,
-  // Gzipped too: the CLI reads it decompressed as it comes (`first` is already gunzipped).
-  matches: (name, first) => {
-    const base = name.replace(/\.gz$/i, '');
-    return INFERSCOPE_NAME.test(base) || (/\.json$/i.test(base) && looksLikeInferscopeStart(first));
-  },
+  language: { aliases: ['InferScope', 'inferscope'], extensions: ['.inferscope.json'], filenamePatterns: ['*.analysis.json'] },
+  // Gzipped too: the CLI reads it decompressed as it comes.
+  names: ['*.inferscope.json', '*.analysis.json', '*.inferscope.json.gz', '*.analysis.json.gz'],
+  // Any other JSON by its top-level keys (InferScope's own `trace.json`).
+  detect: (name, head) => jsonNamed(name) && (looksLikeInferscopeStart(head.firstLine) || topLevelInferscopeKind(head.text) !== undefined),
+  contentSetting: 'inferscope',
+  timeline: () => new InferscopeTimelineBuilder(),
+  parquetTables: 'inferscope',
+  // An analysis result has no events, and the Parquet export reads a trace whole, not gunzipped.
+  parquetNames: ['*.inferscope.json'],
+  exportsChrome: true,
   createChecker(): LineChecker {
     // Joined, the lines could pass what one V8 string holds: past MAX_WHOLE they are checked streamed.
     const input = new WholeOrStreamed(MAX_WHOLE, () => new StreamedCheck());

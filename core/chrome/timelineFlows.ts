@@ -1,5 +1,5 @@
-import { GrowColumn } from './columns';
-import { ATTRS, FLAG, type Links, type TimelineModel } from './model';
+import { GrowColumn } from '../timeline/columns';
+import { ATTRS, FLAG, type Links, type TimelineModel } from '../timeline/model';
 
 /**
  * Flow events kept for binding (a file can hold any number: further ones are not drawn), and arrows

@@ -1,7 +1,7 @@
-import { LANE_FLAG, type Decoded } from '../kprof/decode';
-import { eventName } from '../kprof/names';
-import { TimelineAssembler } from './assembler';
-import { FLAG, KIND, TRACK_FLAG, type TimelineModel } from './model';
+import { LANE_FLAG, type Decoded } from './decode';
+import { eventName } from './names';
+import { TimelineAssembler } from '../timeline/assembler';
+import { FLAG, KIND, TRACK_FLAG, type TimelineModel } from '../timeline/model';
 
 /**
  * The timeline of a decoded profiler buffer on the format-neutral model: a group per block, a
