@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { inflateRawSync } from 'node:zlib';
 import { parseWebviewMessage, type HostMessage } from '../../protocol/timeline';
 import type { Decoded } from '../../core/kprof/decode';
 import { KprofFormatError } from '../../core/kprof/errors';
@@ -16,7 +15,9 @@ import { timelinePage } from '../timeline/html';
 import { decodeInWorker, KprofCancelled } from './decodeInWorker';
 import { exportKprofChromeTrace } from './exportChrome';
 import { EXPORT_PARQUET } from '../timeline/commandIds';
-import { runRequest, type DecodedView, type KprofWorkerRequest } from './workerProtocol';
+import type { DecodedView, KprofWorkerRequest } from '../../protocol/kprofWorker';
+import { inflateRaw } from '../../node/io/kprofFiles';
+import { runRequest } from './decodeRequest';
 
 /** Default editor for `*.kprof.npy|bin|npz`; offered under "Open With…" for any `.npy`, `.bin`, `.npz`. */
 export const KPROF_EDITOR = 'npuTrace.kprof';
@@ -53,8 +54,6 @@ function exportDoc(doc: KprofDocument): Promise<vscode.Uri | undefined> {
   return exportKprofChromeTrace(doc.uri, doc.opened.launches[doc.launch], doc.decoded, doc.launch);
 }
 
-const inflateRaw = (data: Uint8Array, maxBytes: number): Uint8Array => inflateRawSync(data, { maxOutputLength: Math.max(1, maxBytes) });
-
 /** Buffers from this size on show a progress notification (with Cancel) while they decode. */
 const PROGRESS_BYTES = 16 << 20;
 
@@ -70,11 +69,14 @@ function decoder(workerFile: string): (req: KprofWorkerRequest, label: string) =
   return (req, label) => {
     const size = req.kind === 'open' ? req.bytes.byteLength : req.words.byteLength;
     if (size < PROGRESS_BYTES) return decodeInWorker(workerFile, req);
-    return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Profiler buffer ${label}`, cancellable: true }, (progress, token) =>
-      decodeInWorker(workerFile, req, {
+    return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Profiler buffer ${label}`, cancellable: true }, (progress, token) => {
+      const stop = new AbortController();
+      const sub = token.onCancellationRequested(() => stop.abort());
+      return decodeInWorker(workerFile, req, {
         onPhase: (phase) => progress.report({ message: `${phase === 'reading' ? 'reading' : 'decoding'} ${(size / 1048576).toFixed(0)} MB…` }),
-        onCancel: (cancel) => token.onCancellationRequested(cancel),
-      })));
+        signal: stop.signal,
+      }).finally(() => sub.dispose());
+    }));
   };
 }
 
