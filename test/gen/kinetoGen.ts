@@ -120,9 +120,18 @@ class Recorder {
     this.buf.runtime.push({ ph: 'X', cat: 'cuda_runtime', name: 'cudaStreamSynchronize', pid: PID, tid, ts, dur: 9_870, args: `"External id": ${ext},"cbid": 131, "correlation": ${this.corr++}` });
   }
 
-  gpuAnnotation(name: string, ts: number, dur: number): void {
+  /** Device records so far, so a step's GPU annotation spans the kernels since. */
+  mark(): number {
+    return this.buffers.reduce((n, b) => n + b.device.length, 0);
+  }
+
+  /** The annotation as Kineto puts it on stream 7: over that stream's records since `mark`. */
+  gpuAnnotation(name: string, mark: number): void {
+    const since = this.buffers.flatMap((b) => b.device).slice(mark).filter((a) => a.tid === 7);
+    if (!since.length) return;
+    const ts = Math.min(...since.map((a) => a.ts)), end = Math.max(...since.map((a) => a.ts + a.dur));
     // Kineto starts a GPU user annotation 1 ns early and ends it 1 ns late.
-    this.buf.device.push({ ph: 'X', cat: 'gpu_user_annotation', name, pid: GPU, tid: 7, ts: ts - 1, dur: dur + 2, args: `"External id": ${this.ext - 1}` });
+    this.buf.device.push({ ph: 'X', cat: 'gpu_user_annotation', name, pid: GPU, tid: 7, ts: ts - 1, dur: end - ts + 2, args: `"External id": ${this.ext - 1}` });
   }
 }
 
@@ -184,7 +193,7 @@ export function kinetoEagerTrace(): KinetoTrace {
   const layers = ['q_proj', 'k_proj', 'v_proj', 'out_proj', 'fc1', 'fc2'];
   for (const step of [2, 3]) {
     if (step === 3) r.newBuffer();
-    const stepStart = t;
+    const stepStart = t, gpuMark = r.mark();
     const stepExt = r.op('user_annotation', `ProfilerStep#${step}`, MAIN, t, 0);
     const stepAct = r.cpu[r.cpu.length - 1];
     const root = r.py('train.py(48): <module>', t + 1_000, 0, 0);
@@ -246,15 +255,15 @@ export function kinetoEagerTrace(): KinetoTrace {
     }
     bwAct.dur = t - bwAct.ts;
     // Optimizer: one fused foreach kernel, a memset of the grads on the side stream.
-    const opt = r.op('user_annotation', 'Optimizer.step#SGD.step', MAIN, t, 31_000);
+    const opt = r.op('user_annotation', 'Optimizer.step#SGD.step', MAIN, t, 34_000);
     const fe = r.op('cpu_op', 'aten::_foreach_add_', MAIN, t + 2_000, 20_000, ', "Input Dims": [[], [], []], "Input type": ["TensorList", "TensorList", "Scalar"]');
     // The last launches of the window: their kernels ran after it stopped.
     const lastStep = step === 3;
     r.launch({ api: 'cudaLaunchKernel', cbid: 211, tid: MAIN, ts: t + 9_000, ext: fe, kernel: 'void at::native::(anonymous namespace)::multi_tensor_apply_kernel<at::native::(anonymous namespace)::TensorListMetadata<2>, at::native::(anonymous namespace)::BinaryOpListAlphaFunctor<float, 2, 2, 0>, std::plus<float>, float>(at::native::(anonymous namespace)::TensorListMetadata<2>, at::native::(anonymous namespace)::BinaryOpListAlphaFunctor<float, 2, 2, 0>, std::plus<float>, float)', stream: 7, kdur: 21_440, grid: [320, 1, 1], block: [512, 1, 1], regs: 30, window: lastStep ? 'runtime' : 'both' });
-    const zero = r.op('cpu_op', 'aten::zero_', MAIN, t + 24_000, 6_000, ', "Input Dims": [[256, 256]], "Input type": ["float"]');
+    const zero = r.op('cpu_op', 'aten::zero_', MAIN, t + 24_000, 8_500, ', "Input Dims": [[256, 256]], "Input type": ["float"]');
     r.launch({ api: 'cudaMemsetAsync', cbid: 51, tid: MAIN, ts: t + 26_000, ext: zero, kernel: 'Memset (Device)', kcat: 'gpu_memset', stream: 20, kdur: 1_312, bytes: 262_144, window: lastStep ? 'runtime' : 'both' });
     void opt;
-    t += 33_000;
+    t += 34_000;
     if (!lastStep) {
       const item = r.op('cpu_op', 'aten::item', MAIN, t, 48_000, ', "Input Dims": [[]], "Input type": ["float"]');
       r.launch({ api: 'cudaMemcpyAsync', cbid: 41, tid: MAIN, ts: t + 4_000, ext: item, kernel: 'Memcpy DtoH (Device -> Pageable)', kcat: 'gpu_memcpy', stream: 20, kdur: 1_888, bytes: 4 });
@@ -263,8 +272,8 @@ export function kinetoEagerTrace(): KinetoTrace {
     }
     r.memory(t, -4_194_304, (total -= 4_194_304));
     stepAct.dur = t - stepStart;
-    rootAct.dur = t - rootAct.ts - 500;
-    r.gpuAnnotation(`ProfilerStep#${step}`, stepStart + 26_000, t - stepStart - 20_000);
+    rootAct.dur = t - rootAct.ts;
+    r.gpuAnnotation(`ProfilerStep#${step}`, gpuMark);
     void stepExt;
     t += 5_000;
   }
@@ -287,7 +296,7 @@ export function kinetoCompiledTrace(): KinetoTrace {
   const triton = ['triton_red_fused_native_layer_norm_0', 'triton_poi_fused_addmm_gelu_1', 'triton_per_fused__softmax_2', 'triton_poi_fused_add_native_layer_norm_3'];
   for (const step of [4, 5, 6]) {
     if (step > 4) r.newBuffer();
-    const stepStart = t;
+    const stepStart = t, gpuMark = r.mark();
     r.op('user_annotation', `ProfilerStep#${step}`, MAIN, t, 0);
     const stepAct = r.cpu[r.cpu.length - 1];
     t += 1_500;
@@ -300,10 +309,10 @@ export function kinetoCompiledTrace(): KinetoTrace {
     t += 5_000;
     for (let layer = 0; layer < 4; layer++) {
       for (const [k, name] of triton.entries()) {
-        const ext = r.op('user_annotation', name, MAIN, t, 7_000);
+        const ext = r.op('user_annotation', name, MAIN, t, 8_000);
         const last = step === 6 && layer === 3 && k >= 2;
         r.launch({ api: 'cuLaunchKernel', cat: 'cuda_driver', cbid: 307, tid: MAIN, ts: t + 1_500, ext, kernel: name, stream: 7, kdur: 2_100 + k * 650 + layer * 37, grid: [512 >> k, 1, 1], block: [k === 2 ? 128 : 256, 1, 1], regs: 24 + 4 * k, window: last ? 'runtime' : 'both' });
-        t += 8_000;
+        t += 9_000;
       }
       const mm = r.op('cpu_op', 'aten::mm', MAIN, t, 18_000, ', "Input Dims": [[4096, 256], [256, 1024]], "Input type": ["float", "float"]');
       const last = step === 6 && layer === 3;
@@ -315,7 +324,7 @@ export function kinetoCompiledTrace(): KinetoTrace {
     region.dur = t - region.ts + 2_000;
     t += 3_000;
     stepAct.dur = t - stepStart;
-    r.gpuAnnotation(`ProfilerStep#${step}`, stepStart + 10_000, t - stepStart);
+    r.gpuAnnotation(`ProfilerStep#${step}`, gpuMark);
     t += 4_000;
   }
   const threads: [number, number, string][] = [[PID, MAIN, `thread ${MAIN} (python3)`], [GPU, 7, 'stream 7 ']];
