@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildTimeline } from '../../core/timeline/builder';
-import { kinetoCompiledTrace, kinetoEagerTrace } from '../gen/kinetoGen';
+import { kinetoCompiledTrace, kinetoEagerTrace, kinetoLegacyTrace } from '../gen/kinetoGen';
 import { REAL_FILES } from '../gen/writeRealFixtures';
 import { arrowsOf } from '../unit/export/perfetto';
 import { runCli } from './run';
@@ -27,6 +27,12 @@ describe('npu-trace on real writers\' Chrome traces', () => {
       assert.deepEqual(arrowsOf(buildTimeline('back.trace.json', x.stdout.split('\n'))!), before);
     });
   }
+
+  it('check of a 2021 Kineto trace with no flow cut: nothing to report', async () => {
+    const r = await runCli(['check', REAL_FILES.legacy]);
+    assert.deepEqual([r.code, r.stdout, r.stderr], [0, '', '']);
+    assert.ok(kinetoLegacyTrace().pairedFlows > 0);
+  });
 
   it('check of JAX\'s perfetto_trace.json.gz (ending in {}): nothing to report', async () => {
     const r = await runCli(['check', REAL_FILES.jax]);

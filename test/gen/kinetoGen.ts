@@ -37,7 +37,12 @@ const PID = 41873, MAIN = 41873, AUTOGRAD = 41990, GPU = 0;
 const BASE_NS = 1_764_302_400_000_000_000;
 
 /** `ts`/`dur` as Kineto prints them: whole µs, a dot, three digits of ns. */
-const us = (ns: number) => `${Math.floor(ns / 1000)}.${String(ns % 1000).padStart(3, '0')}`;
+const nsDigits = (ns: number) => `${Math.floor(ns / 1000)}.${String(ns % 1000).padStart(3, '0')}`;
+/** Kineto of 2021 (pytorch/kineto output_json.cpp at acf03f80228f): whole µs since the epoch, no base. */
+const LEGACY_BASE_US = 1_633_046_400_000_000;
+const wholeUs = (ns: number) => String(LEGACY_BASE_US + Math.floor(ns / 1000));
+/** The time format of the trace being written (a generator sets it for the one it writes). */
+let us = nsDigits;
 
 function xText(a: Act): string {
   const args = a.args === undefined ? '' : `,\n    "args": {\n      ${a.args}\n    }`;
@@ -135,14 +140,19 @@ class Recorder {
   }
 }
 
+function legacyHeader(): string {
+  return `\n{\n  "schemaVersion": 1,\n  "deviceProperties": [\n    {\n      "id": 0, "name": "Tesla V100-SXM2-16GB", "totalGlobalMem": 16945512448,\n      "computeMajor": 7, "computeMinor": 0,\n      "maxThreadsPerBlock": 1024, "maxThreadsPerMultiprocessor": 2048,\n      "regsPerBlock": 65536, "regsPerMultiprocessor": 65536, "warpSize": 32,\n      "sharedMemPerBlock": 49152, "sharedMemPerMultiprocessor": 98304,\n      "numSms": 80, "sharedMemPerBlockOptin": 98304\n    }\n  ],\n  "traceEvents": [`;
+}
+
 function header(meta: Record<string, string>): string {
   const metaText = Object.entries(meta).map(([k, v]) => `\n      "${k}": ${v},`).join('');
   return `\n  {\n    "schemaVersion": 1,\n    "deviceProperties": [\n      {\n      "id": 0, "name": "NVIDIA H200", "totalGlobalMem": 150754820096,\n      "computeMajor": 9, "computeMinor": 0,\n      "maxThreadsPerBlock": 1024, "maxThreadsPerMultiprocessor": 2048,\n      "regsPerBlock": 65536, "warpSize": 32,\n      "sharedMemPerBlock": 49152, "numSms": 132\n    , "regsPerMultiprocessor": 65536, "sharedMemPerBlockOptin": 232448, "sharedMemPerMultiprocessor": 233472\n      }\n    ],${metaText}\n  "displayTimeUnit": "ms",\n  "baseTimeNanoseconds": ${BASE_NS},\n  "traceEvents": [`;
 }
 
 function metadataEvents(threads: [number, number, string][], spans: string): string {
+  const ts = us === wholeUs ? us(0) : '0.000';
   const m = (name: string, pid: number | string, tid: number, key: string, value: string) =>
-    `\n  {\n    "name": "${name}", "ph": "M", "ts": 0.000, "pid": ${pid}, "tid": ${tid},\n    "args": {\n      "${key}": ${value}\n    }\n  },`;
+    `\n  {\n    "name": "${name}", "ph": "M", "ts": ${ts}, "pid": ${pid}, "tid": ${tid},\n    "args": {\n      "${key}": ${value}\n    }\n  },`;
   let out = '';
   out += m('process_name', PID, 0, 'name', '"python3"') + m('process_labels', PID, 0, 'labels', '""') + m('process_sort_index', PID, 0, 'sort_index', `${PID}`);
   out += m('process_name', GPU, 0, 'name', '"GPU 0"') + m('process_labels', GPU, 0, 'labels', '"NVIDIA H200"') + m('process_sort_index', GPU, 0, 'sort_index', `${0x1000000}`);
@@ -151,7 +161,7 @@ function metadataEvents(threads: [number, number, string][], spans: string): str
 }
 
 function assemble(r: Recorder, meta: Record<string, string>, threads: [number, number, string][], span: { start: number; end: number; iteration: number }, traceName: string): string {
-  let text = header(meta);
+  let text = us === wholeUs ? legacyHeader() : header(meta);
   const spans = `\n  {\n    "ph": "X", "cat": "Trace", "ts": ${us(span.start)}, "dur": ${us(span.end - span.start)},\n    "pid": "Spans", "tid": "PyTorch Profiler",\n    "name": "PyTorch Profiler (${span.iteration})",\n    "args": {\n      "Op count": 0\n    }\n  },\n  {\n    "name": "process_sort_index", "ph": "M", "ts": ${us(span.start)},\n    "pid": "Spans", "tid": 0,\n    "args": {\n      "sort_index": ${0x20000000}\n    }\n  },\n  {\n    "name": "Iteration Start: PyTorch Profiler", "ph": "i", "s": "g",\n    "pid": "Traces", "tid": "Trace PyTorch Profiler", "ts": ${us(span.start)}\n  },`;
   text += spans;
   for (const a of r.cpu.slice().sort((x, y) => x.ts - y.ts || y.dur - x.dur)) text += xText(a) + (a.flow ? flowText(a) : '');
@@ -181,14 +191,32 @@ const META = {
  * on the main thread, backward on the autograd thread (`fwdbwd` flows), the optimizer, a host-to-device
  * copy, a memset and a device-to-host copy on a second stream.
  */
-export function kinetoEagerTrace(): KinetoTrace {
+export function kinetoEagerTrace(o: { legacy?: boolean } = {}): KinetoTrace {
+  us = o.legacy ? wholeUs : nsDigits;
+  try {
+    return eager(!o.legacy);
+  } finally {
+    us = nsDigits;
+  }
+}
+
+/**
+ * The eager step as a 2021 Kineto wrote it (pytorch/kineto output_json.cpp at acf03f80228f): the
+ * first line empty then `{`, no `displayTimeUnit` or `baseTimeNanoseconds`, whole µs since the epoch,
+ * each `ac2g` `f` before its `s` already; no flow cut (a profile of whole steps).
+ */
+export function kinetoLegacyTrace(): KinetoTrace {
+  return kinetoEagerTrace({ legacy: true });
+}
+
+function eager(cut: boolean): KinetoTrace {
   const r = new Recorder();
   let t = 3_118_406_217; // ns after the base: µs values of seven digits, as on a real run
   const spanStart = t;
   r.newBuffer();
   // Two kernels of the step before the window: their launches fell before it.
-  r.launch({ api: 'cudaLaunchKernel', cbid: 211, tid: MAIN, ts: t - 40_000, ext: 0, kernel: 'void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>, std::array<char*, 3ul> >(int, at::native::CUDAFunctor_add<float>, std::array<char*, 3ul>)', stream: 7, kdur: 3_104, window: 'device' });
-  r.launch({ api: 'cudaLaunchKernel', cbid: 211, tid: MAIN, ts: t - 31_000, ext: 0, kernel: 'void at::native::(anonymous namespace)::multi_tensor_apply_kernel<at::native::(anonymous namespace)::TensorListMetadata<2>, at::native::(anonymous namespace)::BinaryOpListAlphaFunctor<float, 2, 2, 0>, std::plus<float>, float>(at::native::(anonymous namespace)::TensorListMetadata<2>, at::native::(anonymous namespace)::BinaryOpListAlphaFunctor<float, 2, 2, 0>, std::plus<float>, float)', stream: 7, kdur: 5_311, window: 'device' });
+  if (cut) r.launch({ api: 'cudaLaunchKernel', cbid: 211, tid: MAIN, ts: t - 40_000, ext: 0, kernel: 'void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>, std::array<char*, 3ul> >(int, at::native::CUDAFunctor_add<float>, std::array<char*, 3ul>)', stream: 7, kdur: 3_104, window: 'device' });
+  if (cut) r.launch({ api: 'cudaLaunchKernel', cbid: 211, tid: MAIN, ts: t - 31_000, ext: 0, kernel: 'void at::native::(anonymous namespace)::multi_tensor_apply_kernel<at::native::(anonymous namespace)::TensorListMetadata<2>, at::native::(anonymous namespace)::BinaryOpListAlphaFunctor<float, 2, 2, 0>, std::plus<float>, float>(at::native::(anonymous namespace)::TensorListMetadata<2>, at::native::(anonymous namespace)::BinaryOpListAlphaFunctor<float, 2, 2, 0>, std::plus<float>, float)', stream: 7, kdur: 5_311, window: 'device' });
   let total = 8_388_608;
   const layers = ['q_proj', 'k_proj', 'v_proj', 'out_proj', 'fc1', 'fc2'];
   for (const step of [2, 3]) {
@@ -258,13 +286,13 @@ export function kinetoEagerTrace(): KinetoTrace {
     const opt = r.op('user_annotation', 'Optimizer.step#SGD.step', MAIN, t, 34_000);
     const fe = r.op('cpu_op', 'aten::_foreach_add_', MAIN, t + 2_000, 20_000, ', "Input Dims": [[], [], []], "Input type": ["TensorList", "TensorList", "Scalar"]');
     // The last launches of the window: their kernels ran after it stopped.
-    const lastStep = step === 3;
+    const lastStep = step === 3 && cut;
     r.launch({ api: 'cudaLaunchKernel', cbid: 211, tid: MAIN, ts: t + 9_000, ext: fe, kernel: 'void at::native::(anonymous namespace)::multi_tensor_apply_kernel<at::native::(anonymous namespace)::TensorListMetadata<2>, at::native::(anonymous namespace)::BinaryOpListAlphaFunctor<float, 2, 2, 0>, std::plus<float>, float>(at::native::(anonymous namespace)::TensorListMetadata<2>, at::native::(anonymous namespace)::BinaryOpListAlphaFunctor<float, 2, 2, 0>, std::plus<float>, float)', stream: 7, kdur: 21_440, grid: [320, 1, 1], block: [512, 1, 1], regs: 30, window: lastStep ? 'runtime' : 'both' });
     const zero = r.op('cpu_op', 'aten::zero_', MAIN, t + 24_000, 8_500, ', "Input Dims": [[256, 256]], "Input type": ["float"]');
     r.launch({ api: 'cudaMemsetAsync', cbid: 51, tid: MAIN, ts: t + 26_000, ext: zero, kernel: 'Memset (Device)', kcat: 'gpu_memset', stream: 20, kdur: 1_312, bytes: 262_144, window: lastStep ? 'runtime' : 'both' });
     void opt;
     t += 34_000;
-    if (!lastStep) {
+    if (step !== 3) {
       const item = r.op('cpu_op', 'aten::item', MAIN, t, 48_000, ', "Input Dims": [[]], "Input type": ["float"]');
       r.launch({ api: 'cudaMemcpyAsync', cbid: 41, tid: MAIN, ts: t + 4_000, ext: item, kernel: 'Memcpy DtoH (Device -> Pageable)', kcat: 'gpu_memcpy', stream: 20, kdur: 1_888, bytes: 4 });
       r.sync(MAIN, t + 9_000, item);

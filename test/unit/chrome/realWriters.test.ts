@@ -11,7 +11,7 @@ import type { Diagnostic } from '../../../core/common/diagnostic';
 import { ChromeTimelineBuilder } from '../../../core/timeline/chromeTrace';
 import type { TimelineModel } from '../../../core/timeline/model';
 import { jaxPerfettoTrace } from '../../gen/jaxGen';
-import { kinetoCompiledTrace, kinetoEagerTrace } from '../../gen/kinetoGen';
+import { kinetoCompiledTrace, kinetoEagerTrace, kinetoLegacyTrace } from '../../gen/kinetoGen';
 import { protonTrace } from '../../gen/protonGen';
 import { REAL_FILES } from '../../gen/writeRealFixtures';
 
@@ -39,6 +39,7 @@ describe('Chrome traces as the real writers write them', () => {
   it('the committed fixtures are what their generators write', () => {
     assert.equal(read(REAL_FILES.eager), kinetoEagerTrace().text);
     assert.equal(read(REAL_FILES.compiled), kinetoCompiledTrace().text);
+    assert.equal(read(REAL_FILES.legacy), kinetoLegacyTrace().text);
     assert.equal(read(REAL_FILES.jax), jaxPerfettoTrace().text);
     assert.equal(read(REAL_FILES.proton), protonTrace().text);
   });
@@ -81,6 +82,14 @@ describe('Chrome traces as the real writers write them', () => {
       assert.ok(ac2g > 0);
     });
   }
+
+  it('Kineto of 2021 (whole µs, each f before its s, no flow cut): no diagnostic, every flow an arrow', () => {
+    const text = read(REAL_FILES.legacy);
+    assert.ok(text.startsWith('\n{\n  "schemaVersion": 1,'));
+    assert.ok(text.indexOf('"ph": "f", "id": 1,') < text.indexOf('"ph": "s", "id": 1,'));
+    assert.deepEqual(check(text), []);
+    assert.equal(model(text).links?.from.length, kinetoLegacyTrace().pairedFlows);
+  });
 
   it('JAX perfetto_trace.json.gz: the closing {} is nothing, no diagnostic, no item; the events are drawn', () => {
     const text = read(REAL_FILES.jax);
