@@ -98,6 +98,10 @@ export class FlowPairs {
   private seq = 0;
   /** Whether paired flows were forgotten (then an end with no start may have had one). */
   private forgot = false;
+  /** Whether a flow's event was not kept (a cap reached): its partners may then look alone. */
+  private dropped = false;
+  /** Flows that reached their cap of events: not reported, their partners may be among the dropped. */
+  private readonly full = new Set<string>();
 
   add(key: string, role: FlowRole, ts: number, range: Range): void {
     const step: Pending = { ts, role, range, seq: this.seq++ };
@@ -118,10 +122,16 @@ export class FlowPairs {
       this.open.set(key, steps);
     }
     if (!steps) {
-      if (this.open.size >= MAX_OPEN_FLOWS) return;
+      if (this.open.size >= MAX_OPEN_FLOWS) {
+        this.dropped = true;
+        return;
+      }
       this.open.set(key, (steps = []));
     }
-    if (steps.length >= MAX_FLOW_STEPS) return;
+    if (steps.length >= MAX_FLOW_STEPS) {
+      this.full.add(key);
+      return;
+    }
     steps.push(step);
     const span = steps.some((s) => s.role !== 'end') && steps.some((s) => s.role !== 'start') ? pairedSpan(steps) : undefined;
     if (span) {
@@ -134,10 +144,16 @@ export class FlowPairs {
     }
   }
 
-  /** The events of open flows that have no partner, each flow's in time order. */
+  /**
+   * The events of open flows that have no partner, each flow's in time order. None once events were
+   * dropped for the cap on open flows (an event seen after its dropped partner would look alone),
+   * none of a flow past its own cap: no warning that may be false.
+   */
   orphans(): Orphan[] {
     const out: Orphan[] = [];
+    if (this.dropped) return out;
     for (const [key, steps] of this.open) {
+      if (this.full.has(key)) continue;
       for (const s of unpaired(steps)) {
         // An end whose start may have been forgotten is not reported.
         if (s.role !== 'start' && this.forgot) continue;

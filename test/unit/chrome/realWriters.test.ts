@@ -142,11 +142,14 @@ describe('Flow pairing by time over the whole file', () => {
     assert.deepEqual(codes(`[${x('s', 10)},\n${x('f', 20)},\n${x('s', 40)}]`), ['2 chrome.unpaired-flow']);
   });
 
-  it('stops recording a flow past its cap of events, so one id repeated cannot grow it', () => {
+  it('stops recording a flow past its cap of events (one id repeated cannot grow it) and then says nothing of it', () => {
     const p = new FlowPairs();
     const r = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
-    for (let k = 0; k < MAX_FLOW_STEPS * 3; k++) p.add('k', 'end', k, r);
-    assert.equal(p.orphans().length, MAX_FLOW_STEPS);
+    for (let k = 0; k < MAX_FLOW_STEPS * 3; k++) p.add('k', 'end', k + 10, r);
+    // Its start, earlier in time, comes after the cap: the kept ends would look alone; none is warned.
+    p.add('k', 'start', 0, r);
+    p.add('other', 'end', 5, r);
+    assert.deepEqual(p.orphans().map((o) => o.key), ['other']);
   });
 
   it('reads an empty event as nothing: no diagnostic, no item', () => {
