@@ -2,7 +2,7 @@
 // and JAX write them (test/fixtures/real): the bundled dist/cli.js, as users run it.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildTimeline } from '../../core/timeline/builder';
+import { buildTimeline } from '../../core/detectFormat';
 import { kinetoCompiledTrace, kinetoEagerTrace, kinetoLegacyTrace } from '../gen/kinetoGen';
 import { REAL_FILES } from '../gen/writeRealFixtures';
 import { arrowsOf } from '../unit/export/perfetto';

@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { ChromeChecker } from '../../../core/chrome/checks';
 import { FlowPairs, MAX_FLOW_STEPS } from '../../../core/chrome/flows';
 import type { Diagnostic } from '../../../core/common/diagnostic';
-import { ChromeTimelineBuilder } from '../../../core/timeline/chromeTrace';
+import { ChromeTimelineBuilder } from '../../../core/chrome/timeline';
 import type { TimelineModel } from '../../../core/timeline/model';
 import { jaxPerfettoTrace } from '../../gen/jaxGen';
 import { kinetoCompiledTrace, kinetoEagerTrace, kinetoLegacyTrace } from '../../gen/kinetoGen';
