@@ -3,7 +3,7 @@ import { checkResult, defaultDiagnosticSettings } from '../common/settings';
 import { WholeOrStreamed } from '../common/wholeOrStreamed';
 import { StreamedCheck } from './streamCheck';
 import { InferscopeDocument } from './document';
-import { looksLikeInferscopeStart } from './detect';
+import { looksLikeInferscopeStart, looksLikeProfilerStart } from './detect';
 
 /** Characters read whole, as one string; past this a trace is checked streamed (`streamCheck.ts`). */
 const MAX_WHOLE = 256 << 20;
@@ -20,7 +20,7 @@ export const inferscopeFormat: FormatDefinition = {
   // Gzipped too: the CLI reads it decompressed as it comes (`first` is already gunzipped).
   matches: (name, first) => {
     const base = name.replace(/\.gz$/i, '');
-    return INFERSCOPE_NAME.test(base) || (/\.json$/i.test(base) && looksLikeInferscopeStart(first));
+    return INFERSCOPE_NAME.test(base) || (/\.json$/i.test(base) && (looksLikeInferscopeStart(first) || looksLikeProfilerStart(first)));
   },
   createChecker(): LineChecker {
     // Joined, the lines could pass what one V8 string holds: past MAX_WHOLE they are checked streamed.

@@ -30,7 +30,7 @@ const PIECE = 1 << 20;
  * event is a column of 8 bytes an event).
  */
 const TIMELINE_FIELDS: KeptFields = {
-  top: ['type', 'name', 'timestamp_start_us', 'timestamp_end_us', 'timestamp_us'], meta: ['thread_id', 'device_id', 'stream_id', 'bytes'], scope: ['id', 'name', 'event_range'],
+  top: ['type', 'name', 'timestamp_start_us', 'timestamp_end_us', 'timestamp_us', 'duration_us', 'thread_id', 'stream_id', 'bytes'], meta: ['thread_id', 'device_id', 'stream_id', 'bytes'], scope: ['id', 'name', 'event_range'],
 };
 
 /** Longest name drawn: a 10 MB kernel name must not become a 10 MB label. */
