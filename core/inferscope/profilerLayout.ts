@@ -67,10 +67,16 @@ export class ProfilerSpans {
   /** Thread of a call, stream of a kernel (NaN: none). */
   readonly lane: Float64Array;
   readonly bytes: Float64Array;
+  /** Innermost scope open when the span's first event came (a span index; -1: none). */
+  readonly scope: Int32Array;
+  /** Of a call: the call it was made from, on its thread (a span index; -1: none). */
+  readonly caller: Int32Array;
   readonly name: string[] = [];
   /** Earliest and latest time of any event. */
   t0 = Infinity;
   t1 = -Infinity;
+  /** While reading: the innermost open scope. */
+  openScope = -1;
 
   constructor(capacity: number) {
     this.kind = new Uint8Array(capacity);
@@ -81,6 +87,8 @@ export class ProfilerSpans {
     this.last = new Int32Array(capacity).fill(-1);
     this.lane = new Float64Array(capacity).fill(NaN);
     this.bytes = new Float64Array(capacity);
+    this.scope = new Int32Array(capacity).fill(-1);
+    this.caller = new Int32Array(capacity).fill(-1);
   }
 
   push(kind: SpanKind, start: number, end: number, name: string, first: number, depth: number, lane: number, bytes = 0): number {
@@ -93,6 +101,7 @@ export class ProfilerSpans {
     this.depth[i] = depth;
     this.lane[i] = lane;
     this.bytes[i] = bytes;
+    this.scope[i] = this.openScope;
     return i;
   }
 }
@@ -115,7 +124,8 @@ export function readProfiler(events: readonly Element[], found?: (f: ProfilerFin
   const threads = new Map<number, number[]>();
   /** Open scopes per name, innermost last (InferScope's analyzer pairs them by name); and all of them, for depth. */
   const scopesByName = new Map<string, number[]>();
-  let openScopes = 0;
+  /** Open scopes in the order entered; the last is the innermost. */
+  const open: number[] = [];
   const seen = (t: number) => {
     if (t < spans.t0) spans.t0 = t;
     if (t > spans.t1) spans.t1 = t;
@@ -142,7 +152,9 @@ export function readProfiler(events: readonly Element[], found?: (f: ProfilerFin
         const th = field(o, 'thread_id') ?? NaN;
         let stack = threads.get(th);
         if (!stack) threads.set(th, (stack = []));
-        stack.push(spans.push(SpanKind.Call, t, NaN, name, i, stack.length, th));
+        const c = spans.push(SpanKind.Call, t, NaN, name, i, stack.length, th);
+        if (stack.length) spans.caller[c] = stack[stack.length - 1];
+        stack.push(c);
         break;
       }
       case 'cpu_return': {
@@ -178,7 +190,10 @@ export function readProfiler(events: readonly Element[], found?: (f: ProfilerFin
         seen(t);
         let l = scopesByName.get(name);
         if (!l) scopesByName.set(name, (l = []));
-        l.push(spans.push(SpanKind.Scope, t, NaN, name, i, openScopes++, NaN));
+        const sc = spans.push(SpanKind.Scope, t, NaN, name, i, open.length, NaN);
+        l.push(sc);
+        open.push(sc);
+        spans.openScope = sc;
         break;
       }
       case 'scope_exit': {
@@ -190,12 +205,14 @@ export function readProfiler(events: readonly Element[], found?: (f: ProfilerFin
           say({ event: i, key: 'name', severity: 'warning', code: 'inferscope.exit-without-enter', message: `scope_exit ${label(name)} has no open scope_enter of that name` });
           break;
         }
-        openScopes--;
         if (t < spans.start[s]) {
           say({ event: i, key: 'timestamp_us', severity: 'error', code: 'inferscope.end-before-start', message: `scope_exit ${label(name)} at ${t} µs is before its scope_enter at ${spans.start[s]} µs`, related: { event: spans.first[s], key: 'timestamp_us', message: 'the scope_enter' } });
         }
         spans.end[s] = Math.max(t, spans.start[s]);
         spans.last[s] = i;
+        // Closed scopes leave the open list once they are innermost: scopes exited out of order cost no search.
+        while (open.length && spans.last[open[open.length - 1]] >= 0) open.pop();
+        spans.openScope = open.length ? open[open.length - 1] : -1;
         break;
       }
       case 'instant': {
