@@ -12,7 +12,7 @@ import { outline, type OutlineNode } from '../../../core/inferscope/symbols';
 import { inferscopeTrace, pretty } from '../../gen/inferscopeGen';
 import { profilerEvents, profilerTrace, pythonJson, PROFILER_FIXTURES, unifiedTimeline } from '../../gen/inferscopeProfiler';
 
-const ROOT = join(import.meta.dirname, '../../..');
+const ROOT = join(__dirname, '..', '..', '..');
 type Ev = Record<string, unknown>;
 
 const small = () => profilerEvents({ layers: 1, steps: 1, batch: 2 });
@@ -156,7 +156,7 @@ describe("InferScope traces in the layout InferScope's Profiler writes", () => {
     assert.equal(greedy.name, 'generate_greedy');
     assert.equal(greedy.children[0].name, '_wrapped_call_impl');
     // Every child lies inside its parent, as LSP document symbols must.
-    const inside = (n: OutlineNode) => n.children.every((c) => c.start >= n.start && c.end <= n.end && inside(c));
+    const inside = (n: OutlineNode): boolean => n.children.every((c) => c.start >= n.start && c.end <= n.end && inside(c));
     assert.ok(tree.every(inside));
   });
 });
