@@ -9,6 +9,7 @@ import { InferscopeDocument } from '../../../core/inferscope/document';
 import { SpanKind } from '../../../core/inferscope/profilerLayout';
 import { StreamedCheck } from '../../../core/inferscope/streamCheck';
 import { outline, type OutlineNode } from '../../../core/inferscope/symbols';
+import { hoverAt } from '../../../core/inferscope/hover';
 import { inferscopeTrace, pretty } from '../../gen/inferscopeGen';
 import { profilerEvents, profilerTrace, pythonJson, PROFILER_FIXTURES, unifiedTimeline } from '../../gen/inferscopeProfiler';
 
@@ -158,5 +159,22 @@ describe("InferScope traces in the layout InferScope's Profiler writes", () => {
     // Every child lies inside its parent, as LSP document symbols must.
     const inside = (n: OutlineNode): boolean => n.children.every((c) => c.start >= n.start && c.end <= n.end && inside(c));
     assert.ok(tree.every(inside));
+  });
+
+  it('hover: a call with its return, file:line, callers and scope; a kernel with its stream', () => {
+    const text = readFileSync(join(ROOT, Object.keys(PROFILER_FIXTURES)[0]), 'utf8');
+    const doc = InferscopeDocument.parse(text);
+    const ln = text.indexOf('"name": "layer_norm"');
+    const h = hoverAt(doc, ln)!.markdown;
+    assert.match(h, /^\*\*cpu\\_call\*\* `layer_norm`/);
+    assert.match(h, /closed by event \d+/);
+    assert.match(h, /functional\.py`:2901/);
+    // 14 calls deep: the outermost callers are cut to the last 12.
+    assert.match(h, /depth 14: … › .* › inner › forward › layer\\_norm/);
+    assert.match(h, /scope: inference/);
+    assert.match(h, /duration 5 µs/);
+    const k = hoverAt(doc, text.indexOf('"name": "transformer.h.0.attn.c_attn"', text.indexOf('"gpu_kernel"')))!.markdown;
+    assert.match(k, /stream 0/);
+    assert.doesNotMatch(k, /NaN/);
   });
 });
