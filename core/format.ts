@@ -1,4 +1,5 @@
 import type { Diagnostic, Severity } from './common/diagnostic';
+import type { CodeDoc } from './common/codeDoc';
 import type { DiagnosticSettings } from './common/settings';
 
 /** A checker fed one line at a time, so files of any size can be streamed through it. */
@@ -38,6 +39,10 @@ export interface CheckerOptions {
 export interface FormatDefinition {
   /** The VS Code language id. */
   id: string;
+  /** The format's name for people (SARIF rule descriptions, the manual). */
+  displayName: string;
+  /** Every diagnostic code the format reports, with an example (the manual's table, SARIF rules). */
+  codes: readonly CodeDoc[];
   /** Whether a file belongs to this format, from its name and first line. */
   matches(fileName: string, firstLine: string): boolean;
   createChecker(opts?: CheckerOptions): LineChecker;

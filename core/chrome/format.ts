@@ -1,3 +1,4 @@
+import { CHROME_CODES } from './codes';
 import type { FormatDefinition } from '../format';
 import { ChromeChecker } from './checks';
 
@@ -19,6 +20,8 @@ export const MAX_CHROME_LINE_BYTES = 500 << 20;
 
 export const chromeFormat: FormatDefinition = {
   id: 'chrome-trace',
+  displayName: 'Chrome Trace JSON',
+  codes: CHROME_CODES,
   matches: isChromeTraceFile,
   createChecker: (opts) => new ChromeChecker(opts),
   // The checker splits events as the text streams by (stream.ts): no document held, no 64 MB limit.

@@ -1,4 +1,5 @@
 import { checkResult } from '../common/settings';
+import { CMDQ_CODES } from './codes';
 import type { FormatDefinition, LineChecker } from '../format';
 import { CmdqDocument } from './document';
 import { looksLikeCmdqStart } from './detect';
@@ -10,6 +11,8 @@ import { looksLikeCmdqStart } from './detect';
  */
 export const cmdqFormat: FormatDefinition = {
   id: 'cmdq',
+  displayName: 'CMDQ',
+  codes: CMDQ_CODES,
   matches: (name, first) => /\.cmdq\.jsonc?$/i.test(name) || (/\.jsonc?$/i.test(name) && looksLikeCmdqStart(first)),
   createChecker(): LineChecker {
     const lines: string[] = [];

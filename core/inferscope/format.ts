@@ -1,3 +1,4 @@
+import { INFERSCOPE_CODES } from './codes';
 import type { FormatDefinition, LineChecker } from '../format';
 import { checkResult, defaultDiagnosticSettings } from '../common/settings';
 import { WholeOrStreamed } from '../common/wholeOrStreamed';
@@ -17,6 +18,8 @@ export const INFERSCOPE_NAME = /\.(inferscope|analysis)\.json$/i;
  */
 export const inferscopeFormat: FormatDefinition = {
   id: 'inferscope',
+  displayName: 'InferScope',
+  codes: INFERSCOPE_CODES,
   // Gzipped too: the CLI reads it decompressed as it comes (`first` is already gunzipped).
   matches: (name, first) => {
     const base = name.replace(/\.gz$/i, '');

@@ -1,4 +1,5 @@
 import { checkResult } from '../common/settings';
+import { NNAPI_CODES } from './codes';
 import type { FormatDefinition, LineChecker } from '../format';
 import { analyze } from './analysis';
 import { SystraceStream } from './collect';
@@ -24,6 +25,8 @@ export function createNnapiChecker(): LineChecker {
 
 export const nnapiFormat: FormatDefinition = {
   id: 'nnapi-systrace',
+  displayName: 'NNAPI systrace',
+  codes: NNAPI_CODES,
   matches: isSystraceFile,
   // A warning: in an HTML export the line is as likely a script as a trace row.
   lineTooLong: { code: 'nnapi.line-too-long', severity: 'warning' },

@@ -1,4 +1,5 @@
 import { checkResult } from '../common/settings';
+import { TRACE_CODES } from './codes';
 import type { FormatDefinition, LineChecker } from '../format';
 import { TraceChecker } from './checker';
 import { ByteLine, fastTraceBytes } from './fastBytes';
@@ -29,6 +30,8 @@ export function createTraceChecker(maxProblems?: number): { lines: LineChecker; 
 
 export const traceFormat: FormatDefinition = {
   id: 'npu-trace',
+  displayName: 'NPU trace',
+  codes: TRACE_CODES,
   matches: (name, first) => /\.jsonl(\.gz)?$/i.test(name) || (!/\.json$/i.test(name) && /"event_type"/.test(first)),
   lineTooLong: { code: 'trace.line-too-long', severity: 'error' },
   lineTooDeep: { code: 'trace.too-deep', severity: 'error' },
