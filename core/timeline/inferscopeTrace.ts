@@ -127,6 +127,22 @@ export function innermostScopes(doc: InferscopeDocument): Int32Array {
   return out;
 }
 
+/** `trackFor(groupKey, groupName, groupOrder, name, order)`: the track `name` of its group, each made on first use. */
+function tracksOf(asm: TimelineAssembler): (groupKey: string, groupName: string, groupOrder: number, name: string, order: number) => number {
+  const tracks = new Map<string, number>();
+  return (groupKey, groupName, groupOrder, name, order) => {
+    const key = `${groupKey}\0${name}`;
+    let t = tracks.get(key);
+    if (t === undefined) {
+      let g = tracks.get(groupKey);
+      if (g === undefined) tracks.set(groupKey, (g = asm.group(-1, groupName, groupOrder)));
+      t = asm.track(g, name, order);
+      tracks.set(key, t);
+    }
+    return t;
+  };
+}
+
 function build(doc: InferscopeDocument, preview: boolean, lineCount: number, streamed = false): TimelineModel {
   const p = doc.parsed;
   const asm = new TimelineAssembler('inferscope');
@@ -167,18 +183,7 @@ function build(doc: InferscopeDocument, preview: boolean, lineCount: number, str
       asm.add(track, a, b, lineOf(s), name, NaN, asm.context([undefined, clip(str(s.obj?.name) ?? '', MAX_NAME)]), 0, KIND.slice, flagged(s));
     }
   }
-  const tracks = new Map<string, number>();
-  const trackFor = (groupKey: string, groupName: string, groupOrder: number, name: string, order: number) => {
-    const key = `${groupKey}\0${name}`;
-    let t = tracks.get(key);
-    if (t === undefined) {
-      let g = tracks.get(groupKey);
-      if (g === undefined) tracks.set(groupKey, (g = asm.group(-1, groupName, groupOrder)));
-      t = asm.track(g, name, order);
-      tracks.set(key, t);
-    }
-    return t;
-  };
+  const trackFor = tracksOf(asm);
   let undrawable = 0;
   for (const e of p.events) {
     const o = e.obj;
@@ -246,18 +251,7 @@ function buildProfiler(doc: InferscopeDocument, asm: TimelineAssembler, lineOf: 
   const events = doc.parsed.events;
   asm.items.reserve(s.length);
   let used = 0;
-  const tracks = new Map<string, number>();
-  const trackFor = (groupKey: string, groupName: string, groupOrder: number, name: string, order: number) => {
-    const key = `${groupKey}\0${name}`;
-    let t = tracks.get(key);
-    if (t === undefined) {
-      let g = tracks.get(groupKey);
-      if (g === undefined) tracks.set(groupKey, (g = asm.group(-1, groupName, groupOrder)));
-      t = asm.track(g, name, order);
-      tracks.set(key, t);
-    }
-    return t;
-  };
+  const trackFor = tracksOf(asm);
   for (let i = 0; i < s.length; i++) {
     const k = s.kind[i];
     const lane = s.lane[i];
