@@ -19,11 +19,14 @@ export function looksLikeProfilerStart(head: string): boolean {
 const MARKERS: Record<string, InferscopeKind> = { format_version: 'trace', analysis_version: 'analysis', report_type: 'report' };
 
 /**
- * What a JSON document's top-level keys say it is: `format_version` with `events` a trace,
+ * What a JSON document's top-level keys say it is (or, for the Profiler's layout, its first event:
+ * `looksLikeProfilerStart`): `format_version` with `events` a trace,
  * `analysis_version` an analysis result, `report_type` a report. Looks at top-level keys only and
  * gives up after `maxTokens`, so it costs nothing on a large unrelated JSON file.
  */
 export function topLevelInferscopeKind(text: string, maxTokens = 100000): InferscopeKind | undefined {
+  // The Profiler's save has no marker key: its first event says what it is.
+  if (looksLikeProfilerStart(text)) return 'trace';
   const s = createScanner(text, true);
   if (text.charCodeAt(0) === 0xfeff) s.setPosition(1);
   let depth = 0;

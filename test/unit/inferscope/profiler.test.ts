@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Diagnostic } from '../../../core/common/diagnostic';
 import { defaultDiagnosticSettings } from '../../../core/common/settings';
-import { looksLikeProfilerStart } from '../../../core/inferscope/detect';
+import { looksLikeProfilerStart, topLevelInferscopeKind } from '../../../core/inferscope/detect';
 import { InferscopeDocument } from '../../../core/inferscope/document';
 import { SpanKind } from '../../../core/inferscope/profilerLayout';
 import { StreamedCheck } from '../../../core/inferscope/streamCheck';
@@ -36,6 +36,8 @@ describe("InferScope traces in the layout InferScope's Profiler writes", () => {
       assert.equal(InferscopeDocument.parse(text).layout, 'profiler');
       assert.ok(looksLikeProfilerStart(text.slice(0, 1 << 20)), file);
       assert.ok(looksLikeProfilerStart(JSON.stringify(JSON.parse(text))), `${file} compact`);
+      // The editor's switch of a plain .json to InferScope reads the same first bytes.
+      assert.equal(topLevelInferscopeKind(text.slice(0, 1 << 20)), 'trace');
     }
     const model = pretty(inferscopeTrace({ requests: 1 }));
     assert.equal(InferscopeDocument.parse(model).layout, 'data-model');
@@ -45,6 +47,7 @@ describe("InferScope traces in the layout InferScope's Profiler writes", () => {
     delete noVersion.format_version;
     assert.equal(InferscopeDocument.parse(pretty(noVersion)).layout, 'data-model');
     assert.equal(looksLikeProfilerStart('{"traceEvents": [{"type": "cpu_call"'), false);
+    assert.equal(topLevelInferscopeKind('{"events": [{"name": "x", "ph": "X"}]}'), undefined);
   });
 
   it('pairs each call with its return per thread (nested), scopes by name, and ends kernels and copies at their stamp', () => {
