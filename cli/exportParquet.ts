@@ -20,9 +20,9 @@ import { MAX_BUFFER_BYTES } from '../core/kprof/errors';
 import { detectLayout } from '../core/kprof/layouts';
 import { openBuffer } from '../core/kprof/open';
 import { inflateRaw, sidecarNames } from './kprof';
-import { detectFormat, formatByName } from '../core/detectFormat';
+import { formatByName } from '../core/detectFormat';
 import { baseName, nameMatches } from '../core/fileHead';
-import { headOf } from './firstLine';
+import { formatOfFile } from './firstLine';
 import type { ParquetJob, ParquetProgressMessage } from './exportParquetWorker';
 import { percentSteps, progressLine, type ExportProgress } from './exportProgress';
 import { forEachLine, type ReadOptions } from './lines';
@@ -109,7 +109,7 @@ const TABLE_SETS: Record<ParquetTableSet, TableName[]> = {
 
 /** The format of a file (`detectFormat`) when it has Parquet tables. */
 function parquetFormat(file: string): (FormatDescriptor & { parquetTables: ParquetTableSet }) | undefined {
-  const f = detectFormat(file, headOf(file));
+  const f = formatOfFile(file);
   return f?.parquetTables ? f as FormatDescriptor & { parquetTables: ParquetTableSet } : undefined;
 }
 
