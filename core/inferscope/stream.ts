@@ -32,7 +32,7 @@ export interface KeptFields {
   scope: readonly string[];
 }
 
-/** What the analysis and the streamed check read (the timeline reads less: `core/timeline/inferscopeTrace.ts`). */
+/** What the analysis and the streamed check read (the timeline reads less: `core/inferscope/timeline.ts`). */
 export const KEPT_FIELDS: KeptFields = {
   top: ['id', 'type', 'name', 'timestamp_start_us', 'timestamp_end_us', 'timestamp_us', 'duration_us'],
   meta: METADATA,
