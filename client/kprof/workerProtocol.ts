@@ -31,7 +31,7 @@ export type KprofWorkerReport =
 
 /** The decoded typed arrays, to transfer rather than copy. */
 export function decodedArrays(d: Decoded): ArrayBufferView[] {
-  return [d.laneRecords, d.laneFinalized, d.laneFlags, d.laneRegions, d.regLane, d.regEvent, d.regStartSlot, d.regEndSlot, d.regStart, d.regEnd, d.instLane, d.instEvent, d.instSlot, d.instT];
+  return [d.laneRecords, d.laneFinalized, d.laneFlags, d.laneSm, d.laneRegions, d.regLane, d.regEvent, d.regStartSlot, d.regEndSlot, d.regStart, d.regEnd, d.instLane, d.instEvent, d.instSlot, d.instT];
 }
 
 /**
