@@ -6,11 +6,11 @@ import { DEFAULT_MAX_LINE_BYTES, lineTooLong } from '../core/common/lines';
 import { checkResult, defaultDiagnosticSettings, type DiagnosticSettings } from '../core/common/settings';
 import { WholeOrStreamed } from '../core/common/wholeOrStreamed';
 import type { CheckResult, ChunkChecker, FormatDescriptor, LineChecker } from '../core/formatDescriptor';
-import { detectFormat, formatByName } from '../core/detectFormat';
+import { formatByName } from '../core/detectFormat';
 import { traceFormat } from '../core/trace/descriptor';
 import { fileTooLarge, gzipGarbage, gzipTruncated } from './fileProblems';
 import type { GzipEnd } from '../node/io/gunzip';
-import { headOf } from '../node/io/firstLine';
+import { formatOfFile } from '../node/io/firstLine';
 import { forEachLine, forEachLineBytes, forEachLineIn, forEachText, textSizeHint, type ReadOptions } from '../node/io/lines';
 import { depthBounded } from './jsonLines';
 import { checkTraceInParallel } from './parallelCheck';
@@ -107,7 +107,7 @@ function bounded(checker: LineChecker, limit: number): LineChecker & { skipped(n
 }
 
 export async function checkFile(file: string, opts: CheckOptions): Promise<FileResult> {
-  const fmt = checkedFormat(detectFormat(file, headOf(file)));
+  const fmt = checkedFormat(formatOfFile(file));
   if (!fmt) throw new UsageError(`${file}: unknown file type (expected .trace.jsonl, .cmdq.json, a systrace, ...)`);
   const settings = { ...defaultDiagnosticSettings, maxProblems: opts.maxProblems };
   // A document format read in one piece: one read and one decode instead of a string per line.
@@ -199,7 +199,7 @@ function known(file: string): boolean {
   const byName = formatByName(file);
   if (byName) return checkedFormat(byName) !== undefined;
   try {
-    return checkedFormat(detectFormat(file, headOf(file))) !== undefined;
+    return checkedFormat(formatOfFile(file)) !== undefined;
   } catch {
     return false;
   }

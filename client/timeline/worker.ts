@@ -8,7 +8,7 @@ import { headOf } from '../../node/io/firstLine';
 import { forEachLine } from '../../node/io/lines';
 import { statsOfFile } from '../../node/io/statsOfFile';
 import { splitLines } from '../../core/common/lines';
-import { detectFormat } from '../../core/detectFormat';
+import { detectFormat, noTimelineReason } from '../../core/detectFormat';
 import { HEAD_BYTES } from '../../core/fileHead';
 import type { FormatDescriptor } from '../../core/formatDescriptor';
 import { PREVIEW_LINES, type TimelineBuilder } from '../../core/timeline/builder';
@@ -74,7 +74,7 @@ async function build(req: WorkerRequest): Promise<void> {
   let builder: TimelineBuilder | undefined;
   const add = (l: string, n: number) => {
     builder ??= format?.timeline?.();
-    if (!builder) throw new Error(`No timeline for ${req.fileName}: its first line is not an NPU trace event and its name does not end in .trace.jsonl.`);
+    if (!builder) throw new Error(noTimelineReason(req.fileName));
     builder.addLine(l, n);
     if (n === PREVIEW_LINES) {
       const preview = builder.finish(true);

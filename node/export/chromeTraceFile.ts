@@ -1,4 +1,5 @@
 import { timelineBuilderOf } from '../../core/detectFormat';
+import { FORMATS } from '../../core/formats';
 import type { FileHead } from '../../core/fileHead';
 import { ChromeTraceExporter } from '../../core/export/chromeTrace';
 import type { TimelineBuilder } from '../../core/timeline/builder';
@@ -33,7 +34,7 @@ export async function exportChromeTrace(fileName: string, eachLine: EachLine, ou
   onPass?.(1);
   const start = (l: string) => {
     const b = timelineBuilderOf(fileName, opts.head ?? l, { metrics: false });
-    if (!b) throw new NoTimeline('no timeline for this file type (expected .trace.jsonl, a systrace, Chrome trace JSON)');
+    if (!b) throw new NoTimeline(`no timeline for this file type (expected one of: ${FORMATS.filter((f) => f.timeline).map((f) => f.displayName).join(', ')})`);
     return b;
   };
   if (opts.modelFromBytes && eachLineBytes) {

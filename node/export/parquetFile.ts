@@ -18,8 +18,7 @@ import { MAX_BUFFER_BYTES } from '../../core/kprof/errors';
 import { detectLayout } from '../../core/kprof/layouts';
 import { openBuffer } from '../../core/kprof/open';
 import { inflateRaw, sidecarNames } from '../io/kprofFiles';
-import { detectFormat } from '../../core/detectFormat';
-import { headOf } from '../io/firstLine';
+import { formatOfFile } from '../io/firstLine';
 import type { ParquetExportResult } from '../../protocol/parquetWorker';
 import { forEachLine, type ReadOptions } from '../io/lines';
 
@@ -98,7 +97,7 @@ const TABLE_SETS: Record<ParquetTableSet, TableName[]> = {
 
 /** The format of a file (`detectFormat`) when it has Parquet tables. */
 export function parquetFormat(file: string): (FormatDescriptor & { parquetTables: ParquetTableSet }) | undefined {
-  const f = detectFormat(file, headOf(file));
+  const f = formatOfFile(file);
   return f?.parquetTables ? f as FormatDescriptor & { parquetTables: ParquetTableSet } : undefined;
 }
 

@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import type { ExportProgress, ParquetExportResult } from '../../protocol/parquetWorker';
 import { runOf } from './parquetFile';
 import { inWorker } from './parquetThreads';
-import { headOf } from '../io/firstLine';
-import { detectFormat } from '../../core/detectFormat';
+import { formatOfFile } from '../io/firstLine';
 
 /** Thrown when `signal` stopped the export: nothing was left in the output folder. */
 export class ParquetExportCancelled extends Error {
@@ -31,7 +30,7 @@ export async function exportParquetInto(workerFile: string, file: string, outDir
   const run = parquetRunOf(file);
   const tmp = mkdtempSync(join(outDir, '.npu-trace-parquet-'));
   try {
-    const o = await inWorker(workerFile, { i: 0, file, outDir: tmp, run, npu: detectFormat(file, headOf(file))?.parquetTables === 'npu' }, signal, onProgress);
+    const o = await inWorker(workerFile, { i: 0, file, outDir: tmp, run, npu: formatOfFile(file)?.parquetTables === 'npu' }, signal, onProgress);
     // A Cancel that comes after the worker finished is too late: its tables are complete and kept.
     if ('error' in o) throw signal?.aborted ? new ParquetExportCancelled() : new Error(o.error);
     const dir = join(outDir, run);

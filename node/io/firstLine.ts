@@ -1,5 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
+import { detectFormat, formatByName } from '../../core/detectFormat';
 import { FileHead, HEAD_BYTES } from '../../core/fileHead';
+import type { FormatDescriptor } from '../../core/formatDescriptor';
 import { zlib } from './zlib';
 
 /** Compressed bytes read for the head of a `.gz`: traces compress 5–20×, so this gives about the MB detection looks at. */
@@ -36,4 +38,9 @@ export function headOf(file: string): FileHead {
   } finally {
     closeSync(fd);
   }
+}
+
+/** A file's format (`detectFormat`), its head read only when its name does not decide. */
+export function formatOfFile(file: string): FormatDescriptor | undefined {
+  return formatByName(file) ?? detectFormat(file, headOf(file));
 }
