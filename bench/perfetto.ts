@@ -4,8 +4,8 @@
 import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { forEachLine } from '../cli/lines';
-import { readSystrace } from '../cli/readSystrace';
+import { forEachLine } from '../node/io/lines';
+import { readSystrace } from '../node/io/readSystrace';
 import { analyze } from '../core/nnapi/analysis';
 import { summaryJson } from '../core/nnapi/summary';
 import { PerfettoFile } from '../core/perfetto/file';

@@ -1,15 +1,19 @@
+import type { Diagnostic } from '../core/common/diagnostic';
 import { checkResult, defaultDiagnosticSettings } from '../core/common/settings';
-import { ChromeTraceExporter } from '../core/export/chromeTrace';
-import type { ByteTimelineBuilder, CheckResult, FormatDescriptor } from '../core/formatDescriptor';
-import type { TimelineModel } from '../core/timeline/model';
-import { eachPiece, gzipProblems } from './bytePieces';
-import type { GzipEnd } from './gunzip';
-import { SyncSink } from './syncSink';
+import type { CheckResult, FormatDescriptor } from '../core/formatDescriptor';
+import { eachPiece } from '../node/io/byteFiles';
+import type { GzipEnd } from '../node/io/gunzip';
+import { gzipGarbage, gzipTruncated } from './fileProblems';
 
-// Binary formats read from their bytes (a Perfetto protobuf trace): checked, drawn and exported
-// through their descriptor's `createByteChecker` / `byteTimeline`.
+/** A gzip stream cut short or followed by garbage: at the start of the file (a binary file has no lines). */
+export function gzipProblems(gzip: GzipEnd): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  if (gzip.truncated) out.push(gzipTruncated(0));
+  if (gzip.garbageAt !== undefined) out.push(gzipGarbage(0, gzip.garbageAt));
+  return out;
+}
 
-/** `npu-trace check` of a binary format: its problems, capped, and whether one is an error. */
+/** `npu-trace check` of a binary format (a Perfetto trace): its problems, capped, and whether one is an error. */
 export async function checkBytes(file: string, fmt: FormatDescriptor, maxProblems: number): Promise<CheckResult> {
   const settings = { ...defaultDiagnosticSettings, maxProblems };
   const checker = fmt.createByteChecker?.({ maxProblems });
@@ -17,24 +21,4 @@ export async function checkBytes(file: string, fmt: FormatDescriptor, maxProblem
   const gzip: GzipEnd = { truncated: false, garbageAt: undefined };
   await eachPiece(file, (b) => checker.feed(b), gzip);
   return checker.finish(settings, gzipProblems(gzip));
-}
-
-/** The timeline model of a binary format's file (export, Parquet). */
-export async function byteTimelineOf(file: string, fmt: FormatDescriptor & { byteTimeline(): ByteTimelineBuilder }): Promise<TimelineModel> {
-  const b = fmt.byteTimeline();
-  await eachPiece(file, (x) => b.feed(x), { truncated: false, garbageAt: undefined });
-  return b.finish();
-}
-
-/** `npu-trace export --to chrome-trace` of a binary format: its model as Chrome JSON to `out` ('-': stdout); no source lines to copy. */
-export async function exportByteChrome(file: string, fmt: FormatDescriptor & { byteTimeline(): ByteTimelineBuilder }, out: string): Promise<number> {
-  const exporter = new ChromeTraceExporter(await byteTimelineOf(file, fmt), { source: file });
-  const sink = new SyncSink(out);
-  try {
-    sink.write(exporter.head());
-    sink.write(exporter.tail());
-  } finally {
-    sink.close();
-  }
-  return sink.bytesWritten;
 }

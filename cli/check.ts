@@ -6,13 +6,13 @@ import { DEFAULT_MAX_LINE_BYTES, lineTooLong } from '../core/common/lines';
 import { checkResult, defaultDiagnosticSettings, type DiagnosticSettings } from '../core/common/settings';
 import { WholeOrStreamed } from '../core/common/wholeOrStreamed';
 import type { CheckResult, ChunkChecker, FormatDescriptor, LineChecker } from '../core/formatDescriptor';
-import { detectFormat, formatByName } from '../core/detectFormat';
+import { formatByName } from '../core/detectFormat';
 import { traceFormat } from '../core/trace/descriptor';
 import { fileTooLarge, gzipGarbage, gzipTruncated } from './fileProblems';
-import type { GzipEnd } from './gunzip';
-import { headOf } from './firstLine';
+import type { GzipEnd } from '../node/io/gunzip';
+import { formatOfFile } from '../node/io/firstLine';
+import { forEachLine, forEachLineBytes, forEachLineIn, forEachText, textSizeHint, type ReadOptions } from '../node/io/lines';
 import { checkBytes } from './byteFormats';
-import { forEachLine, forEachLineBytes, forEachLineIn, forEachText, textSizeHint, type ReadOptions } from './lines';
 import { depthBounded } from './jsonLines';
 import { checkTraceInParallel } from './parallelCheck';
 import { githubAnnotations } from './github';
@@ -108,7 +108,7 @@ function bounded(checker: LineChecker, limit: number): LineChecker & { skipped(n
 }
 
 export async function checkFile(file: string, opts: CheckOptions): Promise<FileResult> {
-  const detected = detectFormat(file, headOf(file));
+  const detected = formatOfFile(file);
   // A binary format checked from its bytes (a Perfetto trace): no lines.
   if (detected?.createByteChecker) return { file, ...(await checkBytes(file, detected, opts.maxProblems)) };
   const fmt = checkedFormat(detected);
@@ -203,7 +203,7 @@ function known(file: string): boolean {
   const byName = formatByName(file);
   if (byName) return checkedFormat(byName) !== undefined || !!byName.createByteChecker;
   try {
-    const f = detectFormat(file, headOf(file));
+    const f = formatOfFile(file);
     return checkedFormat(f) !== undefined || !!f?.createByteChecker;
   } catch {
     return false;

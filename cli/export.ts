@@ -3,10 +3,10 @@ import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/common/escape';
 import { detectFormat } from '../core/detectFormat';
 import { exportParquetCommand } from './exportParquet';
-import { exportChromeTrace } from './exportRun';
-import { headOf } from './firstLine';
-import { forEachLine, forEachLineBytes, type ReadOptions } from './lines';
-import { exportByteChrome } from './byteFormats';
+import { exportChromeTrace } from '../node/export/chromeTraceFile';
+import { headOf } from '../node/io/firstLine';
+import { forEachLine, forEachLineBytes, type ReadOptions } from '../node/io/lines';
+import { exportByteChrome, type ByteFormat } from '../node/io/byteFiles';
 
 export const EXPORT_USAGE = '  npu-trace export <file> --to chrome-trace [-o OUT.json[.gz]]\n  npu-trace export <file|dir>... --to parquet -o OUT_DIR [--run-id NAME] [--jobs N]\n';
 
@@ -50,7 +50,7 @@ export async function exportCommand(args: string[]): Promise<number> {
   if (fmt?.byteTimeline) {
     // A binary format (a Perfetto trace): no lines to pass twice; its model holds every event.
     try {
-      await exportByteChrome(file, fmt as typeof fmt & { byteTimeline: NonNullable<typeof fmt.byteTimeline> }, out);
+      await exportByteChrome(file, fmt as ByteFormat, out);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'EPIPE') return 0;
       return fail(e instanceof Error ? e.message : String(e));

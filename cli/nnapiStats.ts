@@ -5,8 +5,8 @@ import { defaultDiagnosticSettings, finalizeDiagnostics } from '../core/common/s
 import { quoted } from '../core/nnapi/naming';
 import { analyze } from '../core/nnapi/analysis';
 import { summarize, summaryJson, summaryText } from '../core/nnapi/summary';
+import { readSystrace } from '../node/io/readSystrace';
 import { isPerfettoFile, readPerfettoFile } from './perfetto';
-import { readSystrace } from './readSystrace';
 
 export const NNAPI_STATS_USAGE = '  npu-trace nnapi-stats [--json] [--total-times] [--per-execution] <file>\n';
 

@@ -1,9 +1,10 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { looksLikePerfettoProto } from '../core/perfetto/detect';
 import { PerfettoFile, type PerfettoResult } from '../core/perfetto/file';
-import { eachPiece, gzipProblems } from './bytePieces';
-import type { GzipEnd } from './gunzip';
-import { zlib } from './zlib';
+import { eachPiece } from '../node/io/byteFiles';
+import { gzipProblems } from './byteFormats';
+import type { GzipEnd } from '../node/io/gunzip';
+import { zlib } from '../node/io/zlib';
 
 const HEAD = 64 << 10;
 

@@ -28,6 +28,12 @@ export function timelineBuilderOf(name: string, head: string | FileHead, opts?: 
   return detectFormat(name, head)?.timeline?.(opts);
 }
 
+/** Why a file has no timeline, naming the formats that have one (from the registry). */
+export function noTimelineReason(name: string): string {
+  const kinds = FORMATS.filter((f) => f.timeline).map((f) => f.displayName).join(', ');
+  return `No timeline for ${name}: neither its name nor its first MB is a format with one (${kinds}).`;
+}
+
 /** The text of lines up to about `HEAD_BYTES` characters, as a head for detection (an open document, a test's lines). */
 export function headOfLines(lines: readonly string[], limit = HEAD_BYTES): string {
   const parts: string[] = [];

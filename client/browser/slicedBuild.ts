@@ -1,4 +1,4 @@
-import { headOfLines, timelineBuilderOf } from '../../core/detectFormat';
+import { headOfLines, noTimelineReason, timelineBuilderOf } from '../../core/detectFormat';
 import { HEAD_BYTES } from '../../core/fileHead';
 import { PREVIEW_LINES, type TimelineBuilder } from '../../core/timeline/builder';
 import type { TimelineModel } from '../../core/timeline/model';
@@ -51,7 +51,7 @@ export async function buildSliced(fileName: string, count: number, lineAt: (i: n
   await eachLineSliced(count, lineAt, s, (l, n) => {
     head ??= headOfLines(firstLines(count, lineAt));
     builder ??= timelineBuilderOf(fileName, head);
-    if (!builder) throw new Error(`No timeline for ${fileName}: its first line is not an NPU trace event and its name does not end in .trace.jsonl.`);
+    if (!builder) throw new Error(noTimelineReason(fileName));
     builder.addLine(l, n);
     if (n === PREVIEW_LINES) onPreview?.(builder.finish(true));
   });

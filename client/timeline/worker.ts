@@ -4,11 +4,11 @@
  * terminating this worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { headOf } from '../../cli/firstLine';
-import { forEachLine } from '../../cli/lines';
-import { statsOfFile } from '../../cli/statsOfFile';
+import { headOf } from '../../node/io/firstLine';
+import { forEachLine } from '../../node/io/lines';
+import { statsOfFile } from '../../node/io/statsOfFile';
 import { splitLines } from '../../core/common/lines';
-import { detectFormat } from '../../core/detectFormat';
+import { detectFormat, noTimelineReason } from '../../core/detectFormat';
 import { HEAD_BYTES } from '../../core/fileHead';
 import type { FormatDescriptor } from '../../core/formatDescriptor';
 import { PREVIEW_LINES, type TimelineBuilder } from '../../core/timeline/builder';
@@ -16,7 +16,7 @@ import { modelBuffers } from '../../core/timeline/model';
 import { MetricsCollector } from '../../core/trace/metrics/collector';
 import { buildFromText } from './textBuild';
 import { exportRequest } from './workerExport';
-import type { BuildReport, WorkerRequest } from './workerProtocol';
+import type { BuildReport, WorkerRequest } from '../../protocol/timelineWorker';
 
 const post = (r: BuildReport, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(r, transfer);
 
@@ -74,7 +74,7 @@ async function build(req: WorkerRequest): Promise<void> {
   let builder: TimelineBuilder | undefined;
   const add = (l: string, n: number) => {
     builder ??= format?.timeline?.();
-    if (!builder) throw new Error(`No timeline for ${req.fileName}: its first line is not an NPU trace event and its name does not end in .trace.jsonl.`);
+    if (!builder) throw new Error(noTimelineReason(req.fileName));
     builder.addLine(l, n);
     if (n === PREVIEW_LINES) {
       const preview = builder.finish(true);

@@ -4,7 +4,7 @@ import { escapeControl } from '../common/escape';
 import { finalizeDiagnostics, type DiagnosticSettings } from '../common/settings';
 import type { CheckerOptions, LineChecker } from '../formatDescriptor';
 import { eventId, eventRange, fieldRange, wholeRange, idKey, KNOWN_PH, pathRange, positionIn, readNumber, str } from './event';
-import { FlowIndex } from './flows';
+import { FlowIndex, FlowPairs, type FlowRole } from './flows';
 import { ChromeReader } from './reader';
 import type { RawEvent } from './stream';
 
@@ -25,6 +25,27 @@ function errorRange(raw: RawEvent, message: string): Range {
   return { start: positionIn(raw, k), end: positionIn(raw, Math.min(k + 1, raw.text.length)) };
 }
 
+/** The key of the bind_id flows: apart from every category. */
+const BIND = '\u0001bind';
+
+/**
+ * Why a flow event has no partner. Profilers record a window: a launch just before the window ends
+ * has its kernel after it, a kernel just after it starts had its launch before, so those flows are
+ * cut; Chrome and Perfetto draw no arrow for them either.
+ */
+function orphanMessage(key: string, role: FlowRole): string {
+  const bind = key.startsWith(BIND);
+  const id = q(key.slice(key.indexOf('\u0000') + 1));
+  if (role === 'start') {
+    return bind
+      ? `Slice with "flow_out" and bind_id ${id} has no slice with "flow_in" and that bind_id at or after its time: no arrow is drawn (if the trace stopped before the flow's end, the profiling window cut it)`
+      : `Flow start with id ${id} has no "t" or "f" with the same category and id at or after its time: no arrow is drawn (if the trace stopped before the flow's end, the profiling window cut it)`;
+  }
+  return bind
+    ? `Slice with "flow_in" and bind_id ${id} has no slice with "flow_out" and that bind_id at or before its time: no arrow is drawn (if the flow began before the trace started, the profiling window cut it)`
+    : `Flow ${role === 'end' ? 'end' : 'step'} with id ${id} has no "s" with the same category and id at or before its time: no arrow is drawn (if the flow began before the trace started, the profiling window cut it)`;
+}
+
 interface Open {
   name: string;
   range: Range;
@@ -40,7 +61,7 @@ export class ChromeChecker implements LineChecker {
   private readonly reader: ChromeReader;
   private readonly stacks = new Map<string, Open[]>();
   private readonly asyncOpen = new Map<string, Open>();
-  private readonly flowStarts = new Map<string, { range: Range; used: boolean }>();
+  private readonly flowPairs = new FlowPairs();
   private readonly metaNames = new Map<string, string>();
   /** The flows for navigation, when asked for (the editor; the CLI needs none). */
   readonly flows: FlowIndex | undefined;
@@ -84,10 +105,9 @@ export class ChromeChecker implements LineChecker {
       for (const b of stack) this.push(b.range, 'warning', 'chrome.unclosed-begin', `B ${q(b.name)} on pid ${q(thread[0])} tid ${q(thread[1])} is never closed by an E: it runs to the end of the trace`);
     }
     for (const [key, b] of this.asyncOpen) this.push(b.range, 'error', 'chrome.unpaired-async', `Async begin ${q(b.name)} (id ${q(key.split('\u0000')[1])}) has no "e" with the same category and id`);
-    for (const [key, s0] of this.flowStarts) if (!s0.used) this.push(s0.range, 'warning', 'chrome.unpaired-flow', `Flow start with id ${q(key.split('\u0000')[1])} has no "t" or "f" with the same category and id: no arrow is drawn`);
+    for (const o of this.flowPairs.orphans()) this.push(o.range, 'warning', 'chrome.unpaired-flow', orphanMessage(o.key, o.role));
     this.stacks.clear();
     this.asyncOpen.clear();
-    this.flowStarts.clear();
     return this.out.all();
   }
 
@@ -132,7 +152,7 @@ export class ChromeChecker implements LineChecker {
           if (!d) this.push(fieldRange(raw, o.dur !== undefined ? 'dur' : 'tdur'), 'error', 'chrome.missing-dur', `"dur" must be a number (µs), got ${q(dur)}`);
           else if (d.n < 0) this.push(fieldRange(raw, o.dur !== undefined ? 'dur' : 'tdur'), 'error', 'chrome.negative-dur', `"dur" is negative (${d.n}): X event ${q(name)} would end before it starts`);
         }
-        if (o.bind_id !== undefined && (o.flow_in === true || o.flow_out === true)) this.boundFlow(o, raw);
+        if (o.bind_id !== undefined) this.boundFlow(o, raw, ts.n);
         return;
       }
       case 'B': {
@@ -143,7 +163,7 @@ export class ChromeChecker implements LineChecker {
       }
       case 'E': return this.end(o, raw, thread, name);
       case 'b': case 'e': return this.async(o, raw, ph, name);
-      case 's': case 't': case 'f': return this.flow(o, raw, ph);
+      case 's': case 't': case 'f': return this.flow(o, raw, ph, ts.n);
       case 'C': return this.counter(o, raw, name);
     }
   }
@@ -172,32 +192,19 @@ export class ChromeChecker implements LineChecker {
     if (!this.asyncOpen.delete(key)) this.push(fieldRange(raw, 'ph'), 'error', 'chrome.unpaired-async', `Async end ${q(name)} (id ${q(id ?? '')}) has no "b" with the same category, id and name before it`);
   }
 
-  private flow(o: Record<string, unknown>, raw: RawEvent, ph: string): void {
-    const id = eventId(o);
-    const key = `${str(o.cat)}\u0000${id ?? ''}`;
+  private flow(o: Record<string, unknown>, raw: RawEvent, ph: string, ts: number): void {
+    const key = `${str(o.cat)}\u0000${eventId(o) ?? ''}`;
     this.flows?.add(key, wholeRange(raw), ph === 's');
-    if (ph === 's') {
-      this.flowStarts.set(key, { range: fieldRange(raw, 'ph'), used: false });
-      return;
-    }
-    const s = this.flowStarts.get(key);
-    if (s) s.used = true;
-    else this.push(fieldRange(raw, 'ph'), 'warning', 'chrome.unpaired-flow', `Flow ${ph === 'f' ? 'end' : 'step'} with id ${q(id ?? '')} has no "s" with the same category and id before it: no arrow is drawn`);
+    this.flowPairs.add(key, ph === 's' ? 'start' : ph === 't' ? 'step' : 'end', ts, fieldRange(raw, 'ph'));
   }
 
   /** A flow of the newer form: slices carrying `bind_id` with `flow_out` (its start) and `flow_in` (its end). */
-  private boundFlow(o: Record<string, unknown>, raw: RawEvent): void {
-    const key = `\u0001bind\u0000${idKey(o.bind_id)}`;
-    if (o.flow_in === true) {
-      this.flows?.add(key, wholeRange(raw), false);
-      const s = this.flowStarts.get(key);
-      if (s) s.used = true;
-      else this.push(fieldRange(raw, 'bind_id'), 'warning', 'chrome.unpaired-flow', `Slice with "flow_in" and bind_id ${q(idKey(o.bind_id))} has no slice with "flow_out" and that bind_id before it: no arrow is drawn`);
-    }
-    if (o.flow_out === true) {
-      this.flows?.add(key, wholeRange(raw), true);
-      if (!this.flowStarts.has(key)) this.flowStarts.set(key, { range: fieldRange(raw, 'bind_id'), used: false });
-    }
+  private boundFlow(o: Record<string, unknown>, raw: RawEvent, ts: number): void {
+    const key = `${BIND}\u0000${idKey(o.bind_id)}`;
+    const role: FlowRole | undefined = o.flow_in === true ? (o.flow_out === true ? 'step' : 'end') : o.flow_out === true ? 'start' : undefined;
+    if (!role) return;
+    this.flows?.add(key, wholeRange(raw), role === 'start');
+    this.flowPairs.add(key, role, ts, fieldRange(raw, 'bind_id'));
   }
 
   private counter(o: Record<string, unknown>, raw: RawEvent, name: string): void {

@@ -53,3 +53,149 @@ export class FlowIndex {
 }
 
 const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character < b.character);
+
+/** What a flow event is to its flow: a start (`s`, `flow_out`), a step (`t`: an end, then a start), an end. */
+export type FlowRole = 'start' | 'step' | 'end';
+
+/** A flow event not known to be paired yet. */
+interface Pending {
+  ts: number;
+  role: FlowRole;
+  range: Range;
+  /** File order, so events at one time keep it. */
+  seq: number;
+}
+
+/** An unpaired flow event, found once the whole file is read. */
+export interface Orphan {
+  key: string;
+  role: FlowRole;
+  range: Range;
+}
+
+/**
+ * Flows whose events are still open (no partner yet), and flows known paired; past these many,
+ * a new open flow is not checked and the oldest paired flows are forgotten, so a file of millions
+ * of flows keeps the checker's memory bounded.
+ */
+export const MAX_OPEN_FLOWS = 200_000;
+export const MAX_PAIRED_FLOWS = 500_000;
+/** Events kept per open flow (real flows have two or three): a file repeating one id is not checked past these. */
+export const MAX_FLOW_STEPS = 32;
+
+/**
+ * Pairs flow events as Chrome and Perfetto bind them: by flow (category and id) over the whole file
+ * and by time, not by file order. PyTorch's Kineto writes each `ac2g` kernel's `f` before its
+ * launch's `s`; JAX writes its device slices (`flow_in`) before its host ones (`flow_out`). Each end
+ * or step pairs with the latest start or step of its flow at or before its time; a start pairs
+ * when an end or step follows it in time. Streaming: a flow once paired keeps only its earliest
+ * start and latest end.
+ */
+export class FlowPairs {
+  private readonly open = new Map<string, Pending[]>();
+  /** Paired flows: [earliest start, latest end] time. */
+  private readonly paired = new Map<string, [number, number]>();
+  private seq = 0;
+  /** Whether paired flows were forgotten (then an end with no start may have had one). */
+  private forgot = false;
+  /** Whether a flow's event was not kept (a cap reached): its partners may then look alone. */
+  private dropped = false;
+  /** Flows that reached their cap of events: not reported, their partners may be among the dropped. */
+  private readonly full = new Set<string>();
+
+  add(key: string, role: FlowRole, ts: number, range: Range): void {
+    const step: Pending = { ts, role, range, seq: this.seq++ };
+    const done = this.paired.get(key);
+    let steps = this.open.get(key);
+    if (done) {
+      // An end after the flow's first start pairs (fan-out, or one more flow of a reused id).
+      if (role === 'end' && ts >= done[0]) {
+        if (ts > done[1]) done[1] = ts;
+        return;
+      }
+      // Else unfold the flow: its paired part as one start and one end, then this event.
+      this.paired.delete(key);
+      steps = [
+        { ts: done[0], role: 'start', range, seq: -2 },
+        { ts: done[1], role: 'end', range, seq: -1 },
+      ];
+      this.open.set(key, steps);
+    }
+    if (!steps) {
+      if (this.open.size >= MAX_OPEN_FLOWS) {
+        this.dropped = true;
+        return;
+      }
+      this.open.set(key, (steps = []));
+    }
+    if (steps.length >= MAX_FLOW_STEPS) {
+      this.full.add(key);
+      return;
+    }
+    steps.push(step);
+    const span = steps.some((s) => s.role !== 'end') && steps.some((s) => s.role !== 'start') ? pairedSpan(steps) : undefined;
+    if (span) {
+      this.open.delete(key);
+      this.paired.set(key, span);
+      if (this.paired.size > MAX_PAIRED_FLOWS) {
+        this.paired.delete(this.paired.keys().next().value as string);
+        this.forgot = true;
+      }
+    }
+  }
+
+  /**
+   * The events of open flows that have no partner, each flow's in time order. None once events were
+   * dropped for the cap on open flows (an event seen after its dropped partner would look alone),
+   * none of a flow past its own cap: no warning that may be false.
+   */
+  orphans(): Orphan[] {
+    const out: Orphan[] = [];
+    if (this.dropped) return out;
+    for (const [key, steps] of this.open) {
+      if (this.full.has(key)) continue;
+      for (const s of unpaired(steps)) {
+        // An end whose start may have been forgotten is not reported.
+        if (s.role !== 'start' && this.forgot) continue;
+        if (s.seq >= 0) out.push({ key, role: s.role, range: s.range });
+      }
+    }
+    return out;
+  }
+}
+
+/** Steps in time order, file order on ties, a start before an end at one time (they pair). */
+function byTime(steps: Pending[]): Pending[] {
+  return steps.slice().sort((a, b) => a.ts - b.ts || (a.role === 'start' ? 0 : 1) - (b.role === 'start' ? 0 : 1) || a.seq - b.seq);
+}
+
+/** The flow's events that have no partner: an end or step with no start or step before it, a start with no end or step after it. */
+function unpaired(steps: Pending[]): Pending[] {
+  const out: Pending[] = [];
+  let source: Pending | undefined;
+  let used = false;
+  for (const s of byTime(steps)) {
+    if (s.role !== 'start') {
+      if (source) used = true;
+      else out.push(s);
+    }
+    if (s.role !== 'end') {
+      if (source && !used && source.role === 'start') out.push(source);
+      source = s;
+      used = false;
+    }
+  }
+  if (source && !used && source.role === 'start') out.push(source);
+  return out;
+}
+
+/** [earliest start, latest end] when every event of the flow has its partner, else undefined. */
+function pairedSpan(steps: Pending[]): [number, number] | undefined {
+  if (steps.length < 2 || unpaired(steps).length) return undefined;
+  let first = Infinity, last = -Infinity;
+  for (const s of steps) {
+    if (s.role !== 'end' && s.ts < first) first = s.ts;
+    if (s.role !== 'start' && s.ts > last) last = s.ts;
+  }
+  return [first, last];
+}

@@ -41,6 +41,14 @@ export class ChromeReader {
       this.sink.bad?.('not-object', raw, Array.isArray(o) ? 'an array' : o === null ? 'null' : `a ${typeof o}`);
       return;
     }
+    // An empty object is nothing: XLA's trace writer (JAX's perfetto_trace.json.gz) ends its events
+    // with `{}`, which Chrome and Perfetto skip.
+    if (isEmpty(o)) return;
     this.sink.event(o as Record<string, unknown>, raw);
   }
+}
+
+function isEmpty(o: object): boolean {
+  for (const k in o) if (Object.hasOwn(o, k)) return false;
+  return true;
 }

@@ -79,6 +79,7 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
   finish(preview = false): TimelineModel {
     if (!preview) this.reader.stream.end();
     const asm = this.asm;
+    this.orderNamedIds();
     const m = asm.finish({ lineCount: this.lineCount, undrawable: this.undrawable, nsPerCycle: 1000 });
     const links = this.flows.links(m, asm.order, (pid, tid) => {
       const t = this.procs.get(idKey(pid))?.threads.get(idKey(tid));
@@ -133,7 +134,7 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       const node = `\u0000p${key}`;
       p = { key, group: this.asm.group(-1, node, this.sortOf(`p${key}`, pidV)), node, threads: new Map(), byTid: new Map(), asyncTrack: -1, counters: new Map() };
       this.procs.set(key, p);
-      if (!this.display.has(node)) this.display.set(node, key === OTHER ? '(other processes)' : key === '' ? 'Process (no pid)' : `Process ${key}`);
+      if (!this.display.has(node)) this.display.set(node, key === OTHER ? '(other processes)' : key === '' ? 'Process (no pid)' : isName(pidV) ? key : `Process ${key}`);
     }
     return p;
   }
@@ -158,9 +159,24 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       const node = `\u0000t${p.key}\u0000${key}`;
       t = { track: this.asm.track(p.group, node, this.sortOf(`t${p.key}\u0000${key}`, tidV)), node, open: [] };
       p.threads.set(key, t);
-      if (!this.display.has(node)) this.display.set(node, key === OTHER ? '(other threads)' : key === '' ? 'Thread (no tid)' : `Thread ${key}`);
+      if (!this.display.has(node)) this.display.set(node, key === OTHER ? '(other threads)' : key === '' ? 'Thread (no tid)' : isName(tidV) ? key : `Thread ${key}`);
     }
     return t;
+  }
+
+  /**
+   * Processes and threads whose id is a name (a string that is not a number: Proton's
+   * "matmul_kernel Core0 CTA8" and "warp 0 (line 1)", Kineto's "Spans") and that no M event sorts:
+   * after those with numbers, in natural order (CTA2 before CTA10), whatever order the file met them in.
+   */
+  private orderNamedIds(): void {
+    const procs = [...this.procs.values()].filter((p) => isName(p.key) && !this.sortIndex.has(`p${p.key}`));
+    procs.sort((a, b) => naturalCompare(a.key, b.key)).forEach((p, k) => this.asm.setOrder(p.group, UNSORTED + k));
+    for (const p of this.procs.values()) {
+      const named = [...p.threads].filter(([key]) => isName(key) && !this.sortIndex.has(`t${p.key}\u0000${key}`));
+      if (named.length < 2) continue;
+      named.sort((a, b) => naturalCompare(a[0], b[0])).forEach(([, t], k) => this.asm.setOrder(t.track, UNSORTED + k));
+    }
   }
 
   /** A sort_index from M events seen so far, else numbers by value, else order of appearance. */
@@ -303,4 +319,22 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
 /** The character after the event's text on its first line. */
 function firstLineEnd(raw: RawEvent): number {
   return raw.character + (raw.lineStarts ? raw.lineStarts[0] - 1 : raw.text.length);
+}
+
+/** Whether an id is a name: a non-empty string that does not spell a number (the "(other …)" row is no name). */
+function isName(v: unknown): v is string {
+  return typeof v === 'string' && v !== '' && v !== OTHER && String(Number(v)) !== v;
+}
+
+/** Ids compared with their runs of digits as numbers ("CTA2" before "CTA10"); a cut prefix of long ones. */
+export function naturalCompare(a: string, b: string): number {
+  const ra = a.slice(0, 256).match(/\d+|\D+/g) ?? [], rb = b.slice(0, 256).match(/\d+|\D+/g) ?? [];
+  for (let k = 0; k < Math.min(ra.length, rb.length); k++) {
+    const x = ra[k], y = rb[k];
+    if (x === y) continue;
+    const dx = x.charCodeAt(0) <= 57 && x.charCodeAt(0) >= 48, dy = y.charCodeAt(0) <= 57 && y.charCodeAt(0) >= 48;
+    if (dx && dy && x.length <= 15 && y.length <= 15 && Number(x) !== Number(y)) return Number(x) - Number(y);
+    return x < y ? -1 : 1;
+  }
+  return ra.length - rb.length || (a < b ? -1 : a > b ? 1 : 0);
 }

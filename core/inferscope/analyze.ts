@@ -1,5 +1,5 @@
 import { MAX_QUOTED } from '../common/escape';
-import type { InferscopeDocument } from './document';
+import type { InferscopeDocument, TraceLayout } from './document';
 import { num, str } from './model';
 import { MAX_CITED, RULES, SUGGESTIONS, type Shares } from './rules';
 import { validRange } from './scopeChecks';
@@ -7,6 +7,7 @@ import { IntervalList } from './intervals';
 import { timesOf, timesReader } from './times';
 import { KeyIndex } from '../common/keyIndex';
 import { eventIdOf, I32Column } from './columns';
+import { SpanKind } from './profilerLayout';
 
 /** The exclusive categories in priority order: a µs where several run counts for the first. */
 export const CATEGORIES = ['gpu_compute', 'h2d_copy', 'd2h_copy', 'cpu_preprocessing', 'idle'] as const;
@@ -35,6 +36,8 @@ export interface Suggestion {
 
 export interface AnalysisResult {
   analysis_version: '1.0';
+  /** Which trace layout was read (an unknown field to other readers, §2.2): the data model's or InferScope's Profiler's. */
+  trace_layout: TraceLayout;
   summary: {
     end_to_end_latency_us: number;
     total_cpu_time_us: number;
@@ -128,18 +131,14 @@ function gather(doc: InferscopeDocument): Gathered {
   const byCat = CATEGORIES.map(() => new IntervalList());
   const copies = { h2d: 0, pageable: 0, bytes: 0, gbps: [] as number[] };
   const kernels = new Map<string, { us: number; occ: number[] }>();
-  for (const e of doc.parsed.events) {
-    const t = timesOf(e);
-    if (t.start !== t.start || t.end !== t.end || t.end < t.start) continue;
-    t0 = Math.min(t0, t.start);
-    t1 = Math.max(t1, t.end);
-    const type = str(e.obj?.type);
+  const add = (start: number, end: number, type: string | undefined, name: string | undefined, m: Record<string, unknown>, index: number) => {
+    t0 = Math.min(t0, start);
+    t1 = Math.max(t1, end);
     const cat = type !== undefined && Object.hasOwn(CATEGORY_OF, type) ? CATEGORIES.indexOf(CATEGORY_OF[type]) : -1;
-    if (cat < 0 || t.end === t.start) continue;
-    const name = str(e.obj?.name) ?? type!;
-    spans.push(t.start, t.end, cat, name, e.index);
-    byCat[cat].push(t.start, t.end);
-    const m = (e.obj?.metadata ?? {}) as Record<string, unknown>;
+    if (cat < 0 || end === start) return;
+    name ??= type!;
+    spans.push(start, end, cat, name, index);
+    byCat[cat].push(start, end);
     if (type === 'h2d_copy') {
       copies.h2d++;
       if (m.kind === 'pageable') copies.pageable++;
@@ -149,14 +148,30 @@ function gather(doc: InferscopeDocument): Gathered {
     }
     if (type === 'gpu_kernel') {
       const k = kernels.get(name) ?? { us: 0, occ: [] };
-      k.us += t.end - t.start;
+      k.us += end - start;
       const o = num(m.occupancy);
       if (o !== undefined) k.occ.push(o);
       kernels.set(name, k);
     }
+  };
+  if (doc.layout === 'profiler') {
+    // Calls, kernels and copies as paired and placed by `profilerLayout.ts`; scopes only widen the window.
+    const p = doc.profiler;
+    for (let i = 0; i < p.length; i++) add(p.start[i], p.end[i], PROFILER_TYPE[p.kind[i]], p.name[i], { bytes: p.bytes[i] }, p.first[i]);
+    return { spans, byCat, t0, t1, copies, kernels };
+  }
+  for (const e of doc.parsed.events) {
+    const t = timesOf(e);
+    if (t.start !== t.start || t.end !== t.end || t.end < t.start) continue;
+    add(t.start, t.end, str(e.obj?.type), str(e.obj?.name), (e.obj?.metadata ?? {}) as Record<string, unknown>, e.index);
   }
   return { spans, byCat, t0, t1, copies, kernels };
 }
+
+/** The data-model type a Profiler span counts as (its scopes and instants count in no category). */
+const PROFILER_TYPE: Record<number, string | undefined> = {
+  [SpanKind.Call]: 'cpu_call', [SpanKind.Cpu]: 'cpu_call', [SpanKind.Kernel]: 'gpu_kernel', [SpanKind.H2D]: 'h2d_copy', [SpanKind.D2H]: 'd2h_copy',
+};
 
 /**
  * The §3.1 analysis of a trace: per-category totals as interval unions, an exclusive attribution of
@@ -192,6 +207,7 @@ export function analyze(doc: InferscopeDocument): AnalysisResult {
   suggestions.sort((a, b) => b.estimated_improvement_percent - a.estimated_improvement_percent);
   return {
     analysis_version: '1.0',
+    trace_layout: doc.layout,
     summary: {
       end_to_end_latency_us: round(window), total_cpu_time_us: round(totals[3]), total_gpu_time_us: round(totals[0]),
       total_h2d_us: round(totals[1]), total_d2h_us: round(totals[2]), total_idle_us: round(window - busy),
@@ -212,6 +228,18 @@ export function analyze(doc: InferscopeDocument): AnalysisResult {
  */
 function frameworkOverhead(doc: InferscopeDocument, t0: number, t1: number): number {
   const n = doc.parsed.events.length;
+  if (doc.layout === 'profiler') {
+    const p = doc.profiler;
+    const scoped = new IntervalList();
+    const running = new IntervalList(p.length);
+    for (let i = 0; i < p.length; i++) {
+      if (p.kind[i] === SpanKind.Scope) {
+        if (p.end[i] > p.start[i]) scoped.push(p.start[i], p.end[i]);
+      } else if (p.end[i] > p.start[i]) running.push(p.start[i], p.end[i]);
+    }
+    if (!scoped.length && t1 > t0) scoped.push(t0, t1);
+    return uncovered(scoped.merged(), running);
+  }
   const scoped = new IntervalList(doc.parsed.scopes.length);
   for (const s of doc.parsed.scopes) {
     const r = validRange(s, n);
@@ -230,6 +258,11 @@ function frameworkOverhead(doc: InferscopeDocument, t0: number, t1: number): num
     read(i, t);
     if (t[1] > t[0]) running.push(t[0], t[1]);
   }
+  return uncovered(inside, running);
+}
+
+/** Time of the disjoint, sorted runs `inside` that no interval of `running` covers. */
+function uncovered(inside: ReturnType<IntervalList['merged']>, running: IntervalList): number {
   // Each scope run's length, less its overlap with each run of events: in the order of a loop over
   // the scope runs with one over the event runs inside it (pairs that overlap come in the same
   // order either way, both lists being sorted and disjoint), so the sum is the same to the last bit.

@@ -66,10 +66,14 @@ export function eventIdOf(events: readonly Element[]): (i: number) => unknown {
 }
 
 const TIMES = ['timestamp_start_us', 'timestamp_end_us', 'timestamp_us', 'duration_us'] as const;
+/** Top-level fields of the Profiler's layout (`profilerLayout.ts`): sparse, absent from data-model events. */
+const NUM_TOP = ['thread_id', 'stream_id', 'bytes', 'lineno'] as const;
+const STR_TOP = ['filename'] as const;
 const NUM_META = ['thread_id', 'device_id', 'stream_id', 'bytes', 'throughput_gbps', 'occupancy'] as const;
 const STR_META = ['kind', 'operation'] as const;
 /** The order `slimEvent` writes metadata keys in, kept so a rebuilt object prints the same. */
 const META_ORDER = ['thread_id', 'device_id', 'stream_id', 'bytes', 'kind', 'throughput_gbps', 'occupancy', 'operation'] as const;
+const HELD = new Set<string>(['id', 'type', 'name', 'metadata', ...TIMES, ...NUM_TOP, ...STR_TOP]);
 const KINDS = ['object', 'array', 'string', 'number', 'boolean', 'null', 'invalid'];
 
 const F_BROKEN = 1;
@@ -95,6 +99,8 @@ export class EventColumns {
   private readonly name = new I32Column();
   /** `timestamp_us` is an instant's alone: sparse (`sparseColumn.ts`), as is every metadata field. */
   private readonly times = TIMES.map((t) => (t === 'timestamp_us' ? new SparseColumn(NaN) : new F64Column()));
+  private readonly numTop = NUM_TOP.map(() => new SparseColumn(NaN));
+  private readonly strTop = STR_TOP.map(() => new SparseColumn(-1));
   private readonly numMeta = NUM_META.map(() => new SparseColumn(NaN));
   private readonly strMeta = STR_META.map(() => new SparseColumn(-1));
   private readonly strings = new Strings();
@@ -121,6 +127,12 @@ export class EventColumns {
         TIMES.forEach((t, j) => {
           if (o[t] !== undefined) this.times[j].set(i, o[t] as number);
         });
+        NUM_TOP.forEach((t, j) => {
+          if (o[t] !== undefined) this.numTop[j].set(i, o[t] as number);
+        });
+        STR_TOP.forEach((t, j) => {
+          if (o[t] !== undefined) this.strTop[j].set(i, this.strings.id(o[t] as string));
+        });
         if (m) {
           flags |= F_META;
           NUM_META.forEach((t, j) => {
@@ -139,6 +151,10 @@ export class EventColumns {
   private fits(o: Record<string, unknown>, m: Record<string, unknown> | undefined): boolean {
     if (!stringy(o.type) || !stringy(o.name)) return false;
     for (const t of TIMES) if (!numeric(o[t])) return false;
+    for (const t of NUM_TOP) if (!numeric(o[t])) return false;
+    for (const t of STR_TOP) if (!stringy(o[t])) return false;
+    // A field the columns do not hold (a reader keeping more than KEPT_FIELDS) keeps the event whole.
+    for (const k in o) if (!HELD.has(k)) return false;
     if (m) {
       for (const t of NUM_META) if (!numeric(m[t])) return false;
       for (const t of STR_META) if (!stringy(m[t])) return false;
@@ -194,6 +210,14 @@ export class EventColumns {
     TIMES.forEach((t, j) => {
       const v = this.times[j].get(i);
       if (v === v) o[t] = v;
+    });
+    NUM_TOP.forEach((t, j) => {
+      const v = this.numTop[j].get(i);
+      if (v === v) o[t] = v;
+    });
+    STR_TOP.forEach((t, j) => {
+      const v = this.strTop[j].get(i);
+      if (v >= 0) o[t] = s[v];
     });
     if (kf & F_META) {
       const m: Record<string, unknown> = {};

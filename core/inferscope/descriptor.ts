@@ -4,7 +4,7 @@ import { checkResult, defaultDiagnosticSettings } from '../common/settings';
 import { WholeOrStreamed } from '../common/wholeOrStreamed';
 import { StreamedCheck } from './streamCheck';
 import { InferscopeDocument } from './document';
-import { looksLikeInferscopeStart, topLevelInferscopeKind } from './detect';
+import { looksLikeInferscopeStart, looksLikeProfilerStart, topLevelInferscopeKind } from './detect';
 import { InferscopeTimelineBuilder } from './timeline';
 import { jsonNamed } from '../fileHead';
 
@@ -23,7 +23,7 @@ export const inferscopeFormat: FormatDescriptor = {
   // Gzipped too: the CLI reads it decompressed as it comes.
   names: ['*.inferscope.json', '*.analysis.json', '*.inferscope.json.gz', '*.analysis.json.gz'],
   // Any other JSON by its top-level keys (InferScope's own `trace.json`).
-  detect: (name, head) => jsonNamed(name) && (looksLikeInferscopeStart(head.firstLine) || topLevelInferscopeKind(head.text) !== undefined),
+  detect: (name, head) => jsonNamed(name) && (looksLikeInferscopeStart(head.firstLine) || looksLikeProfilerStart(head.firstLine) || topLevelInferscopeKind(head.text) !== undefined),
   contentSetting: 'inferscope',
   timeline: () => new InferscopeTimelineBuilder(),
   parquetTables: 'inferscope',

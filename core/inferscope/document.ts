@@ -7,10 +7,15 @@ import { duplicateIds, kernelOverlaps, timeChecks, wallClock, type OverlapScope 
 import { kindOf, type Element, type InferscopeKind, type ParsedInferscope } from './model';
 import { reparseEdit } from './incremental';
 import { parseInferscope } from './parser';
+import { profilerChecks } from './profilerChecks';
+import { isProfilerLayout, readProfiler, type ProfilerSpans } from './profilerLayout';
 import { BoundedDiagnostics, reporter, type Report } from './report';
 import { eventSchemas, resultRoot, scopeSchemas, traceRoot } from './schemaChecks';
 import { scopeChecks, scopeIndex } from './scopeChecks';
 import { timeIndexOf, type TimeIndex } from './times';
+
+/** The two trace layouts read (docs/formats/inferscope.md). */
+export type TraceLayout = 'data-model' | 'profiler';
 
 export interface InferscopeOptions {
   /** `kernel-overlap` per stream of a device (default) or per device. */
@@ -40,6 +45,10 @@ function diagnose(doc: InferscopeDocument, opts: InferscopeOptions, report: Repo
     else if (a?.kind === 'object') analysisChecks(p, a.value as Record<string, unknown>, a.valueStart, report);
     return;
   }
+  if (doc.layout === 'profiler') {
+    profilerChecks(p, report);
+    return;
+  }
   traceRoot(p, report);
   eventSchemas(p, report);
   scopeSchemas(p, report);
@@ -56,6 +65,8 @@ export class InferscopeDocument {
   private _diagnostics: { key: string; list: Diagnostic[]; hasError: boolean } | undefined;
   private _times: TimeIndex | undefined;
   private _scopes: Map<string, number> | undefined;
+  private _layout: TraceLayout | undefined;
+  private _profiler: ProfilerSpans | undefined;
 
   constructor(readonly parsed: ParsedInferscope, private readonly nameKind?: InferscopeKind) {}
 
@@ -72,6 +83,19 @@ export class InferscopeDocument {
   /** What the top-level keys say; else what the name says; else a trace. */
   get kind(): InferscopeKind {
     return kindOf(this.parsed) ?? this.nameKind ?? 'trace';
+  }
+
+  /**
+   * Which layout a trace is in: the data model document's (`format_version`, ids, scopes in
+   * `relationships`), or the one InferScope's own Profiler writes (`profilerLayout.ts`).
+   */
+  get layout(): TraceLayout {
+    return (this._layout ??= isProfilerLayout(this.parsed) ? 'profiler' : 'data-model');
+  }
+
+  /** The spans of a trace in the Profiler's layout (calls paired, scopes paired, kernels and copies placed). */
+  get profiler(): ProfilerSpans {
+    return (this._profiler ??= readProfiler(this.parsed.events));
   }
 
   /** Earliest start / latest end over ranges of events. */

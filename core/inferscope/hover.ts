@@ -4,6 +4,7 @@ import { num, str, type Element } from './model';
 import { innermostScope, scopeTokenAt } from './navigation';
 import { validRange } from './scopeChecks';
 import { timesOf } from './times';
+import { SpanKind, type ProfilerSpans } from './profilerLayout';
 
 /** At most this many scopes of a path are shown: a parent_id chain may be a million long or a cycle. */
 const MAX_PATH = 12;
@@ -31,7 +32,57 @@ function dims(v: unknown): string | undefined {
   return Array.isArray(v) && v.length <= 3 && v.every((x) => typeof x === 'number') ? `[${v.join(', ')}]` : undefined;
 }
 
+/** Per Profiler trace: the span each event opens or closes (-1: none). */
+const spanOfEvent = new WeakMap<ProfilerSpans, Int32Array>();
+
+/**
+ * An event of the Profiler's layout: the span it belongs to (a call from its cpu_call to its
+ * cpu_return, a scope from enter to exit, a kernel or copy ending at its stamp), with where it was
+ * called from and in which scope.
+ */
+function profilerHover(doc: InferscopeDocument, e: Element): string {
+  const s = doc.profiler;
+  let of = spanOfEvent.get(s);
+  if (!of) {
+    of = new Int32Array(doc.parsed.events.length).fill(-1);
+    for (let i = 0; i < s.length; i++) {
+      of[s.first[i]] = i;
+      if (s.last[i] >= 0) of[s.last[i]] = i;
+    }
+    spanOfEvent.set(s, of);
+  }
+  const o = e.obj ?? {};
+  const type = str(o.type);
+  const out = [`**${type ? escapeMarkdown(type, 40) : 'event'}** ${markdownCode(str(o.name) ?? '?', 80)} · event ${e.index}`, ''];
+  const i = of[e.index];
+  if (i < 0) return [...out, 'Not placed: no time, or a return or exit that closes nothing.'].join('\n');
+  const k = s.kind[i];
+  if (k === SpanKind.Instant) out.push(`at ${us(s.start[i])}`);
+  else {
+    out.push(`start ${us(s.start[i])}  `, `end ${us(s.end[i])}${s.last[i] < 0 && (k === SpanKind.Call || k === SpanKind.Scope) ? ' (never closed: the end of the trace)' : ''}  `, `duration ${us(s.end[i] - s.start[i])}`);
+  }
+  if (k === SpanKind.Call || k === SpanKind.Scope) {
+    const other = s.first[i] === e.index ? s.last[i] : s.first[i];
+    if (other >= 0) out.push('', `${s.first[i] === e.index ? 'closed by' : 'opened by'} event ${other}`);
+  }
+  if (k === SpanKind.Call) {
+    const first = doc.parsed.events[s.first[i]].obj ?? {};
+    const file = str(first.filename);
+    if (file !== undefined) out.push('', `${markdownCode(file, 120)}:${num(first.lineno) ?? '?'}`);
+    const callers: string[] = [];
+    for (let c = s.caller[i]; c >= 0 && callers.length < MAX_PATH; c = s.caller[c]) callers.unshift(escapeMarkdown(s.name[c], 60));
+    out.push('', `thread ${s.lane[i]}, depth ${s.depth[i]}${callers.length ? `: ${s.caller[i] >= 0 && callers.length === MAX_PATH ? '… › ' : ''}${callers.join(' › ')} › ${escapeMarkdown(s.name[i], 60)}` : ''}`);
+  }
+  if (k === SpanKind.Kernel) out.push('', `stream ${s.lane[i] === s.lane[i] ? s.lane[i] : '?'}`);
+  if ((k === SpanKind.H2D || k === SpanKind.D2H) && s.bytes[i]) out.push('', `${s.bytes[i]} bytes`);
+  const names: string[] = [];
+  for (let c = s.scope[i]; c >= 0 && c !== i && names.length < MAX_PATH; c = s.scope[c] === c ? -1 : s.scope[c]) names.unshift(escapeMarkdown(s.name[c], 60));
+  if (names.length) out.push('', `scope: ${names.join(' › ')}`);
+  return out.join('\n');
+}
+
 export function eventHover(doc: InferscopeDocument, e: Element): string {
+  if (doc.layout === 'profiler') return profilerHover(doc, e);
   const o = e.obj ?? {};
   const type = str(o.type);
   const out = [`**${type ? escapeMarkdown(type, 40) : 'event'}** ${markdownCode(str(o.name) ?? '?', 80)} · event ${e.index}`, ''];

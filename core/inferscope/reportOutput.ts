@@ -17,6 +17,17 @@ const LABEL: Record<string, string> = {
 };
 const COLOUR: Record<string, string> = { gpu_compute: '#4e79a7', h2d_copy: '#f28e2b', d2h_copy: '#edc948', cpu_preprocessing: '#59a14f', idle: '#bab0ac' };
 
+/**
+ * Which layout the analysis read, said in each report (the two are read differently: see
+ * docs/formats/inferscope.md), with the field names in backticks for markdown.
+ */
+export function layoutText(a: AnalysisResult, tick = ''): string {
+  const c = (s: string) => `${tick}${s}${tick}`;
+  return a.trace_layout === 'profiler'
+    ? `Read as the layout InferScope's Profiler writes (${c('{"events": [...]}')}): calls paired from ${c('cpu_call')} / ${c('cpu_return')}, scopes from ${c('scope_enter')} / ${c('scope_exit')}, kernels and copies ending at their ${c('timestamp_us')}.`
+    : `Read as the data model layout (${c('format_version')}, events with ids, ${c('relationships.scopes')}).`;
+}
+
 export function summaryText(a: AnalysisResult): string {
   const b = a.bottleneck;
   const what = b.type === 'balanced' ? 'No single bottleneck' : `${b.type.replace('_', '-')} (${LABEL[b.primary_cause] ?? b.primary_cause})`;
@@ -54,7 +65,7 @@ export function markdownReport(a: AnalysisResult, source: string): { text: strin
     citations.push({ line: out.length, ids: [...ids] });
     out.push(`${indent}- ${CITES}${ids.map((id) => markdownCode(id, 80)).join(', ')}`);
   };
-  const out = [`# InferScope Performance Report`, '', `Trace: ${escapeMarkdown(source)}`, '', summaryText(a), '', '## Timeline breakdown', '',
+  const out = [`# InferScope Performance Report`, '', `Trace: ${escapeMarkdown(source)}`, '', layoutText(a, '`'), '', summaryText(a), '', '## Timeline breakdown', '',
     '| category | duration | share | largest contributors |', '|---|---:|---:|---|'];
   for (const b of a.timeline_breakdown) out.push(`| ${LABEL[b.category]} | ${b.duration_us / 1000} ms | ${b.percentage}% | ${b.examples.map((x) => escapeMarkdown(x, 80)).join(', ')} |`);
   const s = a.summary;
@@ -121,6 +132,7 @@ export function toHtml(a: AnalysisResult, source: string, link?: CiteLink): stri
 <style>body{font:14px system-ui,sans-serif;max-width:820px;margin:2em auto;padding:0 1em}table{border-collapse:collapse}td,th{border:1px solid #8888;padding:3px 8px}.n{text-align:right}.cite{margin:.3em 0}</style></head>
 <body><h1>InferScope Performance Report</h1>
 <p>Trace: <code>${h(source)}</code></p>
+<p>${h(layoutText(a))}</p>
 <p>${h(summaryText(a))}</p>
 <p>Framework overhead (untraced time inside scopes): ${a.summary.framework_overhead_us / 1000} ms.</p>
 <h2>Timeline breakdown</h2>

@@ -32,9 +32,10 @@ export interface KeptFields {
   scope: readonly string[];
 }
 
-/** What the analysis and the streamed check read (the timeline reads less: `core/timeline/inferscopeTrace.ts`). */
+/** What the analysis and the streamed check read (the timeline reads less: `core/inferscope/timeline.ts`). */
 export const KEPT_FIELDS: KeptFields = {
-  top: ['id', 'type', 'name', 'timestamp_start_us', 'timestamp_end_us', 'timestamp_us', 'duration_us'],
+  // The last five are the Profiler's layout's own (`profilerLayout.ts`), absent from data-model events.
+  top: ['id', 'type', 'name', 'timestamp_start_us', 'timestamp_end_us', 'timestamp_us', 'duration_us', 'thread_id', 'stream_id', 'bytes', 'filename', 'lineno'],
   meta: METADATA,
   scope: ['id', 'name', 'parent_id', 'child_ids', 'event_range'],
 };

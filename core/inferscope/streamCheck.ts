@@ -4,6 +4,7 @@ import { BoundedDiagnostics, type Report } from './report';
 import { InferscopeDocument } from './document';
 import { duplicateIds, kernelOverlaps, timeChecks } from './eventChecks';
 import { scopeChecks } from './scopeChecks';
+import { profilerChecks } from './profilerChecks';
 import { InferscopeStream, KEPT_FIELDS, type KeptFields } from './stream';
 
 /** The checks read of an event's metadata only what places a kernel (each field left out is a column not held). */
@@ -14,7 +15,8 @@ const CHECK_FIELDS: KeptFields = { ...KEPT_FIELDS, meta: ['device_id', 'stream_i
  * is placed at the start of its event or scope (or the top-level key, or where the reader
  * stopped), not on its exact token. Run: invalid JSON, duplicate ids, end-before-start and
  * duration, kernel overlap, the scope checks. Not run: the schemas and the wall-clock check, which
- * need fields the streamed reader does not keep.
+ * need fields the streamed reader does not keep. A trace in the Profiler's layout gets its own
+ * checks (`profilerChecks.ts`), the same as read whole.
  */
 export class StreamedCheck {
   private readonly stream = new InferscopeStream(true, CHECK_FIELDS);
@@ -41,7 +43,8 @@ export class StreamedCheck {
     report.count = (severity, code, n) => out.count(severity, code, n);
     report.countAtLeastOne = (severity, codes) => out.countAtLeastOne(severity, codes);
     for (const s of p.syntax) report(s.start, s.end, 'error', 'inferscope.invalid-json', `Invalid JSON: ${s.message}`);
-    if (p.rootKind === 'object') {
+    if (p.rootKind === 'object' && doc.layout === 'profiler') profilerChecks(p, report);
+    else if (p.rootKind === 'object') {
       duplicateIds(p, p.events, 'event', report);
       duplicateIds(p, p.scopes, 'scope', report);
       timeChecks(p, report);

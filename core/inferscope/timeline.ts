@@ -5,6 +5,7 @@ import { kindOf, num, str, type Element } from './model';
 import { validRange } from './scopeChecks';
 import { scopeName } from './scopeChecks';
 import { InferscopeStream, type KeptFields } from './stream';
+import { SpanKind } from './profilerLayout';
 import { timeIndexOf, timesOf } from './times';
 import { TimelineAssembler } from '../timeline/assembler';
 import type { TimelineBuilder } from '../timeline/builder';
@@ -30,7 +31,7 @@ const PIECE = 1 << 20;
  * event is a column of 8 bytes an event).
  */
 const TIMELINE_FIELDS: KeptFields = {
-  top: ['type', 'name', 'timestamp_start_us', 'timestamp_end_us', 'timestamp_us'], meta: ['thread_id', 'device_id', 'stream_id', 'bytes'], scope: ['id', 'name', 'event_range'],
+  top: ['type', 'name', 'timestamp_start_us', 'timestamp_end_us', 'timestamp_us', 'duration_us', 'thread_id', 'stream_id', 'bytes'], meta: ['thread_id', 'device_id', 'stream_id', 'bytes'], scope: ['id', 'name', 'event_range'],
 };
 
 /** Longest name drawn: a 10 MB kernel name must not become a 10 MB label. */
@@ -126,6 +127,22 @@ export function innermostScopes(doc: InferscopeDocument): Int32Array {
   return out;
 }
 
+/** `trackFor(groupKey, groupName, groupOrder, name, order)`: the track `name` of its group, each made on first use. */
+function tracksOf(asm: TimelineAssembler): (groupKey: string, groupName: string, groupOrder: number, name: string, order: number) => number {
+  const tracks = new Map<string, number>();
+  return (groupKey, groupName, groupOrder, name, order) => {
+    const key = `${groupKey}\0${name}`;
+    let t = tracks.get(key);
+    if (t === undefined) {
+      let g = tracks.get(groupKey);
+      if (g === undefined) tracks.set(groupKey, (g = asm.group(-1, groupName, groupOrder)));
+      t = asm.track(g, name, order);
+      tracks.set(key, t);
+    }
+    return t;
+  };
+}
+
 function build(doc: InferscopeDocument, preview: boolean, lineCount: number, streamed = false): TimelineModel {
   const p = doc.parsed;
   const asm = new TimelineAssembler('inferscope');
@@ -144,6 +161,10 @@ function build(doc: InferscopeDocument, preview: boolean, lineCount: number, str
     for (let l = a; l <= Math.min(b, a + 200); l++) if (bad.has(l)) return FLAG.invalid;
     return 0;
   };
+  if (doc.layout === 'profiler') {
+    const undrawable = buildProfiler(doc, asm, lineOf, preview ? () => 0 : flagged);
+    return { ...asm.finish({ lineCount, undrawable, nsPerCycle: 1000 }, true), unit: 'µs', colourBy: 'phase' };
+  }
   const n = p.events.length;
   const scopeOf = innermostScopes(doc);
   // One item per event and scope at most: the item columns are allocated once, without doubling slack.
@@ -162,18 +183,7 @@ function build(doc: InferscopeDocument, preview: boolean, lineCount: number, str
       asm.add(track, a, b, lineOf(s), name, NaN, asm.context([undefined, clip(str(s.obj?.name) ?? '', MAX_NAME)]), 0, KIND.slice, flagged(s));
     }
   }
-  const tracks = new Map<string, number>();
-  const trackFor = (groupKey: string, groupName: string, groupOrder: number, name: string, order: number) => {
-    const key = `${groupKey}\0${name}`;
-    let t = tracks.get(key);
-    if (t === undefined) {
-      let g = tracks.get(groupKey);
-      if (g === undefined) tracks.set(groupKey, (g = asm.group(-1, groupName, groupOrder)));
-      t = asm.track(g, name, order);
-      tracks.set(key, t);
-    }
-    return t;
-  };
+  const trackFor = tracksOf(asm);
   let undrawable = 0;
   for (const e of p.events) {
     const o = e.obj;
@@ -221,4 +231,67 @@ function build(doc: InferscopeDocument, preview: boolean, lineCount: number, str
   }
   // The assembler is this build's own: its item columns go as the model's are made.
   return { ...asm.finish({ lineCount, undrawable, nsPerCycle: 1000 }, true), unit: 'µs', colourBy: 'phase' };
+}
+
+/** Colour and event type of each kind of Profiler span. */
+const PROFILER_KIND: Record<number, [kind: number, type: string]> = {
+  [SpanKind.Call]: [KIND.job, 'cpu_call'], [SpanKind.Scope]: [KIND.slice, 'scope'], [SpanKind.Kernel]: [KIND.te, 'gpu_kernel'],
+  [SpanKind.H2D]: [KIND.dma, 'h2d_copy'], [SpanKind.D2H]: [KIND.dma, 'd2h_copy'], [SpanKind.Cpu]: [KIND.job, 'cpu_preprocessing'], [SpanKind.Instant]: [KIND.marker, 'instant'],
+};
+
+/**
+ * A trace in the layout InferScope's Profiler writes (`core/inferscope/profilerLayout.ts`): scopes
+ * on top, each thread's Python calls nested under it (a call from its cpu_call's line to its
+ * cpu_return's; one still open when tracing stopped runs to the end, marked unmatched), kernels
+ * per stream, copies per direction, instants as markers. An event the layout cannot place (no
+ * time, an unknown type) is counted undrawable.
+ */
+function buildProfiler(doc: InferscopeDocument, asm: TimelineAssembler, lineOf: (e: Element) => number, flagged: (e: Element) => number): number {
+  const s = doc.profiler;
+  const events = doc.parsed.events;
+  asm.items.reserve(s.length);
+  let used = 0;
+  const trackFor = tracksOf(asm);
+  for (let i = 0; i < s.length; i++) {
+    const k = s.kind[i];
+    const lane = s.lane[i];
+    let track: number;
+    switch (k) {
+      case SpanKind.Scope:
+        track = trackFor('scopes', 'Scopes', 0, 'scopes', 0);
+        break;
+      case SpanKind.Call:
+      case SpanKind.Cpu:
+        track = trackFor('cpu', 'CPU', 1, lane === lane ? `thread ${lane}` : 'thread ?', lane === lane ? lane : 0);
+        break;
+      case SpanKind.Kernel:
+        track = trackFor('gpu', 'GPU', 2, lane === lane ? `stream ${lane}` : 'stream ?', lane === lane ? lane : -1);
+        break;
+      case SpanKind.H2D:
+      case SpanKind.D2H:
+        track = trackFor('copy', 'Copy engines', 1000, k === SpanKind.H2D ? 'H2D' : 'D2H', k === SpanKind.H2D ? 0 : 1);
+        break;
+      default:
+        track = trackFor('mark', 'Markers', 1002, 'instants', 0);
+    }
+    const [kind, type] = PROFILER_KIND[k];
+    const first = events[s.first[i]];
+    const sc = s.scope[i];
+    const ctx = asm.context([type, sc >= 0 && sc !== i ? clip(s.name[sc], MAX_NAME) : undefined]);
+    const name = asm.intern(clip(s.name[i] || type, MAX_NAME));
+    const flags = (k === SpanKind.Instant ? FLAG.instant : 0) | flagged(first);
+    const closes = s.last[i];
+    if ((k === SpanKind.Call || k === SpanKind.Scope) && closes < 0) {
+      // Still open when the trace ends: the assembler runs it to the end, marked unmatched.
+      asm.add(track, s.start[i], NaN, lineOf(first), name, NaN, ctx, 0, kind, flags);
+      continue;
+    }
+    const item = asm.add(track, s.start[i], closes >= 0 ? NaN : s.end[i], lineOf(first), name, NaN, ctx, s.bytes[i], kind, flags);
+    if (closes >= 0) {
+      asm.close(item, s.end[i], lineOf(events[closes]), flagged(events[closes]));
+      used++;
+    }
+  }
+  // Every event is a span's first or its closing one, else it could not be placed.
+  return events.length - s.length - used;
 }

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, it } from 'node:test';
 import { INFERSCOPE_EXAMPLES } from '../gen/inferscopeExamples';
 import { inferscopeTrace, PLANTED_TRACE_CODES } from '../gen/inferscopeGen';
+import { PROFILER_FIXTURES } from '../gen/inferscopeProfiler';
 import { ROOT, runCli } from './run';
 
 interface Report { file: string; diagnostics: { range: { start: { line: number } }; code: string; severity: string }[] }
@@ -80,5 +82,50 @@ describe('npu-trace check on InferScope files', () => {
     const wrong = await runCli(['analyze', 'examples/faulty.analysis.json']);
     assert.equal(wrong.code, 2);
     assert.match(wrong.stderr, /not an InferScope trace/);
+  });
+});
+
+describe("npu-trace on traces as InferScope's own Profiler writes them", () => {
+  /** The committed fixtures under a name the format registry knows by name, plain and gzipped. */
+  function copies(dir: string): string[] {
+    const out: string[] = [];
+    for (const file of Object.keys(PROFILER_FIXTURES)) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      const base = join(dir, basename(file, '.json'));
+      writeFileSync(`${base}.inferscope.json`, text);
+      writeFileSync(`${base}.inferscope.json.gz`, gzipSync(text));
+      out.push(`${base}.inferscope.json`, `${base}.inferscope.json.gz`);
+    }
+    return out;
+  }
+
+  it('check: no error and no warning on every fixture, plain and .gz; the call tracing stopped in is information', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inferscope-profiler-'));
+    try {
+      const { code, reports } = await checkJson(...copies(dir));
+      assert.equal(code, 0);
+      assert.equal(reports.length, 4);
+      for (const r of reports) assert.deepEqual(r.diagnostics.map((d) => `${d.severity} ${d.code}`), ['information inferscope.call-open-at-end'], r.file);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('analyze: says which layout it read, and finds the GPU-bound run InferScope finds', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inferscope-profiler-'));
+    try {
+      for (const f of copies(dir)) {
+        const js = await runCli(['analyze', '--json', f]);
+        assert.equal(js.code, 0, js.stderr);
+        const a = JSON.parse(js.stdout) as { trace_layout: string; bottleneck: { type: string } };
+        assert.equal(a.trace_layout, 'profiler', f);
+        assert.equal(a.bottleneck.type, 'gpu_bound', f);
+        assert.equal(js.stderr, '');
+      }
+      const md = await runCli(['analyze', join(dir, 'gpt2_trace.inferscope.json')]);
+      assert.match(md.stdout, /^Read as the layout InferScope's Profiler writes \(`\{"events": \[\.\.\.\]\}`\)/m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

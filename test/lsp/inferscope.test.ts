@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Diagnostic, DocumentSymbol, Hover, Location, MarkupContent } from 'vscode-languageserver-protocol';
 import { faultyInferscope, inferscopeTrace, pretty } from '../gen/inferscopeGen';
-import { LspClient } from './lspClient';
+import { serverPerSuite } from './lspClient';
+import { PROFILER_FIXTURES } from '../gen/inferscopeProfiler';
 
 const TEXT = pretty(inferscopeTrace({ requests: 2, kernels: 2 }));
 const lines = TEXT.split('\n');
@@ -17,13 +18,7 @@ function find(needle: string, from = 0, offset = 1) {
 }
 
 describe('inferscope language server over stdio', () => {
-  let c: LspClient;
-  before(async () => {
-    c = await LspClient.start();
-  });
-  after(async () => {
-    await c.stop();
-  });
+  const c = serverPerSuite();
 
   it('a clean trace has no diagnostics; the faulty one publishes each planted code on its token', async () => {
     assert.deepEqual(await c.open('file:///run.inferscope.json', 'inferscope', TEXT), []);
@@ -102,5 +97,18 @@ describe('inferscope language server over stdio', () => {
     const r0 = req[0].children!;
     assert.deepEqual(r0.map((s) => s.name), ['preprocess', 'gpu', 'memory_event']);
     assert.deepEqual(r0[1].children!.map((s) => `${s.name} ${s.detail}`), ['h2d_copy 1', 'gpu_kernel 4', 'd2h_copy 1']);
+  });
+
+  it("a trace as InferScope's Profiler saves it: no error or warning, its scopes in the outline, a kernel's span in the hover", async () => {
+    const text = Object.values(PROFILER_FIXTURES)[0]();
+    const uri = 'file:///trace.json';
+    const d: Diagnostic[] = await c.open(uri, 'inferscope', text);
+    assert.deepEqual(d.map((x) => [x.code, x.severity]), [['inferscope.call-open-at-end', 3]]);
+    const symbols = await c.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
+    assert.deepEqual(symbols.filter((x) => x.detail === 'scope').map((x) => x.name), ['tokenization', 'h2d_transfer', 'inference', 'd2h_transfer', 'decoding']);
+    const tl = text.split('\n');
+    const line = tl.findIndex((l, i) => l.includes('"name": "lm_head"') && tl[i - 1].includes('"gpu_kernel"'));
+    const h = await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line, character: 16 } });
+    assert.match((h.contents as MarkupContent).value, /stream 0[\s\S]*scope: inference/);
   });
 });

@@ -1,0 +1,48 @@
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
+import { ChromeTraceExporter } from '../../core/export/chromeTrace';
+import type { ByteTimelineBuilder, FormatDescriptor } from '../../core/formatDescriptor';
+import type { TimelineModel } from '../../core/timeline/model';
+import { gunzipMembers, type GzipEnd } from './gunzip';
+import { SyncSink } from './syncSink';
+
+// Binary formats read from their bytes (a Perfetto protobuf trace): drawn and exported through
+// their descriptor's `byteTimeline`; `npu-trace check` feeds the same pieces to `createByteChecker`.
+
+const READ = 1 << 20;
+
+/** The file's bytes in pieces as they are read, gunzipped as they come when it is a gzip stream (by its magic bytes). */
+export async function eachPiece(file: string, onPiece: (b: Uint8Array) => void, gzip: GzipEnd): Promise<void> {
+  const fd = openSync(file, 'r');
+  const magic = Buffer.alloc(2);
+  let n: number;
+  try {
+    n = readSync(fd, magic, 0, 2, 0);
+  } finally {
+    closeSync(fd);
+  }
+  const raw = createReadStream(file, { highWaterMark: READ });
+  const source: AsyncIterable<Buffer> = n === 2 && magic[0] === 0x1f && magic[1] === 0x8b ? gunzipMembers(raw, gzip) : raw;
+  for await (const piece of source) onPiece(piece);
+}
+
+export type ByteFormat = FormatDescriptor & { byteTimeline(): ByteTimelineBuilder };
+
+/** The timeline model of a binary format's file (export, Parquet). */
+export async function byteTimelineOf(file: string, fmt: ByteFormat): Promise<TimelineModel> {
+  const b = fmt.byteTimeline();
+  await eachPiece(file, (x) => b.feed(x), { truncated: false, garbageAt: undefined });
+  return b.finish();
+}
+
+/** `export --to chrome-trace` of a binary format: its model as Chrome JSON to `out` ('-': stdout); no source lines to copy. */
+export async function exportByteChrome(file: string, fmt: ByteFormat, out: string): Promise<number> {
+  const exporter = new ChromeTraceExporter(await byteTimelineOf(file, fmt), { source: file });
+  const sink = new SyncSink(out);
+  try {
+    sink.write(exporter.head());
+    sink.write(exporter.tail());
+  } finally {
+    sink.close();
+  }
+  return sink.bytesWritten;
+}
