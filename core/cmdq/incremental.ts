@@ -1,7 +1,8 @@
 import type { LineEdit } from '../common/lines';
 import type { CmdqEntry, ParsedCmdq } from './model';
-import { derive, kindOfChar, newEntry } from './parser';
-import { scanWindow, windowFormsArray } from './split';
+import { kindOfChar } from '../json/jsoncParser';
+import { derive, newEntry } from './parser';
+import { scanWindow, windowFormsArray } from '../json/split';
 
 /**
  * Re-parses only the entries an edit touched. Applies to the common case of typing inside the

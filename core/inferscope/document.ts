@@ -1,13 +1,13 @@
 import type { Diagnostic, Position } from '../common/diagnostic';
 import type { LineEdit } from '../common/lines';
 import { defaultDiagnosticSettings, type DiagnosticSettings } from '../common/settings';
-import { offsetAt, positionAt } from '../cmdq/positions';
+import { offsetAt, positionAt } from '../json/positions';
 import { analysisChecks } from './analysisChecks';
 import { duplicateIds, kernelOverlaps, timeChecks, wallClock, type OverlapScope } from './eventChecks';
 import { kindOf, type Element, type InferscopeKind, type ParsedInferscope } from './model';
 import { reparseEdit } from './incremental';
 import { parseInferscope } from './parser';
-import { BoundedDiagnostics, reporter, type Report } from './report';
+import { BoundedDiagnostics, reporter, type Report } from '../json/report';
 import { eventSchemas, resultRoot, scopeSchemas, traceRoot } from './schemaChecks';
 import { scopeChecks, scopeIndex } from './scopeChecks';
 import { timeIndexOf, type TimeIndex } from './times';

@@ -1,7 +1,7 @@
 import type { LineEdit } from '../common/lines';
-import { kindOfChar } from '../cmdq/parser';
-import { computeLineStarts } from '../cmdq/positions';
-import { scanWindow, windowFormsArray } from '../cmdq/split';
+import { kindOfChar } from '../json/jsoncParser';
+import { computeLineStarts } from '../json/positions';
+import { scanWindow, windowFormsArray } from '../json/split';
 import type { Element, ParsedInferscope, TopField } from './model';
 
 /**

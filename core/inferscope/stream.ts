@@ -7,7 +7,7 @@
  * each is what the timeline and the analysis read (`slimEvent`, `slimScope`): a million events fit.
  * Offsets are characters from the start of the stream; each element also gets its line.
  */
-import { kindOfChar } from '../cmdq/parser';
+import { kindOfChar } from '../json/jsoncParser';
 import { EventColumns, PositionColumns } from './columns';
 import type { Element, ParsedInferscope, SyntaxProblem, TopField } from './model';
 

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../common/diagnostic';
 import type { DiagnosticSettings } from '../common/settings';
-import { BoundedDiagnostics, type Report } from './report';
+import { BoundedDiagnostics, type Report } from '../json/report';
 import { InferscopeDocument } from './document';
 import { duplicateIds, kernelOverlaps, timeChecks } from './eventChecks';
 import { scopeChecks } from './scopeChecks';

@@ -4,7 +4,7 @@ import { ClockEstimate } from '../trace/metrics/clock';
 import { flatEventOfBytes } from '../trace/metrics/byteFields';
 import { MetricsCollector } from '../trace/metrics/collector';
 import type { Id } from '../trace/line';
-import { findField, scanLine } from '../trace/scanner';
+import { findField, scanLine } from '../json/scanner';
 import { TimelineAssembler } from './assembler';
 import type { CounterSpec } from './counters';
 import type { TimelineBuilder } from './builder';

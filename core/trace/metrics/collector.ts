@@ -1,7 +1,7 @@
 import { clip } from '../../common/clip';
 import { clockOf } from '../index';
 import type { Id } from '../line';
-import { findField, scanLine } from '../scanner';
+import { findField, scanLine } from '../../json/scanner';
 import { fieldsOfBytes } from './byteFields';
 import { ClockEstimate } from './clock';
 import type { FlatEvent } from '../../timeline/event';
