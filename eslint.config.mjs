@@ -4,6 +4,16 @@ import globals from 'globals';
 
 const editorApis = ['vscode', 'vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageclient', 'vscode-languageclient/*', 'vscode-languageserver-textdocument'];
 
+/** What core/ may not import: the editor, Node I/O, the adapters. */
+const coreRestricted = {
+  paths: [...editorApis.filter((n) => !n.includes('*')), 'fs', 'path', 'os', 'child_process', 'node:fs', 'node:path', 'node:os', 'node:child_process'],
+  patterns: [{ group: editorApis.filter((n) => n.includes('*')), message: 'core/ must not depend on the editor.' },
+    { group: ['../server/*', '../client/*', '../webview/*', '../../server/*', '../../client/*', '../../webview/*'], message: 'core/ must not depend on adapters.' }],
+};
+
+/** The folders that each hold one format. */
+const formatFolders = ['cmdq', 'trace', 'chrome', 'inferscope', 'nnapi', 'kprof'];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test/fixtures/**', 'bench/.data/**', 'test-results/**'] },
   js.configs.recommended,
@@ -19,14 +29,25 @@ export default tseslint.config(
     files: ['core/**/*.ts'],
     languageOptions: { globals: { ...globals.es2022 } },
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [...editorApis.filter((n) => !n.includes('*')), 'fs', 'path', 'os', 'child_process', 'node:fs', 'node:path', 'node:os', 'node:child_process'],
-        patterns: [{ group: editorApis.filter((n) => n.includes('*')), message: 'core/ must not depend on the editor.' },
-          { group: ['../server/*', '../client/*', '../webview/*', '../../server/*', '../../client/*', '../../webview/*'], message: 'core/ must not depend on adapters.' }],
-      }],
+      'no-restricted-imports': ['error', coreRestricted],
       'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'HTMLElement', 'acquireVsCodeApi', 'process', 'require'],
     },
   },
+  // One format's folder does not import another's: what two formats share lives in core/json
+  // (JSON reading), core/common (interval algebra, escaping, diagnostics) or core/timeline's model.
+  // ESLint keeps one no-restricted-imports per file, so each block repeats core/'s restrictions.
+  ...formatFolders.map((f) => ({
+    files: [`core/${f}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: coreRestricted.paths,
+        patterns: [...coreRestricted.patterns, {
+          regex: `^(\\.\\./)+(${formatFolders.filter((g) => g !== f).join('|')})(/|$)`,
+          message: `core/${f}/ must not import another format's folder: move what is shared to core/json, core/common or core/timeline's model.`,
+        }],
+      }],
+    },
+  })),
   {
     files: ['webview/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
