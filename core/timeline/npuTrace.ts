@@ -8,7 +8,7 @@ import { findField, scanLine } from '../json/scanner';
 import { TimelineAssembler } from './assembler';
 import type { CounterSpec } from './counters';
 import type { TimelineBuilder } from './builder';
-import { emptyEvent, readEvent, type FlatEvent } from './event';
+import { emptyEvent, readEvent, type FlatEvent } from '../trace/flatEvent';
 import { FLAG, KIND, type TimelineModel } from './model';
 
 /** Resource tracks under each core, in display order. */

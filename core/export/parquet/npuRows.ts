@@ -1,6 +1,6 @@
 import { findField, scanLine } from '../../json/scanner';
 import type { Id } from '../../trace/line';
-import { attr, id as readId, int, num, str } from '../../timeline/event';
+import { attr, id as readId, int, num, str } from '../../trace/flatEvent';
 import { END, K_CMD, K_DMA, K_DRAM, K_JOB, K_NOC, PAIR_KEY, START, T_ENQUEUE, typeCode } from '../../trace/metrics/eventFields';
 import { EVENTS_COLUMNS } from './schema';
 import { ROW_GROUP_ROWS, Table, type RowGroupSink } from './table';

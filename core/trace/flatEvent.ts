@@ -1,33 +1,41 @@
-import type { Id } from '../trace/line';
+import type { Id } from './line';
 
 /**
- * The fields of one trace event the timeline uses, typed once here so the builder does no type
- * tests of its own. (A hand-written flat scanner was tried instead of JSON.parse: V8's native
- * JSON.parse was 2-3× faster, so the timeline parses with it and skips only the schema checks.)
+ * The fields of one NPU trace event that every reader of a line fills: the timeline's `FlatEvent`
+ * and the metrics' `EventFields` (metrics/eventFields.ts), from a parsed line or from its bytes.
  */
-export interface FlatEvent {
-  type: string | undefined;
+export interface EventCore {
   t: number | undefined;
-  tNs: number | undefined;
   cmd: Id | undefined;
   job: Id | undefined;
   tx: Id | undefined;
   npu: number | undefined;
   core: number | undefined;
-  channel: number | undefined;
-  link: number | undefined;
   size: number | undefined;
   /** String fields (raw numbers as their source text for the attribute ones). */
-  status: string | undefined;
+  direction: string | undefined;
   phase: string | undefined;
   layer: string | undefined;
+}
+
+/**
+ * The fields of one trace event the timeline uses, typed once here so the builder does no type
+ * tests of its own. A parsed line is read by `readEvent` (JSON.parse, no schema checks); the
+ * export's model pass reads the line's bytes with `flatEventOfBytes` (metrics/byteFields.ts),
+ * which fills the same fields with the same values and hands back what it is not sure of.
+ */
+export interface FlatEvent extends EventCore {
+  type: string | undefined;
+  tNs: number | undefined;
+  channel: number | undefined;
+  link: number | undefined;
+  status: string | undefined;
   block: string | undefined;
   tenant: string | undefined;
   model: string | undefined;
   cmdType: string | undefined;
   jobType: string | undefined;
   opType: string | undefined;
-  direction: string | undefined;
   component: string | undefined;
   code: string | undefined;
 }
