@@ -10,9 +10,12 @@ import { InferscopeStream } from '../core/inferscope/stream';
 import { decode } from '../core/kprof/decode';
 import { groupOverlap } from '../core/kprof/overlap';
 import { readNpy } from '../core/kprof/npy';
+import { fastTraceBytes } from '../core/trace/fastBytes';
+import { fieldsOfBytes, flatEventOfBytes } from '../core/trace/metrics/byteFields';
 import { pytorchTrace } from '../test/gen/chromeGen';
 import { cmdqText } from '../test/gen/cmdqGen';
 import { inferscopeTrace, pretty } from '../test/gen/inferscopeGen';
+import { traceLines } from '../test/gen/genTrace';
 import { genKprofLarge, npyBytes } from '../test/gen/kprofGen';
 import { fmt, median, row, timed } from './util';
 
@@ -33,6 +36,31 @@ function inferscopeStreamed(text: string): number {
   return s.end().events.length;
 }
 
+const decodeUtf8 = (b: Uint8Array, s: number, e: number) => Buffer.from(b.buffer, b.byteOffset + s, e - s).toString('utf8');
+
+/** Each line of `b` (ends at `ends`) through a byte reader; how many it was sure of. */
+function byteLines(b: Uint8Array, ends: Int32Array, read: (b: Uint8Array, s: number, e: number) => boolean): number {
+  let sure = 0;
+  let s = 0;
+  for (let k = 0; k < ends.length; k++) {
+    if (read(b, s, ends[k])) sure++;
+    s = ends[k] + 1;
+  }
+  return sure;
+}
+
+// The objects the byte readers fill, written out so that this file compiles on either side.
+const flat = {
+  type: undefined, t: undefined, tNs: undefined, cmd: undefined, job: undefined, tx: undefined, npu: undefined, core: undefined,
+  channel: undefined, link: undefined, size: undefined, status: undefined, phase: undefined, layer: undefined, block: undefined,
+  tenant: undefined, model: undefined, cmdType: undefined, jobType: undefined, opType: undefined, direction: undefined,
+  component: undefined, code: undefined,
+};
+const fields = {
+  type: -1, t: undefined, tNs: NaN, cmd: undefined, job: undefined, tx: undefined, npu: undefined, core: undefined,
+  channel: undefined, size: undefined, bank: undefined, direction: undefined, phase: undefined, layer: undefined,
+};
+
 export async function run(): Promise<void> {
   console.log('\n## JSON toolkit through each format (median of 5, wall / CPU)');
   const chrome = pytorchTrace(6_000);
@@ -43,7 +71,12 @@ export async function run(): Promise<void> {
   const cmdq = cmdqText(100_000);
   const g = genKprofLarge(132, 2, 8_000);
   const kprof = decode(readNpy(npyBytes(g.words))[0]);
+  const npu = Buffer.from([...traceLines({ events: 300_000 })].join('\n'));
+  const ends = Int32Array.from((function* () { for (let i = npu.indexOf(10); i >= 0; i = npu.indexOf(10, i + 1)) yield i; })());
   const cases: [string, () => unknown][] = [
+    [`NPU trace lines, checker's byte scanner, ${ends.length} lines (fastTraceBytes)`, () => byteLines(npu, ends, (b, s, e) => fastTraceBytes(b, s, e, decodeUtf8) !== undefined)],
+    ['NPU trace lines, metrics byte reader (fieldsOfBytes)', () => byteLines(npu, ends, (b, s, e) => fieldsOfBytes(b, s, e, fields as never, decodeUtf8))],
+    ['NPU trace lines, timeline byte reader (flatEventOfBytes)', () => byteLines(npu, ends, (b, s, e) => flatEventOfBytes(b, s, e, flat as never, decodeUtf8))],
     [`Chrome events, ${fmt(chrome.length / 1e6, 1)} MB one event a line (ChromeEventStream)`, () => chromeEvents(chromeLines)],
     ['Chrome events, the same trace on one line', () => chromeEvents(chromeOneLine)],
     [`InferScope streamed, ${fmt(isPretty.length / 1e6, 1)} MB pretty-printed (InferscopeStream)`, () => inferscopeStreamed(isPretty)],
