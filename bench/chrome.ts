@@ -6,9 +6,10 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exportChromeTrace, MAX_JSON_LINE } from '../cli/exportRun';
+import { exportChromeTrace } from '../cli/exportRun';
+import { MAX_CHROME_LINE_BYTES as MAX_JSON_LINE } from '../core/chrome/descriptor';
 import { forEachLine, forEachLineBytes } from '../cli/lines';
-import { ChromeTimelineBuilder } from '../core/timeline/chromeTrace';
+import { ChromeTimelineBuilder } from '../core/chrome/timeline';
 import { pytorchTrace } from '../test/gen/chromeGen';
 import { writeTrace } from '../test/gen/genTrace';
 import { dataFile, exists, fmt, median, row, timed } from './util';

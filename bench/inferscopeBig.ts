@@ -12,7 +12,8 @@ import { Worker } from 'node:worker_threads';
 import { createGzip } from 'node:zlib';
 import { forEachLine } from '../cli/lines';
 import { buildFromText } from '../client/timeline/textBuild';
-import { timelineBuilderFor } from '../core/timeline/builder';
+import { timelineBuilderOf } from '../core/detectFormat';
+import { headOf } from '../cli/firstLine';
 import type { TimelineModel } from '../core/timeline/model';
 import { inferscopeTrace } from '../test/gen/inferscopeGen';
 
@@ -89,11 +90,8 @@ async function timeline(file: string, worker: string | undefined, lines: boolean
     const m = await buildFromText(file, file);
     if (m) return m;
   }
-  let b: ReturnType<typeof timelineBuilderFor>;
-  await forEachLine(file, (l, n) => {
-    b ??= timelineBuilderFor(file, l);
-    b!.addLine(l, n);
-  });
+  const b = timelineBuilderOf(file, headOf(file));
+  await forEachLine(file, (l, n) => b!.addLine(l, n));
   return b!.finish();
 }
 

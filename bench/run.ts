@@ -14,6 +14,8 @@ import { run as parquet } from './parquet';
 import { run as stats } from './stats';
 import { run as timeline } from './timeline';
 import { childCheck, run as trace } from './trace';
+import { type SectionRun, writeResults } from './results';
+import { rows } from './util';
 
 const BENCHES: [string, () => Promise<void>][] = [['trace', trace], ['cmdq', cmdq], ['cmdqGraph', cmdqGraph], ['nnapi', nnapi], ['nnapiPy', nnapiPy], ['timeline', () => timeline()], ['stats', stats], ['cli', cli], ['inferscope', inferscope], ['kprof', kprof], ['chrome', chrome], ['parquet', parquet], ['jsonToolkit', jsonToolkit]];
 
@@ -21,9 +23,32 @@ async function main(): Promise<void> {
   if (process.argv[2] === '--child-check') return childCheck(process.argv[3]);
   const only = process.argv.slice(2);
   console.log(`# npm run bench — ${new Date().toISOString()} — node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-  for (const [name, f] of BENCHES) if (!only.length || only.includes(name)) await f();
+  const runs: SectionRun[] = [];
+  const section = async (name: string, f: () => Promise<void>) => {
+    const r: SectionRun = { name, started: new Date(), loadBefore: os.loadavg(), loadAfter: [], rows: [], notes: [] };
+    const firstRow = rows.length;
+    const log = console.log;
+    // Every line the section prints is kept too: rows become the table, the rest its notes. row()
+    // pushes its row before printing it, so a line printed while the count is one ahead is a row.
+    console.log = (...a: unknown[]) => {
+      log(...a);
+      const text = a.map(String).join(' ');
+      if (rows.length === firstRow + r.rows.length) r.notes.push(...text.split('\n'));
+      r.rows = rows.slice(firstRow);
+    };
+    try {
+      await f();
+    } finally {
+      console.log = log;
+    }
+    r.rows = rows.slice(firstRow);
+    r.loadAfter = os.loadavg();
+    runs.push(r);
+  };
+  for (const [name, f] of BENCHES) if (!only.length || only.includes(name)) await section(name, f);
   // Minutes and gigabytes: only when asked for by name.
-  if (only.includes('big')) await big();
+  if (only.includes('big')) await section('big', big);
+  writeResults(runs);
 }
 
 main().catch((e: unknown) => {

@@ -45,6 +45,17 @@ export function percentile(xs: number[], p: number): number {
 
 export const fmt = (n: number, d = 0) => n.toFixed(d);
 
+/** One measured figure: printed, and kept for bench/RESULTS.md (see results.ts). */
+export interface Row {
+  name: string;
+  value: string;
+  target: string;
+}
+
+/** The rows printed since the run began, in order. */
+export const rows: Row[] = [];
+
 export function row(name: string, value: string, target = ''): void {
+  rows.push({ name, value, target });
   console.log(`  ${name.padEnd(58)} ${value.padStart(22)}  ${target}`);
 }

@@ -4,7 +4,7 @@ import { escapeControl } from '../core/common/escape';
 import { analyze } from '../core/inferscope/analyze';
 import { InferscopeDocument } from '../core/inferscope/document';
 import { toHtml, toMarkdown, toReport } from '../core/inferscope/reportOutput';
-import { inferscopeFormat } from '../core/inferscope/format';
+import { inferscopeFormat } from '../core/inferscope/descriptor';
 import type { ParsedInferscope } from '../core/inferscope/model';
 import { InferscopeStream } from '../core/inferscope/stream';
 import { WholeOrStreamed } from '../core/common/wholeOrStreamed';

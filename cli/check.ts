@@ -5,12 +5,12 @@ import { escapeControl } from '../core/common/escape';
 import { DEFAULT_MAX_LINE_BYTES, lineTooLong } from '../core/common/lines';
 import { checkResult, defaultDiagnosticSettings, type DiagnosticSettings } from '../core/common/settings';
 import { WholeOrStreamed } from '../core/common/wholeOrStreamed';
-import type { CheckResult, ChunkChecker, FormatDefinition, LineChecker } from '../core/format';
-import { formatFor } from '../core/formats';
-import { traceFormat } from '../core/trace/format';
+import type { CheckResult, ChunkChecker, FormatDescriptor, LineChecker } from '../core/formatDescriptor';
+import { detectFormat, formatByName } from '../core/detectFormat';
+import { traceFormat } from '../core/trace/descriptor';
 import { fileTooLarge, gzipGarbage, gzipTruncated } from './fileProblems';
 import type { GzipEnd } from './gunzip';
-import { firstLineOf } from './firstLine';
+import { headOf } from './firstLine';
 import { forEachLine, forEachLineBytes, forEachLineIn, forEachText, textSizeHint, type ReadOptions } from './lines';
 import { depthBounded } from './jsonLines';
 import { checkTraceInParallel } from './parallelCheck';
@@ -107,7 +107,7 @@ function bounded(checker: LineChecker, limit: number): LineChecker & { skipped(n
 }
 
 export async function checkFile(file: string, opts: CheckOptions): Promise<FileResult> {
-  const fmt = formatFor(file, firstLineOf(file));
+  const fmt = checkedFormat(detectFormat(file, headOf(file)));
   if (!fmt) throw new UsageError(`${file}: unknown file type (expected .trace.jsonl, .cmdq.json, a systrace, ...)`);
   const settings = { ...defaultDiagnosticSettings, maxProblems: opts.maxProblems };
   // A document format read in one piece: one read and one decode instead of a string per line.
@@ -150,7 +150,7 @@ export async function checkFile(file: string, opts: CheckOptions): Promise<FileR
  * within `maxDocument`, else by the streamed checker, from the first piece when the size on disk or
  * in the gzip trailer already says so (`WholeOrStreamed`).
  */
-async function checkInPieces(file: string, streamed: () => ChunkChecker, whole: FormatDefinition['checkDocument'], maxDocument: number, settings: DiagnosticSettings): Promise<CheckResult> {
+async function checkInPieces(file: string, streamed: () => ChunkChecker, whole: FormatDescriptor['checkDocument'], maxDocument: number, settings: DiagnosticSettings): Promise<CheckResult> {
   const input = new WholeOrStreamed(whole ? maxDocument : -1, streamed);
   input.expect(textSizeHint(file));
   const gzip: GzipEnd = { truncated: false, garbageAt: undefined };
@@ -189,11 +189,17 @@ export function fails(r: FileResult, failOn: FailOn): boolean {
   return r.diagnostics.some((d) => (d.code === 'too-many-problems' ? failOn !== 'error' : RANK[d.severity] >= RANK[failOn]));
 }
 
-/** A file a directory walk or a glob takes: one of the formats, by name or else by its first line. */
+/** The format when `check` checks it (a kprof buffer has its own command). */
+function checkedFormat(f: FormatDescriptor | undefined): (FormatDescriptor & Required<Pick<FormatDescriptor, 'createChecker'>>) | undefined {
+  return f?.createChecker ? f as FormatDescriptor & Required<Pick<FormatDescriptor, 'createChecker'>> : undefined;
+}
+
+/** A file a directory walk or a glob takes: one of the checked formats, by name or else by its head (`detectFormat`). */
 function known(file: string): boolean {
-  if (formatFor(file, '')) return true;
+  const byName = formatByName(file);
+  if (byName) return checkedFormat(byName) !== undefined;
   try {
-    return formatFor(file, firstLineOf(file)) !== undefined;
+    return checkedFormat(detectFormat(file, headOf(file))) !== undefined;
   } catch {
     return false;
   }

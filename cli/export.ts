@@ -1,10 +1,10 @@
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { isChromeTraceFile } from '../core/chrome/format';
 import { escapeControl } from '../core/common/escape';
+import { detectFormat } from '../core/detectFormat';
 import { exportParquetCommand } from './exportParquet';
-import { exportChromeTrace, MAX_JSON_LINE } from './exportRun';
-import { firstLineOf } from './firstLine';
+import { exportChromeTrace } from './exportRun';
+import { headOf } from './firstLine';
 import { forEachLine, forEachLineBytes, type ReadOptions } from './lines';
 
 export const EXPORT_USAGE = '  npu-trace export <file> --to chrome-trace [-o OUT.json[.gz]]\n  npu-trace export <file|dir>... --to parquet -o OUT_DIR [--run-id NAME] [--jobs N]\n';
@@ -44,8 +44,9 @@ export async function exportCommand(args: string[]): Promise<number> {
   };
   if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return fail('no such file');
   let tooLong: number | undefined;
-  // Chrome JSON is often one line of many MB: read whole up to V8's string limit; other formats keep the line limit.
-  const read: ReadOptions = { onTooLong: (n) => (tooLong ??= n), maxLineBytes: isChromeTraceFile(file, firstLineOf(file)) ? MAX_JSON_LINE : undefined };
+  const head = headOf(file);
+  // A streamed document (Chrome JSON is often one line of many MB) is read up to its format's line limit; other formats keep the default.
+  const read: ReadOptions = { onTooLong: (n) => (tooLong ??= n), maxLineBytes: detectFormat(file, head)?.streamedLineBytes };
   try {
     const checkLines = () => {
       if (tooLong !== undefined) throw new Error(`line ${tooLong + 1} is too long to read`);
@@ -55,7 +56,7 @@ export async function exportCommand(args: string[]): Promise<number> {
       checkLines();
     }, out, undefined, async (onBytes, onText) => {
       await forEachLineBytes(file, onBytes, onText, read);
-    }, { modelFromBytes: true, afterModelPass: checkLines });
+    }, { modelFromBytes: true, afterModelPass: checkLines, head });
   } catch (e) {
     // `npu-trace export x --to chrome-trace | head` closes the pipe early: that is not a failure.
     if ((e as NodeJS.ErrnoException).code === 'EPIPE') return 0;

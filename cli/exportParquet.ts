@@ -10,10 +10,9 @@ import { timelineSliceRows } from '../core/export/parquet/timelineRows';
 import { nnapiRows } from '../core/export/parquet/nnapiRows';
 import { inferscopeRows } from '../core/export/parquet/inferscopeRows';
 import { analyze } from '../core/nnapi/analysis';
-import { nnapiFormat } from '../core/nnapi/format';
 import { InferscopeDocument } from '../core/inferscope/document';
-import { inferscopeFormat } from '../core/inferscope/format';
-import type { FormatDefinition } from '../core/format';
+import { inferscopeFormat } from '../core/inferscope/descriptor';
+import type { FormatDescriptor, ParquetTableSet } from '../core/formatDescriptor';
 import { readSystrace } from './readSystrace';
 import { kprofRegionRows } from '../core/export/parquet/kprofRows';
 import { decode, type Decoded } from '../core/kprof/decode';
@@ -21,12 +20,9 @@ import { MAX_BUFFER_BYTES } from '../core/kprof/errors';
 import { detectLayout } from '../core/kprof/layouts';
 import { openBuffer } from '../core/kprof/open';
 import { inflateRaw, sidecarNames } from './kprof';
-import { isChromeTraceFile } from '../core/chrome/format';
-import { timelineBuilderFor } from '../core/timeline/builder';
-import { MAX_JSON_LINE } from './exportRun';
-import { formatFor } from '../core/formats';
-import { traceFormat } from '../core/trace/format';
-import { firstLineOf } from './firstLine';
+import { detectFormat, formatByName } from '../core/detectFormat';
+import { baseName, nameMatches } from '../core/fileHead';
+import { headOf } from './firstLine';
 import type { ParquetJob, ParquetProgressMessage } from './exportParquetWorker';
 import { percentSteps, progressLine, type ExportProgress } from './exportProgress';
 import { forEachLine, type ReadOptions } from './lines';
@@ -103,8 +99,7 @@ export function runOf(file: string): string {
 }
 
 /** Which tables a file gets, from its format. */
-type TableSet = 'npu' | 'nnapi' | 'inferscope' | 'kprof' | 'timeline';
-const TABLE_SETS: Record<TableSet, TableName[]> = {
+const TABLE_SETS: Record<ParquetTableSet, TableName[]> = {
   npu: ['events', 'spans', 'commands'],
   nnapi: ['slices', 'nnapi_runs', 'nnapi_scopes'],
   inferscope: ['slices', 'inferscope_events', 'inferscope_scopes'],
@@ -112,14 +107,10 @@ const TABLE_SETS: Record<TableSet, TableName[]> = {
   timeline: ['slices'],
 };
 
-/** Kernel-profiler buffers are binary: told by their name, as `npu-trace kprof` takes them. */
-const KPROF_FILE = /\.(?:npy|npz|bin)$/i;
-
-function tableSetOf(format: FormatDefinition | undefined): TableSet {
-  if (format === traceFormat) return 'npu';
-  if (format === nnapiFormat) return 'nnapi';
-  if (format === inferscopeFormat) return 'inferscope';
-  return 'timeline';
+/** The format of a file (`detectFormat`) when it has Parquet tables. */
+function parquetFormat(file: string): (FormatDescriptor & { parquetTables: ParquetTableSet }) | undefined {
+  const f = detectFormat(file, headOf(file));
+  return f?.parquetTables ? f as FormatDescriptor & { parquetTables: ParquetTableSet } : undefined;
 }
 
 /**
@@ -130,19 +121,19 @@ function tableSetOf(format: FormatDefinition | undefined): TableSet {
  * `onProgress` hears the bytes read of the file (of the timeline pass for the other formats).
  */
 export async function exportParquetFile(file: string, outDir: string, run: string, onProgress?: (bytesRead: number) => void): Promise<ParquetExportResult> {
-  const kprofFile = KPROF_FILE.test(file);
-  const first = kprofFile ? '' : firstLineOf(file);
-  const set = kprofFile ? 'kprof' : tableSetOf(formatFor(file, first));
+  const format = parquetFormat(file);
+  const set = format?.parquetTables;
   const npu = set === 'npu';
-  const builder = npu || kprofFile ? undefined : timelineBuilderFor(file, first, { metrics: false });
-  if (!npu && !kprofFile && !builder) throw new Error('no Parquet tables for this file type (NPU traces, NNAPI systraces, Chrome Trace JSON, InferScope)');
+  const kprofFile = set === 'kprof';
+  const builder = npu || kprofFile ? undefined : format?.timeline?.({ metrics: false });
+  if (!set || (!npu && !kprofFile && !builder)) throw new Error('no Parquet tables for this file type (NPU traces, NNAPI systraces, Chrome Trace JSON, InferScope)');
   const dir = join(outDir, run);
   mkdirSync(dir, { recursive: true });
   const lib = await import('hyparquet-writer');
   const names = TABLE_SETS[set];
   const files: Partial<Record<TableName, TableFile>> = {};
   let tooLong: number | undefined;
-  const read: ReadOptions = { onTooLong: (n) => (tooLong ??= n), maxLineBytes: !npu && isChromeTraceFile(file, first) ? MAX_JSON_LINE : DEFAULT_MAX_LINE_BYTES };
+  const read: ReadOptions = { onTooLong: (n) => (tooLong ??= n), maxLineBytes: format.streamedLineBytes ?? DEFAULT_MAX_LINE_BYTES };
   try {
     for (const t of names) files[t] = new TableFile(lib, join(dir, `${t}.parquet`), TABLES[t], run);
     const sink = (t: TableName, cols: unknown[][]) => files[t]!.write(cols);
@@ -262,12 +253,17 @@ async function inWorkers(bundle: string, jobs: ParquetJob[], threads: number, do
  * (or N at a time in worker threads), a line on stderr per file as it is done (its tables' rows),
  * exit 0, or 2 when a file could not be exported (the others still are).
  */
-/** The files of a directory argument that have Parquet tables, found by name (recursively, sorted). */
-const EXPORTABLE = /\.(?:trace\.jsonl(?:\.gz)?|systrace|atrace|ftrace|inferscope\.json|kprof\.(?:npy|npz|bin))$/i;
+/** Whether a file of a directory argument has Parquet tables, by its name alone (`formatByName`). */
+function exportable(file: string): boolean {
+  const f = formatByName(file);
+  if (!f?.parquetTables) return false;
+  const base = baseName(file);
+  return !f.parquetNames || f.parquetNames.some((g) => nameMatches(g, base));
+}
 
 function expand(args: string[]): string[] {
   return args.flatMap((a) => statSync(a, { throwIfNoEntry: false })?.isDirectory()
-    ? readdirSync(a, { recursive: true, encoding: 'utf8' }).filter((f) => EXPORTABLE.test(f)).sort().map((f) => join(a, f))
+    ? readdirSync(a, { recursive: true, encoding: 'utf8' }).filter(exportable).sort().map((f) => join(a, f))
     : [a]);
 }
 
@@ -310,7 +306,7 @@ export async function exportParquetCommand(args: string[], outDir: string | unde
   };
   const jobs: ParquetJob[] = [];
   files.forEach((file, i) => {
-    if (statSync(file, { throwIfNoEntry: false })?.isFile()) jobs.push({ i, file, outDir, run: runs[i], npu: !KPROF_FILE.test(file) && formatFor(file, firstLineOf(file)) === traceFormat });
+    if (statSync(file, { throwIfNoEntry: false })?.isFile()) jobs.push({ i, file, outDir, run: runs[i], npu: parquetFormat(file)?.parquetTables === 'npu' });
     else report(i, { error: 'no such file' });
   });
   // In worker threads whenever the bundle is there (one at a time without --jobs): a heap per file, bounded for NPU traces.

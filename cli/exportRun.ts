@@ -1,6 +1,7 @@
-import { MAX_CHROME_LINE_BYTES } from '../core/chrome/format';
+import { timelineBuilderOf } from '../core/detectFormat';
+import type { FileHead } from '../core/fileHead';
 import { ChromeTraceExporter } from '../core/export/chromeTrace';
-import { timelineBuilderFor, type TimelineBuilder } from '../core/timeline/builder';
+import type { TimelineBuilder } from '../core/timeline/builder';
 import { SyncSink } from './syncSink';
 
 /** Feeds every line of the source to `add`, in order; called twice (two passes). */
@@ -17,14 +18,13 @@ export interface ExportRunOptions {
   modelFromBytes?: boolean;
   /** Called after that pass (the CLI checks there that no line was too long). */
   afterModelPass?: () => void | Promise<void>;
+  /** The file's head, to tell its format by (`detectFormat`); without it, its first line. */
+  head?: string | FileHead;
 }
-
-/** Longest line read for Chrome JSON (often one line of many MB). */
-export const MAX_JSON_LINE = MAX_CHROME_LINE_BYTES;
 
 /**
  * The export shared by `npu-trace export` and the editor's command (run in the timeline worker):
- * a first pass builds the timeline model (the builder picked on the first line, as the timeline
+ * a first pass builds the timeline model (the builder picked by `detectFormat`, as the timeline
  * does), a second writes the Chrome JSON to `out` ('-': stdout) while the lines come by.
  * Returns the bytes written.
  */
@@ -32,7 +32,7 @@ export async function exportChromeTrace(fileName: string, eachLine: EachLine, ou
   let builder: TimelineBuilder | undefined;
   onPass?.(1);
   const start = (l: string) => {
-    const b = timelineBuilderFor(fileName, l, { metrics: false });
+    const b = timelineBuilderOf(fileName, opts.head ?? l, { metrics: false });
     if (!b) throw new NoTimeline('no timeline for this file type (expected .trace.jsonl, a systrace, Chrome trace JSON)');
     return b;
   };

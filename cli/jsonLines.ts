@@ -1,6 +1,6 @@
 import type { Diagnostic, Severity } from '../core/common/diagnostic';
 import { lineTooDeep, MAX_JSON_DEPTH, nestsDeeperThan } from '../core/common/lines';
-import type { LineChecker } from '../core/format';
+import type { LineChecker } from '../core/formatDescriptor';
 
 /** A checker of JSON lines that skips, with one diagnostic, a line nesting deeper than MAX_JSON_DEPTH. */
 export function depthBounded<C extends Pick<LineChecker, 'add' | 'addBytes' | 'addIn'>>(checker: C, kind: { code: string; severity: Severity }, found: { push(d: Diagnostic): unknown }): C {

@@ -3,10 +3,10 @@ import { Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../core/common/diagnostic';
 import { lineTooDeep, lineTooLong, MAX_JSON_DEPTH } from '../core/common/lines';
 import { checkResult } from '../core/common/settings';
-import type { LineChecker } from '../core/format';
+import type { LineChecker } from '../core/formatDescriptor';
 import type { ChunkProblem } from '../core/trace/chunkChecks';
 import { ChunkMerger } from '../core/trace/chunkMerge';
-import { traceFormat } from '../core/trace/format';
+import { traceFormat } from '../core/trace/descriptor';
 import { plan, takeEarlyWorker, workerFile } from './checkThreads';
 import { ABORT, checkChunk, chunkJob, MERGED, NEXT, newControl, type ChunkDone, type FileJob } from './parallelChunk';
 

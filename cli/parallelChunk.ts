@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../core/common/diagnostic';
 import { lineTooLong } from '../core/common/lines';
 import { ChunkChecker, type ChunkProblem, type ChunkSummary } from '../core/trace/chunkChecks';
-import { parsedLines, traceFormat } from '../core/trace/format';
+import { parsedLines, traceFormat } from '../core/trace/descriptor';
 import { depthBounded } from './jsonLines';
 import { forEachLineBytes } from './lines';
 

@@ -2,7 +2,7 @@ import { resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, Range, Severity } from '../core/common/diagnostic';
 import { escapeControl } from '../core/common/escape';
-import { RULES } from './sarifRules.gen';
+import { RULES } from './sarifRules';
 
 /** What `npu-trace check` found in one file. */
 export interface FileResult {

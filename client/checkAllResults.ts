@@ -1,18 +1,17 @@
 // The vscode-free half of "Check All Trace Files in Workspace": which files to look for, how to
 // split them into CLI runs, and how to read what `npu-trace check --format json` prints.
 import { MAX_QUOTED, escapeControl } from '../core/common/escape';
+import { FORMATS } from '../core/formats';
 
 /**
- * File names the CLI checks by name alone (each is taken by `formatFor(name, '')` of the format
- * registry; a unit test holds the two together). Files recognised only by their first line (a
- * plain `.json` Chrome trace) are left to the CLI's own directory walk.
+ * Globs of the file names the CLI checks by name alone: the names of every format of the registry
+ * that `npu-trace check` checks. Files recognised only by their content (a plain `.json` Chrome
+ * trace) are left to the CLI's own directory walk.
  */
-export const CHECK_ALL_SUFFIXES = [
-  'jsonl', 'jsonl.gz', 'cmdq.json', 'cmdq.jsonc', 'systrace', 'atrace', 'ftrace',
-  'systrace.html', 'atrace.html', 'nnapi.html', 'inferscope.json', 'analysis.json', 'trace.json', 'trace.json.gz',
-] as const;
+export const CHECK_ALL_NAMES: readonly string[] = FORMATS.flatMap((f) => (f.createChecker ? f.names : []));
 
-export const CHECK_ALL_GLOB = `**/*.{${CHECK_ALL_SUFFIXES.join(',')}}`;
+/** One flat brace group (VS Code's globs do not nest them). */
+export const CHECK_ALL_GLOB = `**/{${CHECK_ALL_NAMES.join(',')}}`;
 
 /** At most this many files per run: the command line stays far below every OS's limit. */
 export const BATCH_FILES = 40;

@@ -2,11 +2,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { registerCheckAll } from './checkAll';
 import { registerCheckTask } from './checkTask';
-import { registerChromeDetection } from './chromeDetect';
-import { registerCmdqDetection } from './cmdqDetect';
+import { registerContentDetection } from './contentDetect';
 import { registerCmdqGraph } from './cmdq/graphPanel';
 import { registerCmdqTraceJoin } from './cmdq/traceJoin';
-import { registerInferscopeDetection } from './inferscopeDetect';
 import { registerInferscopeAnalyze } from './inferscope/analyzeCommand';
 import { registerKprofEditor } from './kprof/editor';
 import { registerTimeline } from './timeline/commands';
@@ -40,11 +38,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     documentSelector: SERVED_LANGUAGES.map((language) => ({ language })),
     synchronize: { configurationSection: 'npuTrace' },
   };
-  registerCmdqDetection(context);
+  registerContentDetection(context);
   registerCmdqGraph(context, () => client);
-  registerInferscopeDetection(context);
   registerInferscopeAnalyze(context);
-  registerChromeDetection(context);
   client = new LanguageClient('npuTrace', 'NPU Trace Inspector', serverOptions, clientOptions);
   context.subscriptions.push(client);
   registerNnapiSummary(context, () => client);

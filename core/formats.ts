@@ -1,13 +1,21 @@
-import type { FormatDefinition } from './format';
-import { chromeFormat } from './chrome/format';
-import { cmdqFormat } from './cmdq/format';
-import { inferscopeFormat } from './inferscope/format';
-import { nnapiFormat } from './nnapi/format';
-import { traceFormat } from './trace/format';
+import { chromeFormat } from './chrome/descriptor';
+import { cmdqFormat } from './cmdq/descriptor';
+import type { FormatDescriptor } from './formatDescriptor';
+import { inferscopeFormat } from './inferscope/descriptor';
+import { kprofFormat } from './kprof/descriptor';
+import { nnapiFormat } from './nnapi/descriptor';
+import { traceFormat } from './trace/descriptor';
 
-/** Formats the command line can check, in the order they are tried. */
-export const FORMATS: readonly FormatDefinition[] = [traceFormat, cmdqFormat, nnapiFormat, inferscopeFormat, chromeFormat];
-
-export function formatFor(fileName: string, firstLine: string): FormatDefinition | undefined {
-  return FORMATS.find((f) => f.matches(fileName, firstLine));
-}
+/**
+ * The registry: every format, one line each, in the order their content detectors are tried (names
+ * never overlap). Nothing else lists formats: the CLI, the server, the client, the timeline, Check
+ * All, export and `package.json` (`npm run gen:contributions`) all read this list.
+ */
+export const FORMATS: readonly FormatDescriptor[] = [
+  traceFormat,
+  cmdqFormat,
+  nnapiFormat,
+  inferscopeFormat,
+  chromeFormat,
+  kprofFormat,
+];

@@ -1,7 +1,7 @@
 import type { Position, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { DEFAULT_MAX_LINE_BYTES } from '../core/common/lines';
 import { FORMATS } from '../core/formats';
-import type { FormatService, LineEdit } from './format';
+import type { FormatService, LineEdit } from './formatService';
 import { LineDocument } from './lineDocument';
 import { withLineLimit } from './lineLimit';
 
@@ -37,9 +37,12 @@ export const MAX_PENDING_SHIFTS = 64;
 export class DocumentStore {
   private readonly docs = new Map<string, OpenDocument>();
 
-  /** The service of a language; for a line-based format, seeing only lines within the line limit. */
+  /**
+   * The service of a document's format (its language id is the format's id); for a line-based
+   * format, seeing only lines within the line limit.
+   */
   serviceFor(languageId: string): FormatService | undefined {
-    const s = this.services.find((x) => x.languageId === languageId);
+    const s = this.services.find((x) => x.formatId === languageId);
     const f = FORMATS.find((x) => x.id === languageId);
     return s && f?.lineTooLong ? withLineLimit(s, { long: f.lineTooLong, deep: f.lineTooDeep }, this.maxLine) : s;
   }

@@ -1,6 +1,6 @@
 import type { Connection } from 'vscode-languageserver';
 import type { DocumentStore, OpenDocument } from './documents';
-import type { FormatService } from './format';
+import type { FormatService } from './formatService';
 
 /**
  * Routes each LSP feature to the format service of the document. A feature a format lacks answers

@@ -2,8 +2,8 @@ import type { Severity } from '../core/common/diagnostic';
 import { lineTooDeep, lineTooLong, MAX_JSON_DEPTH } from '../core/common/lines';
 import { finalizeDiagnostics } from '../core/common/settings';
 import { insertSorted } from '../core/trace/sorted';
-import type { LineEdit } from './format';
-import type { FormatService } from './format';
+import type { LineEdit } from './formatService';
+import type { FormatService } from './formatService';
 import { LimitedLines, LineDocument } from './lineDocument';
 
 type Kind = { code: string; severity: Severity };

@@ -1,9 +1,7 @@
 import * as vscode from 'vscode';
 import { LanguageClient, type LanguageClientOptions } from 'vscode-languageclient/browser';
-import { registerChromeDetection } from '../chromeDetect';
-import { registerCmdqDetection } from '../cmdqDetect';
+import { registerContentDetection } from '../contentDetect';
 import { registerInferscopeAnalyze } from '../inferscope/analyzeCommand';
-import { registerInferscopeDetection } from '../inferscopeDetect';
 import { SERVED_LANGUAGES } from '../languages';
 import { registerNnapiSummary } from '../nnapi/summaryCommand';
 import { EXPORT_CHROME_TRACE } from '../timeline/commandIds';
@@ -30,11 +28,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   // The timeline page's Export… button runs this command: say why it does nothing here.
   context.subscriptions.push(vscode.commands.registerCommand(EXPORT_CHROME_TRACE, () =>
     vscode.window.showInformationMessage('Export as Chrome Trace writes a file through worker threads: use the desktop VS Code or `npu-trace export`.')));
-  registerCmdqDetection(context);
-  registerInferscopeDetection(context);
+  registerContentDetection(context);
   registerInferscopeAnalyze(context);
   registerNnapiSummary(context, () => client);
-  registerChromeDetection(context);
   // Also on the console: the web extension host forwards it to the browser's (the E2E journey reads it there).
   const say = (l: string) => {
     log.appendLine(l);

@@ -1,4 +1,6 @@
-import { PREVIEW_LINES, timelineBuilderFor, type TimelineBuilder } from '../../core/timeline/builder';
+import { headOfLines, timelineBuilderOf } from '../../core/detectFormat';
+import { HEAD_BYTES } from '../../core/fileHead';
+import { PREVIEW_LINES, type TimelineBuilder } from '../../core/timeline/builder';
 import type { TimelineModel } from '../../core/timeline/model';
 import { MetricsCollector } from '../../core/trace/metrics/collector';
 import type { TraceStats } from '../../core/trace/metrics/types';
@@ -45,14 +47,23 @@ async function eachLineSliced(count: number, lineAt: (i: number) => string, s: S
  */
 export async function buildSliced(fileName: string, count: number, lineAt: (i: number) => string, s: Slicing, onPreview?: (m: TimelineModel) => void): Promise<TimelineModel> {
   let builder: TimelineBuilder | undefined;
+  let head: string | undefined;
   await eachLineSliced(count, lineAt, s, (l, n) => {
-    builder ??= timelineBuilderFor(fileName, l);
+    head ??= headOfLines(firstLines(count, lineAt));
+    builder ??= timelineBuilderOf(fileName, head);
     if (!builder) throw new Error(`No timeline for ${fileName}: its first line is not an NPU trace event and its name does not end in .trace.jsonl.`);
     builder.addLine(l, n);
     if (n === PREVIEW_LINES) onPreview?.(builder.finish(true));
   });
   if (!builder) throw new Error(`${fileName} is empty.`);
   return builder.finish();
+}
+
+/** The first lines of a document, up to about `HEAD_BYTES` characters: what its format is told by. */
+function firstLines(count: number, lineAt: (i: number) => string): string[] {
+  const out: string[] = [];
+  for (let i = 0, n = 0; i < count && n < HEAD_BYTES; i++) n += out[out.push(lineAt(i)) - 1].length + 1;
+  return out;
 }
 
 /** The trace metrics of cycles [from, to] by the core's collector, in slices like buildSliced. */

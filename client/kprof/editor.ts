@@ -11,7 +11,7 @@ import { groupOverlap } from '../../core/kprof/overlap';
 import { recordFields } from '../../core/kprof/records';
 import { kprofText, statsCsv } from '../../core/kprof/report';
 import { kprofOverlap, kprofRange, kprofSummary } from '../../core/kprof/summary';
-import { kprofTimeline } from '../../core/timeline/kprofTrace';
+import { kprofTimeline } from '../../core/kprof/timeline';
 import { timelinePage } from '../timeline/html';
 import { decodeInWorker, KprofCancelled } from './decodeInWorker';
 import { exportKprofChromeTrace } from './exportChrome';

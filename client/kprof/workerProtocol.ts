@@ -3,7 +3,7 @@ import { detectLayout } from '../../core/kprof/layouts';
 import { openBuffer, type OpenedBuffer } from '../../core/kprof/open';
 import { kprofSummary, type KprofSummary } from '../../core/kprof/summary';
 import type { ProfBuffer } from '../../core/kprof/words';
-import { kprofTimeline } from '../../core/timeline/kprofTrace';
+import { kprofTimeline } from '../../core/kprof/timeline';
 import type { TimelineModel } from '../../core/timeline/model';
 import type { InflateRaw } from '../../core/kprof/zip';
 

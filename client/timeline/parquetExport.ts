@@ -4,9 +4,8 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { inWorker, runOf, type ParquetExportResult } from '../../cli/exportParquet';
 import { percentOf, type ExportProgress } from '../../cli/exportProgress';
-import { firstLineOf } from '../../cli/firstLine';
-import { formatFor } from '../../core/formats';
-import { traceFormat } from '../../core/trace/format';
+import { headOf } from '../../cli/firstLine';
+import { detectFormat } from '../../core/detectFormat';
 
 /** Thrown when `signal` stopped the export: nothing was left in the output folder. */
 export class ParquetExportCancelled extends Error {
@@ -31,7 +30,7 @@ export async function exportParquetInto(workerFile: string, file: string, outDir
   const run = parquetRunOf(file);
   const tmp = mkdtempSync(join(outDir, '.npu-trace-parquet-'));
   try {
-    const o = await inWorker(workerFile, { i: 0, file, outDir: tmp, run, npu: formatFor(file, firstLineOf(file)) === traceFormat }, signal, onProgress);
+    const o = await inWorker(workerFile, { i: 0, file, outDir: tmp, run, npu: detectFormat(file, headOf(file))?.parquetTables === 'npu' }, signal, onProgress);
     // A Cancel that comes after the worker finished is too late: its tables are complete and kept.
     if ('error' in o) throw signal?.aborted ? new ParquetExportCancelled() : new Error(o.error);
     const dir = join(outDir, run);

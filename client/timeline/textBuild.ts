@@ -1,6 +1,8 @@
-import { firstLineOf } from '../../cli/firstLine';
+import { headOf } from '../../cli/firstLine';
 import { forEachText, textSizeHint } from '../../cli/lines';
-import { timelineBuilderFor, type TimelineBuilder } from '../../core/timeline/builder';
+import { timelineBuilderOf } from '../../core/detectFormat';
+import type { FileHead } from '../../core/fileHead';
+import type { TimelineBuilder } from '../../core/timeline/builder';
 import type { TimelineModel } from '../../core/timeline/model';
 
 /** Characters after which a file read as text shows a preview (about PREVIEW_LINES of a pretty-printed trace). */
@@ -14,9 +16,9 @@ const PREVIEW_CHARS = 4 << 20;
  */
 export async function buildFromText(
   fileName: string, path: string, onPreview?: (m: TimelineModel) => void, onProgress?: (bytesRead: number) => void,
-  builderFor: (fileName: string, firstLine: string) => TimelineBuilder | undefined = timelineBuilderFor,
+  builderFor: (fileName: string, head: FileHead) => TimelineBuilder | undefined = timelineBuilderOf,
 ): Promise<TimelineModel | undefined> {
-  const builder = builderFor(fileName, firstLineOf(path));
+  const builder = builderFor(fileName, headOf(path));
   if (!builder?.addText) return undefined;
   builder.expectChars?.(textSizeHint(path));
   let chars = 0;

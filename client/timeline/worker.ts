@@ -4,12 +4,14 @@
  * terminating this worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { MAX_JSON_LINE } from '../../cli/exportRun';
+import { headOf } from '../../cli/firstLine';
 import { forEachLine } from '../../cli/lines';
 import { statsOfFile } from '../../cli/statsOfFile';
-import { isChromeTraceFile } from '../../core/chrome/format';
 import { splitLines } from '../../core/common/lines';
-import { PREVIEW_LINES, timelineBuilderFor, type TimelineBuilder } from '../../core/timeline/builder';
+import { detectFormat } from '../../core/detectFormat';
+import { HEAD_BYTES } from '../../core/fileHead';
+import type { FormatDescriptor } from '../../core/formatDescriptor';
+import { PREVIEW_LINES, type TimelineBuilder } from '../../core/timeline/builder';
 import { modelBuffers } from '../../core/timeline/model';
 import { MetricsCollector } from '../../core/trace/metrics/collector';
 import { buildFromText } from './textBuild';
@@ -19,14 +21,19 @@ import type { BuildReport, WorkerRequest } from './workerProtocol';
 const post = (r: BuildReport, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(r, transfer);
 
 /** The lines of the request, in order: decoded from its bytes or streamed from disk with progress. */
-async function eachLine(req: WorkerRequest, add: (l: string, n: number) => void): Promise<void> {
+async function eachLine(req: WorkerRequest, add: (l: string, n: number) => void, format?: FormatDescriptor): Promise<void> {
   if (req.kind === 'bytes') {
     const lines = splitLines(new TextDecoder().decode(req.bytes));
     for (let i = 0; i < lines.length; i++) add(lines[i], i);
     return;
   }
-  // Chrome JSON is often one line of many MB, read whole (other formats keep the line limit).
-  await forEachLine(req.path, add, progress(), { maxLineBytes: isChromeTraceFile(req.fileName, '') ? MAX_JSON_LINE : undefined });
+  // A streamed document (Chrome JSON is often one line of many MB) is read up to its format's line limit; others keep the default.
+  await forEachLine(req.path, add, progress(), { maxLineBytes: format?.streamedLineBytes });
+}
+
+/** The request's format (`detectFormat`), from the head of its file or of its bytes. */
+function formatOf(req: WorkerRequest): FormatDescriptor | undefined {
+  return detectFormat(req.fileName, req.kind === 'bytes' ? new TextDecoder().decode(req.bytes.subarray(0, HEAD_BYTES)) : headOf(req.path));
 }
 
 /** Reports the bytes read from disk: a few progress messages per second is plenty. */
@@ -63,10 +70,10 @@ async function build(req: WorkerRequest): Promise<void> {
       return;
     }
   }
-  // The format is decided on the first line (a file on disk is only read once).
+  const format = formatOf(req);
   let builder: TimelineBuilder | undefined;
   const add = (l: string, n: number) => {
-    builder ??= timelineBuilderFor(req.fileName, l);
+    builder ??= format?.timeline?.();
     if (!builder) throw new Error(`No timeline for ${req.fileName}: its first line is not an NPU trace event and its name does not end in .trace.jsonl.`);
     builder.addLine(l, n);
     if (n === PREVIEW_LINES) {
@@ -74,7 +81,7 @@ async function build(req: WorkerRequest): Promise<void> {
       post({ kind: 'preview', model: preview }, modelBuffers(preview));
     }
   };
-  await eachLine(req, add);
+  await eachLine(req, add, format);
   if (!builder) throw new Error(`${req.fileName} is empty.`);
   const model = builder.finish();
   post({ kind: 'done', model }, modelBuffers(model));

@@ -1,7 +1,9 @@
-import { exportChromeTrace, MAX_JSON_LINE } from '../../cli/exportRun';
+import { exportChromeTrace } from '../../cli/exportRun';
+import { headOf } from '../../cli/firstLine';
 import { forEachLine, forEachLineBytes, type ReadOptions } from '../../cli/lines';
-import { isChromeTraceFile } from '../../core/chrome/format';
 import { splitLines } from '../../core/common/lines';
+import { detectFormat } from '../../core/detectFormat';
+import { HEAD_BYTES } from '../../core/fileHead';
 import type { WorkerRequest } from './workerProtocol';
 
 /** The readers of the file on disk (a test passes spies, to see which pass read what). */
@@ -18,15 +20,16 @@ export interface Readers {
  */
 export async function exportRequest(req: WorkerRequest & { export: { out: string } }, onPass: (pass: 1 | 2) => void, onProgress?: (bytesRead: number) => void, readers: Readers = { forEachLine, forEachLineBytes }): Promise<number> {
   if (req.kind === 'bytes') {
-    const bytes = req.bytes;
+    const text = new TextDecoder().decode(req.bytes);
     return exportChromeTrace(req.fileName, async (add) => {
-      const lines = splitLines(new TextDecoder().decode(bytes));
+      const lines = splitLines(text);
       for (let i = 0; i < lines.length; i++) add(lines[i], i);
-    }, req.export.out, onPass);
+    }, req.export.out, onPass, undefined, { head: text.slice(0, HEAD_BYTES) });
   }
   const path = req.path;
-  // Chrome JSON is often one line of many MB, read whole (other formats keep the line limit).
-  const maxLineBytes = isChromeTraceFile(req.fileName, '') ? MAX_JSON_LINE : undefined;
+  const head = headOf(path);
+  // A streamed document (Chrome JSON is often one line of many MB) is read up to its format's line limit.
+  const maxLineBytes = detectFormat(req.fileName, head)?.streamedLineBytes;
   let pass: 1 | 2 = 1;
   const read = (): ReadOptions => ({ maxLineBytes, onProgress: pass === 1 ? onProgress : undefined });
   return exportChromeTrace(req.fileName, async (add) => {
@@ -36,5 +39,5 @@ export async function exportRequest(req: WorkerRequest & { export: { out: string
     onPass(p);
   }, async (onBytes, onText) => {
     await readers.forEachLineBytes(path, onBytes, onText, read());
-  }, { modelFromBytes: true });
+  }, { modelFromBytes: true, head });
 }

@@ -2,7 +2,7 @@ import { BoundedDiagnostics } from '../common/boundedDiagnostics';
 import type { Diagnostic, Range, Severity } from '../common/diagnostic';
 import { escapeControl } from '../common/escape';
 import { finalizeDiagnostics, type DiagnosticSettings } from '../common/settings';
-import type { CheckerOptions, LineChecker } from '../format';
+import type { CheckerOptions, LineChecker } from '../formatDescriptor';
 import { eventId, eventRange, fieldRange, wholeRange, idKey, KNOWN_PH, pathRange, positionIn, readNumber, str } from './event';
 import { FlowIndex } from './flows';
 import { ChromeReader } from './reader';

@@ -1,4 +1,4 @@
-import { upperBound } from '../timeline/chromeFlows';
+import { upperBound } from '../chrome/timelineFlows';
 import { FLAG, type TimelineModel } from '../timeline/model';
 import type { ThreadMap } from './threads';
 

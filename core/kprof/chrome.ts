@@ -3,7 +3,7 @@
 // per block and one tid per group. A region's args are its START and END records (slot, raw hex,
 // decoded fields), so a span clicked in Perfetto says what the panel's details say.
 import { argsAsJson, ChromeTraceExporter } from '../export/chromeTrace';
-import { kprofTimeline } from '../timeline/kprofTrace';
+import { kprofTimeline } from './timeline';
 import type { Decoded } from './decode';
 import { recordJson } from './records';
 import type { ProfBuffer } from './words';

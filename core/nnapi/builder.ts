@@ -6,6 +6,7 @@ import { readBeginMark, tagRange } from './mark';
 import { quoted as quote } from './naming';
 import type { MarkRow } from './row';
 import { Scope } from './scope';
+import type { ScopeThread } from './scopeThread';
 
 /** Functions whose begin/end times feed the special cases of §6 (runtime and driver execution, counts). */
 export const TIMED_FUNCTIONS = new Set([
@@ -17,7 +18,7 @@ export const TIMED_FUNCTIONS = new Set([
 ]);
 
 /** One tracked thread within one run. */
-export class ThreadState {
+export class ThreadState implements ScopeThread {
   readonly root = new Scope('root', Number.NaN, null, null, 'PO', false, -1, '', '');
   readonly stack: Scope[] = [];
   /** Application phase → function → begin ms, end ms, begin ms, … (flat) in the order the scopes closed. */

@@ -1,4 +1,4 @@
-import type { ThreadState } from './builder';
+import type { ScopeThread } from './scopeThread';
 import { isSubphase } from './naming';
 
 /** Shared by every leaf: most scopes have no children, and a million empty arrays cost GC time. */
@@ -37,7 +37,7 @@ export class Scope {
   /** Filled by `computeTimes`: what this scope takes out of its parent's time (NaN until then, as `time`). */
   sub = Number.NaN;
   /** The thread (and run) a real scope belongs to. */
-  thread: ThreadState | undefined;
+  thread: ScopeThread | undefined;
 
   constructor(
     readonly kind: ScopeKind,

@@ -1,4 +1,5 @@
 import { FLAG, type Counter, type ItemColumns, type TrackInfo } from './model';
+import { COUNTER_BUCKETS } from './counterBuckets';
 import { sampledCounter } from './sampledCounter';
 
 /**
@@ -16,8 +17,6 @@ export interface CounterSpec {
   unit?: string;
 }
 
-/** Enough buckets for a full-width heatmap on a wide screen; zooming further shows the spans. */
-export const COUNTER_BUCKETS = 2048;
 
 export function computeCounter(
   spec: CounterSpec, name: string, items: ItemColumns, tracks: readonly TrackInfo[], rowItemStart: Uint32Array,

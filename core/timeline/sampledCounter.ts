@@ -1,5 +1,5 @@
 import type { Counter } from './model';
-import { COUNTER_BUCKETS } from './counters';
+import { COUNTER_BUCKETS } from './counterBuckets';
 
 /**
  * A counter from values a file gives at instants (Chrome `C` events): each value holds until the

@@ -19,10 +19,11 @@ export interface EventCore {
 }
 
 /**
- * The fields of one trace event the timeline uses, typed once here so the builder does no type
- * tests of its own. A parsed line is read by `readEvent` (JSON.parse, no schema checks); the
- * export's model pass reads the line's bytes with `flatEventOfBytes` (metrics/byteFields.ts),
- * which fills the same fields with the same values and hands back what it is not sure of.
+ * The fields of one NPU trace event that the timeline, the metrics and the Parquet rows use, typed
+ * once here so they do no type tests of their own. Filled two ways: from a line's UTF-8 bytes by the
+ * byte reader (`metrics/byteFields.ts`: no parse, no object per line; the timeline's `addLineBytes`),
+ * or, for a line it is not sure of and for lines given as text, from `JSON.parse` by `readEvent`
+ * (V8's native parse beat a hand-written scanner over a string 2-3×).
  */
 export interface FlatEvent extends EventCore {
   type: string | undefined;

@@ -2,7 +2,7 @@ import { ChromeChecker } from '../../core/chrome/checks';
 import type { FlowIndex } from '../../core/chrome/flows';
 import type { Diagnostic } from '../../core/common/diagnostic';
 import { finalizeDiagnostics } from '../../core/common/settings';
-import type { FormatService } from '../format';
+import type { FormatService } from '../formatService';
 import { lineText } from '../lineText';
 import { chromeDefinition, chromeReferences } from './navigation';
 
@@ -20,7 +20,7 @@ const KEEP = 10_000;
 
 /** Chrome Trace Event JSON: the streaming checks over the document's lines, once per version. */
 export const chromeService: FormatService<ChromeModel> = {
-  languageId: 'chrome-trace',
+  formatId: 'chrome-trace',
   parse: (doc) => {
     const c = new ChromeChecker({ maxProblems: KEEP, flows: true });
     for (let i = 0; i < doc.lineCount; i++) c.add(lineText(doc, i), i);

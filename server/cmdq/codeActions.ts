@@ -1,7 +1,7 @@
 import { CodeActionKind, type CodeAction, type CodeActionParams } from 'vscode-languageserver';
 import type { CmdqDocument } from '../../core/cmdq/document';
 import { fixesFor } from '../../core/cmdq/fixes';
-import { toRange } from './range';
+import { toRange } from '../offsetModel';
 
 /** Quick fixes for the cmdq.* diagnostics in the request; each is one WorkspaceEdit (one undo step). */
 export function cmdqCodeActions(model: CmdqDocument, uri: string, params: CodeActionParams): CodeAction[] {

@@ -1,7 +1,7 @@
 import type { CodeLens } from 'vscode-languageserver';
 import type { CmdqDocument } from '../../core/cmdq/document';
 import { entryLenses } from '../../core/cmdq/symbols';
-import { toRange } from './range';
+import { toRange } from '../offsetModel';
 
 /** "N dependents · depth D" above each entry; display-only, so no command runs on click. */
 export function cmdqCodeLenses(model: CmdqDocument): CodeLens[] {

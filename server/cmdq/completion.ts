@@ -1,7 +1,7 @@
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Position } from 'vscode-languageserver';
 import { completionsAt } from '../../core/cmdq/completion';
 import type { CmdqDocument } from '../../core/cmdq/document';
-import { toRange } from './range';
+import { toRange } from '../offsetModel';
 
 const KIND = { opcode: CompletionItemKind.EnumMember, field: CompletionItemKind.Property, dep: CompletionItemKind.Reference } as const;
 

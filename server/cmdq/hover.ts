@@ -3,7 +3,7 @@ import type { CmdqDocument } from '../../core/cmdq/document';
 import { field } from '../../core/cmdq/fields';
 import { tokenAt } from '../../core/cmdq/navigation';
 import { entryHover } from '../../core/cmdq/summary';
-import { toRange } from './range';
+import { toRange } from '../offsetModel';
 import { measuredHover } from './traceJoin';
 
 export function cmdqHover(model: CmdqDocument, pos: Position): Hover | null {

@@ -1,7 +1,7 @@
 import { DocumentHighlightKind, type DocumentHighlight, type Location, type Position } from 'vscode-languageserver';
 import type { CmdqDocument } from '../../core/cmdq/document';
 import { referencesAt, tokenAt } from '../../core/cmdq/navigation';
-import { toRange } from './range';
+import { toRange } from '../offsetModel';
 
 export function cmdqReferences(model: CmdqDocument, uri: string, pos: Position, includeDeclaration: boolean): Location[] {
   return referencesAt(model, model.offsetAt(pos), includeDeclaration).map((s) => ({ uri, range: toRange(model, s.start, s.end) }));

@@ -1,13 +1,16 @@
 import { CmdqDocument } from '../../core/cmdq/document';
-import type { FormatService } from '../format';
+import { definitionAt } from '../../core/cmdq/navigation';
+import type { FormatService } from '../formatService';
+import { offsetDefinition } from '../offsetModel';
 import { cmdqCodeActions } from './codeActions';
 import { cmdqCodeLenses } from './codeLens';
 import { cmdqCompletion } from './completion';
-import { cmdqDefinition } from './definition';
 import { cmdqDiagnostics } from './diagnostics';
 import { cmdqHover } from './hover';
 import { cmdqHighlights, cmdqReferences } from './references';
 import { cmdqSymbols } from './symbols';
+
+const cmdqDefinition = offsetDefinition(definitionAt);
 
 /**
  * What is incremental: each version is parsed once (the store calls `update` once per didChange
@@ -17,7 +20,7 @@ import { cmdqSymbols } from './symbols';
  * at that entry.
  */
 export const cmdqService: FormatService<CmdqDocument> = {
-  languageId: 'cmdq',
+  formatId: 'cmdq',
   parse: (doc) => CmdqDocument.parse(doc.getText()),
   update: (model, doc, edits) => model.update(edits, doc.getText()),
   diagnostics: (model, _doc, settings) => cmdqDiagnostics(model, settings),

@@ -1,7 +1,7 @@
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
 import type { CmdqDocument } from '../../core/cmdq/document';
 import { layerSymbols } from '../../core/cmdq/symbols';
-import { toRange } from './range';
+import { toRange } from '../offsetModel';
 
 export function cmdqSymbols(model: CmdqDocument): DocumentSymbol[] {
   return layerSymbols(model).map((l) => {

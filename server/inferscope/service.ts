@@ -1,10 +1,13 @@
 import { InferscopeDocument } from '../../core/inferscope/document';
-import type { FormatService } from '../format';
-import { inferscopeDefinition } from './definition';
+import { definitionAt } from '../../core/inferscope/navigation';
+import type { FormatService } from '../formatService';
+import { offsetDefinition } from '../offsetModel';
 import { inferscopeDiagnostics } from './diagnostics';
 import { inferscopeHover } from './hover';
 import { inferscopeReferences } from './references';
 import { inferscopeSymbols } from './symbols';
+
+const inferscopeDefinition = offsetDefinition(definitionAt);
 
 /**
  * Each version is parsed once; an edit inside the events array re-parses only the events on the
@@ -12,7 +15,7 @@ import { inferscopeSymbols } from './symbols';
  * once per version, on first use.
  */
 export const inferscopeService: FormatService<InferscopeDocument> = {
-  languageId: 'inferscope',
+  formatId: 'inferscope',
   parse: (doc) => InferscopeDocument.parse(doc.getText(), doc.uri),
   update: (model, doc, edits) => model.update(edits, doc.getText()),
   diagnostics: (model, _doc, settings) => inferscopeDiagnostics(model, settings),

@@ -1,7 +1,7 @@
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
 import type { InferscopeDocument } from '../../core/inferscope/document';
 import { outline, type OutlineNode } from '../../core/inferscope/symbols';
-import { toRange } from './range';
+import { toRange } from '../offsetModel';
 
 const KIND = { scope: SymbolKind.Namespace, group: SymbolKind.Array, event: SymbolKind.Event } as const;
 

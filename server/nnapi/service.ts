@@ -1,5 +1,5 @@
 import { NnapiDocument } from '../../core/nnapi/document';
-import type { FormatService } from '../format';
+import type { FormatService } from '../formatService';
 import { lineText } from '../lineText';
 import { nnapiCodeActions } from './codeActions';
 import { nnapiHover } from './hover';
@@ -7,7 +7,7 @@ import { nnapiDefinition, nnapiReferences } from './navigation';
 import { nnapiFolding, nnapiSymbols } from './outline';
 
 export const nnapiService: FormatService<NnapiDocument> = {
-  languageId: 'nnapi-systrace',
+  formatId: 'nnapi-systrace',
   parse: (doc) => NnapiDocument.fromLines(doc.lineCount, (i) => lineText(doc, i)),
   update: (model, doc, edits) => model.update(edits, (i) => lineText(doc, i)),
   diagnostics: (model, _doc, settings) => model.diagnostics(settings),

@@ -1,5 +1,5 @@
 import { TraceDocument } from '../../core/trace/document';
-import type { FormatService } from '../format';
+import type { FormatService } from '../formatService';
 import { lineText } from '../lineText';
 import { traceDefinition } from './definition';
 import { traceHover, warmHoverFormats } from './hover';
@@ -7,7 +7,7 @@ import { traceHighlights, traceReferences } from './references';
 import { traceSymbols } from './symbols';
 
 export const traceService: FormatService<TraceDocument> = {
-  languageId: 'npu-trace',
+  formatId: 'npu-trace',
   parse: (doc) => {
     warmHoverFormats();
     return TraceDocument.parse(doc.getText());

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { constants, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
 import Ajv from 'ajv';
-import { buildTimeline } from '../../core/timeline/builder';
+import { buildTimeline } from '../../core/detectFormat';
 import { spawn } from 'node:child_process';
 import { pytorchFlowsTrace } from '../gen/chromeGen';
 import { arrowsOf } from '../unit/export/perfetto';

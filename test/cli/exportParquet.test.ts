@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { TraceStats } from '../../core/trace/metrics/types';
 import { nearestRank } from '../../core/trace/metrics/summarize';
-import { buildTimeline } from '../../core/timeline/builder';
+import { buildTimeline } from '../../core/detectFormat';
 import { ROOT, runCli } from './run';
 
 let dir = '';
@@ -130,9 +130,9 @@ describe('export --to parquet: a directory of runs is one dataset', () => {
       const r = await runCli(['export', file, '--to', 'parquet', '-o', out, '--run-id', run]);
       assert.equal(r.code, 0, r.stderr);
     }
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const readme = readFileSync(join(ROOT, 'docs/export.md'), 'utf8');
     const sql = /```sql\n(-- busiest layer per run[^`]*)```/.exec(readme)?.[1];
-    assert.ok(sql, 'the README has the DuckDB snippet');
+    assert.ok(sql, 'docs/export.md has the DuckDB snippet');
     const got = await rows(sql.replaceAll("'exports/", `'${out}/`));
     const expected = [];
     for (const [file, run] of [[LLM, 'run-a'], ['examples/faulty.trace.jsonl', 'run-b']]) {

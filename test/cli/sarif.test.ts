@@ -7,6 +7,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FILE_CODES } from '../../core/common/fileCodes';
+import { FORMATS } from '../../core/formats';
+import { RULES } from '../../cli/sarifRules';
 import { CLI, ROOT, runCli } from './run';
 
 interface Region { startLine: number; startColumn: number; endLine: number; endColumn: number }
@@ -86,11 +89,10 @@ describe('npu-trace check --format sarif', () => {
     assert.deepEqual(rel.map((x) => [x.id, x.message.text, x.physicalLocation.region?.startLine]), [[1, '4 waits for 3', 8], [2, '3 waits for 2', 7]]);
   });
 
-  it('has a rule for every code of the README tables that check reports, with its example as help and its default level', async () => {
+  it('has a rule for every code of the checked formats\' code lists, with its example as help and its default level', async () => {
     const r = await runCli(['check', '--format', 'sarif', 'examples/faulty.trace.jsonl']);
     const rules = (JSON.parse(r.stdout) as Log).runs[0].tool.driver.rules;
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const codes = new Set([...readme.matchAll(/^\| `((?:trace|cmdq|nnapi|inferscope|chrome|file)\.[a-z-]+|too-many-problems)` \| /gm)].map((m) => m[1]));
+    const codes = new Set([...FORMATS.flatMap((f) => f.codes), ...FILE_CODES].map((c) => c.code));
     assert.deepEqual(rules.map((x) => x.id).sort(), [...codes].sort());
     const byId = new Map(rules.map((x) => [x.id, x]));
     assert.deepEqual(byId.get('trace.time-backwards'), {
@@ -104,11 +106,11 @@ describe('npu-trace check --format sarif', () => {
       defaultConfiguration: { level: 'warning' },
     });
     assert.equal(byId.get('chrome.ts-string')?.defaultConfiguration.level, 'note');
-    // Two README rows, one rule: both examples in its help, the table's `\|` as `|`.
+    // Two rows of the list, one rule: both examples in its help, the table's `\|` as `|`.
     assert.match(byId.get('nnapi.phase-nesting')!.help.markdown, /^`B\|1\|\[NN_LR_PC\]compile`[^\n]*\n\n`B\|1\|\[NN_LU_PU\]helper`/);
   });
 
-  it('every code the checkers can report has a rule (a new code needs a README row)', () => {
+  it('every code the checkers can report has a rule (a new code needs an entry in its format\'s codes.ts)', () => {
     const codes = new Set<string>();
     const walk = (d: string) => {
       for (const n of readdirSync(d)) {
@@ -119,16 +121,12 @@ describe('npu-trace check --format sarif', () => {
     };
     walk(join(ROOT, 'core'));
     walk(join(ROOT, 'cli'));
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const missing = [...codes].filter((c) => !readme.includes(`| \`${c}\` |`) && !/\.(?:json|jsonl|cmdq|trace)$/.test(c));
+    const ruled = new Set(RULES.map((r) => r.id));
+    const missing = [...codes].filter((c) => !ruled.has(c) && !/\.(?:json|jsonl|cmdq|trace)$/.test(c));
     assert.deepEqual(missing, []);
     assert.ok(codes.size > 60, `${codes.size} codes found`);
   });
 
-  it('cli/sarifRules.gen.ts is what scripts/gen-sarif-rules.mjs makes of the README today', async () => {
-    const gen = (await import(join(ROOT, 'scripts/gen-sarif-rules.mjs'))) as { generate(): string; OUTPUT: string };
-    assert.ok(readFileSync(join(ROOT, gen.OUTPUT), 'utf8') === gen.generate(), `${gen.OUTPUT} is stale: run npm run gen:sarif-rules`);
-  });
 
   it('gives URIs relative to the working directory, percent-encoded, and absolute ones outside it', async () => {
     const sub = join(dir, 'a b');

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { ChromeTraceExporter } from '../../core/export/chromeTrace';
-import { buildTimeline } from '../../core/timeline/builder';
+import { buildTimeline } from '../../core/detectFormat';
 import type { TimelineModel } from '../../core/timeline/model';
 import { sliceOf } from '../unit/export/perfetto';
 

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { completionsAt } from '../../core/cmdq/completion';
 import { CmdqDocument } from '../../core/cmdq/document';
 import { fixesFor } from '../../core/cmdq/fixes';
-import { cmdqFormat } from '../../core/cmdq/format';
+import { cmdqFormat } from '../../core/cmdq/descriptor';
 import { definitionAt, referencesAt, tokenAt } from '../../core/cmdq/navigation';
 import { entryHover } from '../../core/cmdq/summary';
 import { entryLenses, layerSymbols } from '../../core/cmdq/symbols';
@@ -66,7 +66,7 @@ function exercise(t: string, offsets: number[]): void {
     assert.ok(d.message.length > 0 && !/undefined|\[object/.test(d.message), d.message);
   }
   if (!t.includes('\r') && !t.includes('\u2028')) {
-    const c = cmdqFormat.createChecker();
+    const c = cmdqFormat.createChecker!();
     lines.forEach((l, i) => c.add(l, i));
     assert.deepEqual(c.finish(), all);
   }

@@ -9,11 +9,11 @@ import type { Range } from '../../core/common/diagnostic';
 import { splitLines } from '../../core/common/lines';
 import { analyze } from '../../core/inferscope/analyze';
 import { InferscopeDocument } from '../../core/inferscope/document';
-import { inferscopeFormat } from '../../core/inferscope/format';
+import { inferscopeFormat } from '../../core/inferscope/descriptor';
 import { hoverAt } from '../../core/inferscope/hover';
 import { definitionAt, referencesAt } from '../../core/inferscope/navigation';
 import { outline, type OutlineNode } from '../../core/inferscope/symbols';
-import { buildTimeline } from '../../core/timeline/builder';
+import { buildTimeline } from '../../core/detectFormat';
 import { faultyAnalysis, inferscopeTrace, pretty } from '../gen/inferscopeGen';
 
 const CODES = ['invalid-json', 'schema', 'unsupported-version', 'duplicate-id', 'end-before-start', 'duration-mismatch', 'kernel-overlap',
@@ -65,7 +65,7 @@ function exercise(t: string, offsets: number[]): void {
     assert.ok(d.message.length > 0 && !/undefined|\[object|NaN µs|NaN%/.test(d.message), d.message);
   }
   if (!t.includes('\r') && !t.includes('\u2028')) {
-    const c = inferscopeFormat.createChecker();
+    const c = inferscopeFormat.createChecker!();
     lines.forEach((l, i) => c.add(l, i));
     assert.deepEqual(c.finish(), all);
   }

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { splitLines } from '../../core/common/lines';
 import { defaultDiagnosticSettings } from '../../core/common/settings';
 import { NnapiDocument } from '../../core/nnapi/document';
-import { nnapiFormat } from '../../core/nnapi/format';
+import { nnapiFormat } from '../../core/nnapi/descriptor';
 import { callPath, scopeAtLine } from '../../core/nnapi/navigation';
 import { summarize, summaryJson, summaryText } from '../../core/nnapi/summary';
 import { assertSaneRanges } from '../unit/trace/helpers';
@@ -100,7 +100,7 @@ function exercise(text: string): void {
     if (s) assert.ok(callPath(s.scope).length >= 1 || s.scope.layer === 'LX');
   }
   // The CLI streams the same lines through the format's checker: same diagnostics.
-  const c = nnapiFormat.createChecker();
+  const c = nnapiFormat.createChecker!();
   lines.forEach((l, i) => c.add(l, i));
   const key = (ds: typeof all) => ds.map((d) => `${d.range.start.line}:${d.range.start.character}:${d.code}`).sort();
   assert.deepEqual(key(c.finish()), key(all));

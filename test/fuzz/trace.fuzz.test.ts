@@ -12,7 +12,7 @@ import { defaultDiagnosticSettings } from '../../core/common/settings';
 import { TraceDocument } from '../../core/trace/document';
 import { TraceChecker } from '../../core/trace/checker';
 import { fastTraceBytes } from '../../core/trace/fastBytes';
-import { traceFormat } from '../../core/trace/format';
+import { traceFormat } from '../../core/trace/descriptor';
 import type { TraceLine } from '../../core/trace/line';
 import { ChunkChecker } from '../../core/trace/chunkChecks';
 import { ChunkMerger } from '../../core/trace/chunkMerge';
@@ -51,13 +51,13 @@ function exercise(text: string): void {
 
   // The CLI's streaming checker sees the same lines and must say the same (it keeps no line
   // texts, so related ranges are left out of the comparison).
-  const c = traceFormat.createChecker();
+  const c = traceFormat.createChecker!();
   lines.forEach((l, i) => c.add(l, i));
   const strip = (ds: typeof all) => ds.map(({ related: _r, ...d }) => d).sort(compareDiagnostics);
   assert.deepEqual(strip(c.finish()), strip(all));
 
   // The CLI's real path: each line's UTF-8 bytes, certified by the byte scanner or parsed fully.
-  const cb = traceFormat.createChecker();
+  const cb = traceFormat.createChecker!();
   const decode = (b: Uint8Array, st: number, e: number) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8', st, e);
   lines.forEach((l, i) => {
     // Some bytes before and after, as in a real chunk holding many lines.

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { InferscopeDocument } from '../../core/inferscope/document';
 import { hoverAt } from '../../core/inferscope/hover';
 import { MAX_OUTLINE_DEPTH, MAX_OUTLINE_NODES, outline, type OutlineNode } from '../../core/inferscope/symbols';
-import { buildTimeline } from '../../core/timeline/builder';
+import { buildTimeline } from '../../core/detectFormat';
 import { inferscopeTrace, pretty } from '../gen/inferscopeGen';
 import { runCliLimited, scratch } from './limits';
 

@@ -9,6 +9,7 @@ import { END, type EventFields, fieldsOfFlat, fieldsOfObject, K_CMD, K_DMA, K_DR
 import { Intervals } from './intervals';
 import { OpenSpans } from './openSpans';
 import { summarize } from './summarize';
+import type { Accumulated, ChannelAcc, CoreAcc, GroupAcc } from './accumulated';
 import type { TraceStats } from './types';
 
 
@@ -25,66 +26,12 @@ interface CmdInfo {
   layer: string | undefined;
 }
 
-/** Per (npu, core): the busy intervals of its engines and the spans of its commands. */
-export interface CoreAcc {
-  npu: number;
-  core: number;
-  te: Intervals;
-  ve: Intervals;
-  dma: Intervals;
-  commands: Intervals;
-}
-
-export interface ChannelAcc {
-  bytes: number;
-  busy: Intervals;
-}
-
-/** A phase or a layer: its commands and the engine time of events whose command belongs to it. */
-export interface GroupAcc {
-  commands: number;
-  latencies: number[];
-  first: number;
-  last: number;
-  te: Intervals;
-  ve: Intervals;
-  dma: Intervals;
-  /** The longest commands, longest first (at most TOP_COMMANDS): the evidence of findings. */
-  top: { cmd: Id; start: number; end: number }[];
-}
-
 export const TOP_COMMANDS = 10;
-
-export interface BankAcc {
-  accesses: number;
-  conflicts: number;
-  firstConflict: number;
-  lastConflict: number;
-}
 
 export interface StatsOptions {
   /** Window start and end in cycles; default the trace's earliest and latest t_cycle. */
   from?: number;
   to?: number;
-}
-
-/** The accumulated state that `summarize` turns into numbers. */
-export interface Accumulated {
-  from: number;
-  to: number;
-  events: number;
-  unpaired: number;
-  nsPerCycle: number | undefined;
-  cores: Map<string, CoreAcc>;
-  dmaChannels: Map<number, ChannelAcc>;
-  dmaDirections: Map<string, number>;
-  dramChannels: Map<number, ChannelAcc>;
-  nocLinks: Map<number, ChannelAcc>;
-  sramAccesses: number;
-  sramConflicts: number;
-  banks: Map<number, BankAcc>;
-  phases: Map<string, GroupAcc>;
-  layers: Map<string, GroupAcc>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Accumulated, ChannelAcc, GroupAcc } from './collector';
+import type { Accumulated, ChannelAcc, GroupAcc } from './accumulated';
 import { findings } from './findings';
 import { complement, intersectionLength, lengthOf, unite } from '../../common/intervals';
 import type { ChannelStats, GroupStats, IdleGap, IdleStats, TraceStats } from './types';

@@ -8,7 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { CHECK_ALL_SUFFIXES } from '../../../client/checkAllResults';
+import { CHECK_ALL_NAMES } from '../../../client/checkAllResults';
+import { nameMatches } from '../../../core/fileHead';
 import { statusBarText } from '../../../client/statusBarText';
 import { goToLine, problemsInStatusBar, quickOpen, STEP_MS } from './keys';
 import { palette, timelineFrame } from './timeline';
@@ -137,7 +138,7 @@ export const walkthroughJourneys: { name: string; run: (page: Page, ctx: UiConte
     name: 'Check All: NPU Trace: Check All Trace Files in Workspace → the summary notification and the Problems panel count what npu-trace check finds',
     async run(page, ctx) {
       // What the built CLI finds in the same files: the counts the command must report.
-      const files = readdirSync(ctx.workspace).filter((f) => CHECK_ALL_SUFFIXES.some((s) => f.endsWith(`.${s}`))).sort();
+      const files = readdirSync(ctx.workspace).filter((f) => CHECK_ALL_NAMES.some((g) => nameMatches(g, f))).sort();
       const r = spawnSync(process.execPath, [join(ctx.root, 'dist/cli.js'), 'check', '--format', 'json', ...files], { cwd: ctx.workspace, encoding: 'utf8' });
       const results = JSON.parse(r.stdout) as { file: string; diagnostics: { severity: string; code: string }[] }[];
       const all = results.flatMap((x) => x.diagnostics);

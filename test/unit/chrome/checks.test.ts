@@ -1,11 +1,12 @@
 // The Chrome Trace checks and the streaming event splitter, on fixtures with one planted problem per code.
+import { CHROME_CODES } from '../../../core/chrome/codes';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ChromeChecker } from '../../../core/chrome/checks';
 import { looksLikeChromeTrace } from '../../../core/chrome/detect';
-import { isChromeTraceFile } from '../../../core/chrome/format';
+import { detectFormat } from '../../../core/detectFormat';
 import { ChromeEventStream, type RawEvent } from '../../../core/chrome/stream';
 import { pytorchTrace } from '../../gen/chromeGen';
 
@@ -77,9 +78,8 @@ describe('Chrome trace checks', () => {
     assert.deepEqual(check(`[{"ph":"X","pad":"${'x'.repeat(17 << 20)}"},\n{"ph":"Z","ts":1}]`), ['0:1-0:16777217 error chrome.event-too-large', '1:6-1:9 error chrome.unknown-ph']);
   });
 
-  it('the README table documents exactly the codes the checks produce', () => {
-    const readme = readFileSync(join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
-    const documented = [...readme.matchAll(/^\| `(chrome\.[a-z-]+)` \|/gm)].map((m) => m[1]).sort();
+  it('the code list (the manual\'s table) documents exactly the codes the checks produce', () => {
+    const documented = [...new Set(CHROME_CODES.map((c) => c.code))].sort();
     const src = readFileSync(join(__dirname, '..', '..', '..', 'core', 'chrome', 'checks.ts'), 'utf8');
     const produced = [...new Set([...src.matchAll(/'(chrome\.[a-z-]+)'/g)].map((m) => m[1]))].sort();
     assert.deepEqual(documented, produced);
@@ -122,7 +122,8 @@ describe('Chrome event stream', () => {
 });
 
 describe('Chrome trace recognition', () => {
-  it('by name, and for other JSON by its first line', () => {
+  const isChromeTraceFile = (name: string, head: string) => detectFormat(name, head)?.id === 'chrome-trace';
+  it('by name, and for other JSON by its head', () => {
     assert.ok(isChromeTraceFile('run.pt.trace.json', ''));
     assert.ok(isChromeTraceFile('run.trace.json.gz', ''));
     assert.ok(isChromeTraceFile('dump.json', '{"displayTimeUnit":"ns","traceEvents":['));
@@ -131,6 +132,11 @@ describe('Chrome trace recognition', () => {
     assert.ok(!isChromeTraceFile('capture.gz', '{"event_type":"CMD_START"}'));
     assert.ok(!isChromeTraceFile('golden.cmdq.json', '{"metadata": {}, "cmdq": ['));
     assert.ok(!isChromeTraceFile('notes.txt', '{"traceEvents":['));
+    // Proton's one-line `*.chrome_trace`, JAX's `perfetto_trace.json.gz`: by name.
+    assert.ok(isChromeTraceFile('matmul.chrome_trace', ''));
+    assert.ok(isChromeTraceFile('plugins/profile/2026_01_01/perfetto_trace.json.gz', ''));
+    // PyTorch's export_chrome_trace("trace.json"): `{` alone on the first line, traceEvents after deviceProperties.
+    assert.ok(isChromeTraceFile('trace.json', pytorchTrace(1)));
   });
 });
 

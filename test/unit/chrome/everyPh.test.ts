@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ChromeChecker } from '../../../core/chrome/checks';
 import { KNOWN_PH } from '../../../core/chrome/event';
-import { buildTimeline } from '../../../core/timeline/builder';
+import { buildTimeline } from '../../../core/detectFormat';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const FILE = join(ROOT, 'test/fixtures/chrome/every-ph.trace.json');

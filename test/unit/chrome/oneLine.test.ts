@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildTimeline } from '../../../core/timeline/builder';
+import { buildTimeline } from '../../../core/detectFormat';
 import { FLAG } from '../../../core/timeline/model';
 import { itemAtPosition, sourceSpot } from '../../../core/timeline/sourcePosition';
 import { lineFields, spanText } from '../../../client/timeline/fields';

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ChromeTraceExporter } from '../../../core/export/chromeTrace';
-import { buildTimeline } from '../../../core/timeline/builder';
-import { MAX_COUNTERS, MAX_THREADS } from '../../../core/timeline/chromeTrace';
+import { buildTimeline } from '../../../core/detectFormat';
+import { MAX_COUNTERS, MAX_THREADS } from '../../../core/chrome/timeline';
 import { FLAG, type TimelineModel } from '../../../core/timeline/model';
 import { pytorchTrace } from '../../gen/chromeGen';
 

@@ -4,8 +4,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { CHECK_ALL_GLOB, CHECK_ALL_SUFFIXES, batches, checkArgs, checkFiles, excludeGlob, readBatch, summaryText } from '../../../client/checkAllResults';
-import { formatFor } from '../../../core/formats';
+import { CHECK_ALL_GLOB, CHECK_ALL_NAMES, batches, checkArgs, checkFiles, excludeGlob, readBatch, summaryText } from '../../../client/checkAllResults';
+import { formatByName } from '../../../core/detectFormat';
+import { nameMatches } from '../../../core/fileHead';
 
 const root = resolve(__dirname, '../../..');
 const fixture = (p: string) => join(root, 'test/fixtures', p);
@@ -20,16 +21,17 @@ function runCli(files: string[], settings = {}) {
 const runBatch = (files: string[]) => checkFiles(files, async (f) => runCli(f), () => false);
 
 describe('Check All Trace Files in Workspace: files looked for', () => {
-  it('every suffix is a file the CLI checks by its name alone', () => {
-    for (const s of CHECK_ALL_SUFFIXES) assert.ok(formatFor(`dir/x.${s}`, ''), s);
-    assert.equal(CHECK_ALL_GLOB, `**/*.{${CHECK_ALL_SUFFIXES.join(',')}}`);
+  it('every name is a file the CLI checks by its name alone', () => {
+    for (const g of CHECK_ALL_NAMES) assert.ok(formatByName(`dir/${g.replace('*', 'x')}`)?.createChecker, g);
+    assert.equal(CHECK_ALL_GLOB, `**/{${CHECK_ALL_NAMES.join(',')}}`);
+    assert.ok(!/[{}]/.test(CHECK_ALL_NAMES.join(',')), 'VS Code globs do not nest brace groups');
   });
 
   it('every file extension and pattern of the served languages in package.json is looked for', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { contributes: { languages: { id: string; extensions?: string[]; filenamePatterns?: string[] }[] } };
     for (const lang of pkg.contributes.languages) {
       const names = [...(lang.extensions ?? []).map((e) => `x${e}`), ...(lang.filenamePatterns ?? []).map((p) => p.replace('*', 'x'))];
-      for (const n of names) assert.ok(CHECK_ALL_SUFFIXES.some((s) => n.toLowerCase().endsWith(`.${s}`)), `${lang.id}: ${n}`);
+      for (const n of names) assert.ok(CHECK_ALL_NAMES.some((g) => nameMatches(g, n)), `${lang.id}: ${n}`);
     }
   });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { buildTimeline } from '../../../core/timeline/builder';
+import { buildTimeline } from '../../../core/detectFormat';
 import { MetricsCollector } from '../../../core/trace/metrics/collector';
 import { buildSliced, Cancelled, SLICE_MS, statsSliced, type Slicing } from '../../../client/browser/slicedBuild';
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CmdqDocument } from '../../../core/cmdq/document';
-import { cmdqFormat } from '../../../core/cmdq/format';
+import { cmdqFormat } from '../../../core/cmdq/descriptor';
 import { compareDiagnostics } from '../../../core/common/diagnostic';
 import { defaultDiagnosticSettings, finalizeDiagnostics, type DiagnosticSettings } from '../../../core/common/settings';
 
@@ -96,7 +96,7 @@ describe('cmdq: the cap while producing', () => {
 
   it('the CLI checker caps the same way and reports errors past the cap', () => {
     const text = queue(Array.from({ length: 2000 }, (_, i) => entry(i + 1)));
-    const c = cmdqFormat.createChecker();
+    const c = cmdqFormat.createChecker!();
     text.split('\n').forEach((l, i) => c.add(l, i));
     const r = c.finishCapped(settings(3), []);
     assert.equal(r.diagnostics.length, 4);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ChromeTraceExporter, type ChromeOut } from '../../../core/export/chromeTrace';
-import { buildTimeline } from '../../../core/timeline/builder';
+import { buildTimeline } from '../../../core/detectFormat';
 import { traceLines } from '../../gen/genTrace';
 
 // The CLI's writing pass hands the exporter bytes, and start lines wait in one buffer for their end

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
-import { buildTimeline } from '../../../core/timeline/builder';
+import { buildTimeline } from '../../../core/detectFormat';
 import { ChromeTraceExporter } from '../../../core/export/chromeTrace';
 
 const ROOT = join(__dirname, '..', '..', '..');

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { ChromeChecker } from '../../../core/chrome/checks';
 import { ChromeTraceExporter } from '../../../core/export/chromeTrace';
 import { flowSources } from '../../../core/export/links';
-import { buildTimeline } from '../../../core/timeline/builder';
+import { buildTimeline } from '../../../core/detectFormat';
 import { bindings, type Ev } from './perfetto';
 
 const ROOT = join(__dirname, '..', '..', '..');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { splitLines } from '../../../core/common/lines';
-import { NpuTimelineBuilder } from '../../../core/timeline/npuTrace';
+import { NpuTimelineBuilder } from '../../../core/trace/timeline';
 import type { TimelineModel } from '../../../core/timeline/model';
 import { FAULTY_EXAMPLE, GOOD_EXAMPLE } from '../../gen/exampleTraces';
 import { traceLines } from '../../gen/genTrace';

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { ChromeChecker } from '../../../core/chrome/checks';
 import { ChromeTraceExporter } from '../../../core/export/chromeTrace';
 import { flowSources } from '../../../core/export/links';
-import { buildTimeline } from '../../../core/timeline/builder';
+import { buildTimeline } from '../../../core/detectFormat';
 import type { TimelineModel } from '../../../core/timeline/model';
 import { pytorchFlowsTrace, pytorchTrace } from '../../gen/chromeGen';
 import { HOSTILE_VALUES } from '../common/hostileValues';

@@ -66,9 +66,9 @@ describe('Parquet rows of an NPU trace', () => {
   });
 });
 
-describe('the README documents the Parquet tables as the code writes them', () => {
+describe('the manual (docs/export.md) documents the Parquet tables as the code writes them', () => {
   it('has one row per column, in order, with its type, unit and meaning', () => {
-    const readme = readFileSync(join(__dirname, '../../../README.md'), 'utf8');
+    const readme = readFileSync(join(__dirname, '../../../docs/export.md'), 'utf8');
     for (const [table, cols] of Object.entries(TABLES)) {
       const at = readme.indexOf(`\`${table}.parquet\`:\n`);
       assert.ok(at >= 0, table);

@@ -8,8 +8,8 @@ import { decode } from '../../../core/kprof/decode';
 import { detectLayout } from '../../../core/kprof/layouts';
 import { recordFields, recordJson } from '../../../core/kprof/records';
 import { splitLines } from '../../../core/common/lines';
-import { buildTimeline } from '../../../core/timeline/builder';
-import { kprofTimeline } from '../../../core/timeline/kprofTrace';
+import { buildTimeline } from '../../../core/detectFormat';
+import { kprofTimeline } from '../../../core/kprof/timeline';
 import type { TimelineModel } from '../../../core/timeline/model';
 import { genKprof, regionsProgram, warpSpecProgram } from '../../gen/kprofGen';
 

@@ -15,7 +15,7 @@ import { readNpy } from '../../../core/kprof/npy';
 import { groupOverlap } from '../../../core/kprof/overlap';
 import { regionStats } from '../../../core/kprof/stats';
 import { kprofOverlap, kprofRange, kprofSummary } from '../../../core/kprof/summary';
-import { kprofTimeline } from '../../../core/timeline/kprofTrace';
+import { kprofTimeline } from '../../../core/kprof/timeline';
 import { launchChromium, modelMessage, openTimelinePage, type TimelinePage } from '../../webview/page';
 
 const ROOT = resolve(__dirname, '../../..');

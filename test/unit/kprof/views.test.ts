@@ -9,7 +9,7 @@ import { recordFields } from '../../../core/kprof/records';
 import { kprofText, statsCsv } from '../../../core/kprof/report';
 import { ATTRS, FLAG, KIND, NO_LINE, TRACK_FLAG } from '../../../core/timeline/model';
 import { parseHostMessage, validModel } from '../../../protocol/timeline';
-import { kprofTimeline } from '../../../core/timeline/kprofTrace';
+import { kprofTimeline } from '../../../core/kprof/timeline';
 import { trackLabel } from '../../../webview/trackLabel';
 import { genKprof, kprofExamples, SPEC_NAMES, warpSpecProgram } from '../../gen/kprofGen';
 

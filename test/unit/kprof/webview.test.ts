@@ -12,7 +12,7 @@ import { decode } from '../../../core/kprof/decode';
 import { namesFromLines } from '../../../core/kprof/names';
 import { readNpy } from '../../../core/kprof/npy';
 import { recordFields } from '../../../core/kprof/records';
-import { kprofTimeline } from '../../../core/timeline/kprofTrace';
+import { kprofTimeline } from '../../../core/kprof/timeline';
 import { launchChromium, modelMessage, openTimelinePage } from '../../webview/page';
 
 const ROOT = resolve(__dirname, '../../..');

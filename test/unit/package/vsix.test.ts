@@ -37,7 +37,7 @@ after(() => {
 const ALLOWED = [
   /^extension\.vsixmanifest$/, /^\[Content_Types\]\.xml$/,
   /^extension\/package\.json$/, /^extension\/readme\.md$/, /^extension\/changelog\.md$/, /^extension\/LICENSE\.txt$/,
-  /^extension\/images\/icon\.png$/,
+  /^extension\/images\/[\w-]+\.png$/,
   /^extension\/walkthrough\/(example\.trace\.jsonl|example\.cmdq\.json|[\w-]+\.png)$/,
   /^extension\/dist\/[\w/-]+\.(js|css)$/,
   /^extension\/syntaxes\/[\w.-]+\.json$/,
@@ -56,6 +56,15 @@ test('the .vsix holds the bundles and the marketplace files', () => {
   for (const f of ['dist/client.js', 'dist/server.js', 'dist/cli.js', 'dist/timelineWorker.js', 'dist/web/extension.js', 'dist/web/server.js', 'dist/webview/webview.js', 'dist/webview/webview.css', 'package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'images/icon.png']) {
     assert.ok(names.has(`extension/${f}`), `extension/${f} is missing from the .vsix`);
   }
+});
+
+test('the .vsix holds the images the README shows, and no other image', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const shown = new Set([...readme.matchAll(/!\[[^\]]*\]\((images\/[\w-]+\.png)\)/g)].map((m) => m[1]));
+  assert.ok(shown.size >= 4, `the README shows ${shown.size} images`);
+  shown.add('images/icon.png');
+  const packed = [...names].filter((n) => n.startsWith('extension/images/')).map((n) => n.slice('extension/'.length));
+  assert.deepEqual(packed.sort(), [...shown].sort());
 });
 
 test('the .vsix holds every file the walkthrough shows or opens', () => {

@@ -3,13 +3,13 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentStore, MAX_PENDING_EDITS, MAX_PENDING_SHIFTS } from '../../../server/documents';
-import type { FormatService, LineEdit } from '../../../server/format';
+import type { FormatService, LineEdit } from '../../../server/formatService';
 
 /** A format that records what the store asks of it; its model is the text it last saw. */
 function recorder(opts: { throwOn?: string } = {}) {
   const calls: { kind: 'parse' | 'update'; edits?: readonly LineEdit[] }[] = [];
   const service: FormatService<string> = {
-    languageId: 'rec',
+    formatId: 'rec',
     parse: (doc) => {
       calls.push({ kind: 'parse' });
       const t = doc.getText();

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { elementFields, lineFields, MAX_ELEMENT_LINES, opensElement } from '../../../client/timeline/fields';
-import { buildTimeline } from '../../../core/timeline/builder';
+import { buildTimeline } from '../../../core/detectFormat';
 
 const ROOT = join(__dirname, '..', '..', '..');
 

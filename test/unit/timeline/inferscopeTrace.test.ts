@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildFromText } from '../../../client/timeline/textBuild';
 import { splitLines } from '../../../core/common/lines';
-import { buildTimeline, timelineBuilderFor } from '../../../core/timeline/builder';
-import { InferscopeTimelineBuilder } from '../../../core/timeline/inferscopeTrace';
+import { buildTimeline, timelineBuilderOf } from '../../../core/detectFormat';
+import { InferscopeTimelineBuilder } from '../../../core/inferscope/timeline';
 import { ATTRS, FLAG, KIND, type TimelineModel } from '../../../core/timeline/model';
 import { faultyInferscope, inferscopeTrace, pretty } from '../../gen/inferscopeGen';
 
@@ -33,12 +33,15 @@ function items(m: TimelineModel) {
 const TEXT = pretty(inferscopeTrace({ requests: 2, kernels: 2 }));
 const LINES = splitLines(TEXT);
 
-test('InferScope traces get their builder by name, and any .json opening an object', () => {
-  assert.equal(timelineBuilderFor('run.inferscope.json', '{')!.constructor.name, 'InferscopeTimelineBuilder');
-  assert.equal(timelineBuilderFor('run.json', '{')!.constructor.name, 'InferscopeTimelineBuilder');
-  assert.equal(timelineBuilderFor('run.txt', '{'), undefined);
-  assert.equal(timelineBuilderFor('golden.cmdq.json', '{'), undefined);
-  assert.throws(() => buildTimeline('x.json', ['{"name": "pkg"}']), /Not an InferScope trace/);
+test('InferScope traces get their builder by name, and a .json by its top-level keys (detectFormat)', () => {
+  assert.equal(timelineBuilderOf('run.inferscope.json', '{')!.constructor.name, 'InferscopeTimelineBuilder');
+  assert.equal(timelineBuilderOf('trace.json', TEXT)!.constructor.name, 'InferscopeTimelineBuilder');
+  assert.equal(timelineBuilderOf('run.json', '{'), undefined);
+  assert.equal(timelineBuilderOf('run.txt', TEXT), undefined);
+  assert.equal(timelineBuilderOf('golden.cmdq.json', TEXT), undefined);
+  assert.equal(buildTimeline('x.json', ['{"name": "pkg"}']), undefined);
+  // An analysis result is InferScope by its keys, but has nothing to draw: the builder says so.
+  assert.throws(() => buildTimeline('x.analysis.json', ['{"name": "pkg"}']), /Not an InferScope trace/);
 });
 
 test('tracks: scopes on top, CPU per thread, GPU per device → stream, copy engines, memory, instants; times in µs', () => {
@@ -78,7 +81,7 @@ test('items of events and scopes with a diagnostic are marked; a preview is not'
   const marked = it.filter((x) => x.flags & FLAG.invalid).map((x) => x.name);
   for (const name of ['tokenize', 'malloc', 'copy_inputs', 'attention_forward', 'mlp_forward', 'preprocess']) assert.ok(marked.includes(name), name);
   assert.ok(!marked.includes('layernorm'));
-  const b = timelineBuilderFor('faulty.inferscope.json', lines[0])!;
+  const b = timelineBuilderOf('faulty.inferscope.json', lines[0])!;
   lines.forEach((l, i) => b.addLine(l, i));
   assert.ok(items(b.finish(true)).every((x) => (x.flags & FLAG.invalid) === 0));
 });

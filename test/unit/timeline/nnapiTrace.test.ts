@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { splitLines } from '../../../core/common/lines';
-import { buildTimeline, timelineBuilderFor } from '../../../core/timeline/builder';
+import { buildTimeline, timelineBuilderOf } from '../../../core/detectFormat';
 import { ATTRS, FLAG, KIND, NO_LINE, type TimelineModel } from '../../../core/timeline/model';
 
 const example = (name: string): TimelineModel => buildTimeline(name, splitLines(readFileSync(join(__dirname, '../../../examples', name), 'utf8')))!;
@@ -25,8 +25,8 @@ function slices(m: TimelineModel) {
 }
 
 test('systraces get the NNAPI builder (by extension or "# tracer:" first line)', () => {
-  assert.equal(timelineBuilderFor('x.systrace', '')!.constructor.name, 'NnapiTimelineBuilder');
-  assert.equal(timelineBuilderFor('capture.txt', '# tracer: nop')!.constructor.name, 'NnapiTimelineBuilder');
+  assert.equal(timelineBuilderOf('x.systrace', '')!.constructor.name, 'NnapiTimelineBuilder');
+  assert.equal(timelineBuilderOf('capture.txt', '# tracer: nop')!.constructor.name, 'NnapiTimelineBuilder');
 });
 
 test('one track per thread grouped by process; nested B/E stack into lanes; times in µs; coloured by layer', () => {
@@ -55,7 +55,7 @@ test('violations of the nesting rules are marked on their slices; a lone E is dr
 
 test('a preview leaves the checker alone: the final model still marks the violations', () => {
   const lines = splitLines(readFileSync(join(__dirname, '../../../examples/nnapi-nesting.systrace'), 'utf8'));
-  const b = timelineBuilderFor('x.systrace', lines[0])!;
+  const b = timelineBuilderOf('x.systrace', lines[0])!;
   lines.forEach((l, i) => {
     b.addLine(l, i);
     if (i === 8) b.finish(true);

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { splitLines } from '../../../core/common/lines';
-import { buildTimeline, timelineBuilderFor } from '../../../core/timeline/builder';
-import { ChromeTimelineBuilder } from '../../../core/timeline/chromeTrace';
+import { buildTimeline, timelineBuilderOf } from '../../../core/detectFormat';
+import { ChromeTimelineBuilder } from '../../../core/chrome/timeline';
 import { ATTRS, FLAG, KIND, NO_LINE, type TimelineModel } from '../../../core/timeline/model';
 
 const FIXTURE = join(__dirname, '../../fixtures/timeline/llama-layer.trace.jsonl');
@@ -134,7 +134,7 @@ test('lines that cannot be drawn are counted, not fatal', () => {
 
 test('a preview of the first lines leaves the builder as it was: the final model is unchanged', () => {
   const lines = splitLines(readFileSync(FIXTURE, 'utf8'));
-  const b = timelineBuilderFor('x.trace.jsonl', lines[0])!;
+  const b = timelineBuilderOf('x.trace.jsonl', lines[0])!;
   let preview: TimelineModel | undefined;
   lines.forEach((l, i) => {
     b.addLine(l, i);
@@ -166,11 +166,11 @@ test('the foundation fixtures: every event type drawn; unmatched and backwards p
 });
 
 test('the builder is picked by file name, or by a first line that is a trace event', () => {
-  assert.ok(timelineBuilderFor('run.trace.jsonl', ''));
-  assert.ok(timelineBuilderFor('run.TRACE.JSONL.GZ', ''));
-  assert.ok(timelineBuilderFor('Untitled-1', '{"event_type": "CMD_START", "t_cycle": 1, "cmd_id": 1}'));
-  assert.equal(timelineBuilderFor('golden.cmdq.json', '{'), undefined);
-  assert.equal(timelineBuilderFor('notes.txt', 'hello'), undefined);
+  assert.ok(timelineBuilderOf('run.trace.jsonl', ''));
+  assert.ok(timelineBuilderOf('run.TRACE.JSONL.GZ', ''));
+  assert.ok(timelineBuilderOf('Untitled-1', '{"event_type": "CMD_START", "t_cycle": 1, "cmd_id": 1}'));
+  assert.equal(timelineBuilderOf('golden.cmdq.json', '{'), undefined);
+  assert.equal(timelineBuilderOf('notes.txt', 'hello'), undefined);
 });
 
 test('a one-line Chrome trace whose first events carry "event_type" in their args is drawn as Chrome, as check reads it', () => {
@@ -179,7 +179,7 @@ test('a one-line Chrome trace whose first events carry "event_type" in their arg
     { ph: 'X', name: 'TE', cat: 'te', pid: 1, tid: 2, ts: 1, dur: 5, args: { event_type: 'TE_START', job_id: 1 } },
     { ph: 'X', name: 'VE', cat: 've', pid: 1, tid: 3, ts: 7, dur: 2, args: { event_type: 'VE_START', job_id: 2 } },
   ] });
-  assert.ok(timelineBuilderFor('layer.json', text) instanceof ChromeTimelineBuilder);
+  assert.ok(timelineBuilderOf('layer.json', text) instanceof ChromeTimelineBuilder);
   const m = buildTimeline('layer.json', [text])!;
   assert.equal(m.format, 'chrome-trace');
   assert.equal(m.items.start.length, 2);

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { lineFields } from '../../../client/timeline/fields';
 import { readLines } from '../../../client/timeline/lineReader';
-import { buildTimeline } from '../../../core/timeline/builder';
+import { buildTimeline } from '../../../core/detectFormat';
 import { MAX_REVEAL_LINES, parseHostMessage, parseWebviewMessage, validModel } from '../../../protocol/timeline';
 
 const model = () => buildTimeline('x.trace.jsonl', ['{"event_type":"TE_START","t_cycle":1,"job_id":1}', '{"event_type":"TE_END","t_cycle":5,"job_id":1}'])!;

@@ -5,7 +5,7 @@ import { fastTraceBytes } from '../../../core/trace/fastBytes';
 import { parseTraceLine } from '../../../core/trace/parseLine';
 import { locate } from '../../../core/trace/locate';
 import { TraceDocument } from '../../../core/trace/document';
-import { traceFormat } from '../../../core/trace/format';
+import { traceFormat } from '../../../core/trace/descriptor';
 
 const decode = (b: Uint8Array, s: number, e: number) => Buffer.from(b).toString('utf8', s, e);
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'utf8'));
@@ -96,7 +96,7 @@ describe('byte fast path agrees with JSON.parse + ajv', () => {
     fc.assert(fc.property(fc.array(LINE, { maxLength: 30 }), (lines) => {
       const text = lines.join('\n');
       const viaEditor = TraceDocument.parse(text).allDiagnostics();
-      const c = traceFormat.createChecker();
+      const c = traceFormat.createChecker!();
       const all = bytes(text);
       let s = 0;
       let n = 0;

@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { buildTimeline } from '../../../core/timeline/builder';
+import { buildTimeline } from '../../../core/detectFormat';
 import { MetricsCollector, type StatsOptions } from '../../../core/trace/metrics/collector';
 import { fieldsOfBytes } from '../../../core/trace/metrics/byteFields';
 import { fieldsOfObject, newEventFields } from '../../../core/trace/metrics/eventFields';

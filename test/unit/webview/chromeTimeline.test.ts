@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { buildTimeline } from '../../../core/timeline/builder';
+import { buildTimeline } from '../../../core/detectFormat';
 import type { TimelineModel } from '../../../core/timeline/model';
 import { launchChromium, modelMessage, openTimelinePage, type TimelinePage } from '../../webview/page';
 

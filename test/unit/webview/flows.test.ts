@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildTimeline } from '../../../core/timeline/builder';
+import { buildTimeline } from '../../../core/detectFormat';
 import type { TimelineModel } from '../../../core/timeline/model';
 import { flowArrows, flowPartners, MAX_ARROWS, type FlowView } from '../../../webview/flows';
 import { layoutBands } from '../../../webview/layout';

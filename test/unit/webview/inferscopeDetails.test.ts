@@ -11,7 +11,7 @@ import type { Browser } from 'playwright-core';
 import { analyze } from '../../../core/inferscope/analyze';
 import { eventLines } from '../../../core/inferscope/citations';
 import { InferscopeDocument } from '../../../core/inferscope/document';
-import { buildTimeline } from '../../../core/timeline/builder';
+import { buildTimeline } from '../../../core/detectFormat';
 import { launchChromium, modelMessage, openTimelinePage } from '../../webview/page';
 
 const ROOT = resolve(__dirname, '../../..');

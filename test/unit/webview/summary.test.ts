@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { after, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { splitLines } from '../../../core/common/lines';
-import { buildTimeline } from '../../../core/timeline/builder';
+import { buildTimeline } from '../../../core/detectFormat';
 import type { TimelineModel } from '../../../core/timeline/model';
 import { MetricsCollector } from '../../../core/trace/metrics/collector';
 import { launchChromium, modelMessage, openTimelinePage, type TimelinePage } from '../../webview/page';

@@ -9,7 +9,7 @@ import { after, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { timelinePage } from '../../../client/timeline/html';
 import { splitLines } from '../../../core/common/lines';
-import { buildTimeline } from '../../../core/timeline/builder';
+import { buildTimeline } from '../../../core/detectFormat';
 import type { TimelineModel } from '../../../core/timeline/model';
 import { filterBy, launchChromium, modelMessage, openTimelinePage, type DrawCall, type TimelinePage } from '../../webview/page';
 

@@ -1,0 +1,306 @@
+import { eventId, idKey, readNumber, str } from './event';
+import { ChromeReader } from './reader';
+import type { RawEvent } from './stream';
+import { TimelineAssembler } from '../timeline/assembler';
+import type { TimelineBuilder } from '../timeline/builder';
+import { ChromeFlows, END, START, STEP } from './timelineFlows';
+import { GrowColumn } from '../timeline/columns';
+import type { CounterSpec } from '../timeline/counters';
+import { FLAG, KIND, type TimelineModel } from '../timeline/model';
+
+interface Proc {
+  key: string;
+  group: number;
+  /** Internal node name, replaced by the display name once M events are all read. */
+  node: string;
+  threads: Map<string, Thread>;
+  /** Threads by the tid value as read (7 and "7" are two entries of one thread): no key string per event. */
+  byTid: Map<unknown, Thread>;
+  asyncTrack: number;
+  counters: Map<string, CounterSpec>;
+}
+interface Thread {
+  track: number;
+  node: string;
+  open: number[];
+}
+
+/** Sort keys for tracks without a sort index: after those that have one, in order of appearance. */
+const UNSORTED = 1e9;
+
+/**
+ * Processes and threads drawn apart; further ones (a file can name millions of tids) share one
+ * "(other …)" row, so the track list stays drawable.
+ */
+export const MAX_PROCESSES = 1000;
+export const MAX_THREADS = 10_000;
+/** Counter rows; further series are not drawn (their values still set the time range). */
+export const MAX_COUNTERS = 1000;
+const OTHER = '\u0000other';
+
+/**
+ * Builds the timeline of a Chrome Trace Event JSON file (PyTorch profiler, Kineto, chrome://tracing,
+ * this extension's own export), streamed event by event: one group per pid, one track per thread,
+ * `X` and `B`/`E` slices nested into lanes below their parent, instants, async `b`/`e` slices on
+ * their process's Async track, `C` counters as counter rows. The category is the item's `phase`
+ * attribute, so the view colours CPU ops, kernels and memcpys apart. Names and sort order come from
+ * `M` events wherever they are in the file; `M` events never set the time range.
+ */
+export class ChromeTimelineBuilder implements TimelineBuilder {
+  private readonly asm = new TimelineAssembler('chrome-trace');
+  private readonly reader = new ChromeReader({ event: (o, raw) => this.event(o, raw), bad: () => this.undrawable++ });
+  private readonly procs = new Map<string, Proc>();
+  /** Processes by the pid value as read, as `byTid`. */
+  private readonly byPid = new Map<unknown, Proc>();
+  private tidsKept = 0;
+  private readonly display = new Map<string, string>();
+  private readonly sortIndex = new Map<string, number>();
+  private readonly asyncOpen = new Map<string, number>();
+  private lineCount = 0;
+  private undrawable = 0;
+  private order = 0;
+  private readonly flows = new ChromeFlows();
+  /** Context by category: a file holds a handful, and building the assembler's key per event was a tenth of the build. */
+  private readonly ctxByCat = new Map<unknown, number>();
+  /** Per item as added: its events' characters on their lines (see SourceChars). */
+  private readonly char = new GrowColumn(Uint32Array);
+  private readonly charEnd = new GrowColumn(Uint32Array);
+  private readonly endChar = new GrowColumn(Uint32Array);
+  private readonly endCharEnd = new GrowColumn(Uint32Array);
+  /** Whether an event began on the line of the one before it: only then are characters needed. */
+  private sharedLine = false;
+  private lastEventLine = -1;
+
+  addLine(text: string, lineNo: number): void {
+    this.lineCount = lineNo + 1;
+    this.reader.addLine(text, lineNo);
+  }
+
+  finish(preview = false): TimelineModel {
+    if (!preview) this.reader.stream.end();
+    const asm = this.asm;
+    const m = asm.finish({ lineCount: this.lineCount, undrawable: this.undrawable, nsPerCycle: 1000 });
+    const links = this.flows.links(m, asm.order, (pid, tid) => {
+      const t = this.procs.get(idKey(pid))?.threads.get(idKey(tid));
+      return t === undefined ? -1 : asm.trackIndex[t.track];
+    });
+    const order = asm.order;
+    const chars = this.sharedLine
+      ? { char: this.char.take(order), charEnd: this.charEnd.take(order), endChar: this.endChar.take(order), endCharEnd: this.endCharEnd.take(order) }
+      : undefined;
+    for (const t of m.tracks) {
+      const name = this.display.get(t.name);
+      if (name !== undefined) t.name = name;
+    }
+    return { ...m, unit: 'µs', colourBy: 'phase', ...(links && { links }), ...(chars && { chars }) };
+  }
+
+  /** Adds an item drawn from event `raw`, with where that event is on its line. */
+  private add(raw: RawEvent, track: number, start: number, end: number, name: number, ctx: number, kind: number, flags: number): number {
+    this.char.push(raw.character);
+    this.charEnd.push(firstLineEnd(raw));
+    this.endChar.push(0);
+    this.endCharEnd.push(0);
+    return this.asm.add(track, start, end, raw.line, name, NaN, ctx, 0, kind, flags);
+  }
+
+  /** Closes item `i` at `ts` with its END event `raw`. */
+  private close(i: number, ts: number, raw: RawEvent): void {
+    this.endChar.data[i] = raw.character;
+    this.endCharEnd.data[i] = firstLineEnd(raw);
+    this.asm.close(i, ts, raw.line);
+  }
+
+  private threadCount = 0;
+  private counterCount = 0;
+
+  private proc(pidV: unknown): Proc {
+    const known = this.byPid.get(pidV);
+    if (known) return known;
+    const p = this.newProc(pidV);
+    // A primitive only (an object pid keys as '' but would add one entry per event), and a bounded
+    // number (a file can name millions); past the caps a value keeps the "(other …)" row it got, as
+    // the counts never go down.
+    if ((typeof pidV !== 'object' || pidV === null) && this.byPid.size < MAX_PROCESSES * 2) this.byPid.set(pidV, p);
+    return p;
+  }
+
+  private newProc(pidV: unknown): Proc {
+    let key = idKey(pidV);
+    if (!this.procs.has(key) && this.procs.size >= MAX_PROCESSES) key = OTHER;
+    let p = this.procs.get(key);
+    if (!p) {
+      const node = `\u0000p${key}`;
+      p = { key, group: this.asm.group(-1, node, this.sortOf(`p${key}`, pidV)), node, threads: new Map(), byTid: new Map(), asyncTrack: -1, counters: new Map() };
+      this.procs.set(key, p);
+      if (!this.display.has(node)) this.display.set(node, key === OTHER ? '(other processes)' : key === '' ? 'Process (no pid)' : `Process ${key}`);
+    }
+    return p;
+  }
+
+  private thread(p: Proc, tidV: unknown): Thread {
+    const known = p.byTid.get(tidV);
+    if (known) return known;
+    const t = this.newThread(p, tidV);
+    if ((typeof tidV !== 'object' || tidV === null) && this.tidsKept < MAX_THREADS * 2) {
+      this.tidsKept++;
+      p.byTid.set(tidV, t);
+    }
+    return t;
+  }
+
+  private newThread(p: Proc, tidV: unknown): Thread {
+    let key = idKey(tidV);
+    if (!p.threads.has(key) && this.threadCount >= MAX_THREADS) key = OTHER;
+    let t = p.threads.get(key);
+    if (!t) {
+      this.threadCount++;
+      const node = `\u0000t${p.key}\u0000${key}`;
+      t = { track: this.asm.track(p.group, node, this.sortOf(`t${p.key}\u0000${key}`, tidV)), node, open: [] };
+      p.threads.set(key, t);
+      if (!this.display.has(node)) this.display.set(node, key === OTHER ? '(other threads)' : key === '' ? 'Thread (no tid)' : `Thread ${key}`);
+    }
+    return t;
+  }
+
+  /** A sort_index from M events seen so far, else numbers by value, else order of appearance. */
+  private sortOf(key: string, id: unknown): number {
+    return this.sortIndex.get(key) ?? (typeof id === 'number' && Number.isFinite(id) ? id : UNSORTED + this.order++);
+  }
+
+  private event(o: Record<string, unknown>, raw: RawEvent): void {
+    if (raw.line === this.lastEventLine) this.sharedLine = true;
+    this.lastEventLine = raw.line;
+    const ph = o.ph;
+    if (ph === 'M') return this.metadata(o);
+    const ts = readNumber(o.ts)?.n;
+    if (ts === undefined || typeof ph !== 'string') {
+      this.undrawable++;
+      return;
+    }
+    const asm = this.asm;
+    const name = asm.intern(str(o.name));
+    const ctx = this.contextOf(o.cat);
+    switch (ph) {
+      case 'X': {
+        const d = readNumber(o.dur ?? o.tdur)?.n;
+        const bad = d === undefined || d < 0;
+        const i = this.add(raw, this.thread(this.proc(o.pid), o.tid).track, ts, bad ? ts : ts + d, name, ctx, KIND.slice, bad ? FLAG.invalid : 0);
+        if (o.bind_id !== undefined) this.boundFlow(o, i, ts);
+        return;
+      }
+      case 'B': {
+        const t = this.thread(this.proc(o.pid), o.tid);
+        const i = this.add(raw, t.track, ts, NaN, name, ctx, KIND.slice, 0);
+        t.open.push(i);
+        if (o.bind_id !== undefined) this.boundFlow(o, i, ts);
+        return;
+      }
+      case 'E': {
+        const t = this.thread(this.proc(o.pid), o.tid);
+        const i = t.open.pop();
+        if (i !== undefined) this.close(i, ts, raw);
+        else this.add(raw, t.track, ts, ts, asm.intern('E'), ctx, KIND.marker, FLAG.instant | FLAG.unmatchedEnd);
+        return;
+      }
+      case 'i': case 'I': case 'R': case 'n':
+        this.add(raw, this.thread(this.proc(o.pid), o.tid).track, ts, ts, name, ctx, KIND.marker, FLAG.instant);
+        return;
+      case 'b': case 'e': return this.async(o, ph, ts, raw, name, ctx);
+      case 'C': return this.counter(o, ts);
+      case 's': case 't': case 'f':
+        // Keyed as the checks key them (category and id); bound to slices once all are read.
+        this.flows.step(o.cat, typeof o.id === 'number' || typeof o.id === 'string' ? o.id : eventId(o), ph === 's' ? START : ph === 't' ? STEP : END, o.pid, o.tid, ts, ph === 'f' && o.bp !== 'e', ctx, name);
+        asm.seen(ts);
+        return;
+      default:
+        // Objects and samples are not drawn; they still belong to the time range.
+        asm.seen(ts);
+    }
+  }
+
+  private contextOf(cat: unknown): number {
+    let c = this.ctxByCat.get(cat);
+    if (c === undefined) {
+      c = this.asm.context([cat === undefined ? undefined : str(cat), undefined, undefined, undefined, undefined]);
+      // Only primitives: an object or array category would key one entry per event.
+      if (typeof cat !== 'object' || cat === null) this.ctxByCat.set(cat, c);
+    }
+    return c;
+  }
+
+  /** A slice of the newer flow form: `bind_id` with `flow_in` (an arrow ends here) and/or `flow_out`. */
+  private boundFlow(o: Record<string, unknown>, i: number, ts: number): void {
+    if (o.flow_in === true) this.flows.slice(o.bind_id, END, i, ts);
+    if (o.flow_out === true) this.flows.slice(o.bind_id, START, i, ts);
+  }
+
+  private async(o: Record<string, unknown>, ph: string, ts: number, raw: RawEvent, name: number, ctx: number): void {
+    const p = this.proc(o.pid);
+    if (p.asyncTrack < 0) p.asyncTrack = this.asm.track(p.group, `\u0000a${p.key}`, -1);
+    this.display.set(`\u0000a${p.key}`, 'Async');
+    const key = `${p.key}\u0000${str(o.cat)}\u0000${eventId(o) ?? ''}\u0000${str(o.name)}`;
+    if (ph === 'b') {
+      this.asyncOpen.set(key, this.add(raw, p.asyncTrack, ts, NaN, name, ctx, KIND.slice, 0));
+      return;
+    }
+    const i = this.asyncOpen.get(key);
+    if (i === undefined) {
+      this.add(raw, p.asyncTrack, ts, ts, name, ctx, KIND.marker, FLAG.instant | FLAG.unmatchedEnd);
+      return;
+    }
+    this.asyncOpen.delete(key);
+    this.close(i, ts, raw);
+  }
+
+  private counter(o: Record<string, unknown>, ts: number): void {
+    const args = o.args;
+    if (typeof args !== 'object' || args === null) return;
+    const p = this.proc(o.pid);
+    const base = str(o.name);
+    for (const [k, v] of Object.entries(args)) {
+      if (typeof v !== 'number' || !Number.isFinite(v)) continue;
+      // One row per series: "name" alone for the usual single `value`, "name.key" otherwise.
+      const series = Object.keys(args).length === 1 ? base : `${base}.${k}`;
+      let spec = p.counters.get(series);
+      if (!spec && this.counterCount >= MAX_COUNTERS) continue;
+      if (!spec) {
+        this.counterCount++;
+        spec = { mode: 'samples', sources: [], samples: { t: [], v: [] }, unit: k };
+        p.counters.set(series, spec);
+        this.asm.counter(p.group, series, UNSORTED * 2, spec);
+      }
+      spec.samples!.t.push(ts);
+      spec.samples!.v.push(v);
+    }
+    this.asm.seen(ts);
+  }
+
+  private metadata(o: Record<string, unknown>): void {
+    const args = (typeof o.args === 'object' && o.args !== null ? o.args : {}) as Record<string, unknown>;
+    const pid = idKey(o.pid), tid = idKey(o.tid);
+    switch (o.name) {
+      case 'process_name': this.display.set(`\u0000p${pid}`, str(args.name)); break;
+      case 'thread_name': this.display.set(`\u0000t${pid}\u0000${tid}`, str(args.name)); break;
+      case 'process_sort_index': {
+        const k = Number(args.sort_index) || 0;
+        this.sortIndex.set(`p${pid}`, k);
+        const p = this.procs.get(pid);
+        if (p) this.asm.setOrder(p.group, k);
+        break;
+      }
+      case 'thread_sort_index': {
+        const k = Number(args.sort_index) || 0;
+        this.sortIndex.set(`t${pid}\u0000${tid}`, k);
+        const t = this.procs.get(pid)?.threads.get(tid);
+        if (t) this.asm.setOrder(t.track, k);
+        break;
+      }
+    }
+  }
+}
+
+/** The character after the event's text on its first line. */
+function firstLineEnd(raw: RawEvent): number {
+  return raw.character + (raw.lineStarts ? raw.lineStarts[0] - 1 : raw.text.length);
+}

@@ -1,0 +1,132 @@
+import type { CodeDoc } from './common/codeDoc';
+import type { Diagnostic, Severity } from './common/diagnostic';
+import type { DiagnosticSettings } from './common/settings';
+import type { FileHead } from './fileHead';
+import type { BuilderOptions, TimelineBuilder } from './timeline/builder';
+
+/** A checker fed one line at a time, so files of any size can be streamed through it. */
+export interface LineChecker {
+  add(line: string, lineNo: number): void;
+  /**
+   * Optional fast path for streamed files: the line's UTF-8 bytes `[s, e)` (no terminator), and a
+   * decoder to fall back on. The bytes are only valid during the call.
+   */
+  addBytes?(bytes: Uint8Array, s: number, e: number, lineNo: number, decode: (b: Uint8Array, s: number, e: number) => string): void;
+  /**
+   * Optional fast path for streamed files: the line `[start, end)` of a decoded chunk; `chunk`
+   * numbers the chunk (-1: a text made for this line alone). Used when there is no `addBytes`.
+   */
+  addIn?(text: string, start: number, end: number, lineNo: number, chunk: number): void;
+  /** All diagnostics, unsorted; uncapped unless the checker was made with `maxProblems`. */
+  finish(): Diagnostic[];
+  /**
+   * What a check shows, instead of `finish`: with `extra` (the reader's own problems), the first
+   * `settings.maxProblems` diagnostics after one summary of the rest, and whether any problem,
+   * shown or not, is an error. A checker that can caps while it produces (see `checkResult`).
+   */
+  finishCapped(settings: DiagnosticSettings, extra: readonly Diagnostic[]): CheckResult;
+}
+
+/** The problems a check shows and its exit status. */
+export interface CheckResult {
+  diagnostics: Diagnostic[];
+  hasError: boolean;
+}
+
+export interface CheckerOptions {
+  /** Keep only the first this many diagnostics by position, counting the rest, where the checker can. */
+  maxProblems?: number;
+}
+
+/** How the editor knows a format's files (the `contributes.languages` entry, generated from it). */
+export interface LanguageContribution {
+  /** Names shown for the language, the first one in the status bar. */
+  aliases: readonly string[];
+  /** Name endings the editor opens in this language. */
+  extensions: readonly string[];
+  /** Whole-name globs the editor opens in this language. */
+  filenamePatterns?: readonly string[];
+  /** A first line that opens a file of any name in this language (a regular expression). */
+  firstLine?: string;
+}
+
+/** Which Parquet tables `npu-trace export --to parquet` writes for a format (README "Export to Parquet"). */
+export type ParquetTableSet = 'npu' | 'nnapi' | 'inferscope' | 'timeline' | 'kprof';
+
+/**
+ * One file format: everything the command line, the server, the client and the timeline need to
+ * know of it. Each format's folder exports one (`core/<format>/descriptor.ts`) and the registry
+ * (`core/formats.ts`) lists them; what a file is, is decided once, by `detectFormat`.
+ */
+export interface FormatDescriptor {
+  /** The format's id, also its VS Code language id (and the id the server keys its services by). */
+  id: string;
+  /** The format's name for people (SARIF rule descriptions, the manual). */
+  displayName: string;
+  /** Every diagnostic code the format reports, with an example (the manual's table, SARIF rules). */
+  codes: readonly CodeDoc[];
+  /** What the editor associates with the language; a binary format (opened by a custom editor) has none. */
+  language?: LanguageContribution;
+  /**
+   * Whole-name globs (`*` only, matched case-insensitively on the base name) that make a file this
+   * format whatever it holds: "a file is what its name says".
+   */
+  names: readonly string[];
+  /** The file is read as bytes (a custom editor, its own decoder), not as text. */
+  binary?: boolean;
+  /** The view types of the custom editors that open it (a binary format). */
+  customEditors?: readonly string[];
+  /**
+   * Whether a file that no format's name claims is this format, by its name's kind and its head:
+   * the first MB of its text (gunzipped), or of its bytes for a binary format.
+   */
+  detect?(name: string, head: FileHead): boolean;
+  /**
+   * For a format found in plain JSON files by `detect`: the settings section whose `detectInJson`
+   * (`npuTrace.<section>.detectInJson`) lets the editor switch such a `.json` to this language.
+   */
+  contentSetting?: string;
+  /** A builder of the format's timeline (Show Timeline, `export --to chrome-trace`); none: no timeline. */
+  timeline?(opts?: BuilderOptions): TimelineBuilder;
+  /** The tables `export --to parquet` writes; none: not exported to Parquet. */
+  parquetTables?: ParquetTableSet;
+  /** The names a directory given to `export --to parquet` is searched for, when not all of `names` hold tables. */
+  parquetNames?: readonly string[];
+  /** Whether the format's timeline can be exported as Chrome Trace JSON (by `npu-trace export` or the editor). */
+  exportsChrome?: boolean;
+  /** Whether *Show Summary* (the trace metrics) applies. */
+  summary?: boolean;
+  /** The streaming checker of `npu-trace check` and the editor's line-based checks; none: not checked. */
+  createChecker?(opts?: CheckerOptions): LineChecker;
+  /**
+   * The diagnostic on a line over the line limit, for line-based formats; a format read as one
+   * document has none and bounds its size instead.
+   */
+  lineTooLong?: { code: string; severity: Severity };
+  /** For JSON lines: the diagnostic on a line nesting deeper than `MAX_JSON_DEPTH`, which is skipped. */
+  lineTooDeep?: { code: string; severity: Severity };
+  /**
+   * For a format read as one document: its problems from the whole text at once (capped while they
+   * are produced), which costs less than feeding a million lines of a pretty-printed file one by one.
+   */
+  checkDocument?(text: string, settings: DiagnosticSettings): { diagnostics: Diagnostic[]; hasError: boolean };
+  /** For a format read as one document: the largest file the CLI reads whole, when not its default. */
+  maxDocumentBytes?: number;
+  /**
+   * For a document whose checker streams it (Chrome JSON: events split as they come): the CLI reads
+   * it at any size, each line (a one-line file is one line) up to this many bytes; a longer one
+   * gives `file.too-large`.
+   */
+  streamedLineBytes?: number;
+  /**
+   * For a document format past `maxDocumentBytes`: a checker fed the decoded text in pieces of any
+   * size, not in lines, so the CLI reads a one-line (compact) file of any size too.
+   */
+  createChunkChecker?(): ChunkChecker;
+}
+
+/** See `FormatDescriptor.createChunkChecker`. */
+export interface ChunkChecker {
+  feed(chunk: string): void;
+  finish(settings: DiagnosticSettings): CheckResult;
+}

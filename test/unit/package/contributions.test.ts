@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import { FORMATS } from '../../../core/formats';
+import type { FormatDescriptor } from '../../../core/formatDescriptor';
+
+const ROOT = resolve(__dirname, '../../..');
+
+interface Gen {
+  generate(pkgText: string, formats: readonly FormatDescriptor[]): string;
+  whenOf(formats: readonly FormatDescriptor[], command: string, menu: string): string;
+}
+const gen = async () => (await import(join(ROOT, 'scripts/gen-contributions.mjs'))) as Gen;
+
+describe('package.json contributions made from the format registry', () => {
+  it('are what scripts/gen-contributions.mjs makes of core/formats.ts today (run `npm run gen:contributions`)', async () => {
+    const text = readFileSync(join(ROOT, 'package.json'), 'utf8');
+    assert.equal((await gen()).generate(text, FORMATS), text);
+  });
+
+  it('a format added to the registry gets its language and joins the menus of what it supports', async () => {
+    const g = await gen();
+    const extra: FormatDescriptor = {
+      id: 'new-format', displayName: 'New', codes: [], names: ['*.new.json', '*.new.json.gz'], language: { aliases: ['New'], extensions: ['.new.json'] },
+      timeline: () => { throw new Error('not built here'); },
+    };
+    const pkg = JSON.parse(g.generate(readFileSync(join(ROOT, 'package.json'), 'utf8'), [...FORMATS, extra])) as {
+      contributes: { languages: { id: string; extensions: string[] }[] };
+    };
+    assert.deepEqual(pkg.contributes.languages.at(-1), { id: 'new-format', aliases: ['New'], extensions: ['.new.json'], configuration: './syntaxes/new-format.language-configuration.json' });
+    const when = g.whenOf([...FORMATS, extra], 'npuTrace.showTimeline', 'editor/title');
+    assert.match(when, /editorLangId == new-format/);
+    assert.match(when, /\\\.new\\\.json\\\.gz/);
+    assert.doesNotMatch(g.whenOf([...FORMATS, extra], 'npuTrace.showSummary', 'editor/title'), /new-format/);
+  });
+
+  it('the when-clause name expression matches exactly the names it stands for', async () => {
+    const when = (await gen()).whenOf(FORMATS, 'npuTrace.showTimeline', 'explorer/context');
+    const re = new RegExp(/resourceFilename =~ \/(.*)\/$/.exec(when)![1]);
+    for (const n of ['run.jsonl.gz', 'perfetto_trace.json.gz', 'a.trace.json.gz', 'k.chrome_trace.gz']) assert.ok(re.test(n), n);
+    for (const n of ['x.json', 'my_perfetto_trace.json.gz', 'a.trace.json']) assert.ok(!re.test(n), n);
+  });
+});
