@@ -7,8 +7,7 @@ import type { Severity } from '../../../core/common/diagnostic';
 import { defaultDiagnosticSettings } from '../../../core/common/settings';
 import { splitLines } from '../../../core/common/lines';
 import { TraceDocument } from '../../../core/trace/document';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { byPosition, fixture, FIXTURES, tokenRange } from './helpers';
 
 interface Expected {
