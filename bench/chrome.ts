@@ -6,9 +6,9 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exportChromeTrace } from '../cli/exportRun';
+import { exportChromeTrace } from '../node/export/chromeTraceFile';
 import { MAX_CHROME_LINE_BYTES as MAX_JSON_LINE } from '../core/chrome/descriptor';
-import { forEachLine, forEachLineBytes } from '../cli/lines';
+import { forEachLine, forEachLineBytes } from '../node/io/lines';
 import { ChromeTimelineBuilder } from '../core/chrome/timeline';
 import { pytorchTrace } from '../test/gen/chromeGen';
 import { writeTrace } from '../test/gen/genTrace';

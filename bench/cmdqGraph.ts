@@ -12,7 +12,7 @@ import { graphViewModel, type GraphViewModel } from '../core/cmdq/graph/view';
 import { launchChromium } from '../test/webview/page';
 import { cmdqText } from '../test/gen/cmdqGen';
 import { Worker } from 'node:worker_threads';
-import type { GraphWorkerReply, GraphWorkerRequest } from '../client/cmdq/graphWorkerProtocol';
+import type { GraphWorkerReply, GraphWorkerRequest } from '../protocol/cmdqGraphWorker';
 import { defaultDiagnosticSettings } from '../core/common/settings';
 import type { LayerStats } from '../core/trace/metrics/types';
 import { cpuMs, dataFile, fmt, median, REPO, row, timed } from './util';

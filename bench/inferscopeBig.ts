@@ -10,10 +10,10 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { createGzip } from 'node:zlib';
-import { forEachLine } from '../cli/lines';
+import { forEachLine } from '../node/io/lines';
 import { buildFromText } from '../client/timeline/textBuild';
 import { timelineBuilderOf } from '../core/detectFormat';
-import { headOf } from '../cli/firstLine';
+import { headOf } from '../node/io/firstLine';
 import type { TimelineModel } from '../core/timeline/model';
 import { inferscopeTrace } from '../test/gen/inferscopeGen';
 

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { forEachLine } from '../cli/lines';
-import { readSystrace } from '../cli/readSystrace';
+import { forEachLine } from '../node/io/lines';
+import { readSystrace } from '../node/io/readSystrace';
 import { LspClient } from '../test/lsp/lspClient';
 import { defaultDiagnosticSettings } from '../core/common/settings';
 import { analyze } from '../core/nnapi/analysis';

@@ -1,7 +1,7 @@
 // Run by bench/nnapi.ts in a separate process: the CLI's whole path on one file, then its time and peak memory.
 import { analyze } from '../core/nnapi/analysis';
 import { summarize } from '../core/nnapi/summary';
-import { readSystrace } from '../cli/readSystrace';
+import { readSystrace } from '../node/io/readSystrace';
 
 async function main(file: string): Promise<void> {
   const t = performance.now();

@@ -1,8 +1,8 @@
 // `npu-trace stats` against the floor the issue measures it by: a plain JSON.parse of every line,
 // read with the same line splitter, alternating in this process so all see the same machine. The
 // collector fed parsed lines (what the timeline worker and the reference path do) is measured too.
-import { forEachLine } from '../cli/lines';
-import { statsOfFile } from '../cli/statsOfFile';
+import { forEachLine } from '../node/io/lines';
+import { statsOfFile } from '../node/io/statsOfFile';
 import { MetricsCollector } from '../core/trace/metrics/collector';
 import { writeTrace } from '../test/gen/genTrace';
 import { dataFile, exists, fmt, median, row, timed } from './util';

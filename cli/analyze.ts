@@ -8,8 +8,8 @@ import { inferscopeFormat } from '../core/inferscope/descriptor';
 import type { ParsedInferscope } from '../core/inferscope/model';
 import { InferscopeStream } from '../core/inferscope/stream';
 import { WholeOrStreamed } from '../core/common/wholeOrStreamed';
-import type { GzipEnd } from './gunzip';
-import { forEachText, textSizeHint } from './lines';
+import type { GzipEnd } from '../node/io/gunzip';
+import { forEachText, textSizeHint } from '../node/io/lines';
 
 export const ANALYZE_USAGE = '  npu-trace analyze [--json | --report md|html|json] [-o OUT] <trace.inferscope.json>\n';
 

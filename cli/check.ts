@@ -9,9 +9,9 @@ import type { CheckResult, ChunkChecker, FormatDescriptor, LineChecker } from '.
 import { detectFormat, formatByName } from '../core/detectFormat';
 import { traceFormat } from '../core/trace/descriptor';
 import { fileTooLarge, gzipGarbage, gzipTruncated } from './fileProblems';
-import type { GzipEnd } from './gunzip';
-import { headOf } from './firstLine';
-import { forEachLine, forEachLineBytes, forEachLineIn, forEachText, textSizeHint, type ReadOptions } from './lines';
+import type { GzipEnd } from '../node/io/gunzip';
+import { headOf } from '../node/io/firstLine';
+import { forEachLine, forEachLineBytes, forEachLineIn, forEachText, textSizeHint, type ReadOptions } from '../node/io/lines';
 import { depthBounded } from './jsonLines';
 import { checkTraceInParallel } from './parallelCheck';
 import { githubAnnotations } from './github';

@@ -8,7 +8,7 @@ import { joinLayers, type LayerJoin } from '../core/cmdq/graph/join';
 import { graphJson, graphText, joinText } from '../core/cmdq/graph/report';
 import { escapeControl } from '../core/common/escape';
 import { MAX_DOCUMENT_BYTES } from './check';
-import { statsOfFile } from './statsOfFile';
+import { statsOfFile } from '../node/io/statsOfFile';
 
 export const CMDQ_GRAPH_USAGE = '  npu-trace cmdq-graph [--json | --dot] [--dma-bytes-per-cycle N] [--te-macs-per-cycle N] [--ve-elements-per-cycle N] [--trace TRACE [--layer-map MAP.json]] <queue.cmdq.json>\n';
 

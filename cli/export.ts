@@ -3,9 +3,9 @@ import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/common/escape';
 import { detectFormat } from '../core/detectFormat';
 import { exportParquetCommand } from './exportParquet';
-import { exportChromeTrace } from './exportRun';
-import { headOf } from './firstLine';
-import { forEachLine, forEachLineBytes, type ReadOptions } from './lines';
+import { exportChromeTrace } from '../node/export/chromeTraceFile';
+import { headOf } from '../node/io/firstLine';
+import { forEachLine, forEachLineBytes, type ReadOptions } from '../node/io/lines';
 
 export const EXPORT_USAGE = '  npu-trace export <file> --to chrome-trace [-o OUT.json[.gz]]\n  npu-trace export <file|dir>... --to parquet -o OUT_DIR [--run-id NAME] [--jobs N]\n';
 

@@ -1,22 +1,19 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, extname } from 'node:path';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/common/escape';
 import { decode, DEFAULT_MAX_PROBLEMS } from '../core/kprof/decode';
 import { KprofFormatError, MAX_BUFFER_BYTES } from '../core/kprof/errors';
 import { detectLayout, LAYOUTS, layoutById } from '../core/kprof/layouts';
-import { namesFromJson, namesFromLines, namesFromList } from '../core/kprof/names';
+import { namesFromList } from '../core/kprof/names';
 import { kprofChromeTrace } from '../core/kprof/chrome';
 import { openBuffer } from '../core/kprof/open';
 import { groupOverlap } from '../core/kprof/overlap';
 import { kprofJson, kprofText } from '../core/kprof/report';
-import { SyncSink } from './syncSink';
-import { zlib } from './zlib';
+import { SyncSink } from '../node/io/syncSink';
+import { inflateRaw, readNamesFile, sidecarNames } from '../node/io/kprofFiles';
 
 export const KPROF_USAGE = `  npu-trace kprof [--names FILE|a,b,c] [--layout auto|${LAYOUTS.map((l) => l.id).join('|')}] [--stride N] [--launch N] [--overlap A,B] [--max-problems N] [--json] [--chrome-trace OUT.json[.gz]|-] <buffer.npy|.npz|.bin>\n`;
-
-/** zlib's raw inflate, never producing more than the entry says (a zip bomb stops there). */
-export const inflateRaw = (data: Uint8Array, maxBytes: number): Uint8Array => zlib().inflateRawSync(data, { maxOutputLength: Math.max(1, maxBytes) });
 
 /**
  * `npu-trace kprof`: decodes an intra-kernel profiler buffer, prints per-region statistics, lanes
@@ -101,25 +98,6 @@ export async function kprof(args: string[]): Promise<number> {
 function readNamesOption(arg: string): string[] {
   if (existsSync(arg) && statSync(arg).isFile()) return readNamesFile(arg);
   return namesFromList(arg);
-}
-
-const MAX_NAMES_FILE = 16 << 20;
-
-function readNamesFile(path: string): string[] {
-  if (statSync(path).size > MAX_NAMES_FILE) throw new KprofFormatError(`The names file ${path} is over ${MAX_NAMES_FILE} bytes`);
-  const text = readFileSync(path, 'utf8');
-  return path.toLowerCase().endsWith('.json') ? namesFromJson(text) : namesFromLines(text);
-}
-
-/** `<file>.names.json`, `<file>.names.txt`, then the same beside the name without its extension. */
-export function sidecarNames(file: string): string[] | undefined {
-  const stem = file.slice(0, file.length - extname(file).length);
-  for (const base of [file, stem]) {
-    for (const ext of ['.names.json', '.names.txt']) {
-      if (existsSync(base + ext)) return readNamesFile(base + ext);
-    }
-  }
-  return undefined;
 }
 
 function fail(file: string, msg: string): number {

@@ -5,7 +5,7 @@ import { defaultDiagnosticSettings, finalizeDiagnostics } from '../core/common/s
 import { quoted } from '../core/nnapi/naming';
 import { analyze } from '../core/nnapi/analysis';
 import { summarize, summaryJson, summaryText } from '../core/nnapi/summary';
-import { readSystrace } from './readSystrace';
+import { readSystrace } from '../node/io/readSystrace';
 
 export const NNAPI_STATS_USAGE = '  npu-trace nnapi-stats [--json] [--total-times] [--per-execution] <file>\n';
 

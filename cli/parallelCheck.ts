@@ -8,7 +8,8 @@ import type { ChunkProblem } from '../core/trace/chunkChecks';
 import { ChunkMerger } from '../core/trace/chunkMerge';
 import { traceFormat } from '../core/trace/descriptor';
 import { plan, takeEarlyWorker, workerFile } from './checkThreads';
-import { ABORT, checkChunk, chunkJob, MERGED, NEXT, newControl, type ChunkDone, type FileJob } from './parallelChunk';
+import { ABORT, MERGED, NEXT, type CheckWorkerMessage, type ChunkDone, type FileJob } from '../protocol/checkWorker';
+import { checkChunk, chunkJob, newControl } from './parallelChunk';
 
 /**
  * Chunks done but not merged (waiting for an earlier one another thread is still on) after which a
@@ -93,8 +94,8 @@ class Pool {
     for (let w = 0; w < count; w++) {
       const worker = idle.pop() ?? takeEarlyWorker() ?? new Worker(file);
       worker.ref();
-      worker.on('message', (m: { job: number; done?: ChunkDone; error?: string }) => {
-        if (m.done) done(m.job, m.done);
+      worker.on('message', (m: CheckWorkerMessage) => {
+        if ('done' in m) done(m.job, m.done);
         else this.failure ??= new Error(m.error);
         this.wake?.();
       });

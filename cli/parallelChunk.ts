@@ -1,9 +1,10 @@
 import type { Diagnostic } from '../core/common/diagnostic';
 import { lineTooLong } from '../core/common/lines';
-import { ChunkChecker, type ChunkProblem, type ChunkSummary } from '../core/trace/chunkChecks';
+import { ChunkChecker, type ChunkProblem } from '../core/trace/chunkChecks';
+import { ABORT, MERGED, NEXT, type ChunkDone, type FileJob } from '../protocol/checkWorker';
 import { parsedLines, traceFormat } from '../core/trace/descriptor';
 import { depthBounded } from './jsonLines';
-import { forEachLineBytes } from './lines';
+import { forEachLineBytes } from '../node/io/lines';
 
 /** One byte range of a plain trace, starting after a '\n' (or at 0) and ending after one (or at the end). */
 export interface ChunkJob {
@@ -13,27 +14,6 @@ export interface ChunkJob {
   maxProblems: number;
   maxLineBytes: number;
 }
-
-/**
- * One file's check as every thread sees it: the chunks, and two counters all of them share — the
- * next chunk no thread has claimed, and how many the main thread has merged — so a worker takes
- * its next chunk itself, not waiting for the main thread (busy with a chunk of its own) to send it.
- */
-export interface FileJob {
-  file: string;
-  maxProblems: number;
-  maxLineBytes: number;
-  /** Chunk `k` is bytes `[bounds[k], bounds[k + 1])`. */
-  bounds: number[];
-  /** Over a SharedArrayBuffer: `[NEXT]`, `[MERGED]`, `[ABORT]` (1: stop claiming). */
-  ctl: Int32Array;
-  /** Chunks a thread may be ahead of the merge: it waits past that (summaries must not pile up). */
-  maxAhead: number;
-}
-
-export const NEXT = 0;
-export const MERGED = 1;
-export const ABORT = 2;
 
 /** The shared counters of a new file's check. */
 export const newControl = (): Int32Array => new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
@@ -60,17 +40,6 @@ export async function claimChunks(f: FileJob, post: (job: number, done: ChunkDon
     }
     post(k, await checkChunk(chunkJob(f, k)));
   }
-}
-
-/** What a chunk found, on lines counted from its first, and what the merge needs of it. */
-export interface ChunkDone {
-  /** Lines read, as the reader counts them: one more than the chunk's own when it ends with '\n'. */
-  lines: number;
-  /** Its first `maxProblems` problems by position, per line and across its lines. */
-  found: ChunkProblem[];
-  dropped: number;
-  droppedError: boolean;
-  summary: ChunkSummary;
 }
 
 /**

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/common/escape';
 import { statsText } from '../core/trace/metrics/report';
 import type { TraceStats } from '../core/trace/metrics/types';
-import { statsOfFile } from './statsOfFile';
+import { statsOfFile } from '../node/io/statsOfFile';
 
 export const STATS_USAGE = '  npu-trace stats [--json] [--from CYCLE] [--to CYCLE] <file.trace.jsonl[.gz]>\n';
 

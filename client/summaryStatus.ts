@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { overallTeUtil } from '../protocol/stats';
 import { statsInWorker } from './timeline/build';
 import { SHOW_SUMMARY } from './timeline/commands';
-import { documentRequest, fileName } from './timeline/panel';
+import { documentRequest, fileName } from './timeline/documentRequest';
 
 /** Edits come in bursts: the worker runs once typing pauses. */
 const EDIT_DEBOUNCE_MS = 500;

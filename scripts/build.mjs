@@ -20,7 +20,7 @@ await Promise.all([
   // The parallel trace check's worker thread, loaded by the CLI bundle from beside it.
   esbuild.build({ ...common, entryPoints: ['cli/checkWorker.ts'], outfile: 'dist/checkWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
   // The Parquet export's worker thread (`--jobs N`), loaded by the CLI bundle from beside it.
-  esbuild.build({ ...common, entryPoints: ['cli/exportParquetWorker.ts'], outfile: 'dist/exportParquetWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
+  esbuild.build({ ...common, entryPoints: ['node/export/parquetWorker.ts'], outfile: 'dist/exportParquetWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
   // Profiler buffers are opened and decoded in a worker thread.
   esbuild.build({ ...common, entryPoints: ['client/kprof/decodeWorker.ts'], outfile: 'dist/kprofWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
   // The timeline: its model is built in a worker thread, and its page runs in the webview.
@@ -34,7 +34,7 @@ await Promise.all([
   // as a web worker, the timeline's model worker. No Node built-in may reach them: `external` is
   // only vscode, so an import of one fails the build (test/unit/package/webBundles.test.ts checks
   // the output too).
-  esbuild.build({ ...common, ...web, entryPoints: ['client/browser/extension.ts'], outfile: 'dist/web/extension.js', format: 'cjs', external: ['vscode'] }),
+  esbuild.build({ ...common, ...web, entryPoints: ['hosts/webExtension.ts'], outfile: 'dist/web/extension.js', format: 'cjs', external: ['vscode'] }),
   esbuild.build({ ...common, ...web, entryPoints: ['server/browser.ts'], outfile: 'dist/web/server.js', format: 'iife' }),
 ]);
 

@@ -9,14 +9,10 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureVSCode } from './vscode-setup.mjs';
 import { ROOT } from './package-vsix.mjs';
-import { prepareWorkspace } from './e2e-build.mjs';
+import { codeServerTools, failer, prepareWorkspace, runHarness } from './e2e-build.mjs';
 
-function fail(msg) {
-  process.stderr.write(`[e2e-web] FAILED: ${msg}\n`);
-  process.exit(1);
-}
+const fail = failer('e2e-web');
 
 /** Copies the built extension into `stage` as a web-only extension. */
 function stageWebExtension(stage, build) {
@@ -38,13 +34,7 @@ if (process.env.NPU_E2E === 'skip') {
   process.exit(0);
 }
 
-let tools;
-try {
-  tools = ensureVSCode();
-} catch (err) {
-  fail(`could not set up code-server/Chromium: ${err instanceof Error ? err.message : String(err)}`);
-}
-if (!tools.chromium) fail('no Chromium found after set-up');
+const tools = codeServerTools(fail);
 const stage = mkdtempSync(join(tmpdir(), 'npu-web-ext-'));
 stageWebExtension(stage, !process.argv.includes('--no-build'));
 const { base, workspace } = prepareWorkspace();
@@ -52,9 +42,6 @@ const config = {
   root: ROOT, codeServer: tools.codeServer, chromium: tools.chromium, extension: stage, base, workspace,
   updateScreenshot: process.argv.includes('--update-screenshot'), keep: process.argv.includes('--keep'),
 };
-const LIMIT_MS = 5 * 60_000;
-const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'test/e2e/harness/web.ts')],
-  { cwd: ROOT, stdio: 'inherit', timeout: LIMIT_MS, killSignal: 'SIGTERM', env: { ...process.env, NPU_E2E_CONFIG: JSON.stringify(config) } });
-if (r.error?.code === 'ETIMEDOUT') process.stderr.write(`[e2e-web] FAILED: the run took longer than ${LIMIT_MS / 60_000} min and was stopped\n`);
+const passed = runHarness('e2e-web', 'test/e2e/harness/web.ts', config, 5 * 60_000);
 if (!config.keep) rmSync(stage, { recursive: true, force: true });
-process.exit(r.status === 0 ? 0 : 1);
+process.exit(passed ? 0 : 1);

@@ -14,6 +14,13 @@ function find(dir) {
 }
 
 const which = process.argv[2] ?? 'all';
+// The CLI, LSP, hostile and webview suites run the bundles in dist/: build them from the sources
+// first (a fresh checkout has none, an edited one old ones), unless `npm test` has just built them
+// (its script builds before it calls `run-tests.mjs all`).
+if (process.env.npm_lifecycle_event !== 'test') {
+  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 // Setup before the suites, not inside a test: the webview tests need Chromium (installed once when missing).
 const setup = spawnSync(process.execPath, ['scripts/ensure-chromium.mjs'], { stdio: 'inherit' });
 if (setup.status !== 0) process.exit(setup.status ?? 1);

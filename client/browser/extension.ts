@@ -7,18 +7,19 @@ import { registerNnapiSummary } from '../nnapi/summaryCommand';
 import { EXPORT_CHROME_TRACE } from '../timeline/commandIds';
 import { registerTimeline } from '../timeline/commands';
 import { browserTimelineHost } from './timelineHost';
-import { startServerTransport, type ServerTransport } from './serverTransport';
+import { startServerTransport, type ServerTransport, type StartInProcess } from './serverTransport';
 
 let client: LanguageClient | undefined;
 let transport: ServerTransport | undefined;
 
 /**
- * The browser entry (package.json "browser", dist/web/extension.js) for vscode.dev and the web
- * extension host: no Node, no file system beyond vscode.workspace.fs. What needs Node (the CLI,
- * tasks, Check All, .gz and profiler buffers from disk, exports to a file) is left out, and
- * package.json hides those commands with `!npuTrace.web`.
+ * The browser client (package.json "browser", dist/web/extension.js; its entry hosts/webExtension.ts
+ * gives it the server to start in-process) for vscode.dev and the web extension host: no Node, no
+ * file system beyond vscode.workspace.fs. What needs Node (the CLI, tasks, Check All, .gz and
+ * profiler buffers from disk, exports to a file) is left out, and package.json hides those commands
+ * with `!npuTrace.web`.
  */
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+export async function activateBrowser(context: vscode.ExtensionContext, startInProcess: StartInProcess): Promise<void> {
   // Hides the commands this entry lacks (package.json: `!npuTrace.web`). Not `isWeb`: that holds in
   // any browser workbench, also code-server's, where the Node host runs the desktop client.
   void vscode.commands.executeCommand('setContext', 'npuTrace.web', true);
@@ -36,7 +37,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     log.appendLine(l);
     console.log(`[npu-trace] ${l}`);
   };
-  transport = await startServerTransport(vscode.Uri.joinPath(context.extensionUri, 'dist', 'web', 'server.js').toString(true), say);
+  transport = await startServerTransport(vscode.Uri.joinPath(context.extensionUri, 'dist', 'web', 'server.js').toString(true), say, startInProcess);
   say(`language server: ${transport.where}`);
   const clientOptions: LanguageClientOptions = {
     documentSelector: SERVED_LANGUAGES.map((language) => ({ language })),
@@ -47,7 +48,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   await client.start();
 }
 
-export async function deactivate(): Promise<void> {
+export async function deactivateBrowser(): Promise<void> {
   await client?.stop();
   transport?.dispose();
 }

@@ -1,5 +1,4 @@
-import { BrowserMessageReader, BrowserMessageWriter, createConnection, ProposedFeatures } from 'vscode-languageserver/browser';
-import { startServer } from '../../server/main';
+import type { BrowserMessageReader } from 'vscode-languageserver/browser';
 
 /** What the browser LanguageClient talks to: a Worker, or one end of a MessageChannel. */
 export type ServerPort = ConstructorParameters<typeof BrowserMessageReader>[0];
@@ -20,19 +19,26 @@ export const WORKER_READY_MS = 10_000;
 export interface ServerTransport { port: ServerPort; where: 'worker' | 'in-process'; dispose(): void }
 
 /**
+ * Starts the language server in this extension host, speaking over `port` (server/inProcess.ts's
+ * startServerOnPort). Passed in by the bundle's entry (hosts/webExtension.ts), so the client does not
+ * import the server.
+ */
+export type StartInProcess = (port: ServerPort) => void;
+
+/**
  * Starts the language server in a web worker (`serverUrl`: dist/web/server.js), or in this extension host when
  * no worker can run. A worker counts as running once its first message arrives: server/browser.ts
  * posts one before it listens. An extension host without `Worker`, a constructor that throws, an
  * `error` event (the script could not be loaded, as in a browser VS Code whose extension files
  * are served by a remote such as code-server) or silence for WORKER_READY_MS all mean in-process.
  */
-export async function startServerTransport(serverUrl: string, log: (line: string) => void, readyMs = WORKER_READY_MS): Promise<ServerTransport> {
+export async function startServerTransport(serverUrl: string, log: (line: string) => void, startInProcess: StartInProcess, readyMs = WORKER_READY_MS): Promise<ServerTransport> {
   const worker = await startWorker(serverUrl, log, readyMs);
   if (worker) return { port: worker as unknown as ServerPort, where: 'worker', dispose: () => worker.terminate() };
   const Channel = (globalThis as { MessageChannel?: ChannelCtor }).MessageChannel;
   if (!Channel) throw new Error('neither Worker nor MessageChannel exists in this extension host');
   const { port1, port2 } = new Channel();
-  startServer(createConnection(ProposedFeatures.all, new BrowserMessageReader(port2), new BrowserMessageWriter(port2)));
+  startInProcess(port2);
   return { port: port1, where: 'in-process', dispose: () => { port1.close(); port2.close(); } };
 }
 

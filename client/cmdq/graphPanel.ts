@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
 import { normalizeSettings } from '../../core/common/settings';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { parseGraphPageMessage, type GraphHostMessage } from '../../protocol/cmdqGraph';
 import { CmdqLayerTimesRequest } from '../../protocol/cmdqTrace';
 import { entryAtCursor } from './entryAtCursor';
 import { graphPage } from './graphHtml';
-import type { GraphWorkerReply, GraphWorkerRequest } from './graphWorkerProtocol';
+import { JobCancelled, runJob } from '../../node/jobs/runJob';
+import { GraphWorkerError, readGraphReply, type GraphWorkerReply, type GraphWorkerRequest } from '../../protocol/cmdqGraphWorker';
 import { joinChanged } from './traceJoin';
 
 export const SHOW_GRAPH = 'npuTrace.cmdq.showGraph';
@@ -39,7 +39,8 @@ class GraphPanel {
   readonly panel: vscode.WebviewPanel;
   private readonly disposables: vscode.Disposable[] = [];
   private debounce: NodeJS.Timeout | undefined;
-  private worker: Worker | undefined;
+  /** The graph computation running, if any: a newer edit or closing the panel stops it. */
+  private job: AbortController | undefined;
   private ready = false;
   private pending: GraphHostMessage[] = [];
   /** Entry text ranges of the version shown, and that version. */
@@ -104,36 +105,30 @@ class GraphPanel {
     const trace = await this.layerTimes();
     if (doc.version !== version) return;
     const req: GraphWorkerRequest = { text: doc.getText(), diagnostics, trace, cost: { dmaBytesPerCycle: cfg.get('dmaBytesPerCycle'), teMacsPerCycle: cfg.get('teMacsPerCycle'), veElementsPerCycle: cfg.get('veElementsPerCycle') } };
-    void this.worker?.terminate();
-    const worker = (this.worker = new Worker(vscode.Uri.joinPath(this.extensionUri, 'dist', 'cmdqGraphWorker.js').fsPath, { workerData: req }));
-    const finish = () => {
-      void worker.terminate();
-      if (this.worker === worker) this.worker = undefined;
-    };
+    this.job?.abort();
+    const job = (this.job = new AbortController());
+    const workerFile = vscode.Uri.joinPath(this.extensionUri, 'dist', 'cmdqGraphWorker.js').fsPath;
     // First the graph, then the problems of the same version (the checks run after the first paint).
-    worker.on('message', (reply: GraphWorkerReply) => {
-      if (this.worker !== worker) return;
-      if (reply.kind === 'error') {
-        finish();
-        this.post({ type: 'error', message: reply.message });
-      } else if (reply.kind === 'problems') {
-        finish();
-        this.post({ type: 'problems', problems: reply.problems });
-      } else {
-        this.starts = reply.starts;
-        this.ends = reply.ends;
-        this.version = version;
-        this.post({ type: 'graph', fileName: this.panel.title.slice('Graph: '.length), model: reply.model });
-        const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === this.uri.toString());
-        this.lastSelected = -1;
-        if (editor) this.follow(editor);
-      }
-    });
-    worker.once('error', (e) => {
-      if (this.worker !== worker) return;
-      finish();
-      this.post({ type: 'error', message: `The graph worker failed: ${e.message}` });
-    });
+    const shown = (reply: Extract<GraphWorkerReply, { kind: 'done' }>) => {
+      this.starts = reply.starts;
+      this.ends = reply.ends;
+      this.version = version;
+      this.post({ type: 'graph', fileName: this.panel.title.slice('Graph: '.length), model: reply.model });
+      const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === this.uri.toString());
+      this.lastSelected = -1;
+      if (editor) this.follow(editor);
+    };
+    try {
+      const problems = await runJob(workerFile, req, { read: readGraphReply, signal: job.signal, onProgress: shown, name: 'the graph worker' });
+      this.post({ type: 'problems', problems });
+    } catch (e) {
+      // A newer edit's run replaced this one: it says nothing more.
+      if (e instanceof JobCancelled) return;
+      const message = e instanceof Error ? e.message : String(e);
+      this.post({ type: 'error', message: e instanceof GraphWorkerError ? message : `The graph worker failed: ${message}` });
+    } finally {
+      if (this.job === job) this.job = undefined;
+    }
   }
 
   /** The measured layers of the trace the server joins with (the hover's), or none. */
@@ -174,7 +169,7 @@ class GraphPanel {
 
   private dispose(): void {
     clearTimeout(this.debounce);
-    void this.worker?.terminate();
+    this.job?.abort();
     for (const d of this.disposables) d.dispose();
   }
 }

@@ -7,7 +7,7 @@ import { costModelOf } from '../../core/cmdq/graph/cost';
 import { graphProblems, type GraphProblem } from '../../core/cmdq/graph/problems';
 import { joinLayers } from '../../core/cmdq/graph/join';
 import { graphJoin, graphViewBuffers, graphViewModel } from '../../core/cmdq/graph/view';
-import type { GraphWorkerReply, GraphWorkerRequest } from './graphWorkerProtocol';
+import type { GraphWorkerReply, GraphWorkerRequest } from '../../protocol/cmdqGraphWorker';
 
 function run(req: GraphWorkerRequest, post: (r: GraphWorkerReply, transfer?: ArrayBuffer[]) => void): void {
   let doc: CmdqDocument;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { AnalysisResult } from '../../core/inferscope/analysisResult';
 import { markdownReport, toHtml } from '../../core/inferscope/reportOutput';
-import { fileName } from '../timeline/panel';
+import { fileName } from '../timeline/documentRequest';
 
 export const REVEAL_EVENTS = 'npuTrace.inferscope.revealEvents';
 export const REPORT_VIEW_TYPE = 'npuTrace.inferscopeReport';

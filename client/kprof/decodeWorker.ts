@@ -4,17 +4,17 @@
  * from an `.npz`, and the host must stay responsive meanwhile. Cancelling terminates the worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { inflateRawSync } from 'node:zlib';
 import { KprofFormatError } from '../../core/kprof/errors';
 import { modelBuffers } from '../../core/timeline/model';
-import { decodedArrays, runRequest, transferList, type KprofWorkerReport, type KprofWorkerRequest } from './workerProtocol';
+import { decodedArrays, transferList, type KprofWorkerReport, type KprofWorkerRequest } from '../../protocol/kprofWorker';
+import { inflateRaw } from '../../node/io/kprofFiles';
+import { runRequest } from './decodeRequest';
 
 const post = (r: KprofWorkerReport, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(r, transfer);
 
 function run(req: KprofWorkerRequest): void {
   try {
-    const inflate = (data: Uint8Array, max: number) => inflateRawSync(data, { maxOutputLength: Math.max(1, max) });
-    const r = runRequest(req, inflate, (phase) => post({ kind: 'phase', phase }));
+    const r = runRequest(req, inflateRaw, (phase) => post({ kind: 'phase', phase }));
     const transfer = new Set([...transferList([...decodedArrays(r.decoded), ...(r.opened?.launches ?? []).map((l) => l.words)]), ...modelBuffers(r.model)]);
     post({ kind: 'done', ...r }, [...transfer]);
   } catch (e) {

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { inflateRawSync } from 'node:zlib';
 import { parseWebviewMessage, type HostMessage } from '../../protocol/timeline';
 import type { Decoded } from '../../core/kprof/decode';
 import { KprofFormatError } from '../../core/kprof/errors';
@@ -16,7 +15,9 @@ import { timelinePage } from '../timeline/html';
 import { decodeInWorker, KprofCancelled } from './decodeInWorker';
 import { exportKprofChromeTrace } from './exportChrome';
 import { EXPORT_PARQUET } from '../timeline/commandIds';
-import { runRequest, type DecodedView, type KprofWorkerRequest } from './workerProtocol';
+import type { DecodedView, KprofWorkerRequest } from '../../protocol/kprofWorker';
+import { inflateRaw } from '../../node/io/kprofFiles';
+import { runRequest } from './decodeRequest';
 
 /** Default editor for `*.kprof.npy|bin|npz`; offered under "Open With…" for any `.npy`, `.bin`, `.npz`. */
 export const KPROF_EDITOR = 'npuTrace.kprof';
@@ -53,8 +54,6 @@ function exportDoc(doc: KprofDocument): Promise<vscode.Uri | undefined> {
   return exportKprofChromeTrace(doc.uri, doc.opened.launches[doc.launch], doc.decoded, doc.launch);
 }
 
-const inflateRaw = (data: Uint8Array, maxBytes: number): Uint8Array => inflateRawSync(data, { maxOutputLength: Math.max(1, maxBytes) });
-
 /** Buffers from this size on show a progress notification (with Cancel) while they decode. */
 const PROGRESS_BYTES = 16 << 20;
 
@@ -70,11 +69,14 @@ function decoder(workerFile: string): (req: KprofWorkerRequest, label: string) =
   return (req, label) => {
     const size = req.kind === 'open' ? req.bytes.byteLength : req.words.byteLength;
     if (size < PROGRESS_BYTES) return decodeInWorker(workerFile, req);
-    return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Profiler buffer ${label}`, cancellable: true }, (progress, token) =>
-      decodeInWorker(workerFile, req, {
+    return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Profiler buffer ${label}`, cancellable: true }, (progress, token) => {
+      const stop = new AbortController();
+      const sub = token.onCancellationRequested(() => stop.abort());
+      return decodeInWorker(workerFile, req, {
         onPhase: (phase) => progress.report({ message: `${phase === 'reading' ? 'reading' : 'decoding'} ${(size / 1048576).toFixed(0)} MB…` }),
-        onCancel: (cancel) => token.onCancellationRequested(cancel),
-      })));
+        signal: stop.signal,
+      }).finally(() => sub.dispose());
+    }));
   };
 }
 
@@ -95,7 +97,7 @@ class KprofDocument implements vscode.CustomDocument {
   }
 
   /** Decodes the launch shown again (other names, another launch), off the host's thread. */
-  async redecode(run: ReturnType<typeof decoder>): Promise<void> {
+  async redecode(run: Run): Promise<void> {
     if (!this.opened) return;
     const buf = this.opened.launches[this.launch];
     const name = this.uri.path.slice(this.uri.path.lastIndexOf('/') + 1);
@@ -115,159 +117,188 @@ class KprofDocument implements vscode.CustomDocument {
   }
 }
 
+type Run = ReturnType<typeof decoder>;
+
 export function registerKprofEditor(context: vscode.ExtensionContext): void {
   const diagnostics = vscode.languages.createDiagnosticCollection('kprof');
   const run = decoder(vscode.Uri.joinPath(context.extensionUri, 'dist', 'kprofWorker.js').fsPath);
-  let active: KprofDocument | undefined;
-  const publish = (doc: KprofDocument) => {
-    const d = doc.decoded;
-    if (!d) {
-      diagnostics.set(doc.uri, doc.error ? [new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), doc.error, vscode.DiagnosticSeverity.Error)] : []);
-      return;
-    }
-    const sev = { error: vscode.DiagnosticSeverity.Error, warning: vscode.DiagnosticSeverity.Warning, information: vscode.DiagnosticSeverity.Information, hint: vscode.DiagnosticSeverity.Hint };
-    // A binary file has no lines: every problem sits at the start and names its slot and lane.
-    diagnostics.set(doc.uri, d.problems.map((p) => {
-      const diag = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), `slot ${p.slot}${p.block >= 0 ? ` (block ${p.block}, group ${p.group})` : ''}: ${p.message}`, sev[p.severity]);
-      diag.code = p.code;
-      diag.source = 'kprof';
-      return diag;
-    }));
-  };
-
+  const state: { active?: KprofDocument } = {};
   const provider: vscode.CustomReadonlyEditorProvider<KprofDocument> = {
     async openCustomDocument(uri) {
-      const bytes = await vscode.workspace.fs.readFile(uri);
-      let doc: KprofDocument;
-      try {
-        const names = await sidecarNames(uri);
-        const r = await run({ kind: 'open', fileName: uri.path, bytes, launch: 0, names }, uri.path.slice(uri.path.lastIndexOf('/') + 1));
-        doc = new KprofDocument(uri, r.opened);
-        doc.names = names;
-        doc.decoded = r.decoded;
-        doc.view = r;
-      } catch (e) {
-        if (!(e instanceof KprofFormatError) && !(e instanceof KprofCancelled)) throw e;
-        doc = new KprofDocument(uri, undefined, e.message);
-      }
-      publish(doc);
-      doc.onChanged(() => publish(doc));
+      const doc = await openDocument(uri, run);
+      publishProblems(diagnostics, doc);
+      doc.onChanged(() => publishProblems(diagnostics, doc));
       return doc;
     },
     resolveCustomEditor(doc, panel) {
-      doc.panels.add(panel);
-      openDocs.set(doc.uri.toString(), doc);
-      active = doc;
-      const assets = vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview');
-      panel.webview.options = { enableScripts: true, localResourceRoots: [assets] };
-      const name = doc.uri.path.slice(doc.uri.path.lastIndexOf('/') + 1);
-      panel.webview.html = timelinePage({
-        cspSource: panel.webview.cspSource,
-        nonce: randomBytes(18).toString('base64url'),
-        scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(assets, 'webview.js')).toString(),
-        styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(assets, 'webview.css')).toString(),
-        title: name,
-      });
-      let ready = false;
-      const post = (m: HostMessage) => { if (ready) void panel.webview.postMessage(m); };
-      const sendModel = () => {
-        if (!doc.decoded) {
-          post({ type: 'error', message: `${name} cannot be read as a profiler buffer: ${doc.error ?? 'unknown error'}` });
-          return;
-        }
-        post({ type: 'model', uri: doc.uri.toString(), fileName: name, model: doc.view?.model ?? kprofTimeline(doc.decoded), complete: true });
-        post({ type: 'kprofSummary', summary: doc.view?.summary ?? kprofSummary(doc.decoded, doc.launch, doc.opened?.launches.length ?? 1) });
-        void vscode.window.setStatusBarMessage(facts(doc), 10_000);
-      };
-      const subs = [
-        doc.onChanged(sendModel),
-        panel.onDidChangeViewState(() => { if (panel.active) active = doc; }),
-        panel.webview.onDidReceiveMessage(async (raw) => {
-          const m = parseWebviewMessage(raw);
-          if (!m) return;
-          if (m.type === 'ready') { ready = true; sendModel(); }
-          else if (m.type === 'select' && doc.decoded && doc.opened) {
-            const buf = doc.opened.launches[doc.launch];
-            post({ type: 'details', line: m.line, fields: recordFields(buf, doc.decoded, m.line), endFields: m.endLine === null ? [] : recordFields(buf, doc.decoded, m.endLine) });
-          } else if (m.type === 'rangeStats' && doc.decoded) post({ type: 'kprofRange', range: kprofRange(doc.decoded, m.from, m.to) });
-          else if (m.type === 'exportChromeTrace') await exportDoc(doc);
-          else if (m.type === 'exportParquet') await vscode.commands.executeCommand(EXPORT_PARQUET, doc.uri);
-          else if (m.type === 'kprofOverlap') {
-            const d = doc.decoded;
-            if (!d) return;
-            const bad = [m.a, m.b].find((g) => g >= d.numGroups);
-            if (bad !== undefined || m.a === m.b) post({ type: 'kprofOverlap', overlap: null, message: bad !== undefined ? `Group ${bad} is not one of the buffer's ${d.numGroups} group(s).` : 'Pick two different groups.' });
-            else post({ type: 'kprofOverlap', overlap: kprofOverlap(groupOverlap(d, m.a, m.b)), message: '' });
-          }
-          else if (m.type === 'copy') await vscode.env.clipboard.writeText(m.text);
-          else if (m.type === 'save') {
-            const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(doc.uri, '..', m.name) });
-            if (target) await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(m.text));
-          }
-        }),
-      ];
-      panel.onDidDispose(() => {
-        doc.panels.delete(panel);
-        if (!doc.panels.size) {
-          diagnostics.delete(doc.uri);
-          openDocs.delete(doc.uri.toString());
-        }
-        for (const s of subs) s.dispose();
-      });
+      showInPanel(context, doc, panel, state, () => diagnostics.delete(doc.uri));
     },
   };
   const withDoc = (f: (doc: KprofDocument, d: Decoded) => unknown) => () => {
-    if (!active?.decoded) {
+    if (!state.active?.decoded) {
       void vscode.window.showInformationMessage('Open a profiler buffer (.kprof.npy, .npz, .bin) first.');
       return;
     }
-    return f(active, active.decoded);
+    return f(state.active, state.active.decoded);
   };
   context.subscriptions.push(
     diagnostics,
     vscode.window.registerCustomEditorProvider(KPROF_EDITOR, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.window.registerCustomEditorProvider(KPROF_EDITOR_ANY, provider, { webviewOptions: { retainContextWhenHidden: true } }),
-    vscode.commands.registerCommand(CMD_NAMES, withDoc(async (doc) => {
-      const picked = await vscode.window.showOpenDialog({ canSelectMany: false, defaultUri: vscode.Uri.joinPath(doc.uri, '..'), filters: { 'Event names': ['json', 'txt'] }, openLabel: 'Use these event names' });
-      if (!picked?.[0]) return;
-      try {
-        doc.names = await readNames(picked[0]);
-        await doc.redecode(run);
-      } catch (e) {
-        void vscode.window.showErrorMessage(e instanceof Error ? e.message : String(e));
-      }
-    })),
-    vscode.commands.registerCommand(CMD_LAUNCH, withDoc(async (doc) => {
-      const n = doc.opened!.launches.length;
-      const pick = await vscode.window.showQuickPick(Array.from({ length: n }, (_, i) => ({ label: `launch ${i}`, i })), { placeHolder: `${n} launch(es) in this buffer` });
-      if (!pick) return;
-      doc.launch = pick.i;
-      await doc.redecode(run);
-    })),
-    vscode.commands.registerCommand(CMD_REPORT, withDoc(async (doc, d) => {
-      const text = kprofText(d, { file: doc.uri.path.slice(doc.uri.path.lastIndexOf('/') + 1), launch: doc.launch, launches: doc.opened!.launches.length, container: doc.opened!.container });
-      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: text, language: 'plaintext' }), { preview: true, viewColumn: vscode.ViewColumn.Beside });
-    })),
-    vscode.commands.registerCommand(CMD_OVERLAP, withDoc(async (doc, d) => {
-      const groups = Array.from({ length: d.numGroups }, (_, g) => ({ label: `group ${g}`, g }));
-      const a = await vscode.window.showQuickPick(groups, { placeHolder: 'Producer group' });
-      const b = a && (await vscode.window.showQuickPick(groups.filter((x) => x.g !== a.g), { placeHolder: 'Consumer group' }));
-      if (!a || !b) return;
-      // In the panel (its Summary tab, per block with bars), and as a text table beside it.
-      for (const p of doc.panels) {
-        void p.webview.postMessage({ type: 'showSummary' } satisfies HostMessage);
-        void p.webview.postMessage({ type: 'kprofOverlap', overlap: kprofOverlap(groupOverlap(d, a.g, b.g)), message: '' } satisfies HostMessage);
-      }
-      const text = kprofText(d, { file: doc.uri.path.slice(doc.uri.path.lastIndexOf('/') + 1) }, groupOverlap(d, a.g, b.g));
-      const from = text.indexOf('\nOverlap of');
-      const to = text.indexOf('\n\nNo problems') >= 0 ? text.indexOf('\n\nNo problems') : text.indexOf('\n\nProblems');
-      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: text.slice(from + 1, to > from ? to : undefined), language: 'plaintext' }), { preview: true, viewColumn: vscode.ViewColumn.Beside });
-    })),
+    vscode.commands.registerCommand(CMD_NAMES, withDoc((doc) => pickNames(doc, run))),
+    vscode.commands.registerCommand(CMD_LAUNCH, withDoc((doc) => pickLaunch(doc, run))),
+    vscode.commands.registerCommand(CMD_REPORT, withDoc(showReport)),
+    vscode.commands.registerCommand(CMD_OVERLAP, withDoc(showOverlap)),
     vscode.commands.registerCommand(CMD_CSV, withDoc(async (_doc, d) => {
       await vscode.env.clipboard.writeText(statsCsv(d));
       void vscode.window.setStatusBarMessage('Profiler statistics copied as CSV', 3000);
     })),
   );
+}
+
+const fileName = (uri: vscode.Uri) => uri.path.slice(uri.path.lastIndexOf('/') + 1);
+
+/** Reads and decodes a buffer file (names from its sidecar); an unreadable one opens with its error. */
+async function openDocument(uri: vscode.Uri, run: Run): Promise<KprofDocument> {
+  const bytes = await vscode.workspace.fs.readFile(uri);
+  try {
+    const names = await sidecarNames(uri);
+    const r = await run({ kind: 'open', fileName: uri.path, bytes, launch: 0, names }, fileName(uri));
+    const doc = new KprofDocument(uri, r.opened);
+    doc.names = names;
+    doc.decoded = r.decoded;
+    doc.view = r;
+    return doc;
+  } catch (e) {
+    if (!(e instanceof KprofFormatError) && !(e instanceof KprofCancelled)) throw e;
+    return new KprofDocument(uri, undefined, e.message);
+  }
+}
+
+/** The buffer's problems (or the reason it could not be read) in the Problems panel. */
+function publishProblems(diagnostics: vscode.DiagnosticCollection, doc: KprofDocument): void {
+  const d = doc.decoded;
+  if (!d) {
+    diagnostics.set(doc.uri, doc.error ? [new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), doc.error, vscode.DiagnosticSeverity.Error)] : []);
+    return;
+  }
+  const sev = { error: vscode.DiagnosticSeverity.Error, warning: vscode.DiagnosticSeverity.Warning, information: vscode.DiagnosticSeverity.Information, hint: vscode.DiagnosticSeverity.Hint };
+  // A binary file has no lines: every problem sits at the start and names its slot and lane.
+  diagnostics.set(doc.uri, d.problems.map((p) => {
+    const diag = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), `slot ${p.slot}${p.block >= 0 ? ` (block ${p.block}, group ${p.group})` : ''}: ${p.message}`, sev[p.severity]);
+    diag.code = p.code;
+    diag.source = 'kprof';
+    return diag;
+  }));
+}
+
+/** The timeline page in a panel: the model and summary once the page is ready, its requests answered. */
+function showInPanel(context: vscode.ExtensionContext, doc: KprofDocument, panel: vscode.WebviewPanel, state: { active?: KprofDocument }, onLastClosed: () => void): void {
+  doc.panels.add(panel);
+  openDocs.set(doc.uri.toString(), doc);
+  state.active = doc;
+  const assets = vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview');
+  panel.webview.options = { enableScripts: true, localResourceRoots: [assets] };
+  const name = fileName(doc.uri);
+  panel.webview.html = timelinePage({
+    cspSource: panel.webview.cspSource,
+    nonce: randomBytes(18).toString('base64url'),
+    scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(assets, 'webview.js')).toString(),
+    styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(assets, 'webview.css')).toString(),
+    title: name,
+  });
+  let ready = false;
+  const post = (m: HostMessage) => { if (ready) void panel.webview.postMessage(m); };
+  const sendModel = () => {
+    if (!doc.decoded) {
+      post({ type: 'error', message: `${name} cannot be read as a profiler buffer: ${doc.error ?? 'unknown error'}` });
+      return;
+    }
+    post({ type: 'model', uri: doc.uri.toString(), fileName: name, model: doc.view?.model ?? kprofTimeline(doc.decoded), complete: true });
+    post({ type: 'kprofSummary', summary: doc.view?.summary ?? kprofSummary(doc.decoded, doc.launch, doc.opened?.launches.length ?? 1) });
+    void vscode.window.setStatusBarMessage(facts(doc), 10_000);
+  };
+  const subs = [
+    doc.onChanged(sendModel),
+    panel.onDidChangeViewState(() => { if (panel.active) state.active = doc; }),
+    panel.webview.onDidReceiveMessage(async (raw) => {
+      const m = parseWebviewMessage(raw);
+      if (!m) return;
+      if (m.type === 'ready') { ready = true; sendModel(); } else await answerPage(doc, m, post);
+    }),
+  ];
+  panel.onDidDispose(() => {
+    doc.panels.delete(panel);
+    if (!doc.panels.size) {
+      onLastClosed();
+      openDocs.delete(doc.uri.toString());
+    }
+    for (const s of subs) s.dispose();
+  });
+}
+
+/** What the page asks once it is ready: a record's details, range statistics, an overlap, exports, copy and save. */
+async function answerPage(doc: KprofDocument, m: NonNullable<ReturnType<typeof parseWebviewMessage>>, post: (m: HostMessage) => void): Promise<void> {
+  if (m.type === 'select' && doc.decoded && doc.opened) {
+    const buf = doc.opened.launches[doc.launch];
+    post({ type: 'details', line: m.line, fields: recordFields(buf, doc.decoded, m.line), endFields: m.endLine === null ? [] : recordFields(buf, doc.decoded, m.endLine) });
+  } else if (m.type === 'rangeStats' && doc.decoded) post({ type: 'kprofRange', range: kprofRange(doc.decoded, m.from, m.to) });
+  else if (m.type === 'exportChromeTrace') await exportDoc(doc);
+  else if (m.type === 'exportParquet') await vscode.commands.executeCommand(EXPORT_PARQUET, doc.uri);
+  else if (m.type === 'kprofOverlap') {
+    const d = doc.decoded;
+    if (!d) return;
+    const bad = [m.a, m.b].find((g) => g >= d.numGroups);
+    if (bad !== undefined || m.a === m.b) post({ type: 'kprofOverlap', overlap: null, message: bad !== undefined ? `Group ${bad} is not one of the buffer's ${d.numGroups} group(s).` : 'Pick two different groups.' });
+    else post({ type: 'kprofOverlap', overlap: kprofOverlap(groupOverlap(d, m.a, m.b)), message: '' });
+  } else if (m.type === 'copy') await vscode.env.clipboard.writeText(m.text);
+  else if (m.type === 'save') {
+    const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(doc.uri, '..', m.name) });
+    if (target) await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(m.text));
+  }
+}
+
+/** Command: event names from a file the user picks, then decode again. */
+async function pickNames(doc: KprofDocument, run: Run): Promise<void> {
+  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, defaultUri: vscode.Uri.joinPath(doc.uri, '..'), filters: { 'Event names': ['json', 'txt'] }, openLabel: 'Use these event names' });
+  if (!picked?.[0]) return;
+  try {
+    doc.names = await readNames(picked[0]);
+    await doc.redecode(run);
+  } catch (e) {
+    void vscode.window.showErrorMessage(e instanceof Error ? e.message : String(e));
+  }
+}
+
+/** Command: another launch of a 2-D buffer. */
+async function pickLaunch(doc: KprofDocument, run: Run): Promise<void> {
+  const n = doc.opened!.launches.length;
+  const pick = await vscode.window.showQuickPick(Array.from({ length: n }, (_, i) => ({ label: `launch ${i}`, i })), { placeHolder: `${n} launch(es) in this buffer` });
+  if (!pick) return;
+  doc.launch = pick.i;
+  await doc.redecode(run);
+}
+
+/** Command: the text report beside the panel. */
+async function showReport(doc: KprofDocument, d: Decoded): Promise<void> {
+  const text = kprofText(d, { file: fileName(doc.uri), launch: doc.launch, launches: doc.opened!.launches.length, container: doc.opened!.container });
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: text, language: 'plaintext' }), { preview: true, viewColumn: vscode.ViewColumn.Beside });
+}
+
+/** Command: the overlap of two groups the user picks, in the panel's Summary tab and as a text table beside it. */
+async function showOverlap(doc: KprofDocument, d: Decoded): Promise<void> {
+  const groups = Array.from({ length: d.numGroups }, (_, g) => ({ label: `group ${g}`, g }));
+  const a = await vscode.window.showQuickPick(groups, { placeHolder: 'Producer group' });
+  const b = a && (await vscode.window.showQuickPick(groups.filter((x) => x.g !== a.g), { placeHolder: 'Consumer group' }));
+  if (!a || !b) return;
+  for (const p of doc.panels) {
+    void p.webview.postMessage({ type: 'showSummary' } satisfies HostMessage);
+    void p.webview.postMessage({ type: 'kprofOverlap', overlap: kprofOverlap(groupOverlap(d, a.g, b.g)), message: '' } satisfies HostMessage);
+  }
+  const text = kprofText(d, { file: fileName(doc.uri) }, groupOverlap(d, a.g, b.g));
+  const from = text.indexOf('\nOverlap of');
+  const to = text.indexOf('\n\nNo problems') >= 0 ? text.indexOf('\n\nNo problems') : text.indexOf('\n\nProblems');
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: text.slice(from + 1, to > from ? to : undefined), language: 'plaintext' }), { preview: true, viewColumn: vscode.ViewColumn.Beside });
 }
 
 function facts(doc: KprofDocument): string {

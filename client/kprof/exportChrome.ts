@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { SyncSink } from '../../cli/syncSink';
+import { SyncSink } from '../../node/io/syncSink';
 import { escapeControl } from '../../core/common/escape';
 import type { Decoded } from '../../core/kprof/decode';
 import { kprofChromeTracePieces } from '../../core/kprof/chrome';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import { NnapiSummaryRequest } from '../../protocol/nnapi';
-import { fileName } from '../timeline/panel';
+import { fileName } from '../timeline/documentRequest';
 import { renderSummary } from './summaryText';
 
 export const SHOW_TIMING_SUMMARY = 'npuTrace.nnapi.showTimingSummary';

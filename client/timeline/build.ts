@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { Worker } from 'node:worker_threads';
 import type { TimelineModel } from '../../core/timeline/model';
 import type { TraceStats } from '../../core/trace/metrics/types';
-import type { BuildReport, BuildRequest, WorkerRequest } from './workerProtocol';
+import { JobCancelled, runJob } from '../../node/jobs/runJob';
+import { readBuildReport, type BuildProgress, type BuildRequest, type BuildResult, type WorkerRequest } from '../../protocol/timelineWorker';
 
 /**
  * Runs one model build in a worker thread. The promise rejects with a CancellationError when
@@ -22,31 +22,23 @@ export function exportInWorker(workerFile: string, req: BuildRequest, out: strin
   return runWorker(workerFile, { ...req, export: { out } }, token, onProgress, undefined, onPass).then((r) => r as number);
 }
 
-function runWorker(workerFile: string, req: WorkerRequest, token: vscode.CancellationToken, onProgress?: (bytesRead: number) => void, onPreview?: (m: TimelineModel) => void, onPass?: (pass: 1 | 2) => void): Promise<TimelineModel | TraceStats | number> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerFile, { workerData: req, transferList: req.kind === 'bytes' ? [req.bytes.buffer as ArrayBuffer] : [] });
-    let settled = false;
-    const finish = (f: () => void) => {
-      if (settled) return;
-      settled = true;
-      sub.dispose();
-      void worker.terminate();
-      f();
-    };
-    const sub = token.onCancellationRequested(() => finish(() => reject(new vscode.CancellationError())));
-    worker.on('message', (r: BuildReport) => {
-      switch (r.kind) {
-        case 'progress': onProgress?.(r.bytesRead); return;
-        case 'preview': if (!settled) onPreview?.(r.model); return;
-        case 'done': finish(() => resolve(r.model)); return;
-        case 'stats': finish(() => resolve(r.stats)); return;
-        case 'exported': finish(() => resolve(r.bytes)); return;
-        case 'pass': onPass?.(r.pass); return;
-        case 'error': finish(() => reject(new Error(r.message))); return;
-        default: { const never: never = r; return never; }
-      }
+async function runWorker(workerFile: string, req: WorkerRequest, token: vscode.CancellationToken, onProgress?: (bytesRead: number) => void, onPreview?: (m: TimelineModel) => void, onPass?: (pass: 1 | 2) => void): Promise<BuildResult> {
+  const stop = new AbortController();
+  const sub = token.onCancellationRequested(() => stop.abort());
+  if (token.isCancellationRequested) stop.abort();
+  const progress = (p: BuildProgress) => {
+    if (p.kind === 'progress') onProgress?.(p.bytesRead);
+    else if (p.kind === 'preview') onPreview?.(p.model);
+    else onPass?.(p.pass);
+  };
+  try {
+    return await runJob(workerFile, req, {
+      read: readBuildReport, signal: stop.signal, onProgress: progress, name: 'the timeline worker',
+      transfer: req.kind === 'bytes' ? [req.bytes.buffer as ArrayBuffer] : [],
     });
-    worker.on('error', (e) => finish(() => reject(e)));
-    worker.on('exit', (code) => finish(() => reject(new Error(`The timeline worker stopped (exit code ${code}).`))));
-  });
+  } catch (e) {
+    throw e instanceof JobCancelled ? new vscode.CancellationError() : e;
+  } finally {
+    sub.dispose();
+  }
 }

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { escapeControl } from '../../core/common/escape';
 import type { TimelineHost } from './host';
 import { escapeHtml } from './html';
-import { fileName, TimelinePanel, VIEW_TYPE } from './panel';
+import { fileName } from './documentRequest';
+import { TimelinePanel, VIEW_TYPE } from './panel';
 import { mayRestore, savedUri } from './restore';
 
 export const SHOW_TIMELINE = 'npuTrace.showTimeline';

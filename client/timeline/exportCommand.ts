@@ -4,7 +4,7 @@ import { kprofExportFor } from '../kprof/editor';
 import { exportInWorker } from './build';
 import { EXPORT_CHROME_TRACE } from './commandIds';
 import { exportName } from './exportName';
-import { documentRequest, fileName } from './panel';
+import { documentRequest, fileName } from './documentRequest';
 
 export { EXPORT_CHROME_TRACE };
 

@@ -1,15 +1,16 @@
 import * as vscode from 'vscode';
 import { escapeControl } from '../../core/common/escape';
-import type { ExportProgress } from '../../cli/exportProgress';
-import { exportParquetInto, ParquetExportCancelled, progressSteps } from './parquetExport';
-import { fileName } from './panel';
+import type { ExportProgress } from '../../protocol/parquetWorker';
+import { exportParquetInto, ParquetExportCancelled } from '../../node/export/parquetInto';
+import { progressSteps } from './parquetProgress';
+import { fileName } from './documentRequest';
 import { EXPORT_PARQUET } from './commandIds';
 
 export { EXPORT_PARQUET };
 
 /**
  * "Export as Parquet…": the saved file exported as the CLI's `npu-trace export --to parquet` does,
- * into `<folder>/<run>/`, in the CLI's worker thread, with a progress notification and Cancel; a
+ * into `<folder>/<run>/`, in the same worker thread, with a progress notification and Cancel; a
  * cancelled or failed export leaves no table behind. The worker reads the file on disk, so a
  * document with unsaved edits is saved first (after asking).
  */

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { buildInWorker, statsInWorker } from './build';
 import type { TimelineHost } from './host';
 import { FileLines } from './lineReader';
-import { documentRequest } from './panel';
+import { documentRequest } from './documentRequest';
 
 /** The desktop timeline host: models and metrics are computed in worker threads (dist/timelineWorker.js), files streamed from disk. */
 export function nodeTimelineHost(extensionUri: vscode.Uri): TimelineHost {

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import { MAX_REVEAL_LINES, parseWebviewMessage, type HostMessage, type Span, type WebviewMessage } from '../../protocol/timeline';
-import type { BuildRequest } from './workerProtocol';
-import { elementFields, lineFields, MAX_ELEMENT_LINES, opensElement, spanText } from './fields';
-import { cspNonce, type LineSource, type TimelineHost } from './host';
+import { DetailLines } from './detailLines';
+import { fileName } from './documentRequest';
+import { lineFields, spanText } from './fields';
+import { cspNonce, type TimelineHost } from './host';
 import { timelinePage } from './html';
-import { encodeLines } from './encodeLines';
+import { saveTable } from './saveTable';
 import { EXPORT_CHROME_TRACE } from './commandIds';
 import { EXPORT_PARQUET } from './commandIds';
 
@@ -29,8 +30,8 @@ export class TimelinePanel implements vscode.Disposable {
   private revealQueued: HostMessage | undefined;
   /** Whether the model came from the open document (then edits update it). */
   private fromDocument = false;
-  /** Lines read back from disk for details, with the index that makes later clicks seek. */
-  private fileLines: LineSource | undefined;
+  /** The lines details are shown of. */
+  private readonly lines: DetailLines;
 
   constructor(
     readonly uri: vscode.Uri,
@@ -40,6 +41,7 @@ export class TimelinePanel implements vscode.Disposable {
     onDispose: () => void,
     private readonly host: TimelineHost,
   ) {
+    this.lines = new DetailLines(uri, host, () => this.fromDocument);
     const assets = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
     panel.webview.options = { enableScripts: true, localResourceRoots: [assets] };
     panel.title = `Timeline: ${fileName(uri)}`;
@@ -189,9 +191,9 @@ export class TimelinePanel implements vscode.Disposable {
         await vscode.commands.executeCommand('npuTrace.cmdq.showInCmdq', m.layer);
         return;
       case 'select': {
-        const lines = await this.lineTexts([m.line, ...(m.endLine === null ? [] : [m.endLine])]);
+        const lines = await this.lines.texts([m.line, ...(m.endLine === null ? [] : [m.endLine])]);
         // On a line holding several events (a one-line Chrome trace) the fields are those of its own event.
-        const fields = (l: number, span: Span | undefined) => (span ? Promise.resolve(lineFields(spanText(lines.get(l) ?? '', span))) : this.fieldsAt(l, lines.get(l) ?? ''));
+        const fields = (l: number, span: Span | undefined) => (span ? Promise.resolve(lineFields(spanText(lines.get(l) ?? '', span))) : this.lines.fieldsAt(l, lines.get(l) ?? ''));
         this.post({ type: 'details', line: m.line, fields: await fields(m.line, m.span), endFields: m.endLine === null ? [] : await fields(m.endLine, m.endSpan) });
         if (m.reveal) await this.revealLine(m.line, m.span);
         return;
@@ -207,7 +209,7 @@ export class TimelinePanel implements vscode.Disposable {
         void vscode.window.setStatusBarMessage('NPU Trace: table copied as CSV', 3000);
         return;
       case 'save':
-        await this.save(m.name, m.text);
+        await saveTable(this.uri, m.name, m.text);
         return;
       case 'exportChromeTrace':
         await vscode.commands.executeCommand(EXPORT_CHROME_TRACE, this.uri);
@@ -262,41 +264,6 @@ export class TimelinePanel implements vscode.Disposable {
     }
   }
 
-  /** Save as CSV/JSON: the user picks where, next to the trace by default. */
-  private async save(name: string, text: string): Promise<void> {
-    const dir = this.uri.scheme === 'file' ? vscode.Uri.joinPath(this.uri, '..') : vscode.workspace.workspaceFolders?.[0]?.uri;
-    const json = name.endsWith('.json');
-    const target = await vscode.window.showSaveDialog({
-      defaultUri: dir ? vscode.Uri.joinPath(dir, name) : undefined,
-      filters: json ? { JSON: ['json'] } : { CSV: ['csv'] },
-      saveLabel: json ? 'Save as JSON' : 'Save as CSV',
-    });
-    if (!target) return;
-    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
-  }
-
-  private async lineTexts(lines: number[]): Promise<Map<number, string>> {
-    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.uri.toString());
-    if (doc && this.fromDocument) return new Map(lines.filter((l) => l < doc.lineCount).map((l) => [l, doc.lineAt(l).text]));
-    if (this.uri.scheme !== 'file' || !this.host.disk) return new Map();
-    this.fileLines ??= this.host.disk.lines(this.uri.fsPath);
-    return this.fileLines.read(lines);
-  }
-
-  /** The fields of the element starting on `line` (`text`): reads the lines below when it goes on there. */
-  private async fieldsAt(line: number, text: string): Promise<[string, string][]> {
-    if (!opensElement(text)) return lineFields(text);
-    const want = Array.from({ length: MAX_ELEMENT_LINES }, (_, k) => line + k);
-    const got = await this.lineTexts(want);
-    const lines: string[] = [];
-    for (const l of want) {
-      const t = got.get(l);
-      if (t === undefined) break;
-      lines.push(t);
-    }
-    return elementFields(lines);
-  }
-
   /** Shows the line in an editor (opening the file if needed) with the whole line (or the event at `span`) selected. */
   private async revealLine(line: number, span?: Span): Promise<void> {
     if (/\.gz$/i.test(this.uri.path)) {
@@ -323,22 +290,8 @@ export class TimelinePanel implements vscode.Disposable {
   dispose(): void {
     this.build?.cancel();
     this.rangeBuild?.cancel();
-    this.fileLines?.dispose();
+    this.lines.dispose();
     clearTimeout(this.debounce);
     for (const d of this.disposables.splice(0)) d.dispose();
   }
-}
-
-/**
- * What the worker builds an open document from, without a second copy of its text per rebuild: a
- * saved, unmodified UTF-8 file is streamed from disk by the worker (the host copies nothing); an
- * edited one is written once as UTF-8 bytes from its lines and transferred.
- */
-export function documentRequest(doc: vscode.TextDocument, name: string): BuildRequest {
-  if (doc.uri.scheme === 'file' && !doc.isDirty && /^utf8(bom)?$/.test(doc.encoding)) return { kind: 'file', fileName: name, path: doc.uri.fsPath };
-  return { kind: 'bytes', fileName: name, bytes: encodeLines(doc.lineCount, (i) => doc.lineAt(i).text) };
-}
-
-export function fileName(uri: vscode.Uri): string {
-  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
 }

@@ -1,5 +1,5 @@
-import { headOf } from '../../cli/firstLine';
-import { forEachText, textSizeHint } from '../../cli/lines';
+import { headOf } from '../../node/io/firstLine';
+import { forEachText, textSizeHint } from '../../node/io/lines';
 import { timelineBuilderOf } from '../../core/detectFormat';
 import type { FileHead } from '../../core/fileHead';
 import type { TimelineBuilder } from '../../core/timeline/builder';

@@ -4,9 +4,9 @@
  * terminating this worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { headOf } from '../../cli/firstLine';
-import { forEachLine } from '../../cli/lines';
-import { statsOfFile } from '../../cli/statsOfFile';
+import { headOf } from '../../node/io/firstLine';
+import { forEachLine } from '../../node/io/lines';
+import { statsOfFile } from '../../node/io/statsOfFile';
 import { splitLines } from '../../core/common/lines';
 import { detectFormat } from '../../core/detectFormat';
 import { HEAD_BYTES } from '../../core/fileHead';
@@ -16,7 +16,7 @@ import { modelBuffers } from '../../core/timeline/model';
 import { MetricsCollector } from '../../core/trace/metrics/collector';
 import { buildFromText } from './textBuild';
 import { exportRequest } from './workerExport';
-import type { BuildReport, WorkerRequest } from './workerProtocol';
+import type { BuildReport, WorkerRequest } from '../../protocol/timelineWorker';
 
 const post = (r: BuildReport, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(r, transfer);
 

@@ -1,10 +1,10 @@
-import { exportChromeTrace } from '../../cli/exportRun';
-import { headOf } from '../../cli/firstLine';
-import { forEachLine, forEachLineBytes, type ReadOptions } from '../../cli/lines';
+import { exportChromeTrace } from '../../node/export/chromeTraceFile';
+import { headOf } from '../../node/io/firstLine';
+import { forEachLine, forEachLineBytes, type ReadOptions } from '../../node/io/lines';
 import { splitLines } from '../../core/common/lines';
 import { detectFormat } from '../../core/detectFormat';
 import { HEAD_BYTES } from '../../core/fileHead';
-import type { WorkerRequest } from './workerProtocol';
+import type { WorkerRequest } from '../../protocol/timelineWorker';
 
 /** The readers of the file on disk (a test passes spies, to see which pass read what). */
 export interface Readers {

@@ -4,7 +4,7 @@ import type { Severity } from '../common/diagnostic';
 export type KprofCode =
   | 'kprof.no-header' | 'kprof.unmatched-end' | 'kprof.unclosed-start' | 'kprof.not-finalized'
   | 'kprof.after-finalize' | 'kprof.unknown-event' | 'kprof.lane-collision' | 'kprof.buffer-full'
-  | 'kprof.bad-group' | 'kprof.too-short' | 'kprof.timer-wrap';
+  | 'kprof.bad-group' | 'kprof.too-short' | 'kprof.timer-wrap' | 'kprof.block-mismatch' | 'kprof.sm-spill';
 
 export interface KprofProblem {
   code: KprofCode;
@@ -29,6 +29,8 @@ export const SEVERITY: Record<KprofCode, Severity> = {
   'kprof.bad-group': 'error',
   'kprof.too-short': 'information',
   'kprof.timer-wrap': 'information',
+  'kprof.block-mismatch': 'warning',
+  'kprof.sm-spill': 'information',
 };
 
 function compare(a: KprofProblem, b: KprofProblem): number {

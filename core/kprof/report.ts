@@ -4,6 +4,7 @@ import { escapeControl } from '../common/escape';
 import type { Decoded } from './decode';
 import { eventName } from './names';
 import type { Overlap } from './overlap';
+import { smRows } from './sms';
 import { regionStats, regionStatsLimited, type RegionStat } from './stats';
 
 /** Regions listed in the JSON's lanes at most: a 16M-record buffer has 8M of them. */
@@ -33,7 +34,8 @@ export function kprofJson(d: Decoded, info: ReportInfo = {}, overlap?: Overlap):
     for (let i = d.laneRegions[l]; i < d.laneRegions[l + 1] && listed < MAX_JSON_REGIONS; i++, listed++) {
       regions.push({ name: eventName(d.names, d.regEvent[i]), event: d.regEvent[i], start_ns: d.regStart[i], end_ns: d.regEnd[i], dur_ns: d.regEnd[i] - d.regStart[i], start_slot: d.regStartSlot[i], end_slot: d.regEndSlot[i] });
     }
-    lanes.push({ block: Math.floor(l / d.numGroups), group: l % d.numGroups, records: d.laneRecords[l], finalized: d.laneFinalized[l] === 1, regions });
+    const sm = d.laneSm[l] >= 0 ? { sm: d.laneSm[l] } : {};
+    lanes.push({ block: Math.floor(l / d.numGroups), group: l % d.numGroups, ...sm, records: d.laneRecords[l], finalized: d.laneFinalized[l] === 1, regions });
   }
   const instants: object[] = [];
   for (let i = 0; i < d.instantCount && i < MAX_JSON_REGIONS; i++) {
@@ -54,7 +56,9 @@ export function kprofJson(d: Decoded, info: ReportInfo = {}, overlap?: Overlap):
     records: d.records,
     duration_ns: d.durationNs,
     timer_wrapped: d.timerWrapped,
+    lanes_from_slots: d.lanesFromSlots,
     lanes,
+    ...(d.layout.sm ? { sms: smRows(d).map((r) => ({ sm: r.sm, blocks: r.blocks, lanes: r.lanes, records: r.records, regions: r.regions, region_ns: r.regionNs, first_ns: r.firstNs, last_ns: r.lastNs })) } : {}),
     regions_omitted: d.regionCount - listed,
     instants,
     regions: regionStats(d).map((s) => statJson(s)),
@@ -96,11 +100,12 @@ const STAT_HEAD = ['count', 'total ns', 'mean ns', 'min ns', 'p50 ns', 'p95 ns',
 export function kprofText(d: Decoded, info: ReportInfo = {}, overlap?: Overlap): string {
   const out: string[] = [];
   const launch = info.launches && info.launches > 1 ? ` (launch ${info.launch ?? 0} of ${info.launches})` : '';
-  out.push(`${escapeControl(info.file ?? 'buffer')}${launch}: layout ${d.layout.id}, ${d.numBlocks} block(s) × ${d.numGroups} group(s)${d.headerValid ? '' : ' (no valid header)'}, write_stride ${d.stride}${d.strideInferred ? ' (inferred)' : ''}, ${d.slots} slots, ${d.records} records, kernel ${d.durationNs} ns${d.timerWrapped ? ' (timer wrapped, unwrapped)' : ''}`);
+  out.push(`${escapeControl(info.file ?? 'buffer')}${launch}: layout ${d.layout.id}, ${d.numBlocks} block(s) × ${d.numGroups} group(s)${d.headerValid ? '' : ' (no valid header)'}${d.lanesFromSlots ? ', lanes from slots' : ''}, write_stride ${d.stride}${d.strideInferred ? ' (inferred)' : ''}, ${d.slots} slots, ${d.records} records, kernel ${d.durationNs} ns${d.timerWrapped ? ' (timer wrapped, unwrapped)' : ''}`);
   out.push('', 'Regions', ...table(['region', ...STAT_HEAD], statRows(regionStats(d))));
   if (d.numGroups > 1) out.push('', 'Regions per group', ...table(['region', 'group', ...STAT_HEAD], statRows(regionStats(d, 'group'), 'group'), 2));
   // Lanes can number a million: rows past the table's are counted, not built.
   const laneRows: string[][] = [];
+  const withSm = !!d.layout.sm;
   let moreLanes = 0;
   for (let l = 0; l < d.numBlocks * d.numGroups; l++) {
     if (!d.laneRecords[l]) continue;
@@ -108,9 +113,14 @@ export function kprofText(d: Decoded, info: ReportInfo = {}, overlap?: Overlap):
     const a = d.laneRegions[l], b = d.laneRegions[l + 1];
     let first = Infinity, last = -Infinity;
     for (let i = a; i < b; i++) { first = Math.min(first, d.regStart[i]); last = Math.max(last, d.regEnd[i]); }
-    laneRows.push([String(Math.floor(l / d.numGroups)), String(l % d.numGroups), String(d.laneRecords[l]), String(b - a), d.laneFinalized[l] ? 'yes' : 'no', a < b ? String(first) : '-', a < b ? String(last) : '-']);
+    laneRows.push([String(Math.floor(l / d.numGroups)), String(l % d.numGroups), ...(withSm ? [d.laneSm[l] >= 0 ? String(d.laneSm[l]) : '-'] : []), String(d.laneRecords[l]), String(b - a), d.laneFinalized[l] ? 'yes' : 'no', a < b ? String(first) : '-', a < b ? String(last) : '-']);
   }
-  out.push('', 'Lanes', ...table(['block', 'group', 'records', 'regions', 'finalized', 'first ns', 'last ns'], laneRows, 0, moreLanes));
+  out.push('', 'Lanes', ...table(['block', 'group', ...(withSm ? ['sm'] : []), 'records', 'regions', 'finalized', 'first ns', 'last ns'], laneRows, 0, moreLanes));
+  if (withSm) {
+    const span = (a: number, b: number) => (a < 0 ? '-' : String(b - a));
+    out.push('', 'Per SM', ...table(['sm', 'blocks', 'lanes', 'records', 'regions', 'region ns', 'first ns', 'last ns', 'span ns'],
+      smRows(d).map((r) => [String(r.sm), String(r.blocks), String(r.lanes), String(r.records), String(r.regions), String(r.regionNs), r.firstNs < 0 ? '-' : String(r.firstNs), r.lastNs < 0 ? '-' : String(r.lastNs), span(r.firstNs, r.lastNs)]), 0));
+  }
   if (overlap) {
     out.push('', `Overlap of group ${overlap.groupA} and group ${overlap.groupB} (union of each group's regions, per block)`);
     const pct = (x: number | null) => (x === null ? '-' : `${(100 * x).toFixed(1)}%`);

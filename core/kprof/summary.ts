@@ -5,6 +5,7 @@
 import { MAX_QUOTED } from '../common/escape';
 import type { Decoded } from './decode';
 import type { Overlap } from './overlap';
+import { smRows } from './sms';
 import { regionStatsLimited, type StatsBy } from './stats';
 
 /** Rows of a statistics table or blocks of an overlap sent to the page at most (it draws 500; Copy and Save have these). */
@@ -25,6 +26,10 @@ export interface KprofFacts {
   problems: number;
   launch: number;
   launches: number;
+  /** Lanes were read from the slots (flashinfer). */
+  lanes_from_slots: boolean;
+  /** SMs that ran a lane (0 when the layout's tags carry no SM id). */
+  sms: number;
 }
 
 /** One row of a statistics table; `of` is the block or group (-1 in the per-event table). */
@@ -49,9 +54,23 @@ export interface KprofStatTable {
   omitted: number;
 }
 
+/** One SM of the per-SM view (layouts whose tags carry the SM id). */
+export interface KprofSmRow {
+  sm: number;
+  blocks: number;
+  lanes: number;
+  records: number;
+  regions: number;
+  region_ns: number;
+  first_ns: number;
+  last_ns: number;
+}
+
 export interface KprofSummary {
   facts: KprofFacts;
   tables: KprofStatTable[];
+  /** Per SM, in SM order (at most 256: SM ids are 8 bits); empty without SM ids. */
+  sms: KprofSmRow[];
 }
 
 export interface KprofOverlapBlock {
@@ -77,7 +96,7 @@ export function kprofFacts(d: Decoded, launch = 0, launches = 1): KprofFacts {
   return {
     layout: d.layout.id, num_blocks: d.numBlocks, num_groups: d.numGroups, header_valid: d.headerValid, write_stride: d.stride, stride_inferred: d.strideInferred,
     slots: d.slots, records: d.records, regions: d.regionCount, duration_ns: d.durationNs, timer_wrapped: d.timerWrapped,
-    problems: d.problems.length + d.problemsDropped, launch, launches,
+    problems: d.problems.length + d.problemsDropped, launch, launches, lanes_from_slots: d.lanesFromSlots, sms: smRows(d).length,
   };
 }
 
@@ -91,7 +110,8 @@ function statTable(d: Decoded, by: StatsBy, only?: (region: number) => boolean, 
 }
 
 export function kprofSummary(d: Decoded, launch = 0, launches = 1): KprofSummary {
-  return { facts: kprofFacts(d, launch, launches), tables: (['event', 'block', 'group'] as const).map((by) => statTable(d, by)) };
+  const sms = smRows(d).map((r) => ({ sm: r.sm, blocks: r.blocks, lanes: r.lanes, records: r.records, regions: r.regions, region_ns: r.regionNs, first_ns: r.firstNs, last_ns: r.lastNs }));
+  return { facts: kprofFacts(d, launch, launches), tables: (['event', 'block', 'group'] as const).map((by) => statTable(d, by)), sms };
 }
 
 /** The statistics of a range of the timeline (ns after the earliest record): per event and per group. */

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { startCheckWorkersEarly, takeEarlyWorker } from '../../cli/checkThreads';
-import { newControl, type ChunkDone, type FileJob } from '../../cli/parallelChunk';
+import { newControl } from '../../cli/parallelChunk';
+import type { ChunkDone, FileJob } from '../../protocol/checkWorker';
 import { ROOT } from './run';
 
 let dir = '';

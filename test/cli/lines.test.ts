@@ -1,11 +1,11 @@
-// cli/lines.ts reads files in 1 MiB chunks: line ends and characters cut by a chunk boundary.
+// node/io/lines.ts reads files in 1 MiB chunks: line ends and characters cut by a chunk boundary.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { forEachLine, forEachLineBytes, forEachLineIn, forEachText, textSizeHint } from '../../cli/lines';
+import { forEachLine, forEachLineBytes, forEachLineIn, forEachText, textSizeHint } from '../../node/io/lines';
 import { readLines } from '../../client/timeline/lineReader';
 import { splitLines } from '../../core/common/lines';
 

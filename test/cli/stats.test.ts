@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Ajv from 'ajv';
 import fc from 'fast-check';
-import { forEachLine } from '../../cli/lines';
+import { forEachLine } from '../../node/io/lines';
 import { MetricsCollector } from '../../core/trace/metrics/collector';
 import { ROOT, runCli } from './run';
 

@@ -17,7 +17,7 @@ import type { TraceLine } from '../../core/trace/line';
 import { ChunkChecker } from '../../core/trace/chunkChecks';
 import { ChunkMerger } from '../../core/trace/chunkMerge';
 import { parseTraceLine } from '../../core/trace/parseLine';
-import { forEachLine, forEachLineBytes } from '../../cli/lines';
+import { forEachLine, forEachLineBytes } from '../../node/io/lines';
 import { traceLines } from '../gen/genTrace';
 import { assertSaneRanges } from '../unit/trace/helpers';
 import { indexShape } from '../unit/trace/indexShape';
@@ -153,7 +153,7 @@ describe('trace fuzz', () => {
   it('deep nesting, closed and unclosed', () => fc.assert(fc.property(deep, exercise), { numRuns: 30 }));
   it('control characters inside strings', () => fc.assert(fc.property(controlChars, exercise), { numRuns: 200 }));
 
-  it('cli/lines.ts splits a file on disk exactly as the editor splits its text', async () => {
+  it('node/io/lines.ts splits a file on disk exactly as the editor splits its text', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'trace-fuzz-'));
     try {
       const withBom = fc.tuple(fc.boolean(), fc.oneof(trace(traceLine, 10), mutated)).map(([bom, t]) => (bom ? '\uFEFF' + t : t));

@@ -50,7 +50,7 @@ describe('kprof under hostile buffers', () => {
     assert.equal(out.problems.length, 1000);
     assert.ok(out.problems_omitted > 1_000_000);
     assert.ok(r.peakMb < 1024, `peak ${r.peakMb} MB`);
-    assert.ok(r.ms < 30_000, `${r.ms} ms`);
+    assert.ok(r.cpuMs < 30_000, `${r.cpuMs} ms CPU`);
   });
   it('8M records as JSON: at most 100 000 regions listed, the statistics over all', async () => {
     const g = genKprofLarge(64, 2, 62_501);

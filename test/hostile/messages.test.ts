@@ -1,14 +1,14 @@
 // Values from a trace reaching Markdown and messages: hovered over the built server on every token,
 // a trace whose string fields are hostile renders inert Markdown with the hover's own structure
 // intact; numbers JSON.parse cannot keep are quoted by the built CLI with the digits of the file.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { marked } from 'marked';
 import type { Hover, MarkupContent } from 'vscode-languageserver-protocol';
 import { scanLine } from '../../core/json/scanner';
-import { LspClient } from '../lsp/lspClient';
+import { serverPerSuite } from '../lsp/lspClient';
 import { HOSTILE_VALUES } from '../unit/common/hostileValues';
 import { runCliLimited, scratch } from './limits';
 
@@ -77,13 +77,7 @@ function assertInert(md: string, where: string): void {
 }
 
 describe('hostile values in trace hovers (built server)', () => {
-  let c: LspClient;
-  before(async () => {
-    c = await LspClient.start();
-  });
-  after(async () => {
-    await c.stop();
-  });
+  const c = serverPerSuite();
 
   it('renders inert Markdown on every key and value of every line', async () => {
     const uri = 'file:///hostile-hover.trace.jsonl';

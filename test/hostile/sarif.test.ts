@@ -30,7 +30,7 @@ describe('hostile globs', () => {
     assert.equal(r.timedOut, false);
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual((JSON.parse(r.stdout) as { file: string }[]).map((f) => f.file), [join(bottom, 't.trace.jsonl')]);
-    assert.ok(r.ms <= 10_000, `${r.ms} ms`);
+    assert.ok(r.cpuMs <= 10_000, `${r.cpuMs} ms CPU`);
     assert.ok(r.peakMb <= 300, `${r.peakMb} MB`);
   });
 
@@ -39,7 +39,7 @@ describe('hostile globs', () => {
     assert.equal(r.timedOut, false);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /b\.trace\.jsonl: matches no trace, CMDQ, systrace, InferScope or Chrome trace file\n/);
-    assert.ok(r.ms <= 10_000, `${r.ms} ms`);
+    assert.ok(r.cpuMs <= 10_000, `${r.cpuMs} ms CPU`);
   });
 
   it('a directory walk stops at 64 levels instead of following a tree of any depth', async () => {

@@ -5,11 +5,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Diagnostic, Hover, MarkupContent, TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { traceLines } from '../gen/genTrace';
-import { LspClient } from '../lsp/lspClient';
+import { LspClient, serverPerSuite } from '../lsp/lspClient';
 
 /** Generous bounds: today's figures are seconds to minutes (see each test). */
 const HOVER_MS = 4_000;
@@ -100,9 +100,7 @@ function cmdq(entries: number): string[] {
 }
 
 describe('language server under an edit storm', () => {
-  let c: LspClient;
-  before(async () => { c = await LspClient.start(); });
-  after(async () => { await c.stop(); });
+  const c = serverPerSuite();
 
   // Before: 301 publishes and the hover 5.8 s after the last edit (100k lines, idle machine).
   it('trace, 100k lines, 300 queued edits: few publishes, a prompt hover on the latest text, the diagnostics of a fresh open', async () => {

@@ -1,22 +1,16 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Location } from 'vscode-languageserver-protocol';
 import { pytorchTrace } from '../gen/chromeGen';
-import { LspClient } from './lspClient';
+import { serverPerSuite } from './lspClient';
 
 const FAULTY = readFileSync(resolve(__dirname, '../fixtures/chrome/faulty.trace.json'), 'utf8');
 const LANG = 'chrome-trace';
 
 describe('chrome-trace language server over stdio', () => {
-  let c: LspClient;
-  before(async () => {
-    c = await LspClient.start();
-  });
-  after(async () => {
-    await c.stop();
-  });
+  const c = serverPerSuite();
 
   it('publishes nothing for a PyTorch-profiler-shaped trace', async () => {
     assert.deepEqual(await c.open('file:///run.pt.trace.json', LANG, pytorchTrace()), []);

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type {
   CodeAction, CodeLens, CompletionItem, Diagnostic, DocumentHighlight, DocumentSymbol, Hover, Location, MarkupContent, TextEdit,
 } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { LspClient } from './lspClient';
+import { serverPerSuite } from './lspClient';
 
 const GOLDEN = readFileSync(resolve(__dirname, '../fixtures/cmdq/golden.cmdq.json'), 'utf8');
 const lines = GOLDEN.split('\n');
@@ -23,13 +23,7 @@ function apply(text: string, edits: TextEdit[]): string {
 }
 
 describe('cmdq language server over stdio', () => {
-  let c: LspClient;
-  before(async () => {
-    c = await LspClient.start();
-  });
-  after(async () => {
-    await c.stop();
-  });
+  const c = serverPerSuite();
 
   it('the golden CMDQ has no diagnostics; breaking a dependency by typing reports it on the token', async () => {
     const uri = 'file:///golden.cmdq.json';

@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { Hover, MarkupContent } from 'vscode-languageserver-protocol';
 import { CMDQ_TRACE_METHOD, type CmdqLayerTimesResult, type CmdqTraceParams } from '../../protocol/cmdqTrace';
-import { LspClient } from './lspClient';
+import { serverPerSuite } from './lspClient';
 
 const ROOT = resolve(__dirname, '../..');
 const GOLDEN = readFileSync(resolve(ROOT, 'examples/golden.cmdq.json'), 'utf8');
@@ -21,7 +21,7 @@ function at(line: number, needle: string, offset = 0) {
 }
 
 describe('cmdq hover joined with the open NPU trace', () => {
-  let c: LspClient;
+  const c = serverPerSuite();
   const hover = async (p: { line: number; character: number }) => {
     const h = await c.request<Hover | null>('textDocument/hover', c.at(CMDQ, p));
     return h ? (h.contents as MarkupContent).value : null;
@@ -31,10 +31,8 @@ describe('cmdq hover joined with the open NPU trace', () => {
   const send = (p: CmdqTraceParams) => c.conn.sendNotification(CMDQ_TRACE_METHOD, p);
 
   before(async () => {
-    c = await LspClient.start();
     await c.open(CMDQ, 'cmdq', GOLDEN);
   });
-  after(async () => c.stop());
 
   it('without a trace, the hover is the entry alone and a layer_id has none', async () => {
     assert.doesNotMatch((await hover(onId2))!, /Measured/);

@@ -2,16 +2,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Hover, MarkupContent } from 'vscode-languageserver-protocol';
-import { LspClient } from './lspClient';
+import { serverPerSuite } from './lspClient';
 
 const EXAMPLE = readFileSync(resolve(__dirname, '../../examples/llm-layer.trace.jsonl'), 'utf8');
-let c: LspClient;
-before(async () => {
-  c = await LspClient.start();
-});
-after(async () => c.stop());
+const c = serverPerSuite();
 
 test('hover on a phase value through the server: its row of the metrics, updated after an edit', async () => {
   const uri = 'file:///group-hover.trace.jsonl';

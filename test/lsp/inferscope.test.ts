@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Diagnostic, DocumentSymbol, Hover, Location, MarkupContent } from 'vscode-languageserver-protocol';
 import { faultyInferscope, inferscopeTrace, pretty } from '../gen/inferscopeGen';
-import { LspClient } from './lspClient';
+import { serverPerSuite } from './lspClient';
 
 const TEXT = pretty(inferscopeTrace({ requests: 2, kernels: 2 }));
 const lines = TEXT.split('\n');
@@ -17,13 +17,7 @@ function find(needle: string, from = 0, offset = 1) {
 }
 
 describe('inferscope language server over stdio', () => {
-  let c: LspClient;
-  before(async () => {
-    c = await LspClient.start();
-  });
-  after(async () => {
-    await c.stop();
-  });
+  const c = serverPerSuite();
 
   it('a clean trace has no diagnostics; the faulty one publishes each planted code on its token', async () => {
     assert.deepEqual(await c.open('file:///run.inferscope.json', 'inferscope', TEXT), []);

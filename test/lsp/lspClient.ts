@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { after, before } from 'node:test';
 import {
   createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection,
   type Diagnostic, type PublishDiagnosticsParams, type TextDocumentContentChangeEvent, type Position,
 } from 'vscode-languageserver-protocol/node';
+import { programEnv } from '../childEnv';
 
 const SERVER = resolve(__dirname, '../../dist/server.js');
 
@@ -46,16 +48,19 @@ export class LspClient {
    * `execArgv` goes to node before the server (e.g. `--require` of a test preload); `server` is
    * another build of the server (the benchmark compares with an older one).
    */
-  static async start(opts: { execArgv?: string[]; server?: string } = {}): Promise<LspClient> {
-    const proc = spawn(process.execPath, [...(opts.execArgv ?? []), opts.server ?? SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  static async start(opts: StartOptions = {}): Promise<LspClient> {
+    // The server alone, without the test runner's loader: the hostile tests measure its peak RSS.
+    const proc = spawn(process.execPath, [...(opts.execArgv ?? []), opts.server ?? SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: programEnv() });
     const conn = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
     const client = new LspClient(conn, proc);
     proc.stderr!.on('data', (d: Buffer) => client.stderr.push(d.toString()));
     conn.listen();
-    await conn.sendRequest('initialize', {
+    // A server that dies at start (a bad build, a preload that throws) fails the test at once, with its stderr.
+    const exited = new Promise<never>((_, reject) => proc.once('exit', (code, signal) => reject(new Error(`the language server exited (${code ?? signal}) before it answered initialize: ${client.stderr.join('')}`))));
+    await Promise.race([client.request('initialize', {
       processId: process.pid, rootUri: null, workspaceFolders: null,
       capabilities: { workspace: { configuration: true }, textDocument: { hover: { contentFormat: ['markdown', 'plaintext'] } } },
-    });
+    }), exited]);
     await conn.sendNotification('initialized', {});
     return client;
   }
@@ -121,19 +126,56 @@ export class LspClient {
     return { textDocument: { uri }, position };
   }
 
-  async stop(): Promise<void> {
-    try {
-      await this.conn.sendRequest('shutdown');
-      await this.conn.sendNotification('exit');
-    } catch {
-      // already gone
+  /**
+   * Shuts the server down as an editor does; one that does not answer within `timeoutMs` (stuck in
+   * a check a hostile test caused) is killed.
+   */
+  async stop(timeoutMs = 5000): Promise<void> {
+    if (this.proc.exitCode === null && this.proc.signalCode === null) {
+      const exited = new Promise<void>((r) => this.proc.once('exit', () => r()));
+      let answered = true;
+      try {
+        await this.request('shutdown', undefined, timeoutMs);
+        await this.conn.sendNotification('exit');
+      } catch {
+        answered = false;
+      }
+      const timer = setTimeout(() => this.proc.kill('SIGKILL'), answered ? timeoutMs : 0);
+      await exited;
+      clearTimeout(timer);
     }
     this.conn.dispose();
-    if (this.proc.exitCode === null) {
-      await new Promise<void>((r) => {
-        const t = setTimeout(() => { this.proc.kill(); }, 2000);
-        this.proc.once('exit', () => { clearTimeout(t); r(); });
-      });
-    }
   }
+}
+
+export interface StartOptions {
+  execArgv?: string[];
+  server?: string;
+}
+
+/**
+ * One language server for the enclosing `describe` (or the file, called at its top level): started
+ * before the tests, stopped after them. The client returned stands for it in the tests and in the
+ * hooks registered after this call (a `before` that opens a document), not before the server starts.
+ */
+export function serverPerSuite(opts: StartOptions = {}): LspClient {
+  let client: LspClient | undefined;
+  before(async () => {
+    client = await LspClient.start(opts);
+  });
+  after(async () => {
+    await client?.stop();
+  });
+  const started = (): LspClient => {
+    if (!client) throw new Error('the suite\'s language server is used before it started (serverPerSuite starts it in `before`)');
+    return client;
+  };
+  // Reads and writes (`c.settings = …`) go to the started client.
+  return new Proxy({} as LspClient, {
+    get(_, key) {
+      const v: unknown = Reflect.get(started(), key);
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(client) : v;
+    },
+    set: (_, key, value) => Reflect.set(started(), key, value),
+  });
 }

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { CodeAction, DocumentSymbol, FoldingRange, Hover, Location, MarkupContent, TextEdit } from 'vscode-languageserver-protocol';
 import { NNAPI_SUMMARY_METHOD, type NnapiSummaryResult } from '../../protocol/nnapi';
-import { LspClient } from './lspClient';
+import { serverPerSuite } from './lspClient';
 
 const fixture = (n: string) => readFileSync(resolve(__dirname, '../fixtures/nnapi', n), 'utf8');
 const DRIVER = fixture('driver.atrace');
@@ -12,13 +12,7 @@ const NESTING = fixture('nesting.systrace');
 const LANG = 'nnapi-systrace';
 
 describe('nnapi-systrace language server over stdio', () => {
-  let c: LspClient;
-  before(async () => {
-    c = await LspClient.start();
-  });
-  after(async () => {
-    await c.stop();
-  });
+  const c = serverPerSuite();
 
   it('publishes no diagnostics for an accepted trace', async () => {
     assert.deepEqual(await c.open('file:///driver.atrace', LANG, DRIVER), []);

@@ -1,22 +1,16 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { DocumentSymbol, Hover, Location, MarkupContent } from 'vscode-languageserver-protocol';
-import { LspClient } from './lspClient';
+import { serverPerSuite } from './lspClient';
 
 const SAMPLE = readFileSync(resolve(__dirname, '../fixtures/lsp/sample.trace.jsonl'), 'utf8');
 const lines = SAMPLE.split('\n');
 const col = (line: number, needle: string) => lines[line].indexOf(needle);
 
 describe('trace language server over stdio', () => {
-  let c: LspClient;
-  before(async () => {
-    c = await LspClient.start();
-  });
-  after(async () => {
-    await c.stop();
-  });
+  const c = serverPerSuite();
 
   it('publishes no diagnostics for a valid trace', async () => {
     assert.deepEqual(await c.open('file:///valid.trace.jsonl', 'npu-trace', SAMPLE), []);

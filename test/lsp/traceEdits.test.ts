@@ -1,10 +1,10 @@
 // Requests after an edit of a big trace do not wait on validation: the server answers them
 // from the text and the index, and validates in slices between them before it publishes.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { Hover, MarkupContent } from 'vscode-languageserver-protocol';
 import { traceLines } from '../gen/genTrace';
-import { LspClient } from './lspClient';
+import { serverPerSuite } from './lspClient';
 
 const LINES = [...traceLines({ events: 60_000, seed: 12 })];
 const URI = 'file:///edits.trace.jsonl';
@@ -17,13 +17,9 @@ function cmdLine(lines: string[], from: number): { line: number; character: numb
 }
 
 describe('trace server: a request after an edit', () => {
-  let c: LspClient;
+  const c = serverPerSuite();
   before(async () => {
-    c = await LspClient.start();
     await c.open(URI, 'npu-trace', LINES.join('\n'));
-  });
-  after(async () => {
-    await c.stop();
   });
 
   it('the first edit of a 60k-line trace: a hover queued behind it is answered before that version is published', async () => {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { splitLines } from '../../core/common/lines';
 import { MetricsCollector } from '../../core/trace/metrics/collector';
 import { TRACE_STATUS_METHOD, type TraceStatusResult } from '../../protocol/traceStatus';
-import { LspClient } from './lspClient';
+import { serverPerSuite } from './lspClient';
 
 const EXAMPLE = readFileSync(resolve(__dirname, '../../examples/llm-layer.trace.jsonl'), 'utf8');
 
@@ -17,13 +17,7 @@ function expected(text: string): { events: number; first: number; last: number }
 }
 
 describe('npuTrace/traceStatus (the trace status-bar item) over stdio', () => {
-  let c: LspClient;
-  before(async () => {
-    c = await LspClient.start();
-  });
-  after(async () => {
-    await c.stop();
-  });
+  const c = serverPerSuite();
 
   it('gives the event count, the cycle window and the clock of an open trace, and follows an edit', async () => {
     const uri = 'file:///status.trace.jsonl';

@@ -5,13 +5,13 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { launchChromium } from '../webview/page';
-import { LspClient } from './lspClient';
+import { LspClient, WAIT_MS } from './lspClient';
 import { WEB_SERVER } from './webWorkerHost';
 
 const FAULTY = readFileSync(resolve(__dirname, '../../examples/faulty.trace.jsonl'), 'utf8');
 
 // Runs in the page, given as a string: tsx would wrap its functions in a helper the page lacks.
-const SPEAK = `async (text) => {
+const SPEAK = `async (text, waitMs) => {
   const w = new Worker('/server.js');
   const failed = new Promise((_, reject) => { w.onerror = (e) => reject(new Error('worker error: ' + e.message)); });
   const first = new Promise((r) => w.addEventListener('message', (e) => r(e.data), { once: true }));
@@ -29,7 +29,7 @@ const SPEAK = `async (text) => {
   await Promise.race([request(1, 'initialize', { processId: null, rootUri: null, capabilities: { workspace: { configuration: true } } }), failed]);
   w.postMessage({ jsonrpc: '2.0', method: 'initialized', params: {} });
   w.postMessage({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri: 'file:///faulty.trace.jsonl', languageId: 'npu-trace', version: 1, text } } });
-  const diags = await Promise.race([published, failed, new Promise((_, reject) => setTimeout(() => reject(new Error('no diagnostics within 30 s')), 30000))]);
+  const diags = await Promise.race([published, failed, new Promise((_, reject) => setTimeout(() => reject(new Error('no diagnostics within ' + waitMs + ' ms')), waitMs))]);
   w.terminate();
   return { ready, diags: JSON.stringify(diags) };
 }`;
@@ -52,7 +52,7 @@ describe('the browser build of the language server in a Chromium web worker', ()
       return route.fulfill({ contentType: 'text/html', body: '<!DOCTYPE html><title>web server</title>' });
     });
     await page.goto('http://npu.test/');
-    const got = await page.evaluate(`(${SPEAK})(${JSON.stringify(FAULTY)})`) as { ready: unknown; diags: string };
+    const got = await page.evaluate(`(${SPEAK})(${JSON.stringify(FAULTY)}, ${WAIT_MS})`) as { ready: unknown; diags: string };
     assert.deepEqual(errors, []);
     assert.deepEqual(got.ready, { npuTraceServer: 'ready' });
     const diags = JSON.parse(got.diags) as Diagnostic[];

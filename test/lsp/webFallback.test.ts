@@ -5,6 +5,7 @@ import { afterEach, describe, it } from 'node:test';
 import { BrowserMessageReader, BrowserMessageWriter, createProtocolConnection } from 'vscode-languageserver-protocol/browser';
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { startServerTransport, type ServerTransport } from '../../client/browser/serverTransport';
+import { startServerOnPort } from '../../server/inProcess';
 import { WAIT_MS } from './lspClient';
 
 const FAULTY = readFileSync(resolve(__dirname, '../../examples/faulty.trace.jsonl'), 'utf8');
@@ -58,7 +59,7 @@ describe('the browser client\'s language server transport', () => {
 
   it('runs the server in-process when there is no Worker, and it publishes diagnostics there', async () => {
     delete g.Worker;
-    t = await startServerTransport('https://x.invalid/dist/web/server.js', log);
+    t = await startServerTransport('https://x.invalid/dist/web/server.js', log, startServerOnPort);
     assert.equal(t.where, 'in-process');
     assert.match(lines.join('\n'), /no Worker/);
     const diags = await diagnosticsOver(t);
@@ -67,19 +68,19 @@ describe('the browser client\'s language server transport', () => {
 
   it('falls back when the Worker constructor throws (a remote extension in code-server)', async () => {
     fakeWorker('throws');
-    t = await startServerTransport('vscode-remote://h/dist/web/server.js', log);
+    t = await startServerTransport('vscode-remote://h/dist/web/server.js', log, startServerOnPort);
     assert.equal(t.where, 'in-process');
     assert.match(lines.join('\n'), /could not be created \(Creating workers from remote extensions/);
   });
 
   it('falls back, terminating the worker, on an error event or silence', async () => {
     const errored = fakeWorker('error');
-    t = await startServerTransport('u', log, 5_000);
+    t = await startServerTransport('u', log, startServerOnPort, 5_000);
     assert.equal(t.where, 'in-process');
     assert.ok(errored.terminated());
     t.dispose();
     const silent = fakeWorker('silent');
-    t = await startServerTransport('u', log, 20);
+    t = await startServerTransport('u', log, startServerOnPort, 20);
     assert.equal(t.where, 'in-process');
     assert.ok(silent.terminated());
     assert.match(lines.join('\n'), /failed to load[\s\S]*did not start within 0.02 s/);
@@ -87,7 +88,7 @@ describe('the browser client\'s language server transport', () => {
 
   it('keeps a worker that says it is ready', async () => {
     const ready = fakeWorker('ready');
-    t = await startServerTransport('u', log, 5_000);
+    t = await startServerTransport('u', log, startServerOnPort, 5_000);
     assert.equal(t.where, 'worker');
     assert.ok(!ready.terminated());
     t.dispose();

@@ -22,6 +22,13 @@ export function repoRoot(): string {
 
 const DIST = join(repoRoot(), 'dist/webview');
 
+/**
+ * The one limit of every wait of a page test (an element, a message, a frame), Playwright's
+ * default for the page's actions too: generous, as a loaded CI machine (load 5–6) needs. Tests
+ * wait for the condition they need, never for a time.
+ */
+export const UI_WAIT_MS = Number(process.env.NPU_UI_WAIT_MS ?? 60_000);
+
 /** One canvas 2D call the page made, as recorded by the wrapper installed before the app loads. */
 export interface DrawCall {
   op: 'fillRect' | 'strokeRect' | 'rect' | 'fill' | 'fillText';
@@ -66,6 +73,7 @@ export function launchChromium(): Promise<Browser> {
 export async function openTimelinePage(opts: { width?: number; height?: number; theme?: 'dark' | 'light' | 'hc'; browser?: Browser; dist?: string; recordDraws?: boolean; bypassCSP?: boolean } = {}): Promise<TimelinePage> {
   const browser = opts.browser ?? await launchChromium();
   const context = await browser.newContext({ viewport: { width: opts.width ?? 1200, height: opts.height ?? 700 }, bypassCSP: opts.bypassCSP ?? false });
+  context.setDefaultTimeout(UI_WAIT_MS);
   const page = await context.newPage();
   const dir = mkdtempSync(join(tmpdir(), 'timeline-page-'));
   const html = timelinePage({
@@ -117,7 +125,7 @@ export async function openTimelinePage(opts: { width?: number; height?: number; 
     }
   `);
   await page.goto(pathToFileURL(join(dir, 'index.html')).href);
-  await page.waitForFunction('window.__sent.some((m) => m.type === "ready")', undefined, { timeout: 10000 })
+  await page.waitForFunction('window.__sent.some((m) => m.type === "ready")')
     .catch((e: Error) => { throw new Error(`${e.message}\npage errors: ${errors.join('\n')}`); });
   return {
     browser, page, errors,
@@ -176,4 +184,35 @@ export async function filterBy(q: TimelinePage, attr: string, value: string | un
     v.dispatchEvent(new Event('change'));
   }, value);
   await q.frame();
+}
+
+/** Waits until the page has sent a message of `type`; resolves with the last one sent. */
+export async function sentOfType<T extends WebviewMessage['type']>(q: TimelinePage, type: T): Promise<Extract<WebviewMessage, { type: T }>> {
+  await q.page.waitForFunction((type) => (window as unknown as { __sent: { type: string }[] }).__sent.some((m) => m.type === type), type);
+  return (await q.sent()).filter((m): m is Extract<WebviewMessage, { type: T }> => m.type === type).pop()!;
+}
+
+/**
+ * Shift+drags across the canvas from `x0` to `x1` (CSS pixels from its left) at height `y`, as a
+ * user selects a range, and resolves with the range the page holds then. The page's clock stands
+ * still during the drag and runs `restMs` once the mouse is up: the page asks the host for a range
+ * once the drag has rested 250 ms, and on a loaded machine the moves of a real-time drag come
+ * further apart than that.
+ */
+export async function shiftDrag(q: TimelinePage, x0: number, x1: number, y: number, restMs = 300): Promise<[number, number]> {
+  const { page } = q;
+  const box = (await page.locator('#canvas').boundingBox())!;
+  await page.clock.install();
+  // Paused a minute ahead of the page's time: a point still to come, however slowly this call comes.
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await page.keyboard.down('Shift');
+  await page.mouse.move(box.x + x0, box.y + y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + x1, box.y + y, { steps: 5 });
+  await page.mouse.up();
+  await page.keyboard.up('Shift');
+  const range = await page.evaluate('window.__timeline.state().range') as [number, number];
+  await page.clock.runFor(restMs);
+  await page.clock.resume();
+  return range;
 }

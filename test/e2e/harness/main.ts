@@ -1,43 +1,22 @@
 // The end-to-end run under code-server (started by scripts/e2e.mjs, which installs code-server,
 // packages the .vsix and bundles the suite first, then passes the paths in NPU_E2E_CONFIG).
-import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { installExtension, makeProfile, startCodeServer, type RunningServer } from './codeServer';
+import { harness, runToExit, type BaseConfig } from './entry';
 import { uiJourneys } from './ui';
 import { launchChromium, newPage, openWorkbench, workbenchUrl } from './workbench';
 
-interface Config {
-  root: string;
-  codeServer: string;
-  chromium: string;
+interface Config extends BaseConfig {
   vsix: string;
   suite: string;
   runnerExtension: string;
-  base: string;
-  workspace: string;
-  updateScreenshot: boolean;
-  keep: boolean;
 }
 
 const SUITE_TIMEOUT_MS = 6 * 60_000;
-const cfg = JSON.parse(process.env.NPU_E2E_CONFIG ?? 'null') as Config | null;
-if (!cfg) throw new Error('run this through scripts/e2e.mjs (NPU_E2E_CONFIG is not set)');
-const results = join(cfg.root, 'test-results');
-mkdirSync(results, { recursive: true });
-const consoleLog = join(results, 'e2e-console.log');
-rmSync(consoleLog, { force: true });
+const { cfg, results, consoleLog, say, shoot } = harness<Config>('e2e', 'scripts/e2e.mjs');
 for (const f of readdirSync(results)) if (f.startsWith('failure-')) rmSync(join(results, f), { force: true });
-
-function say(msg: string): void {
-  process.stdout.write(`[e2e] ${msg}\n`);
-}
-
-async function shoot(page: Page, name: string): Promise<string> {
-  const path = join(results, `${name}.png`);
-  await page.screenshot({ path }).catch((e: unknown) => say(`screenshot ${name} failed: ${String(e)}`));
-  return path;
-}
 
 /**
  * Runs the mocha suite inside VS Code's extension host: the workbench URL's payload names the test
@@ -58,9 +37,9 @@ async function extensionHostSuite(browser: Browser, server: RunningServer): Prom
   const exitCode = new Promise<number>((resolve) => {
     void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code));
   });
-  const url = workbenchUrl(server.url, cfg!.workspace, [
-    ['extensionDevelopmentPath', remote(cfg!.runnerExtension)],
-    ['extensionTestsPath', remote(cfg!.suite)],
+  const url = workbenchUrl(server.url, cfg.workspace, [
+    ['extensionDevelopmentPath', remote(cfg.runnerExtension)],
+    ['extensionTestsPath', remote(cfg.suite)],
     ['skipWelcome', 'true'],
   ]);
   let timer: NodeJS.Timeout | undefined;
@@ -83,7 +62,7 @@ async function extensionHostSuite(browser: Browser, server: RunningServer): Prom
 }
 
 async function main(): Promise<number> {
-  const c = cfg!;
+  const c = cfg;
   const t0 = Date.now();
   const profile = makeProfile(c.base);
   say(installExtension(c.codeServer, c.vsix, profile).split('\n').filter((l) => /install/i.test(l)).join(' '));
@@ -121,16 +100,4 @@ async function main(): Promise<number> {
   }
 }
 
-// On a signal (Ctrl+C, or scripts/e2e.mjs's overall time limit) exit through process.exit, so the
-// 'exit' handlers kill code-server's process group; Playwright closes Chromium on exit itself.
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.on(sig, () => {
-    say(`stopped by ${sig}`);
-    process.exit(1);
-  });
-}
-
-main().then((code) => process.exit(code), (err: unknown) => {
-  say(`FAILED: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
-  process.exit(1);
-});
+runToExit(main, say);

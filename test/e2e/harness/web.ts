@@ -2,43 +2,22 @@
 // (extensionKind ["web"], no "main") loaded as the development extension in code-server, so VS Code
 // runs dist/web/extension.js in its web worker extension host; a user opens the faulty example,
 // sees its problems, and opens the timeline.
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { faultyExample } from '../../gen/exampleTraces';
 import { makeProfile, startCodeServer } from './codeServer';
+import { harness, runToExit, type BaseConfig } from './entry';
 import { problemsInStatusBar, quickOpen, STEP_MS } from './keys';
 import { palette, timelineFrame } from './timeline';
 import { launchChromium, newPage, openWorkbench, workbenchUrl } from './workbench';
 
-interface Config {
-  root: string;
-  codeServer: string;
-  chromium: string;
+interface Config extends BaseConfig {
   /** The web-only copy of the extension (a directory). */
   extension: string;
-  base: string;
-  workspace: string;
-  updateScreenshot: boolean;
-  keep: boolean;
 }
 
-const cfg = JSON.parse(process.env.NPU_E2E_CONFIG ?? 'null') as Config | null;
-if (!cfg) throw new Error('run this through scripts/e2e-web.mjs (NPU_E2E_CONFIG is not set)');
-const results = join(cfg.root, 'test-results');
-mkdirSync(results, { recursive: true });
-const consoleLog = join(results, 'e2e-web-console.log');
-rmSync(consoleLog, { force: true });
-
-function say(msg: string): void {
-  process.stdout.write(`[e2e-web] ${msg}\n`);
-}
-
-async function shoot(page: Page, name: string): Promise<string> {
-  const path = join(results, `${name}.png`);
-  await page.screenshot({ path }).catch((e: unknown) => say(`screenshot ${name} failed: ${String(e)}`));
-  return path;
-}
+const { cfg, consoleLog, say, shoot } = harness<Config>('e2e-web', 'scripts/e2e-web.mjs');
 
 async function journey(page: Page): Promise<string> {
   const { mistakes } = faultyExample();
@@ -80,7 +59,7 @@ async function journey(page: Page): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  const c = cfg!;
+  const c = cfg;
   const profile = makeProfile(c.base);
   const server = await startCodeServer(c.codeServer, profile, c.workspace);
   const browser = await launchChromium(c.chromium);
@@ -109,14 +88,4 @@ async function main(): Promise<number> {
   }
 }
 
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.on(sig, () => {
-    say(`stopped by ${sig}`);
-    process.exit(1);
-  });
-}
-
-main().then((code) => process.exit(code), (err: unknown) => {
-  say(`FAILED: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
-  process.exit(1);
-});
+runToExit(main, say);

@@ -20,7 +20,7 @@ import { graphJoin, graphViewModel } from '../../../core/cmdq/graph/view';
 import { defaultDiagnosticSettings } from '../../../core/common/settings';
 import type { LayerStats } from '../../../core/trace/metrics/types';
 import type { GraphHostMessage } from '../../../protocol/cmdqGraph';
-import { launchChromium } from '../../webview/page';
+import { launchChromium, UI_WAIT_MS } from '../../webview/page';
 
 const ROOT = resolve(__dirname, '../../..');
 const OUT = join(ROOT, 'test-results');
@@ -39,6 +39,7 @@ async function open(t: { after(fn: () => Promise<void>): void }, width = 1000): 
   assert.ok(existsSync(join(ROOT, 'dist/webview/cmdqGraph.js')), 'dist/webview/cmdqGraph.js is missing: run `npm run build` first');
   browser ??= await launchChromium();
   const context = await browser.newContext({ viewport: { width, height: 400 } });
+  context.setDefaultTimeout(UI_WAIT_MS);
   t.after(() => context.close());
   const page = await context.newPage();
   const dir = mkdtempSync(join(tmpdir(), 'cmdq-graph-page-'));
@@ -51,7 +52,7 @@ async function open(t: { after(fn: () => Promise<void>): void }, width = 1000): 
   page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
   await page.addInitScript('window.__sent = []; window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__sent.push(m) });');
   await page.goto(pathToFileURL(join(dir, 'index.html')).href);
-  await page.waitForFunction('window.__sent.some((m) => m.type === "ready")', undefined, { timeout: 10000 });
+  await page.waitForFunction('window.__sent.some((m) => m.type === "ready")');
   const frame = () => page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))');
   return {
     page, errors,

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { Worker } from 'node:worker_threads';
-import type { GraphWorkerReply, GraphWorkerRequest } from '../../../client/cmdq/graphWorkerProtocol';
+import type { GraphWorkerReply, GraphWorkerRequest } from '../../../protocol/cmdqGraphWorker';
 import { defaultDiagnosticSettings } from '../../../core/common/settings';
 
 const ROOT = resolve(__dirname, '../../..');

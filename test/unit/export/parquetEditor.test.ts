@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { exportParquetInto, ParquetExportCancelled, parquetRunOf, progressSteps, type ProgressStep } from '../../../client/timeline/parquetExport';
+import { exportParquetInto, ParquetExportCancelled, parquetRunOf } from '../../../node/export/parquetInto';
+import { progressSteps, type ProgressStep } from '../../../client/timeline/parquetProgress';
 
 const ROOT = resolve(__dirname, '../../..');
 const WORKER = join(ROOT, 'dist/exportParquetWorker.js');

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { SyncSink } from '../../../cli/syncSink';
+import { SyncSink } from '../../../node/io/syncSink';
 
 // The export writes numbers as digits straight into its buffer: the text must be String(x)'s,
 // for the exporter's µs (multiples of 1e-6), integers, and anything else (which falls back).

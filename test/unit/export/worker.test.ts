@@ -10,10 +10,10 @@ import { Worker } from 'node:worker_threads';
 import { encodeLines } from '../../../client/timeline/encodeLines';
 import { exportName } from '../../../client/timeline/exportName';
 import { exportRequest, type Readers } from '../../../client/timeline/workerExport';
-import type { BuildReport, WorkerRequest } from '../../../client/timeline/workerProtocol';
+import type { BuildReport, WorkerRequest } from '../../../protocol/timelineWorker';
 import { splitLines } from '../../../core/common/lines';
 import { parseWebviewMessage } from '../../../protocol/timeline';
-import { forEachLine, forEachLineBytes } from '../../../cli/lines';
+import { forEachLine, forEachLineBytes } from '../../../node/io/lines';
 import { runCli } from '../../cli/run';
 
 const ROOT = resolve(__dirname, '../../..');

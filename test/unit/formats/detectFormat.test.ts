@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { CHECK_ALL_NAMES } from '../../../client/checkAllResults';
 import { SERVED_LANGUAGES } from '../../../client/languages';
 import { buildSliced } from '../../../client/browser/slicedBuild';
-import { headOf } from '../../../cli/firstLine';
+import { headOf } from '../../../node/io/firstLine';
 import { detectFormat, formatByName } from '../../../core/detectFormat';
 import { baseName, jsonNamed, nameMatches } from '../../../core/fileHead';
 import { FORMATS } from '../../../core/formats';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { headOf } from '../../../cli/firstLine';
+import { headOf } from '../../../node/io/firstLine';
 import { FileHead, HEAD_BYTES, nameMatches } from '../../../core/fileHead';
 
 const dir = mkdtempSync(join(tmpdir(), 'head-'));

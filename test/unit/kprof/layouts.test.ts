@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { decode } from '../../../core/kprof/decode';
-import { detectLayout, FLASHINFER, MIRAGE, TVM } from '../../../core/kprof/layouts';
+import { detectLayout, FLASHINFER_PY, MIRAGE, TVM } from '../../../core/kprof/layouts';
 import { recordFields } from '../../../core/kprof/records';
 import { genKprof, regionsProgram, type Generated } from '../../gen/kprofGen';
 
@@ -14,9 +14,9 @@ const durations = (g: Generated, layout = detectLayout(g.words, g.slots)) => {
 };
 
 describe('layout presets', () => {
-  it('FlashInfer: SM id in bits 24–31, block_group in 12–23; chosen automatically; no finalize expected', () => {
+  it('FlashInfer as its Python decoder reads it: SM id in bits 24–31, block_group in 12–23; chosen automatically when the slots say otherwise; no finalize expected', () => {
     const g = genKprof({ blocks: 3, groups: 2, finalize: false, program: () => regionsProgram([[0, 100], [5, 250]]), pack: (bg, ev, type) => ((100 + Math.floor(bg / 2)) << 24) | (bg << 12) | (ev << 2) | type });
-    assert.equal(detectLayout(g.words, g.slots), FLASHINFER);
+    assert.equal(detectLayout(g.words, g.slots), FLASHINFER_PY);
     const { d, list } = durations(g);
     assert.deepEqual(d.problems, []);
     assert.deepEqual(list, [0, 1, 2, 3, 4, 5].flatMap((l) => [`${l}:0=100`, `${l}:5=250`]));

@@ -16,7 +16,7 @@ import { groupOverlap } from '../../../core/kprof/overlap';
 import { regionStats } from '../../../core/kprof/stats';
 import { kprofOverlap, kprofRange, kprofSummary } from '../../../core/kprof/summary';
 import { kprofTimeline } from '../../../core/kprof/timeline';
-import { launchChromium, modelMessage, openTimelinePage, type TimelinePage } from '../../webview/page';
+import { launchChromium, modelMessage, openTimelinePage, sentOfType, shiftDrag, type TimelinePage } from '../../webview/page';
 
 const ROOT = resolve(__dirname, '../../..');
 const OUT = join(ROOT, 'test-results');
@@ -152,19 +152,10 @@ test('event names with markup and formula starts stay text in the tables and CSV
 
 test('Shift+drag on the buffer\'s timeline asks the host for the range; its region statistics top the Summary tab', async (t) => {
   const p = await withPane(t);
-  const box = await p.page.locator('#canvas').boundingBox();
-  await p.page.keyboard.down('Shift');
-  await p.page.mouse.move(box!.x + 400, box!.y + 200);
-  await p.page.mouse.down();
-  await p.page.mouse.move(box!.x + 700, box!.y + 200, { steps: 5 });
-  await p.page.mouse.up();
-  await p.page.keyboard.up('Shift');
-  let req: { type: string; from: number; to: number } | undefined;
-  for (let k = 0; k < 50 && !req; k++) {
-    req = (await p.sent()).find((m) => m.type === 'rangeStats') as typeof req;
-    if (!req) await p.frame();
-  }
-  assert.ok(req && req.from < req.to, 'one range request');
+  const [from, to] = await shiftDrag(p, 400, 700, 200);
+  const req = await sentOfType(p, 'rangeStats');
+  assert.deepEqual([req.from, req.to], [from, to], 'the range asked is the one the drag ended on');
+  assert.ok(from < to);
   // A late answer for another range is not drawn; the one asked is.
   await p.post({ type: 'kprofRange', range: kprofRange(d, req.from + 1, req.to) });
   await p.page.click('#summary button:text-is("Region statistics of this range")');

@@ -17,7 +17,9 @@ describe('kprof panel summary', () => {
     assert.deepEqual(s.facts, {
       layout: 'tvm', num_blocks: 2, num_groups: 6, header_valid: true, write_stride: 12, stride_inferred: true, slots: 1024, records: 304,
       regions: d.regionCount, duration_ns: d.durationNs, timer_wrapped: false, problems: d.problems.length, launch: 1, launches: 3,
+      lanes_from_slots: false, sms: 0,
     });
+    assert.deepEqual(s.sms, []);
     for (const t of s.tables) {
       const want = regionStats(d, t.by);
       assert.deepEqual(t.rows.map((r) => [r.name, r.of, r.count, r.total_ns, r.p95_ns, r.std_ns]), want.map((x) => [x.name, x.of, x.count, x.totalNs, x.p95Ns, x.stdNs]));

@@ -11,7 +11,7 @@ import { inflateRawSync } from 'node:zlib';
 import { describe, it } from 'node:test';
 import { KprofFormatError } from '../../../core/kprof/errors';
 import { decodeInWorker, KprofCancelled } from '../../../client/kprof/decodeInWorker';
-import { runRequest } from '../../../client/kprof/workerProtocol';
+import { runRequest } from '../../../client/kprof/decodeRequest';
 import { genKprof, genKprofLarge, npyBytes } from '../../gen/kprofGen';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -79,9 +79,9 @@ describe('kprof worker', () => {
     assert.equal(phases, 'reading decoding ');
     // In-process, the decode holds the thread and no tick runs until it returns.
     assert.ok(ticks >= 2, `the event loop ticked ${ticks} time(s) during the decode`);
-    let cancel = () => {};
-    const p = decodeInWorker(WORKER, { kind: 'open', fileName: 'big.kprof.npy', bytes: npyBytes(genKprofLarge(64, 4, 16_384).words), launch: 0 }, { onCancel: (c) => (cancel = c) });
-    cancel();
+    const stop = new AbortController();
+    const p = decodeInWorker(WORKER, { kind: 'open', fileName: 'big.kprof.npy', bytes: npyBytes(genKprofLarge(64, 4, 16_384).words), launch: 0 }, { signal: stop.signal });
+    stop.abort();
     await assert.rejects(p, KprofCancelled);
   });
 });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test } from 'node:test';
 import { Worker } from 'node:worker_threads';
-import type { BuildReport, WorkerRequest } from '../../../client/timeline/workerProtocol';
+import type { BuildReport, WorkerRequest } from '../../../protocol/timelineWorker';
 import { splitLines } from '../../../core/common/lines';
 import { buildTimeline } from '../../../core/detectFormat';
 import { PREVIEW_LINES } from '../../../core/timeline/builder';

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { Worker } from 'node:worker_threads';
 import { encodeLines } from '../../../client/timeline/encodeLines';
-import type { BuildReport, BuildRequest } from '../../../client/timeline/workerProtocol';
+import type { BuildReport, BuildRequest } from '../../../protocol/timelineWorker';
 import type { TimelineModel } from '../../../core/timeline/model';
 import { splitLines } from '../../../core/common/lines';
 import { gzipSync } from 'node:zlib';

@@ -12,7 +12,7 @@ import { splitLines } from '../../../core/common/lines';
 import { buildTimeline } from '../../../core/detectFormat';
 import type { TimelineModel } from '../../../core/timeline/model';
 import { MetricsCollector } from '../../../core/trace/metrics/collector';
-import { launchChromium, modelMessage, openTimelinePage, type TimelinePage } from '../../webview/page';
+import { launchChromium, modelMessage, openTimelinePage, shiftDrag, type TimelinePage } from '../../webview/page';
 
 const ROOT = resolve(__dirname, '../../..');
 const OUT = join(ROOT, 'test-results');
@@ -92,7 +92,7 @@ test('clicking a phase filters the timeline by it and zooms to its span, and pos
   }, slowest);
   assert.ok(a <= span[0] && b >= span[1], `the view ${a}..${b} holds the phase ${span[0]}..${span[1]}`);
   assert.ok(b - a < (span[1] - span[0]) * 1.1, `and is zoomed to it (${b - a} cycles for a ${span[1] - span[0]}-cycle phase)`);
-  await q.page.waitForFunction((v) => (document.querySelector('vscode-dropdown[aria-label="Filter value"]') as HTMLElement & { value: string }).value === v, slowest, { timeout: 5000 })
+  await q.page.waitForFunction((v) => (document.querySelector('vscode-dropdown[aria-label="Filter value"]') as HTMLElement & { value: string }).value === v, slowest)
     .catch(() => assert.fail('the toolbar does not show the filter'));
   assert.deepEqual((await q.sent()).slice(before), [], 'no message to the host');
 });
@@ -139,20 +139,11 @@ test('Copy as CSV and Save as CSV/JSON go through the host with the whole table'
 
 test('Shift+drag: the range box asks the host for the range, and its tables show the reply', async (t) => {
   const q = await withPage(t);
-  const box = await q.page.locator('#canvas').boundingBox();
-  await q.page.keyboard.down('Shift');
-  await q.page.mouse.move(box!.x + 400, box!.y + 200);
-  await q.page.mouse.down();
-  await q.page.mouse.move(box!.x + 700, box!.y + 200, { steps: 5 });
-  await q.page.mouse.up();
-  await q.page.keyboard.up('Shift');
-  let req: { type: string; from: number; to: number } | undefined;
-  for (let k = 0; k < 50 && !req; k++) {
-    req = (await q.sent()).find((m) => m.type === 'rangeStats') as typeof req;
-    if (!req) await q.frame();
-  }
-  assert.ok(req && req.from < req.to, 'one range request');
-  assert.equal((await q.sent()).filter((m) => m.type === 'rangeStats').length, 1, 'a drag asks once, when it rests');
+  const [from, to] = await shiftDrag(q, 400, 700, 200);
+  const asked = (await q.sent()).filter((m) => m.type === 'rangeStats');
+  assert.deepEqual(asked, [{ type: 'rangeStats', from, to }], 'a drag asks once, when it rests, for the range it ended on');
+  assert.ok(from < to);
+  const req = asked[0];
   const stats = buildTimeline('x.trace.jsonl', ['{"event_type":"CMD_ENQUEUE","t_cycle":0,"cmd_id":1,"phase":"RANGE_PHASE"}', '{"event_type":"CMD_START","t_cycle":1,"cmd_id":1}', '{"event_type":"CMD_END","t_cycle":9,"cmd_id":1}'])!.stats!;
   await q.post({ type: 'rangeStats', from: req.from, to: req.to, stats, message: '' });
   await q.page.click('#summary button:text-is("Summary tables of this range")');

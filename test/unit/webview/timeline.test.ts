@@ -11,7 +11,7 @@ import { timelinePage } from '../../../client/timeline/html';
 import { splitLines } from '../../../core/common/lines';
 import { buildTimeline } from '../../../core/detectFormat';
 import type { TimelineModel } from '../../../core/timeline/model';
-import { filterBy, launchChromium, modelMessage, openTimelinePage, type DrawCall, type TimelinePage } from '../../webview/page';
+import { filterBy, launchChromium, modelMessage, openTimelinePage, sentOfType, type DrawCall, type TimelinePage } from '../../webview/page';
 
 const ROOT = resolve(__dirname, '../../..');
 const OUT = join(ROOT, 'test-results');
@@ -383,6 +383,6 @@ test('the toolbar has "Parquet…" next to the Chrome Trace export, and it asks 
   const ids = await p.page.$$eval('#toolbar vscode-button', (bs) => bs.map((b) => b.id));
   assert.equal(ids.indexOf('exportParquet'), ids.indexOf('exportChromeTrace') + 1, ids.join(' '));
   await p.page.click('#exportParquet');
-  await p.page.waitForFunction('window.__sent.some((m) => m.type === "exportParquet")', undefined, { timeout: 5000 });
+  await sentOfType(p, 'exportParquet');
   assert.deepEqual((await p.sent()).filter((m) => m.type.startsWith('export')), [{ type: 'exportParquet' }]);
 });

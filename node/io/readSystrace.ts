@@ -1,4 +1,4 @@
-import { SystraceStream, type Collector } from '../core/nnapi/collect';
+import { SystraceStream, type Collector } from '../../core/nnapi/collect';
 import { forEachLineIn } from './lines';
 
 /** Streams a systrace (text, HTML or .gz) through the first pass, reading rows on the decoded chunks. */

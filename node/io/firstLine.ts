@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { FileHead, HEAD_BYTES } from '../core/fileHead';
+import { FileHead, HEAD_BYTES } from '../../core/fileHead';
 import { zlib } from './zlib';
 
 /** Compressed bytes read for the head of a `.gz`: traces compress 5–20×, so this gives about the MB detection looks at. */

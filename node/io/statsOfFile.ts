@@ -1,6 +1,6 @@
-import { DEFAULT_MAX_LINE_BYTES } from '../core/common/lines';
-import { MetricsCollector, type StatsOptions } from '../core/trace/metrics/collector';
-import type { TraceStats } from '../core/trace/metrics/types';
+import { DEFAULT_MAX_LINE_BYTES } from '../../core/common/lines';
+import { MetricsCollector, type StatsOptions } from '../../core/trace/metrics/collector';
+import type { TraceStats } from '../../core/trace/metrics/types';
 import { forEachLineBytes } from './lines';
 
 /**

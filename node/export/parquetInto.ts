@@ -1,10 +1,11 @@
-// The editor's "Export as Parquet…" without VS Code: the CLI's export, in its worker bundle, of one
+// The editor's "Export as Parquet…" without VS Code: the Parquet export, in its worker bundle, of one
 // file into a folder, all or nothing (tested against dist/ in test/unit/export/parquetEditor.test.ts).
 import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { inWorker, runOf, type ParquetExportResult } from '../../cli/exportParquet';
-import { percentOf, type ExportProgress } from '../../cli/exportProgress';
-import { headOf } from '../../cli/firstLine';
+import type { ExportProgress, ParquetExportResult } from '../../protocol/parquetWorker';
+import { runOf } from './parquetFile';
+import { inWorker } from './parquetThreads';
+import { headOf } from '../io/firstLine';
 import { detectFormat } from '../../core/detectFormat';
 
 /** Thrown when `signal` stopped the export: nothing was left in the output folder. */
@@ -40,24 +41,4 @@ export async function exportParquetInto(workerFile: string, file: string, outDir
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
-}
-
-/** A step of a progress notification: VS Code adds up the increments, so each is the percent gained since the last. */
-export interface ProgressStep {
-  increment: number;
-  message: string;
-}
-
-const MB = (n: number) => (n / (1 << 20)).toFixed(1);
-
-/** Turns the worker's progress into notification steps: increments that add up to the percent read, never past 100. */
-export function progressSteps(): (p: ExportProgress) => ProgressStep | undefined {
-  let done = 0;
-  return (p) => {
-    const pct = percentOf(p);
-    if (pct <= done) return undefined;
-    const step = { increment: pct - done, message: `${pct}% (${MB(p.bytesRead)} of ${MB(p.size)} MB)` };
-    done = pct;
-    return step;
-  };
 }

@@ -1,11 +1,9 @@
-import { decode, type Decoded } from '../../core/kprof/decode';
-import { detectLayout } from '../../core/kprof/layouts';
-import { openBuffer, type OpenedBuffer } from '../../core/kprof/open';
-import { kprofSummary, type KprofSummary } from '../../core/kprof/summary';
-import type { ProfBuffer } from '../../core/kprof/words';
-import { kprofTimeline } from '../../core/kprof/timeline';
-import type { TimelineModel } from '../../core/timeline/model';
-import type { InflateRaw } from '../../core/kprof/zip';
+import type { Decoded } from '../core/kprof/decode';
+import type { OpenedBuffer } from '../core/kprof/open';
+import type { KprofSummary } from '../core/kprof/summary';
+import type { TimelineModel } from '../core/timeline/model';
+import { KprofFormatError } from '../core/kprof/errors';
+import type { JobStep } from './job';
 
 /** What the host asks the kprof worker (passed as workerData; `bytes` / `words` transferred). */
 export type KprofWorkerRequest =
@@ -31,7 +29,7 @@ export type KprofWorkerReport =
 
 /** The decoded typed arrays, to transfer rather than copy. */
 export function decodedArrays(d: Decoded): ArrayBufferView[] {
-  return [d.laneRecords, d.laneFinalized, d.laneFlags, d.laneRegions, d.regLane, d.regEvent, d.regStartSlot, d.regEndSlot, d.regStart, d.regEnd, d.instLane, d.instEvent, d.instSlot, d.instT];
+  return [d.laneRecords, d.laneFinalized, d.laneFlags, d.laneSm, d.laneRegions, d.regLane, d.regEvent, d.regStartSlot, d.regEndSlot, d.regStart, d.regEnd, d.instLane, d.instEvent, d.instSlot, d.instT];
 }
 
 /**
@@ -45,18 +43,9 @@ export function transferList(arrays: readonly ArrayBufferView[]): ArrayBuffer[] 
   return [...out];
 }
 
-/** One request, decoded here (in the worker, or in-process when the worker is not built). */
-export function runRequest(req: KprofWorkerRequest, inflate: InflateRaw, onPhase?: (phase: 'reading' | 'decoding') => void): DecodedView {
-  let opened: OpenedBuffer | undefined;
-  let buf: ProfBuffer;
-  if (req.kind === 'open') {
-    onPhase?.('reading');
-    opened = openBuffer(req.fileName, req.bytes, inflate);
-    buf = opened.launches[Math.min(req.launch, opened.launches.length - 1)];
-  } else buf = { words: req.words, slots: req.slots };
-  onPhase?.('decoding');
-  const decoded = decode(buf, { layout: detectLayout(buf.words, buf.slots), names: req.names ?? opened?.names });
-  // The timeline model and the statistics cost about as much as the decode: built here too.
-  const launches = opened ? opened.launches.length : req.kind === 'decode' ? req.launches : 1;
-  return { opened, decoded, model: kprofTimeline(decoded), summary: kprofSummary(decoded, req.launch, launches) };
+/** Which of the worker's reports is progress (its phase), the result, or a failure (node/jobs/runJob.ts). */
+export function readKprofReport(r: KprofWorkerReport): JobStep<'reading' | 'decoding', DecodedView> {
+  if (r.kind === 'phase') return { progress: r.phase };
+  if (r.kind === 'done') return { result: { opened: r.opened, decoded: r.decoded, model: r.model, summary: r.summary } };
+  return { error: r.format ? new KprofFormatError(r.message) : new Error(r.message) };
 }

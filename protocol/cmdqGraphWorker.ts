@@ -1,8 +1,9 @@
-import type { CostModel } from '../../core/cmdq/graph/cost';
-import type { GraphProblem } from '../../core/cmdq/graph/problems';
-import type { GraphViewModel } from '../../core/cmdq/graph/view';
-import type { DiagnosticSettings } from '../../core/common/settings';
-import type { LayerStats } from '../../core/trace/metrics/types';
+import type { CostModel } from '../core/cmdq/graph/cost';
+import type { GraphProblem } from '../core/cmdq/graph/problems';
+import type { GraphViewModel } from '../core/cmdq/graph/view';
+import type { DiagnosticSettings } from '../core/common/settings';
+import type { LayerStats } from '../core/trace/metrics/types';
+import type { JobStep } from './job';
 
 export interface GraphWorkerRequest {
   text: string;
@@ -23,3 +24,13 @@ export type GraphWorkerReply =
   | { kind: 'done'; model: GraphViewModel; starts: Int32Array; ends: Int32Array }
   | { kind: 'problems'; problems: GraphProblem[] }
   | { kind: 'error'; message: string };
+
+/** A failure the worker explains itself (not a CMDQ, the graph could not be computed): its message is shown as it is. */
+export class GraphWorkerError extends Error {}
+
+/** The graph drawn first (`done`), as progress; the problems that follow are the job's result (node/jobs/runJob.ts). */
+export function readGraphReply(r: GraphWorkerReply): JobStep<Extract<GraphWorkerReply, { kind: 'done' }>, GraphProblem[]> {
+  if (r.kind === 'done') return { progress: r };
+  if (r.kind === 'problems') return { result: r.problems };
+  return { error: new GraphWorkerError(r.message) };
+}

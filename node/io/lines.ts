@@ -1,6 +1,6 @@
 import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { LineSplitter } from '../core/common/lineSplitter';
+import { LineSplitter } from '../../core/common/lineSplitter';
 import { gunzipMembers, type GzipEnd } from './gunzip';
 
 export interface ReadOptions {

@@ -1,5 +1,6 @@
-import type { TimelineModel } from '../../core/timeline/model';
-import type { TraceStats } from '../../core/trace/metrics/types';
+import type { TimelineModel } from '../core/timeline/model';
+import type { TraceStats } from '../core/trace/metrics/types';
+import type { JobStep } from './job';
 
 /** What the extension host asks the timeline worker to build (passed as workerData). */
 export type BuildRequest =
@@ -25,3 +26,21 @@ export type BuildReport =
   | { kind: 'exported'; bytes: number }
   | { kind: 'pass'; pass: 1 | 2 }
   | { kind: 'error'; message: string };
+
+/** The progress a build reports before its result: bytes read, a preview model, the export's pass. */
+export type BuildProgress = Extract<BuildReport, { kind: 'progress' | 'preview' | 'pass' }>;
+
+/** A request's one result: the model, the window's metrics, or the bytes an export wrote. */
+export type BuildResult = TimelineModel | TraceStats | number;
+
+/** Which of the worker's reports is progress, the result or a failure (node/jobs/runJob.ts). */
+export function readBuildReport(r: BuildReport): JobStep<BuildProgress, BuildResult> {
+  switch (r.kind) {
+    case 'progress': case 'preview': case 'pass': return { progress: r };
+    case 'done': return { result: r.model };
+    case 'stats': return { result: r.stats };
+    case 'exported': return { result: r.bytes };
+    case 'error': return { error: new Error(r.message) };
+    default: { const never: never = r; return never; }
+  }
+}

@@ -1,8 +1,8 @@
-import { timelineBuilderOf } from '../core/detectFormat';
-import type { FileHead } from '../core/fileHead';
-import { ChromeTraceExporter } from '../core/export/chromeTrace';
-import type { TimelineBuilder } from '../core/timeline/builder';
-import { SyncSink } from './syncSink';
+import { timelineBuilderOf } from '../../core/detectFormat';
+import type { FileHead } from '../../core/fileHead';
+import { ChromeTraceExporter } from '../../core/export/chromeTrace';
+import type { TimelineBuilder } from '../../core/timeline/builder';
+import { SyncSink } from '../io/syncSink';
 
 /** Feeds every line of the source to `add`, in order; called twice (two passes). */
 export type EachLine = (add: (line: string, lineNo: number) => void) => Promise<void>;

@@ -1,0 +1,75 @@
+/**
+ * The Summary tab beside the timeline (the file's or a range's metrics, or a kernel-profiler
+ * buffer's pane) and the Shift+drag range box that leads to a range's tables.
+ */
+import { rangeBox, send, summaryPane } from './dom';
+import { schedule } from './frames';
+import { fillSummary } from './panels';
+import { session } from './session';
+import { widgets } from './widgets';
+
+let rangeTimer: ReturnType<typeof setTimeout> | undefined;
+
+export function showSummary(show: boolean): void {
+  summaryPane.hidden = !show;
+  widgets.toolbar.setSummaryShown(show);
+  if (show) refreshSummary();
+  else schedule();
+}
+
+export function refreshSummary(): void {
+  if (summaryPane.hidden) return;
+  const s = session.state, range = session.rangeStats;
+  if (s?.model.format === 'kprof') {
+    widgets.kprofPane.render();
+    return;
+  }
+  if (session.summaryOfRange && range) {
+    widgets.summaryView.show(range.stats ?? undefined, [range.from, range.to], range.message);
+    return;
+  }
+  const note = !s ? 'Loading…' : s.model.format !== 'npu-trace' ? 'The Summary is for NPU traces (*.trace.jsonl).' : session.previewShown ? 'Reading… the numbers come when the whole file is read.' : '';
+  widgets.summaryView.show(session.fileStats, undefined, note);
+}
+
+/** A Shift+drag range was drawn (or cleared): its box, and its metrics asked of the host once the drag rests. */
+export function rangeChanged(r: [number, number] | undefined): void {
+  const s = session.state;
+  if (!s) return;
+  s.range = r;
+  rangeBox.hidden = !r;
+  clearTimeout(rangeTimer);
+  if (r && s.model.format === 'npu-trace') {
+    // The core's metrics of the range, from the worker; asked once the drag rests (a new request cancels the old one).
+    session.rangeStats = { from: r[0], to: r[1], stats: null, message: 'Computing the metrics of this range…' };
+    rangeTimer = setTimeout(() => send({ type: 'rangeStats', from: r[0], to: r[1] }), 250);
+  } else if (s.model.format === 'kprof') {
+    // A profiler buffer's host answers with its regions' statistics in the range (kprofRange).
+    widgets.kprofPane.askRange(r ?? undefined);
+    if (r) rangeTimer = setTimeout(() => send({ type: 'rangeStats', from: r[0], to: r[1] }), 250);
+    refreshSummary();
+  }
+  if (r) fillRangeBox();
+  schedule();
+}
+
+/** The Shift+drag box: the page's quick counts, and the Summary's tables of the range from the worker. */
+export function fillRangeBox(): void {
+  const s = session.state;
+  if (!s?.range) return;
+  fillSummary(rangeBox, s, s.range[0], s.range[1]);
+  if (s.model.format === 'kprof') session.rangeStats = { from: s.range[0], to: s.range[1], stats: null, message: 'Region statistics of this range' };
+  const range = session.rangeStats;
+  if ((s.model.format !== 'npu-trace' && s.model.format !== 'kprof') || !range) return;
+  const line = document.createElement('div');
+  line.className = 'tables';
+  const b = document.createElement('button');
+  b.className = 'link';
+  b.textContent = range.stats ? 'Summary tables of this range' : range.message;
+  b.addEventListener('click', () => {
+    session.summaryOfRange = true;
+    showSummary(true);
+  });
+  line.append(b);
+  rangeBox.append(line);
+}
