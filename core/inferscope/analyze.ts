@@ -1,5 +1,5 @@
 import { MAX_QUOTED } from '../common/escape';
-import type { InferscopeDocument, TraceLayout } from './document';
+import type { InferscopeDocument } from './document';
 import { num, str } from './model';
 import { CATEGORIES, type AnalysisResult, type BreakdownEntry, type Category, type Suggestion } from './analysisResult';
 import { MAX_CITED, RULES, SUGGESTIONS, type Shares } from './rules';
