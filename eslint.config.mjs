@@ -21,6 +21,17 @@ function bannedGroup(folders) {
   return folders.flatMap((f) => ['', '../', '../../', '../../../'].flatMap((up) => [`../${up}${f}`, `../${up}${f}/*`, `../${up}${f}/**`]));
 }
 
+/** What core/ may not import: the editor, Node I/O, the adapters, the Node host layer. */
+const coreRestricted = {
+  paths: [...editorApis.filter((n) => !n.includes('*')), 'fs', 'path', 'os', 'child_process', 'node:fs', 'node:path', 'node:os', 'node:child_process'],
+  patterns: [{ group: editorApis.filter((n) => n.includes('*')), message: 'core/ must not depend on the editor.' },
+    { group: ['../server/*', '../client/*', '../webview/*', '../../server/*', '../../client/*', '../../webview/*'], message: 'core/ must not depend on adapters.' },
+    { group: bannedGroup(['node']), message: 'core/ is pure: it must not import the Node host layer (node/).' }],
+};
+
+/** The folders that each hold one format. */
+const formatFolders = ['cmdq', 'trace', 'chrome', 'inferscope', 'nnapi', 'kprof'];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test/fixtures/**', 'bench/.data/**', 'test-results/**'] },
   js.configs.recommended,
@@ -36,15 +47,25 @@ export default tseslint.config(
     files: ['core/**/*.ts'],
     languageOptions: { globals: { ...globals.es2022 } },
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [...editorApis.filter((n) => !n.includes('*')), 'fs', 'path', 'os', 'child_process', 'node:fs', 'node:path', 'node:os', 'node:child_process'],
-        patterns: [{ group: editorApis.filter((n) => n.includes('*')), message: 'core/ must not depend on the editor.' },
-          { group: ['../server/*', '../client/*', '../webview/*', '../../server/*', '../../client/*', '../../webview/*'], message: 'core/ must not depend on adapters.' },
-          { group: bannedGroup(['node']), message: 'core/ is pure: it must not import the Node host layer (node/).' }],
-      }],
+      'no-restricted-imports': ['error', coreRestricted],
       'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'HTMLElement', 'acquireVsCodeApi', 'process', 'require'],
     },
   },
+  // One format's folder does not import another's: what two formats share lives in core/json
+  // (JSON reading), core/common (interval algebra, escaping, diagnostics) or core/timeline's model.
+  // ESLint keeps one no-restricted-imports per file, so each block repeats core/'s restrictions.
+  ...formatFolders.map((f) => ({
+    files: [`core/${f}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: coreRestricted.paths,
+        patterns: [...coreRestricted.patterns, {
+          regex: `^(\\.\\./)+(${formatFolders.filter((g) => g !== f).join('|')})(/|$)`,
+          message: `core/${f}/ must not import another format's folder: move what is shared to core/json, core/common or core/timeline's model.`,
+        }],
+      }],
+    },
+  })),
   // The layers (issue #28): client and cli are two front ends of node/, the Node host layer; node/
   // serves both and knows neither; core/ knows no host (its block above). hosts/ is where client and
   // server meet in one bundle.

@@ -6,6 +6,7 @@ import { run as cli } from './cli';
 import { run as cmdq } from './cmdq';
 import { run as cmdqGraph } from './cmdqGraph';
 import { run as inferscope } from './inferscope';
+import { run as jsonToolkit } from './jsonToolkit';
 import { run as kprof } from './kprof';
 import { run as nnapi } from './nnapi';
 import { run as nnapiPy } from './nnapiPy';
@@ -17,7 +18,7 @@ import { childCheck, run as trace } from './trace';
 import { type SectionRun, writeResults } from './results';
 import { rows } from './util';
 
-const BENCHES: [string, () => Promise<void>][] = [['trace', trace], ['cmdq', cmdq], ['cmdqGraph', cmdqGraph], ['nnapi', nnapi], ['nnapiPy', nnapiPy], ['timeline', () => timeline()], ['stats', stats], ['cli', cli], ['inferscope', inferscope], ['kprof', kprof], ['chrome', chrome], ['parquet', parquet], ['perfetto', perfetto]];
+const BENCHES: [string, () => Promise<void>][] = [['trace', trace], ['cmdq', cmdq], ['cmdqGraph', cmdqGraph], ['nnapi', nnapi], ['nnapiPy', nnapiPy], ['timeline', () => timeline()], ['stats', stats], ['cli', cli], ['inferscope', inferscope], ['kprof', kprof], ['chrome', chrome], ['parquet', parquet], ['jsonToolkit', jsonToolkit], ['perfetto', perfetto]];
 
 async function main(): Promise<void> {
   if (process.argv[2] === '--child-check') return childCheck(process.argv[3]);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { AnalysisResult } from '../../core/inferscope/analyze';
+import type { AnalysisResult } from '../../core/inferscope/analysisResult';
 import { markdownReport, toHtml } from '../../core/inferscope/reportOutput';
 import { fileName } from '../timeline/documentRequest';
 

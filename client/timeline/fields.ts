@@ -1,4 +1,4 @@
-import { scanLine } from '../../core/trace/scanner';
+import { scanLine } from '../../core/json/scanner';
 
 /**
  * The JSON fields of one source line as [key, raw JSON value], for the details pane. Raw source

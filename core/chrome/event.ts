@@ -1,5 +1,5 @@
 import type { Position, Range } from '../common/diagnostic';
-import { findField, scanLine, valueRangeAt } from '../trace/scanner';
+import { findField, scanLine, valueRangeAt } from '../json/scanner';
 import type { RawEvent } from './stream';
 
 /** Every `ph` of the Trace Event Format (its document, "Event Descriptions"). */

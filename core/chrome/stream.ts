@@ -4,8 +4,10 @@
  * the array form (`[{...}, {...}`), including a truncated array with no closing `]` and a trailing
  * `},`, as Chrome accepts them. Each event comes with its text and where it starts, so a file of one
  * line of hundreds of MB maps events to their character offsets, not to line 0. A character scan
- * with no regular expressions: strings are skipped with `indexOf`, so the cost is linear.
+ * with no regular expressions: values are cut by the JSON toolkit's `ValueScanner`, keys found with
+ * its `stringEnd`, so the cost is linear.
  */
+import { stringEnd, ValueScanner } from '../json/valueScanner';
 
 export interface RawEvent {
   /** The event's JSON text (several lines joined with '\n'). */
@@ -55,9 +57,8 @@ export class ChromeEventStream {
   private arrayOpen = false;
   arrayClosed = false;
   sawTraceEvents = false;
-  /** Depth inside the current element or top-level value (0: not in one). */
-  private depth = 0;
-  private inString = false;
+  /** Where the current element or top-level value ends; Chrome's reading ends a bare value at a delimiter. */
+  private readonly value = new ValueScanner('delimiter');
   private parts: string[] = [];
   private size = 0;
   private lineStarts: number[] = [];
@@ -83,7 +84,7 @@ export class ChromeEventStream {
       switch (this.s) {
         case S.Element:
         case S.TopValue:
-          i = this.scanValue(line, lineNo, i);
+          i = this.scanValue(line, i);
           break;
         case S.Key:
           i = this.scanKey(line, lineNo, i);
@@ -167,47 +168,16 @@ export class ChromeEventStream {
     return line.length;
   }
 
-  /** Inside a value: brackets outside strings until the value closes. */
-  private scanValue(line: string, lineNo: number, i: number): number {
-    const n = line.length;
-    if (this.inString) {
-      const j = stringEnd(line, i);
-      if (j < 0) return n;
-      this.inString = false;
-      i = j + 1;
-    }
-    while (i < n) {
-      const c = line.charCodeAt(i);
-      if (c === 0x22) {
-        const j = stringEnd(line, i + 1);
-        if (j < 0) { this.inString = true; return n; }
-        i = j + 1;
-        continue;
-      }
-      if (c === 0x7b || c === 0x5b) this.depth++;
-      else if (c === 0x7d || c === 0x5d) {
-        if (this.depth === 0) {
-          // The end of the array (or object) around a bare value: the value ends before it.
-          this.finishValue(line, i);
-          return i;
-        }
-        this.depth--;
-        if (this.depth === 0) {
-          this.finishValue(line, i + 1);
-          return i + 1;
-        }
-      } else if (c === 0x2c && this.depth === 0) {
-        this.finishValue(line, i);
-        return i;
-      }
-      i++;
-    }
-    return n;
+  /** Inside a value: scanned to its end by the JSON toolkit's value scanner. */
+  private scanValue(line: string, i: number): number {
+    const end = this.value.scan(line, i);
+    if (end < 0) return line.length;
+    this.finishValue(line, end);
+    return end;
   }
 
   private begin(line: string, lineNo: number, i: number): void {
-    this.depth = 0;
-    this.inString = false;
+    this.value.begin(line.charCodeAt(i));
     this.parts = [];
     this.size = 0;
     this.lineStarts = [];
@@ -237,6 +207,7 @@ export class ChromeEventStream {
   }
 
   private newlineInValue(): void {
+    this.value.lineBreak();
     this.keep(this.partLine.slice(this.partFrom));
     if (!this.oversized) {
       this.keep('\n');
@@ -274,18 +245,5 @@ export class ChromeEventStream {
   /** Where the last line fed ends (for a problem at the end of the document). */
   endPosition(): { line: number; character: number } {
     return { line: this.lastLine, character: this.lastChar };
-  }
-}
-
-/** Index of the quote that ends the string whose content starts at `i`, or -1 when the line ends first. */
-function stringEnd(s: string, i: number): number {
-  for (;;) {
-    const j = s.indexOf('"', i);
-    if (j < 0) return -1;
-    let k = j - 1, bs = 0;
-    while (k >= i && s.charCodeAt(k) === 0x5c) { k--; bs++; }
-    // An escaped quote: but a backslash run may begin before `i` only in a string cut by a line end, where JSON allows none.
-    if (bs % 2 === 0) return j;
-    i = j + 1;
   }
 }

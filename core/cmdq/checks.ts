@@ -3,7 +3,7 @@ import { escapeControl } from '../common/escape';
 import { depRange, entryAnchor, valueRange } from './fields';
 import type { CmdqGraph } from './graph';
 import { depId, type ParsedCmdq } from './model';
-import { MAX_RELATED, type RelatedAt, type Report } from './report';
+import { MAX_RELATED, type RelatedAt, type Report } from '../json/report';
 
 /** How an entry is named in messages: by its id when it has one. */
 export function entryName(doc: ParsedCmdq, i: number): string {

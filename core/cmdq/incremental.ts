@@ -1,7 +1,20 @@
 import type { LineEdit } from '../common/lines';
 import type { CmdqEntry, ParsedCmdq } from './model';
-import { derive, kindOfChar, newEntry } from './parser';
-import { scanWindow, windowFormsArray } from './split';
+import { resplitArray, type ElementKind } from '../json/arrayEdit';
+import { derive, newEntry } from './parser';
+
+const ENTRIES: ElementKind<CmdqEntry> = {
+  make(index, start, end, kind, value) {
+    const e = newEntry(index, start, end, kind);
+    if (kind === 'object') {
+      e.obj = value as Record<string, unknown>;
+      derive(e);
+    }
+    return e;
+  },
+  // Cached ranges are dropped, not shifted.
+  move: (e, index, delta) => ({ ...e, index, start: e.start + delta, end: e.end + delta, ranges: undefined }),
+};
 
 /**
  * Re-parses only the entries an edit touched. Applies to the common case of typing inside the
@@ -20,47 +33,10 @@ export function reparseEdit(old: ParsedCmdq, text: string, edit: LineEdit): Pars
   const close = old.cmdqClose;
   const a = ls[edit.start];
   const b = edit.end < ls.length ? ls[edit.end] : old.text.length;
-  if (a <= open || b > close) return undefined;
   if (old.metadata && old.metadata.keyStart > close) return undefined;
   const delta = text.length - old.text.length;
-
-  // Entries overlapping [a, b): i0 is the first ending after a, i1 the last starting before b.
-  let i0 = 0;
-  while (i0 < n && entries[i0].end <= a) i0++;
-  let i1 = n - 1;
-  while (i1 >= 0 && entries[i1].start >= b) i1--;
-  const left = i0 > 0 ? entries[i0 - 1].end : open + 1;
-  const right = i1 + 1 < n ? entries[i1 + 1].start : close;
-  if (left > a || right < b) return undefined;
-
-  const items = scanWindow(text, left, right + delta);
-  if (!items) return undefined;
-  // The window's commas and elements, with the entries (or brackets) around it, must form an array.
-  if (!windowFormsArray(items, i0 > 0, i1 + 1 < n, true)) return undefined;
-  const fresh: CmdqEntry[] = [];
-  for (const it of items) {
-    if (it.end < 0) continue;
-    const e = newEntry(i0 + fresh.length, it.start, it.end, kindOfChar(text.charCodeAt(it.start)));
-    let v: unknown;
-    try {
-      v = JSON.parse(text.slice(it.start, it.end));
-    } catch {
-      return undefined; // comments or a real error: the full parse reports it where it is
-    }
-    if (e.kind === 'object') {
-      e.obj = v as Record<string, unknown>;
-      derive(e);
-    }
-    fresh.push(e);
-  }
-  const out: CmdqEntry[] = entries.slice(0, i0);
-  for (const e of fresh) out.push(e);
-  const shift = out.length - (i1 + 1);
-  for (let k = i1 + 1; k < n; k++) {
-    const e = entries[k];
-    // A copy: the previous version's model keeps its own offsets. Cached ranges are dropped, not shifted.
-    out.push(delta === 0 && shift === 0 ? e : { ...e, index: k + shift, start: e.start + delta, end: e.end + delta, ranges: undefined });
-  }
+  const out = resplitArray(entries, text, open, close, a, b, delta, true, ENTRIES);
+  if (!out) return undefined;
   return {
     ...old,
     text,

@@ -1,8 +1,8 @@
-/** Offsets are UTF-16 code units into the document text; positions are derived only when needed. */
-export interface Span {
-  start: number;
-  end: number;
-}
+import type { ArrayElement, ObjectRanges, Span, SyntaxProblem } from '../json/spans';
+
+export type { Span, SyntaxProblem };
+/** Key and value ranges of an entry's fields, and the ranges of its `deps_before` elements. */
+export type EntryRanges = ObjectRanges;
 
 /** One `"key": value` of an entry (or of the metadata block) with the ranges of key and value. */
 export interface FieldNode {
@@ -14,26 +14,8 @@ export interface FieldNode {
   value: unknown;
 }
 
-/** Key and value ranges of an entry's fields, and the ranges of its `deps_before` elements. */
-export interface EntryRanges {
-  keys: string[];
-  /** keyStart, keyEnd, valueStart, valueEnd per key. */
-  pos: number[];
-  /** start, end per `deps_before` element of the last `deps_before` key, when it is an array. */
-  deps: number[] | undefined;
-}
-
-export interface CmdqEntry {
-  /** Position in the `cmdq` array; the id the entry should have. */
-  index: number;
-  start: number;
-  end: number;
-  /** JSON kind of the element (`object` for a well-formed entry). */
-  kind: string;
-  /** The element as plain JSON when it is an object (what ajv validates). */
-  obj: Record<string, unknown> | undefined;
-  /** A syntax error inside the element: it holds its slot but is not validated. */
-  broken: boolean;
+/** An element of the `cmdq` array; its `index` is the id the entry should have, `obj` is what ajv validates. */
+export interface CmdqEntry extends ArrayElement {
   /** Integer id when `id` is a non-negative safe integer. */
   id: number | undefined;
   opcode: string | undefined;
@@ -49,10 +31,6 @@ export interface CmdqEntry {
   schemaValid?: boolean;
   /** Whether ajv rejects the entry (or its opcode is unknown); cached for entries past the cap. */
   schemaFails?: boolean;
-}
-
-export interface SyntaxProblem extends Span {
-  message: string;
 }
 
 export interface ParsedCmdq {

@@ -1,18 +1,9 @@
 import type { CmdqEntry, EntryRanges, ParsedCmdq } from './model';
 import {
-  CLOSE_BRACKET, COMMA, ENTRY_DEPTH, EOF, Fail, kindOfToken, OPEN_BRACE, OPEN_BRACKET, Parser,
-} from './jsoncParser';
-import { computeLineStarts } from './positions';
-import { skipContainer, splitArray } from './split';
-
-export function kindOfChar(c: number): string {
-  if (c === 123) return 'object';
-  if (c === 91) return 'array';
-  if (c === 34) return 'string';
-  if (c === 116 || c === 102) return 'boolean';
-  if (c === 110) return 'null';
-  return 'number';
-}
+  CLOSE_BRACKET, COMMA, ENTRY_DEPTH, EOF, Fail, kindOfChar, kindOfToken, OPEN_BRACE, OPEN_BRACKET, Parser,
+} from '../json/jsoncParser';
+import { parseRoot, withLazyLineStarts } from '../json/root';
+import { skipContainer, splitArray } from '../json/split';
 
 export function newEntry(index: number, start: number, end: number, kind: string): CmdqEntry {
   return { index, start, end, kind, obj: undefined, broken: false, id: undefined, opcode: undefined, layerId: undefined, deps: undefined, ranges: undefined };
@@ -39,7 +30,7 @@ function scanEntry(p: Parser, index: number): CmdqEntry {
     p.value(ENTRY_DEPTH);
   } else {
     e.ranges = { keys: [], pos: [], deps: undefined };
-    e.obj = p.object(ENTRY_DEPTH, e.ranges, true);
+    e.obj = p.object(ENTRY_DEPTH, e.ranges, 'deps_before');
     derive(e);
   }
   e.end = p.prevEnd;
@@ -152,45 +143,32 @@ function fastCmdqArray(text: string, spans: { open: number; starts: number[]; en
   out.entries = entries;
 }
 
-function parseRoot(p: Parser, text: string, out: ParsedCmdq): void {
-  // A UTF-8 BOM is not JSON but editors keep it in the text; skip it, as the CLI's line reader does.
-  if (text.charCodeAt(0) === 0xfeff) p.jumpTo(1, 0);
-  else p.next();
-  if (p.tok === EOF) return;
-  out.rootKind = kindOfToken(p.tok);
-  out.rootSpan = { start: p.tokStart, end: p.tokEnd };
-  if (p.tok !== OPEN_BRACE) {
-    p.value(0);
-    out.rootSpan.end = p.prevEnd;
+function onRootMember(p: Parser, out: ParsedCmdq, key: string, keyStart: number, keyEnd: number): void {
+  const text = out.text;
+  const valueStart = p.tokStart;
+  if (key === 'cmdq') {
+    out.cmdqKey = { start: keyStart, end: keyEnd };
+    out.cmdqKind = kindOfToken(p.tok);
+    out.cmdqValue = { start: valueStart, end: valueStart };
+    out.entries = [];
+    out.cmdqClose = undefined;
+    if (p.tok === OPEN_BRACKET) {
+      const spans = splitArray(text, p.tokStart);
+      if (spans) {
+        fastCmdqArray(text, { ...spans, open: p.tokStart }, out);
+        out.cmdqClose = spans.close;
+        p.jumpTo(spans.close + 1, 1);
+      } else scanCmdqArray(p, text, out);
+    } else p.value(1);
+    out.cmdqValue.end = p.prevEnd;
+  } else if (key === 'metadata' && p.tok === OPEN_BRACE) {
+    out.metadataRanges = { keys: [], pos: [], deps: undefined };
+    const obj = p.object(1, out.metadataRanges);
+    out.metadata = { key, keyStart, keyEnd, valueStart, valueEnd: p.prevEnd, value: obj };
   } else {
-    out.rootSpan.end = p.members((key, keyStart, keyEnd) => {
-      const valueStart = p.tokStart;
-      if (key === 'cmdq') {
-        out.cmdqKey = { start: keyStart, end: keyEnd };
-        out.cmdqKind = kindOfToken(p.tok);
-        out.cmdqValue = { start: valueStart, end: valueStart };
-        out.entries = [];
-        out.cmdqClose = undefined;
-        if (p.tok === OPEN_BRACKET) {
-          const spans = splitArray(text, p.tokStart);
-          if (spans) {
-            fastCmdqArray(text, { ...spans, open: p.tokStart }, out);
-            out.cmdqClose = spans.close;
-            p.jumpTo(spans.close + 1, 1);
-          } else scanCmdqArray(p, text, out);
-        } else p.value(1);
-        out.cmdqValue.end = p.prevEnd;
-      } else if (key === 'metadata' && p.tok === OPEN_BRACE) {
-        out.metadataRanges = { keys: [], pos: [], deps: undefined };
-        const obj = p.object(1, out.metadataRanges, false);
-        out.metadata = { key, keyStart, keyEnd, valueStart, valueEnd: p.prevEnd, value: obj };
-      } else {
-        const value = p.value(1);
-        if (key === 'metadata') out.metadata = { key, keyStart, keyEnd, valueStart, valueEnd: p.prevEnd, value };
-      }
-    });
+    const value = p.value(1);
+    if (key === 'metadata') out.metadata = { key, keyStart, keyEnd, valueStart, valueEnd: p.prevEnd, value };
   }
-  if (p.tok !== EOF) throw p.fail('end of file after the top-level value');
 }
 
 /**
@@ -200,35 +178,13 @@ function parseRoot(p: Parser, text: string, out: ParsedCmdq): void {
  * its own, so a syntax error inside one entry is reported and the rest of the queue still checked.
  */
 export function parseCmdq(text: string): ParsedCmdq {
-  const p = new Parser(text);
-  const out: ParsedCmdq = {
+  const out: ParsedCmdq = withLazyLineStarts({
     text, lineStarts: [0], rootKind: undefined, rootSpan: { start: 0, end: 0 },
     cmdqKey: undefined, cmdqValue: undefined, cmdqKind: undefined, cmdqClose: undefined,
     metadata: undefined, metadataRanges: undefined, entries: [], syntax: [],
-  };
-  try {
-    parseRoot(p, text, out);
-  } catch (f) {
-    if (!(f instanceof Fail)) throw f;
-    p.record(f);
-  }
-  out.syntax.push(...p.syntax);
-  out.syntax.sort((a, b) => a.start - b.start);
-  return withLazyLineStarts(out);
-}
-
-/**
- * `lineStarts` made on first use: a check that finds nothing (the CLI on a clean 100k-entry queue)
- * never needs a position, and the starts of 1.2M lines of an `indent=2` file cost as much as
- * parsing its entries.
- */
-function withLazyLineStarts(out: ParsedCmdq): ParsedCmdq {
-  let starts: number[] | undefined;
-  return Object.defineProperty(out, 'lineStarts', {
-    get: () => (starts ??= computeLineStarts(out.text)),
-    set: (v: number[]) => (starts = v),
-    enumerable: true,
   });
+  parseRoot(out, (p, key, keyStart, keyEnd) => onRootMember(p, out, key, keyStart, keyEnd));
+  return out;
 }
 
 /** Scans the ranges of the entry starting at `start` (used for entries parsed by JSON.parse). */
@@ -237,7 +193,7 @@ export function scanEntryRanges(text: string, start: number): EntryRanges {
   const p = new Parser(text);
   try {
     p.jumpTo(start, ENTRY_DEPTH);
-    if (p.tok === OPEN_BRACE) p.object(ENTRY_DEPTH, ranges, true);
+    if (p.tok === OPEN_BRACE) p.object(ENTRY_DEPTH, ranges, 'deps_before');
   } catch {
     // Only entries that parsed are asked for; keep what was found if the text changed under us.
   }

@@ -4,7 +4,7 @@ import { depRange, valueRange } from './fields';
 import type { CmdqEntry, ParsedCmdq } from './model';
 import { opcodeSchema, suggestOpcode } from './opcodes';
 import { COMMON_SCHEMA } from './schemas';
-import type { Report } from './report';
+import type { Report } from '../json/report';
 import { validateEntry } from './validator';
 
 // Re-exported for the metadata checks of document.ts: one wording for every schema message.

@@ -2,7 +2,7 @@ import { entryAnchor, valueRange } from './fields';
 import type { CmdqGraph } from './graph';
 import type { CmdqEntry, ParsedCmdq } from './model';
 import { entryName } from './checks';
-import type { RelatedAt, Report } from './report';
+import type { RelatedAt, Report } from '../json/report';
 
 /**
  * cmdq.spm-overlap — the rule (also in the README):

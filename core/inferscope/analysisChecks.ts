@@ -2,7 +2,7 @@ import { escapeControl } from '../common/escape';
 import { clip } from '../common/clip';
 import { num, type ParsedInferscope } from './model';
 import { locate } from './parser';
-import type { Report } from './report';
+import type { Report } from '../json/report';
 
 /** The §4.2 tolerance of the breakdown's percentage sum. */
 export const PERCENT_SUM_TOLERANCE = 5;

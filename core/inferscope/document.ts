@@ -1,7 +1,7 @@
 import type { Diagnostic, Position } from '../common/diagnostic';
 import type { LineEdit } from '../common/lines';
 import { defaultDiagnosticSettings, type DiagnosticSettings } from '../common/settings';
-import { offsetAt, positionAt } from '../cmdq/positions';
+import { offsetAt, positionAt } from '../json/positions';
 import { analysisChecks } from './analysisChecks';
 import { duplicateIds, kernelOverlaps, timeChecks, wallClock, type OverlapScope } from './eventChecks';
 import { kindOf, type Element, type InferscopeKind, type ParsedInferscope } from './model';
@@ -9,7 +9,7 @@ import { reparseEdit } from './incremental';
 import { parseInferscope } from './parser';
 import { profilerChecks } from './profilerChecks';
 import { isProfilerLayout, readProfiler, type ProfilerSpans } from './profilerLayout';
-import { BoundedDiagnostics, reporter, type Report } from './report';
+import { BoundedDiagnostics, reporter, type Report } from '../json/report';
 import { eventSchemas, resultRoot, scopeSchemas, traceRoot } from './schemaChecks';
 import { scopeChecks, scopeIndex } from './scopeChecks';
 import { timeIndexOf, type TimeIndex } from './times';

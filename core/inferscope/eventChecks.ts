@@ -4,7 +4,7 @@ import { KeyIndex } from '../common/keyIndex';
 import { eventIdOf, F64Column, I32Column } from './columns';
 import { num, type Element, type ParsedInferscope } from './model';
 import { locate } from './parser';
-import type { Report } from './report';
+import type { Report } from '../json/report';
 import { fmtUs, timesOf, wallClockUs } from './times';
 
 /** Range of a field's value in an element, else the element's opening brace. */

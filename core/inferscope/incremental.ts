@@ -1,8 +1,12 @@
 import type { LineEdit } from '../common/lines';
-import { kindOfChar } from '../cmdq/parser';
-import { computeLineStarts } from '../cmdq/positions';
-import { scanWindow, windowFormsArray } from '../cmdq/split';
+import { resplitArray, type ElementKind } from '../json/arrayEdit';
+import { withLazyLineStarts } from '../json/root';
 import type { Element, ParsedInferscope, TopField } from './model';
+
+const ELEMENTS: ElementKind<Element> = {
+  make: (index, start, end, kind, value) => ({ index, start, end, kind, obj: kind === 'object' ? (value as Record<string, unknown>) : undefined, broken: false }),
+  move: (e, index, delta) => ({ ...e, index, start: e.start + delta, end: e.end + delta }),
+};
 
 /**
  * Re-parses only the events an edit touched, as `core/cmdq/incremental.ts` does for CMDQ entries:
@@ -25,54 +29,17 @@ export function reparseEdit(old: ParsedInferscope, text: string, edit: LineEdit)
   if (edit.start < 0 || edit.end > ls.length || edit.start >= edit.end) return undefined;
   const a = ls[edit.start];
   const b = edit.end < ls.length ? ls[edit.end] : old.text.length;
-  if (a <= open || b > close) return undefined;
   const delta = text.length - old.text.length;
-
-  // Events overlapping [a, b): i0 is the first ending after a, i1 the last starting before b.
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (events[mid].end <= a) lo = mid + 1;
-    else hi = mid;
-  }
-  const i0 = lo;
-  let i1 = i0 - 1;
-  while (i1 + 1 < n && events[i1 + 1].start < b) i1++;
-  const left = i0 > 0 ? events[i0 - 1].end : open + 1;
-  const right = i1 + 1 < n ? events[i1 + 1].start : close;
-  if (left > a || right < b) return undefined;
-
-  const items = scanWindow(text, left, right + delta);
-  if (!items) return undefined;
-  // The window's commas and elements, with the events (or brackets) around it, must form an array;
-  // a trailing comma before `]` is an error the full parse reports.
-  if (!windowFormsArray(items, i0 > 0, i1 + 1 < n, false)) return undefined;
-  const fresh: Element[] = [];
-  for (const it of items) {
-    if (it.end < 0) continue;
-    let v: unknown;
-    try {
-      v = JSON.parse(text.slice(it.start, it.end));
-    } catch {
-      return undefined; // comments or a real error: the full parse reports it where it is
-    }
-    const kind = kindOfChar(text.charCodeAt(it.start));
-    fresh.push({ index: i0 + fresh.length, start: it.start, end: it.end, kind, obj: kind === 'object' ? (v as Record<string, unknown>) : undefined, broken: false });
-  }
-  const out: Element[] = events.slice(0, i0);
-  for (const e of fresh) out.push(e);
-  const shift = out.length - (i1 + 1);
-  // Copies: the previous version's model keeps its own offsets.
-  const moved = (e: Element, index: number): Element => (delta === 0 && index === e.index ? e : { ...e, index, start: e.start + delta, end: e.end + delta });
-  for (let k = i1 + 1; k < n; k++) out.push(moved(events[k], k + shift));
+  // A trailing comma before `]` is an error the full parse reports.
+  const out = resplitArray(events, text, open, close, a, b, delta, false, ELEMENTS);
+  if (!out) return undefined;
   const at = (x: number) => (x >= close ? x + delta : x);
   const fields = new Map<string, TopField>();
   for (const [k, v] of old.fields) {
     fields.set(k, v.keyStart < close ? (v === f ? { ...v, valueEnd: v.valueEnd + delta } : v) : { ...v, keyStart: at(v.keyStart), keyEnd: at(v.keyEnd), valueStart: at(v.valueStart), valueEnd: at(v.valueEnd) });
   }
-  const scopes = old.scopes.length && old.scopes[0].start > close ? old.scopes.map((s) => moved(s, s.index)) : old.scopes;
-  const parsed: ParsedInferscope = {
+  const scopes = old.scopes.length && old.scopes[0].start > close ? old.scopes.map((s) => (delta === 0 ? s : ELEMENTS.move(s, s.index, delta))) : old.scopes;
+  return withLazyLineStarts<ParsedInferscope>({
     ...old,
     text,
     fields,
@@ -81,8 +48,5 @@ export function reparseEdit(old: ParsedInferscope, text: string, edit: LineEdit)
     scopesKey: old.scopesKey && { start: at(old.scopesKey.start), end: at(old.scopesKey.end) },
     rootSpan: { start: old.rootSpan.start, end: at(old.rootSpan.end) },
     syntax: [],
-  };
-  let starts: number[] | undefined;
-  Object.defineProperty(parsed, 'lineStarts', { get: () => (starts ??= computeLineStarts(text)), enumerable: true });
-  return parsed;
+  });
 }

@@ -1,3 +1,5 @@
+import { runsOfSorted } from '../common/intervals';
+
 /**
  * Intervals in two growable Float64Arrays: the analysis of a million events keeps several lists
  * of them, which as `[start, end]` tuples cost ~10× the bytes and kept a streamed 600 MB trace's
@@ -49,7 +51,7 @@ export class IntervalList {
   spendRuns(run: (start: number, end: number) => void): void {
     this.starts = this.starts.subarray(0, this.length);
     this.ends = this.ends.subarray(0, this.length);
-    sweep(this.starts.sort(), this.ends.sort(), run);
+    runsOfSorted(this.starts.sort(), this.ends.sort(), run);
     this.length = 0;
   }
 
@@ -78,19 +80,5 @@ function components(lists: readonly IntervalList[], run: (start: number, end: nu
     ends.set(l.ends.subarray(0, l.length), k);
     k += l.length;
   }
-  sweep(starts.sort(), ends.sort(), run);
-}
-
-/** The runs of intervals whose starts and ends are sorted apart. */
-function sweep(starts: Float64Array, ends: Float64Array, run: (start: number, end: number) => void): void {
-  const n = starts.length;
-  let open = 0;
-  let from = 0;
-  let j = 0;
-  for (let i = 0; i < n; i++) {
-    // Every interval open has ended once as many ends as starts are passed: those ends are theirs.
-    for (; ends[j] < starts[i]; j++) if (--open === 0) run(from, ends[j]);
-    if (open++ === 0) from = starts[i];
-  }
-  for (; j < n; j++) if (--open === 0) run(from, ends[j]);
+  runsOfSorted(starts.sort(), ends.sort(), run);
 }

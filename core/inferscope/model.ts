@@ -1,8 +1,6 @@
-/** Offsets are UTF-16 code units into the document text, as in the CMDQ model. */
-export interface Span {
-  start: number;
-  end: number;
-}
+import type { ArrayElement, Span, SyntaxProblem } from '../json/spans';
+
+export type { Span, SyntaxProblem };
 
 /** Which InferScope document a file is (inferscope-data-model §2.1, §3.1, §3.2). */
 export type InferscopeKind = 'trace' | 'analysis' | 'report';
@@ -20,22 +18,9 @@ export interface TopField {
 }
 
 /** One element of `events` or `relationships.scopes`. */
-export interface Element {
-  index: number;
-  start: number;
-  end: number;
-  /** JSON kind of the element (`object` when well-formed). */
-  kind: string;
-  /** The element as plain JSON when it is an object. */
-  obj: Record<string, unknown> | undefined;
-  /** A syntax error inside: it holds its slot but is not checked. */
-  broken: boolean;
+export interface Element extends ArrayElement {
   /** 0-based line it starts on, when read streamed (no text is held to compute it from). */
   line?: number;
-}
-
-export interface SyntaxProblem extends Span {
-  message: string;
 }
 
 export interface ParsedInferscope {

@@ -1,4 +1,4 @@
-import { Fail, Parser } from '../cmdq/jsoncParser';
+import { Fail, Parser } from '../json/jsoncParser';
 import type { InferscopeDocument } from './document';
 import type { Element } from './model';
 import { locate } from './parser';

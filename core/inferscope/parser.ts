@@ -1,9 +1,8 @@
 import {
-  CLOSE_BRACKET, COLON, COMMA, EOF, Fail, kindOfToken, OPEN_BRACE, OPEN_BRACKET, Parser, STRING,
-} from '../cmdq/jsoncParser';
-import { kindOfChar } from '../cmdq/parser';
-import { computeLineStarts } from '../cmdq/positions';
-import { splitArray } from '../cmdq/split';
+  CLOSE_BRACKET, COLON, COMMA, EOF, Fail, kindOfChar, kindOfToken, OPEN_BRACE, OPEN_BRACKET, Parser, STRING,
+} from '../json/jsoncParser';
+import { parseRoot, withLazyLineStarts } from '../json/root';
+import { splitArray } from '../json/split';
 import type { Element, ParsedInferscope } from './model';
 
 function element(index: number, start: number, end: number, kind: string, v: unknown): Element {
@@ -88,33 +87,19 @@ function readRelationships(p: Parser, text: string, out: ParsedInferscope): unkn
   return obj;
 }
 
-function parseRoot(p: Parser, text: string, out: ParsedInferscope): void {
-  // A UTF-8 BOM is not JSON but editors keep it in the text.
-  if (text.charCodeAt(0) === 0xfeff) p.jumpTo(1, 0);
-  else p.next();
-  if (p.tok === EOF) return;
-  out.rootKind = kindOfToken(p.tok);
-  out.rootSpan = { start: p.tokStart, end: p.tokEnd };
-  if (p.tok !== OPEN_BRACE) {
-    p.value(0);
-    out.rootSpan.end = p.prevEnd;
-  } else {
-    out.rootSpan.end = p.members((key, keyStart, keyEnd) => {
-      const valueStart = p.tokStart;
-      const kind = kindOfToken(p.tok);
-      const field = { key, keyStart, keyEnd, valueStart, valueEnd: valueStart, kind, value: undefined as unknown };
-      // Recorded before the value is read: a value cut off by the end of the file still has its key.
-      out.fields.set(key, field);
-      if (key === 'events' && p.tok === OPEN_BRACKET) {
-        out.events = [];
-        readArray(p, text, 1, out.events);
-      } else if (key === 'relationships' && p.tok === OPEN_BRACE) {
-        field.value = readRelationships(p, text, out);
-      } else field.value = p.value(1);
-      field.valueEnd = p.prevEnd;
-    });
-  }
-  if (p.tok !== EOF) throw p.fail('end of file after the top-level value');
+function onRootMember(p: Parser, out: ParsedInferscope, key: string, keyStart: number, keyEnd: number): void {
+  const valueStart = p.tokStart;
+  const kind = kindOfToken(p.tok);
+  const field = { key, keyStart, keyEnd, valueStart, valueEnd: valueStart, kind, value: undefined as unknown };
+  // Recorded before the value is read: a value cut off by the end of the file still has its key.
+  out.fields.set(key, field);
+  if (key === 'events' && p.tok === OPEN_BRACKET) {
+    out.events = [];
+    readArray(p, out.text, 1, out.events);
+  } else if (key === 'relationships' && p.tok === OPEN_BRACE) {
+    field.value = readRelationships(p, out.text, out);
+  } else field.value = p.value(1);
+  field.valueEnd = p.prevEnd;
 }
 
 /**
@@ -123,22 +108,11 @@ function parseRoot(p: Parser, text: string, out: ParsedInferscope): void {
  * is built: ranges inside an element are scanned on demand (`locate`).
  */
 export function parseInferscope(text: string): ParsedInferscope {
-  const p = new Parser(text);
-  const out: ParsedInferscope = {
+  const out: ParsedInferscope = withLazyLineStarts({
     text, lineStarts: [0], rootKind: undefined, rootSpan: { start: 0, end: 0 }, fields: new Map(),
     events: [], scopesKey: undefined, scopesKind: undefined, scopes: [], syntax: [],
-  };
-  try {
-    parseRoot(p, text, out);
-  } catch (f) {
-    if (!(f instanceof Fail)) throw f;
-    p.record(f);
-  }
-  out.syntax.push(...p.syntax);
-  out.syntax.sort((a, b) => a.start - b.start);
-  // Line starts only when a position is asked for: a clean 115 MB trace never needs them.
-  let starts: number[] | undefined;
-  Object.defineProperty(out, 'lineStarts', { get: () => (starts ??= computeLineStarts(text)), enumerable: true });
+  });
+  parseRoot(out, (p, key, keyStart, keyEnd) => onRootMember(p, out, key, keyStart, keyEnd));
   return out;
 }
 

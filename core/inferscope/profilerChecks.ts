@@ -1,7 +1,7 @@
 import type { ParsedInferscope } from './model';
 import { valueAt } from './eventChecks';
 import { readProfiler, type ProfilerSpans } from './profilerLayout';
-import type { RelatedAt, Report } from './report';
+import type { RelatedAt, Report } from '../json/report';
 
 /**
  * The checks of a trace in the Profiler's layout, whole or streamed: only what is really wrong in

@@ -1,5 +1,5 @@
 import { escapeHtmlText, escapeMarkdown, markdownCode } from '../common/escape';
-import type { AnalysisResult } from './analyze';
+import type { AnalysisResult } from './analysisResult';
 
 /** The §3.2 report of an analysis, as JSON. `timestamp` comes from the trace, so output is reproducible. */
 export interface Report {

@@ -1,6 +1,6 @@
 // The bottleneck and suggestion rules of `npu-trace analyze`, with every threshold, in one place
 // (the README's table is this file in words). Shares are the exclusive breakdown's percentages.
-import type { BreakdownEntry } from './analyze';
+import type { BreakdownEntry } from './analysisResult';
 
 export interface Shares {
   gpu: number;

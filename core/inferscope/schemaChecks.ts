@@ -12,7 +12,7 @@ import memory_event from '../../schemas/inferscope/memory_event.schema.json';
 import instant from '../../schemas/inferscope/instant.schema.json';
 import { kindOf, type ParsedInferscope, type TopField } from './model';
 import { locate } from './parser';
-import type { Report } from './report';
+import type { Report } from '../json/report';
 import {
   validateAnalysis, validateEvent, validateReport, validateScope, validateSystemInfo, validateTraceMetadata,
 } from './validator';

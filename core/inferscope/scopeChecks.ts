@@ -1,10 +1,10 @@
 import { clip } from '../common/clip';
 import { escapeControl } from '../common/escape';
-import type { RelatedAt } from '../cmdq/report';
+import type { RelatedAt } from '../json/report';
 import { quoteString } from '../common/schemaMessages';
 import type { Element, ParsedInferscope } from './model';
 import { keyAt, valueAt } from './eventChecks';
-import type { Report } from './report';
+import type { Report } from '../json/report';
 import type { TimeIndex } from './times';
 import { KeyIndex } from '../common/keyIndex';
 import { childListing } from './childListing';

@@ -1,14 +1,17 @@
 /**
  * Reads an InferScope trace fed in chunks of any size, for files larger than one V8 string
- * (≈ 512 MB): it never holds more than the element being read. A character scan in the manner of
- * `core/chrome/stream.ts` (no regular expressions, strings skipped to their closing quote), which
+ * (≈ 512 MB): it never holds more than the element being read. Values and keys are cut by the JSON
+ * toolkit's `ValueScanner` (as Chrome traces are), lines counted by its `ChunkLines`; this file
  * walks the structure the trace has — the root object, its `events` array, `relationships` and
  * its `scopes` array — and hands each event and scope to JSON.parse on its own. What it keeps of
  * each is what the timeline and the analysis read (`slimEvent`, `slimScope`): a million events fit.
  * Offsets are characters from the start of the stream; each element also gets its line.
  */
-import { kindOfChar } from '../cmdq/parser';
+import { kindOfChar } from '../json/jsoncParser';
+import { ChunkLines } from '../json/chunkLines';
+import { isBlank, ValueScanner } from '../json/valueScanner';
 import { EventColumns, PositionColumns } from './columns';
+import { KEPT_FIELDS, slimEvent, slimScope, type KeptFields } from './keptFields';
 import type { Element, ParsedInferscope, SyntaxProblem, TopField } from './model';
 
 /** An element longer than this is not parsed: it is reported broken. */
@@ -20,86 +23,25 @@ const enum S { Root, Key, Colon, Value, Elem, Done }
 const enum Role { Root, Events, Rel, Scopes }
 const enum Cap { Event, Scope, Field, Skip }
 
-const METADATA = ['thread_id', 'device_id', 'stream_id', 'bytes', 'kind', 'throughput_gbps', 'occupancy', 'operation'] as const;
-
-/** Most distinct short strings kept shared (types, names, copy kinds): a million events repeat a few. */
-const MAX_SHARED = 100000;
-
-/** Which fields a reader keeps: an event's top-level and metadata keys, a scope's keys. */
-export interface KeptFields {
-  top: readonly string[];
-  meta: readonly string[];
-  scope: readonly string[];
-}
-
-/** What the analysis and the streamed check read (the timeline reads less: `core/inferscope/timeline.ts`). */
-export const KEPT_FIELDS: KeptFields = {
-  // The last five are the Profiler's layout's own (`profilerLayout.ts`), absent from data-model events.
-  top: ['id', 'type', 'name', 'timestamp_start_us', 'timestamp_end_us', 'timestamp_us', 'duration_us', 'thread_id', 'stream_id', 'bytes', 'filename', 'lineno'],
-  meta: METADATA,
-  scope: ['id', 'name', 'parent_id', 'child_ids', 'event_range'],
-};
-
-/**
- * The `fields` of an event; the rest (wall clocks, pointers) is dropped, and repeated short strings
- * other than ids are shared, not held once per event.
- */
-export function slimEvent(o: Record<string, unknown>, shared?: Map<string, string>, fields: KeptFields = KEPT_FIELDS): Record<string, unknown> {
-  const share = (v: unknown) => {
-    if (!shared || typeof v !== 'string' || v.length > 64) return v;
-    const s = shared.get(v);
-    if (s !== undefined) return s;
-    if (shared.size < MAX_SHARED) shared.set(v, v);
-    return v;
-  };
-  const out: Record<string, unknown> = {};
-  for (const k of fields.top) if (o[k] !== undefined) out[k] = k === 'id' ? o[k] : share(o[k]);
-  const m = o.metadata;
-  if (m && typeof m === 'object' && !Array.isArray(m)) {
-    const mm: Record<string, unknown> = {};
-    for (const k of fields.meta) if ((m as Record<string, unknown>)[k] !== undefined) mm[k] = share((m as Record<string, unknown>)[k]);
-    out.metadata = mm;
-  }
-  return out;
-}
-
-/** The `fields.scope` of a scope. */
-export function slimScope(o: Record<string, unknown>, fields: KeptFields = KEPT_FIELDS): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const k of fields.scope) if (o[k] !== undefined) out[k] = o[k];
-  return out;
-}
-
 export class InferscopeStream {
   private s = S.Root;
   private readonly stack: Role[] = [];
-  /** Characters and lines before the current chunk. */
+  /** Lines of the chunks, counted as far as positions are asked for. */
+  private readonly chunkLines = new ChunkLines();
+  /** Characters before the current chunk. */
   private base = 0;
-  private line = 0;
-  /** Where in the current chunk `lineAt` last counted to, the line there and where that line starts. */
-  private countedTo = 0;
-  /**
-   * The first '\n' of the current chunk at or after `countedTo` (-1: none; -2: not looked for yet):
-   * a compact chunk has none, and looking again for each of its thousands of elements scanned the
-   * rest of the 1 MB chunk each time.
-   */
-  private nextBreak = -2;
-  private countedLine = 0;
-  private lineStart = 0;
   /** Line and character of offsets the checks report at: element starts, top-level keys, problems. */
   readonly positions = new PositionColumns();
   private key = '';
   private keyParts: string[] = [];
   private keyOpen = false;
-  private keyEsc = false;
+  private readonly keyEnds = new ValueScanner('token');
   private keyStart = 0;
   private keyEnd = 0;
   // The value being captured.
   private cap: Cap | undefined;
-  private capDepth = 0;
-  private capScalar = false;
-  private inString = false;
-  private esc = false;
+  /** Where the captured value ends: a bare value at its token's end, as JSON.parse reads it. */
+  private readonly value = new ValueScanner('token');
   private parts: string[] = [];
   private size = 0;
   private over = false;
@@ -120,9 +62,7 @@ export class InferscopeStream {
   constructor(private readonly withPositions = false, private readonly fields: KeptFields = KEPT_FIELDS) {}
 
   feed(chunk: string): void {
-    this.countedTo = 0;
-    this.nextBreak = -2;
-    this.countedLine = this.line;
+    this.chunkLines.next(chunk);
     let i = this.base === 0 && chunk.charCodeAt(0) === 0xfeff ? 1 : 0;
     const n = chunk.length;
     while (i < n) {
@@ -135,7 +75,7 @@ export class InferscopeStream {
         continue;
       }
       const c = chunk.charCodeAt(i);
-      if (c === 32 || c === 10 || c === 13 || c === 9) {
+      if (isBlank(c)) {
         i++;
         continue;
       }
@@ -146,19 +86,19 @@ export class InferscopeStream {
     if (this.keyOpen) this.keyParts.push(chunk.slice(this.keyFrom, n));
     this.capFrom = 0;
     this.keyFrom = 0;
-    this.line = this.lineAt(chunk, n);
+    this.chunkLines.end();
     this.base += n;
   }
 
   /** Lines read so far (line breaks + 1), as an editor counts them in an LF file. */
   get lines(): number {
-    return this.line + 1;
+    return this.chunkLines.lines + 1;
   }
 
   /** After the last chunk: a cut element is broken, an unclosed array or object a syntax problem. */
   end(): ParsedInferscope {
     const at = this.base;
-    this.positions.set(at, this.line, at - this.lineStart);
+    this.positions.set(at, this.chunkLines.lines, this.chunkLines.lastCharacter);
     if (this.cap !== undefined) {
       const cap = this.cap;
       this.cap = undefined;
@@ -171,22 +111,10 @@ export class InferscopeStream {
   private capFrom = 0;
   private keyFrom = 0;
 
-  private lineAt(chunk: string, i: number): number {
-    let j = this.nextBreak === -2 ? chunk.indexOf('\n', this.countedTo) : this.nextBreak;
-    while (j >= 0 && j < i) {
-      this.countedLine++;
-      this.lineStart = this.base + j + 1;
-      j = chunk.indexOf('\n', j + 1);
-    }
-    this.nextBreak = j;
-    this.countedTo = i;
-    return this.countedLine;
-  }
-
   /** Remembers where offset `base + i` of the chunk is, for the checks' positions. */
-  private mark(chunk: string, i: number): void {
-    const line = this.lineAt(chunk, i);
-    this.positions.set(this.base + i, line, this.base + i - this.lineStart);
+  private mark(i: number): void {
+    const line = this.chunkLines.lineAt(i);
+    this.positions.set(this.base + i, line, this.chunkLines.characterAt(i));
   }
 
   private problem(at: number, message: string): void {
@@ -215,8 +143,9 @@ export class InferscopeStream {
           this.keyParts = [];
           this.keyStart = this.base + i;
           this.keyFrom = i;
-          if (this.stack.length <= 2) this.mark(chunk, i);
-          return i + 1;
+          this.keyEnds.begin(c);
+          if (this.stack.length <= 2) this.mark(i);
+          return i;
         }
         break;
       case S.Colon:
@@ -244,7 +173,7 @@ export class InferscopeStream {
       case S.Done:
         break;
     }
-    this.mark(chunk, i);
+    this.mark(i);
     this.problem(this.base + i, `Unexpected character ${JSON.stringify(String.fromCharCode(c))}`);
     this.s = S.Done;
     return chunk.length;
@@ -268,40 +197,30 @@ export class InferscopeStream {
   }
 
   private readKey(chunk: string, i: number): number {
-    const n = chunk.length;
-    for (; i < n; i++) {
-      const c = chunk.charCodeAt(i);
-      if (this.keyEsc) this.keyEsc = false;
-      else if (c === 0x5c) this.keyEsc = true;
-      else if (c === 0x22) {
-        this.keyParts.push(chunk.slice(this.keyFrom, i + 1));
-        this.keyOpen = false;
-        this.keyEnd = this.base + i + 1;
-        const raw = this.keyParts.join('');
-        try {
-          this.key = raw.length <= 1024 ? (JSON.parse(raw) as string) : '';
-        } catch {
-          this.key = '';
-        }
-        this.s = S.Colon;
-        return i + 1;
-      }
+    const end = this.keyEnds.scan(chunk, i);
+    if (end < 0) return chunk.length;
+    this.keyParts.push(chunk.slice(this.keyFrom, end));
+    this.keyOpen = false;
+    this.keyEnd = this.base + end;
+    const raw = this.keyParts.join('');
+    try {
+      this.key = raw.length <= 1024 ? (JSON.parse(raw) as string) : '';
+    } catch {
+      this.key = '';
     }
-    return n;
+    this.s = S.Colon;
+    return end;
   }
 
   private begin(cap: Cap, chunk: string, i: number, c: number): number {
     this.cap = cap;
-    this.capDepth = 0;
-    this.capScalar = c !== 0x7b && c !== 0x5b && c !== 0x22;
-    this.inString = false;
-    this.esc = false;
+    this.value.begin(c);
     this.parts = [];
     this.size = 0;
     this.over = false;
     this.capStart = this.base + i;
-    this.capLine = cap === Cap.Event || cap === Cap.Scope ? this.lineAt(chunk, i) : 0;
-    if (this.withPositions || cap === Cap.Field) this.mark(chunk, i);
+    this.capLine = cap === Cap.Event || cap === Cap.Scope ? this.chunkLines.lineAt(i) : 0;
+    if (this.withPositions || cap === Cap.Field) this.mark(i);
     this.capFrom = i;
     return i;
   }
@@ -320,32 +239,8 @@ export class InferscopeStream {
 
   /** Scans the captured value to its end; returns where the navigation goes on. */
   private capture(chunk: string, i: number): number {
-    const n = chunk.length;
-    if (this.capScalar) {
-      for (; i < n; i++) {
-        const c = chunk.charCodeAt(i);
-        if (c === 0x2c || c === 0x7d || c === 0x5d || c === 32 || c === 10 || c === 13 || c === 9) return this.finish(chunk, i);
-      }
-      return n;
-    }
-    for (; i < n; i++) {
-      const c = chunk.charCodeAt(i);
-      if (this.inString) {
-        if (this.esc) this.esc = false;
-        else if (c === 0x5c) this.esc = true;
-        else if (c === 0x22) {
-          this.inString = false;
-          if (this.capDepth === 0) return this.finish(chunk, i + 1);
-        }
-        continue;
-      }
-      if (c === 0x22) this.inString = true;
-      else if (c === 0x7b || c === 0x5b) this.capDepth++;
-      else if (c === 0x7d || c === 0x5d) {
-        if (--this.capDepth <= 0) return this.finish(chunk, i + 1);
-      }
-    }
-    return n;
+    const end = this.value.scan(chunk, i);
+    return end < 0 ? chunk.length : this.finish(chunk, end);
   }
 
   private finish(chunk: string, end: number): number {

@@ -1,11 +1,12 @@
 import type { Diagnostic } from '../common/diagnostic';
 import type { DiagnosticSettings } from '../common/settings';
-import { BoundedDiagnostics, type Report } from './report';
+import { BoundedDiagnostics, type Report } from '../json/report';
 import { InferscopeDocument } from './document';
 import { duplicateIds, kernelOverlaps, timeChecks } from './eventChecks';
 import { scopeChecks } from './scopeChecks';
 import { profilerChecks } from './profilerChecks';
-import { InferscopeStream, KEPT_FIELDS, type KeptFields } from './stream';
+import { KEPT_FIELDS, type KeptFields } from './keptFields';
+import { InferscopeStream } from './stream';
 
 /** The checks read of an event's metadata only what places a kernel (each field left out is a column not held). */
 const CHECK_FIELDS: KeptFields = { ...KEPT_FIELDS, meta: ['device_id', 'stream_id'] };

@@ -1,5 +1,6 @@
 // Producer/consumer overlap in a warp-specialized kernel: in each block, how much of group A's
 // region time (the union of its regions, so nested regions count once) overlaps group B's.
+import { intersectionLength, lengthOf, unionOf } from '../common/intervals';
 import type { Decoded } from './decode';
 
 export interface BlockOverlap {
@@ -21,38 +22,26 @@ export interface Overlap {
   ofB: number | null;
 }
 
-/** Merged [start, end) intervals of one lane's regions (optionally of one event), as a flat list. */
-function laneUnion(d: Decoded, lane: number, event?: number): number[] {
-  const pairs: [number, number][] = [];
-  for (let i = d.laneRegions[lane]; i < d.laneRegions[lane + 1]; i++) {
-    if (event === undefined || d.regEvent[i] === event) pairs.push([d.regStart[i], d.regEnd[i]]);
+/**
+ * The union of one lane's regions (optionally of one event); undefined when it has none. A lane
+ * whose only regions last 0 ns has an empty union but still lists its block.
+ */
+function laneUnion(d: Decoded, lane: number, event?: number): Float64Array | undefined {
+  const from = d.laneRegions[lane];
+  const to = d.laneRegions[lane + 1];
+  if (event === undefined) return to > from ? unionOf(d.regStart.subarray(from, to), d.regEnd.subarray(from, to)) : undefined;
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let i = from; i < to; i++) {
+    if (d.regEvent[i] === event) {
+      starts.push(d.regStart[i]);
+      ends.push(d.regEnd[i]);
+    }
   }
-  pairs.sort((a, b) => a[0] - b[0]);
-  const out: number[] = [];
-  for (const [s, e] of pairs) {
-    if (out.length && s <= out[out.length - 1]) out[out.length - 1] = Math.max(out[out.length - 1], e);
-    else out.push(s, e);
-  }
-  return out;
+  return starts.length ? unionOf(starts, ends) : undefined;
 }
 
-function length(u: number[]): number {
-  let t = 0;
-  for (let i = 0; i < u.length; i += 2) t += u[i + 1] - u[i];
-  return t;
-}
-
-function intersection(a: number[], b: number[]): number {
-  let i = 0, j = 0, t = 0;
-  while (i < a.length && j < b.length) {
-    const s = Math.max(a[i], b[j]);
-    const e = Math.min(a[i + 1], b[j + 1]);
-    if (e > s) t += e - s;
-    if (a[i + 1] < b[j + 1]) i += 2;
-    else j += 2;
-  }
-  return t;
-}
+const NONE = new Float64Array(0);
 
 export function groupOverlap(d: Decoded, groupA: number, groupB: number, events: { a?: number; b?: number } = {}): Overlap {
   for (const g of [groupA, groupB]) {
@@ -63,8 +52,8 @@ export function groupOverlap(d: Decoded, groupA: number, groupB: number, events:
   for (let b = 0; b < d.numBlocks; b++) {
     const ua = laneUnion(d, b * d.numGroups + groupA, events.a);
     const ub = laneUnion(d, b * d.numGroups + groupB, events.b);
-    if (!ua.length && !ub.length) continue;
-    const o = { block: b, busyANs: length(ua), busyBNs: length(ub), overlapNs: intersection(ua, ub) };
+    if (!ua && !ub) continue;
+    const o = { block: b, busyANs: lengthOf(ua ?? NONE), busyBNs: lengthOf(ub ?? NONE), overlapNs: intersectionLength(ua ?? NONE, ub ?? NONE) };
     blocks.push(o);
     busyANs += o.busyANs;
     busyBNs += o.busyBNs;

@@ -1,7 +1,8 @@
 import {
-  BOOL, INT, K_CMD, KEY_BYTES, K_EVENT_TYPE, K_JOB, K_LATENCY, K_T_CYCLE, K_TX, KEY_TRIE, LIST, NESTED, NULL, NUM, sameBytes, STR, TYPE_RULES, TYPE_TRIE,
+  BOOL, INT, K_CMD, KEY_BYTES, K_EVENT_TYPE, K_JOB, K_LATENCY, K_T_CYCLE, K_TX, KEY_TRIE, LIST, NESTED, NULL, NUM, STR, TYPE_RULES, TYPE_TRIE,
   type TypeRules,
 } from './fastRules';
+import { sameBytes } from '../json/byteTrie';
 import { skipNested } from './fastNested';
 import type { Id, LocalDiagnostic, TraceLine } from './line';
 

@@ -1,35 +1,42 @@
 import type { Id } from './line';
 
 /**
+ * The fields of one NPU trace event that every reader of a line fills: the timeline's `FlatEvent`
+ * and the metrics' `EventFields` (metrics/eventFields.ts), from a parsed line or from its bytes.
+ */
+export interface EventCore {
+  t: number | undefined;
+  cmd: Id | undefined;
+  job: Id | undefined;
+  tx: Id | undefined;
+  npu: number | undefined;
+  core: number | undefined;
+  size: number | undefined;
+  /** String fields (raw numbers as their source text for the attribute ones). */
+  direction: string | undefined;
+  phase: string | undefined;
+  layer: string | undefined;
+}
+
+/**
  * The fields of one NPU trace event that the timeline, the metrics and the Parquet rows use, typed
  * once here so they do no type tests of their own. Filled two ways: from a line's UTF-8 bytes by the
  * byte reader (`metrics/byteFields.ts`: no parse, no object per line; the timeline's `addLineBytes`),
  * or, for a line it is not sure of and for lines given as text, from `JSON.parse` by `readEvent`
  * (V8's native parse beat a hand-written scanner over a string 2-3×).
  */
-export interface FlatEvent {
+export interface FlatEvent extends EventCore {
   type: string | undefined;
-  t: number | undefined;
   tNs: number | undefined;
-  cmd: Id | undefined;
-  job: Id | undefined;
-  tx: Id | undefined;
-  npu: number | undefined;
-  core: number | undefined;
   channel: number | undefined;
   link: number | undefined;
-  size: number | undefined;
-  /** String fields (raw numbers as their source text for the attribute ones). */
   status: string | undefined;
-  phase: string | undefined;
-  layer: string | undefined;
   block: string | undefined;
   tenant: string | undefined;
   model: string | undefined;
   cmdType: string | undefined;
   jobType: string | undefined;
   opType: string | undefined;
-  direction: string | undefined;
   component: string | undefined;
   code: string | undefined;
 }

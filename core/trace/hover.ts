@@ -3,7 +3,7 @@ import { escapeMarkdown, markdownCode } from '../common/escape';
 import { eventSchema } from './eventTypes';
 import { groupHover } from './groupHover';
 import { commandSummary, legsOf } from './summary';
-import { findField, scanLine } from './scanner';
+import { findField, scanLine } from '../json/scanner';
 import { tokenAt } from './token';
 
 export interface HoverResult {

@@ -1,5 +1,5 @@
 import type { TraceLine } from './line';
-import { findField, scanLine } from './scanner';
+import { findField, scanLine } from '../json/scanner';
 
 /** Character range of the value (or key) of `key` on a line, or of the whole object when absent. */
 export function locate(text: string, key: string, part: 'key' | 'value' = 'value'): [number, number] {

@@ -5,7 +5,7 @@ import { describeValue, pointer, quoteString, schemaProblem } from '../common/sc
 import { nearest } from '../common/nearest';
 import { canonicalType, EVENT_TYPES, eventSchema } from './eventTypes';
 import type { Id, LocalDiagnostic, TraceLine } from './line';
-import { findField, scanLine, valueRangeAt, type LineScan } from './scanner';
+import { findField, scanLine, valueRangeAt, type LineScan } from '../json/scanner';
 import { validateEvent } from './validator';
 
 const EMPTY: TraceLine = Object.freeze({ text: '', event: false, obj: undefined, type: undefined, t: undefined, cmd: undefined, job: undefined, tx: undefined, latency: undefined, local: undefined }) as TraceLine;

@@ -4,7 +4,7 @@ import { ClockEstimate } from './metrics/clock';
 import { flatEventOfBytes } from './metrics/byteFields';
 import { MetricsCollector } from './metrics/collector';
 import type { Id } from './line';
-import { findField, scanLine } from './scanner';
+import { findField, scanLine } from '../json/scanner';
 import { TimelineAssembler } from '../timeline/assembler';
 import type { CounterSpec } from '../timeline/counters';
 import type { TimelineBuilder } from '../timeline/builder';

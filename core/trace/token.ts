@@ -1,6 +1,6 @@
 import type { IdKey } from './eventTypes';
 import type { TraceDocument } from './document';
-import { fieldAt, findField, scanLine, type ScannedField } from './scanner';
+import { fieldAt, findField, scanLine, type ScannedField } from '../json/scanner';
 import type { Id } from './line';
 
 export interface TokenAt {

@@ -9,7 +9,7 @@ import { marked } from 'marked';
 import { defaultDiagnosticSettings } from '../../core/common/settings';
 import { TraceDocument } from '../../core/trace/document';
 import { hoverAt } from '../../core/trace/hover';
-import { scanLine } from '../../core/trace/scanner';
+import { scanLine } from '../../core/json/scanner';
 
 // Pieces attacks are made of, mixed with arbitrary characters.
 const PIECES = ['#', '# ', '\n', '\r\n', '\r', '\u2028', '|', '---', '`', '```', '*', '_', '~~', '[', ']', '(', ')', '!', '<', '>', '&', '&amp;',

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { marked } from 'marked';
 import type { Hover, MarkupContent } from 'vscode-languageserver-protocol';
-import { scanLine } from '../../core/trace/scanner';
+import { scanLine } from '../../core/json/scanner';
 import { serverPerSuite } from '../lsp/lspClient';
 import { HOSTILE_VALUES } from '../unit/common/hostileValues';
 import { runCliLimited, scratch } from './limits';

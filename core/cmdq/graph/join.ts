@@ -1,7 +1,6 @@
-import type { LayerStats } from '../../trace/metrics/types';
 import type { CmdqEntry } from '../model';
 import type { GraphAnalysis } from './analysis';
-import { traceLayerOf } from './layerTimes';
+import { type MeasuredLayer, traceLayerOf } from './layerTimes';
 
 /** Layers in a join, as in the trace metrics (a file can name a million). */
 export const MAX_JOIN_LAYERS = 10_000;
@@ -26,7 +25,7 @@ export interface LayerJoin {
  * layer of the same string (the trace metrics already read `3` and `"3"` as one layer). Layers in
  * CMDQ order of first use; blocked entries and entries without a layer take no part.
  */
-export function joinLayers(entries: readonly CmdqEntry[], a: GraphAnalysis, trace: readonly LayerStats[], map: Readonly<Record<string, string>> = {}): { layers: LayerJoin[]; more: number } {
+export function joinLayers(entries: readonly CmdqEntry[], a: GraphAnalysis, trace: readonly MeasuredLayer[], map: Readonly<Record<string, string>> = {}): { layers: LayerJoin[]; more: number } {
   // `more`: entries of layers past MAX_JOIN_LAYERS, counted, not joined.
   const rows = new Map<string, LayerJoin & { first: number; last: number }>();
   let more = 0;

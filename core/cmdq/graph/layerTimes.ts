@@ -1,7 +1,26 @@
 import { markdownCode } from '../../common/escape';
-import type { TraceLine } from '../../trace/line';
-import type { LayerStats } from '../../trace/metrics/types';
 import type { CmdqEntry } from '../model';
+
+/**
+ * What the join reads of one trace layer's measured time. The trace metrics' `LayerStats` holds it;
+ * it is named here, not imported, so that one format's folder does not depend on another's.
+ */
+export interface MeasuredLayer {
+  layer_id: string;
+  span_cycles: number;
+  commands: number;
+  te_busy_cycles: number;
+  ve_busy_cycles: number;
+  dma_busy_cycles: number;
+}
+
+/** What `firstLineOfLayer` reads of one NPU trace line (the trace document's `TraceLine` holds it). */
+export interface TraceLineFields {
+  text: string;
+  obj: Record<string, unknown> | undefined;
+  type: string | undefined;
+  cmd: number | string | undefined;
+}
 
 /**
  * The trace layer a CMDQ layer is matched to: `map[layer]` when the map names it, else the same
@@ -20,7 +39,7 @@ const pct = (v: number, of: number) => (of > 0 ? ` (${Math.round((100 * v) / of)
  * or why there is none. `layers`: the trace's layers by `layer_id`; `traceName`: the file's name;
  * `link`: a Markdown link to append (Show in Timeline), made by the caller.
  */
-export function measuredLayerMarkdown(layer: string | null | undefined, layers: ReadonlyMap<string, LayerStats>, map: Readonly<Record<string, string>>, traceName: string, link = ''): string {
+export function measuredLayerMarkdown(layer: string | null | undefined, layers: ReadonlyMap<string, MeasuredLayer>, map: Readonly<Record<string, string>>, traceName: string, link = ''): string {
   const where = `in ${markdownCode(traceName)}`;
   if (typeof layer !== 'string') return `**Measured** ${where}: _this entry has no \`layer_id\` to join with the trace._`;
   const target = traceLayerOf(layer, map);
@@ -40,7 +59,7 @@ export function measuredLayerMarkdown(layer: string | null | undefined, layers: 
  * timeline's command starts at CMD_START), else that CMD_ENQUEUE, else -1. A line the fast path
  * kept no object for is parsed here; one over the line limit has no event and is skipped.
  */
-export function firstLineOfLayer(lines: readonly TraceLine[], layer: string): number {
+export function firstLineOfLayer(lines: readonly TraceLineFields[], layer: string): number {
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
     if (l.type !== 'CMD_ENQUEUE') continue;

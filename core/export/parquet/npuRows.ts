@@ -1,4 +1,4 @@
-import { findField, scanLine } from '../../trace/scanner';
+import { findField, scanLine } from '../../json/scanner';
 import type { Id } from '../../trace/line';
 import { attr, id as readId, int, num, str } from '../../trace/flatEvent';
 import { END, K_CMD, K_DMA, K_DRAM, K_JOB, K_NOC, PAIR_KEY, START, T_ENQUEUE, typeCode } from '../../trace/metrics/eventFields';

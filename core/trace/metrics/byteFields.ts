@@ -1,5 +1,6 @@
 import type { Id } from '../line';
 import type { FlatEvent } from '../flatEvent';
+import { byteTrie } from '../../json/byteTrie';
 import { skipNested } from '../fastNested';
 import { END, type EventFields, K_CMD, K_DMA, K_NOC, PAIR_KEY, T_ENQUEUE, T_META, T_NONE, T_OTHER, T_SRAM_ACCESS, T_SRAM_CONFLICT, TYPE_CODES } from './eventFields';
 
@@ -13,31 +14,9 @@ const SLOTS = KEYS.length;
 /** Value kinds of a slot; 0: the key is absent. */
 const ABSENT = 0, STRING = 1, NUMBER = 2, TRUE = 3, FALSE = 4, OTHER = 5;
 
-/**
- * A byte trie of names, walked while the scanner checks a string anyway, so a key or an event type
- * is known at its closing quote. State 1 is the root, 0 a dead end; `accept[state]` is value + 1.
- */
-interface Trie { next: Int16Array; accept: Int16Array }
-
-function trie(names: [string, number][]): Trie {
-  const size = 2 + names.reduce((n, [x]) => n + x.length, 0);
-  const next = new Int16Array(size * 128);
-  const accept = new Int16Array(size);
-  let states = 2;
-  for (const [name, value] of names) {
-    let st = 1;
-    for (let k = 0; k < name.length; k++) {
-      const at = st * 128 + name.charCodeAt(k);
-      if (next[at] === 0) next[at] = states++;
-      st = next[at];
-    }
-    accept[st] = value + 1;
-  }
-  return { next, accept };
-}
-
-const KEY_TRIE = trie(KEYS.map((k, i) => [k, i]));
-const TYPE_TRIE = trie(TYPE_CODES);
+// The same tries as the checker's scanner (json/byteTrie.ts): a key or event type is known at its closing quote.
+const KEY_TRIE = byteTrie(KEYS);
+const TYPE_TRIE = byteTrie(TYPE_CODES.map(([name]) => name), TYPE_CODES.map(([, code]) => code));
 /** The event type name of each code, so a known type is never decoded from the bytes again. */
 const TYPE_NAME: string[] = [];
 for (const [name, code] of TYPE_CODES) TYPE_NAME[code] = name;
@@ -92,7 +71,7 @@ function scan(b: Uint8Array, s: number, e: number, decode: (b: Uint8Array, s: nu
   while (i < e && (b[i] === 32 || b[i] === 9)) i++;
   if (b[i] !== 123 || i >= e) return false;
   i++;
-  const kNext = KEY_TRIE.next, kAccept = KEY_TRIE.accept;
+  const kCls = KEY_TRIE.cls, kWidth = KEY_TRIE.width, kNext = KEY_TRIE.next, kAccept = KEY_TRIE.accept;
   for (;;) {
     while (b[i] === 32 || b[i] === 9) i++;
     if (b[i] !== 34) return false;
@@ -101,7 +80,7 @@ function scan(b: Uint8Array, s: number, e: number, decode: (b: Uint8Array, s: nu
     while (i < e) {
       const c = b[i];
       if (STOP[c] !== 0) break;
-      if (st !== 0) st = kNext[st * 128 + c];
+      if (st !== 0) st = kNext[st * kWidth + kCls[c]];
       i++;
     }
     if (i >= e || b[i] !== 34) return false;
@@ -134,9 +113,9 @@ function value(b: Uint8Array, i: number, e: number, slot: number, decode: (b: Ui
     let ts = 0;
     if (slot === S_TYPE) {
       ts = 1;
-      const tNext = TYPE_TRIE.next;
+      const tCls = TYPE_TRIE.cls, tWidth = TYPE_TRIE.width, tNext = TYPE_TRIE.next;
       while (i < e && STOP[b[i]] === 0) {
-        if (ts !== 0) ts = tNext[ts * 128 + b[i]];
+        if (ts !== 0) ts = tNext[ts * tWidth + tCls[b[i]]];
         i++;
       }
     } else while (i < e && STOP[b[i]] === 0) i++;

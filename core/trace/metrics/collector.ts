@@ -1,11 +1,11 @@
 import { clip } from '../../common/clip';
 import { clockOf } from '../index';
 import type { Id } from '../line';
-import { findField, scanLine } from '../scanner';
+import { findField, scanLine } from '../../json/scanner';
 import { fieldsOfBytes } from './byteFields';
 import { ClockEstimate } from './clock';
 import type { FlatEvent } from '../flatEvent';
-import { END, EventFields, fieldsOfFlat, fieldsOfObject, K_CMD, K_DMA, K_DRAM, K_JOB, K_NOC, K_TE, K_VE, PAIR_KEY, SPAN_KINDS, START, T_ENQUEUE, T_META, T_NONE, T_OTHER, T_SRAM_CONFLICT } from './eventFields';
+import { END, type EventFields, fieldsOfFlat, fieldsOfObject, K_CMD, K_DMA, K_DRAM, K_JOB, K_NOC, K_TE, K_VE, PAIR_KEY, SPAN_KINDS, START, T_ENQUEUE, T_META, T_NONE, T_OTHER, T_SRAM_CONFLICT, newEventFields } from './eventFields';
 import { Intervals } from './intervals';
 import { OpenSpans } from './openSpans';
 import { summarize } from './summarize';
@@ -44,7 +44,7 @@ export class MetricsCollector {
   /** Per span kind, the slots in `spans` of the STARTs still open (paired as the checker pairs them: one namespace per kind). */
   private readonly open: Map<Id, number>[] = Array.from({ length: SPAN_KINDS }, () => new Map());
   private readonly spans = new OpenSpans();
-  private readonly f = new EventFields();
+  private readonly f = newEventFields();
   private lastCore: CoreAcc | undefined;
   private lastNpu = 0;
   private lastCoreId = 0;

@@ -1,4 +1,4 @@
-import { attr, type FlatEvent, id as readId, int, num, str } from '../flatEvent';
+import { attr, type EventCore, type FlatEvent, id as readId, int, num, str } from '../flatEvent';
 import type { Id } from '../line';
 
 /**
@@ -33,27 +33,24 @@ export const PAIR_KEY: ('cmd' | 'job' | 'tx')[] = ['cmd', 'job', 'job', 'job', '
 
 /**
  * The fields of one event the metrics read, with the values `JSON.parse` and the timeline's
- * readers (`str`, `num`, `int`, `attr`, `id`) would give. One instance is reused for every line:
+ * readers (`str`, `num`, `int`, `attr`, `id`) would give. One object is reused for every line:
  * a million events cost no objects. Only the fields its type uses are filled.
  */
-export class EventFields {
+export interface EventFields extends EventCore {
   /** T_NONE when event_type is not a string. */
-  type = T_NONE;
-  t: number | undefined;
+  type: number;
   /** NaN when absent: a number field holds a fraction without allocating one per event. */
-  tNs = NaN;
-  cmd: Id | undefined;
-  job: Id | undefined;
-  tx: Id | undefined;
-  npu: number | undefined;
-  core: number | undefined;
+  tNs: number;
   /** `channel`, or `link_id` for a NoC transfer. */
   channel: number | undefined;
-  size: number | undefined;
   bank: number | undefined;
-  direction: string | undefined;
-  phase: string | undefined;
-  layer: string | undefined;
+}
+
+export function newEventFields(): EventFields {
+  return {
+    type: T_NONE, t: undefined, tNs: NaN, cmd: undefined, job: undefined, tx: undefined, npu: undefined, core: undefined,
+    channel: undefined, size: undefined, bank: undefined, direction: undefined, phase: undefined, layer: undefined,
+  };
 }
 
 export function typeCode(v: unknown): number {

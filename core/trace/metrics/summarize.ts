@@ -1,6 +1,6 @@
 import type { Accumulated, ChannelAcc, GroupAcc } from './accumulated';
 import { findings } from './findings';
-import { complement, lengthOf, overlapLength, unite } from './intervals';
+import { complement, intersectionLength, lengthOf, unite } from '../../common/intervals';
 import type { ChannelStats, GroupStats, IdleGap, IdleStats, TraceStats } from './types';
 
 /** Idle gaps listed in `idle_gaps`, longest first. */
@@ -39,8 +39,8 @@ export function summarize(acc: Accumulated): TraceStats {
     // command means waiting inside a command (dependencies, scheduling); else there was no work.
     const engineOrDma = unite(engine, dma);
     const idleCycles = span - lengthOf(engine);
-    const waitingDma = lengthOf(dma) - overlapLength(dma, engine);
-    const waitingCommand = lengthOf(cmds) - overlapLength(cmds, engineOrDma);
+    const waitingDma = lengthOf(dma) - intersectionLength(dma, engine);
+    const waitingCommand = lengthOf(cmds) - intersectionLength(cmds, engineOrDma);
     idle.push({
       npu_id: c.npu, core_id: c.core, idle_cycles: idleCycles, waiting_dma_cycles: waitingDma, waiting_command_cycles: waitingCommand,
       no_work_cycles: idleCycles - waitingDma - waitingCommand,
@@ -50,7 +50,7 @@ export function summarize(acc: Accumulated): TraceStats {
     for (let i = 0; i < g.length; i += 2) {
       const cycles = g[i + 1] - g[i];
       if (gaps.length === TOP_GAPS && cycles <= gaps[gaps.length - 1].cycles) continue;
-      const noWork = overlapLength(Float64Array.of(g[i], g[i + 1]), busyOrOpen) === 0;
+      const noWork = intersectionLength(Float64Array.of(g[i], g[i + 1]), busyOrOpen) === 0;
       insertTop(gaps, { npu_id: c.npu, core_id: c.core, start: g[i], end: g[i + 1], cycles, no_work: noWork });
     }
   }

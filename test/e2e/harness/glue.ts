@@ -235,4 +235,43 @@ export const glueJourneys = [
       await ctx.shoot(page, 'chrome-one-line-flow');
     },
   },
+  {
+    name: 'PyTorch 2.x trace as Kineto writes it (each ac2g flow\'s f before its s): click a launch → its flow to the kernel listed; click the flow → the kernel selected, the editor on the kernel\'s event',
+    async run(page: Page, ctx: UiContext): Promise<void> {
+      const file = 'eager-step.pt.trace.json';
+      copyFileSync(join(ctx.root, 'test/fixtures/real/pytorch', file), join(ctx.workspace, file));
+      const lines = readFileSync(join(ctx.workspace, file), 'utf8').split('\n');
+      await quickOpen(page, file);
+      await page.locator('[id="status.editor.mode"]', { hasText: 'Chrome Trace' }).waitFor({ timeout: STEP_MS });
+      await palette(page, 'NPU Trace: Show Timeline');
+      const frame = await timelineFrame(page);
+      await painted(frame);
+
+      const launch = await showNamed(frame, 'cudaLaunchKernel');
+      await frame.locator('#canvas').click({ position: { x: launch.x, y: launch.y } });
+      await waitSelected(frame, (x) => x.i === launch.i, 'a click on cudaLaunchKernel');
+      // Its flow is paired although the file holds the flow's end before its start.
+      const flowTo = frame.locator('#details h3', { hasText: /^Flow to \(1\)/ });
+      await flowTo.waitFor({ timeout: STEP_MS })
+        .catch(async () => { throw new Error(`the launch's details list no flow to a kernel: "${(await frame.locator('#details').textContent().catch(() => ''))?.slice(0, 300)}"`); });
+      await flowTo.locator('xpath=following-sibling::ul[1]//button').first().click();
+      const kernel = await waitSelected(frame, (x) => x.i !== launch.i && x.i >= 0, 'a click on the flow to the kernel');
+      const event = lines.slice(kernel.line, kernel.line + 3).join('\n');
+      if (!event.includes('"cat": "kernel"')) throw new Error(`the flow selected ${kernel.name} at line ${kernel.line + 1}, not a kernel: ${event.slice(0, 200)}`);
+      // The editor follows the selection to the kernel's event.
+      const status = page.locator('.statusbar-item', { hasText: /Ln \d+, Col \d+/ }).first();
+      const onKernel = async () => {
+        const ln = Number(/Ln (\d+),/.exec((await status.textContent().catch(() => '')) ?? '')?.[1] ?? 0);
+        return ln >= kernel.line + 1 && ln <= kernel.line + 3;
+      };
+      const deadline = Date.now() + STEP_MS;
+      while (!(await onKernel())) {
+        if (Date.now() > deadline) throw new Error(`the editor did not follow to the kernel at line ${kernel.line + 1}: "${await status.textContent().catch(() => '?')}"`);
+        await page.waitForTimeout(100);
+      }
+      ctx.say(`    cudaLaunchKernel → flow → ${kernel.name.slice(0, 60)} (line ${kernel.line + 1})`);
+      await page.mouse.move(5, 600);
+      await ctx.shoot(page, 'pytorch-flow');
+    },
+  },
 ];

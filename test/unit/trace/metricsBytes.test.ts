@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { buildTimeline } from '../../../core/detectFormat';
 import { MetricsCollector, type StatsOptions } from '../../../core/trace/metrics/collector';
 import { fieldsOfBytes } from '../../../core/trace/metrics/byteFields';
-import { EventFields, fieldsOfObject } from '../../../core/trace/metrics/eventFields';
+import { fieldsOfObject, newEventFields } from '../../../core/trace/metrics/eventFields';
 
 const decode = (b: Uint8Array, s: number, e: number) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8', s, e);
 
@@ -92,12 +92,12 @@ describe('trace metrics from the line bytes', () => {
     fc.assert(fc.property(line, (l) => {
       l = l.replace('@T@', '7');
       const b = Buffer.from(`${l}\n`, 'utf8');
-      const fast = new EventFields();
+      const fast = newEventFields();
       if (!fieldsOfBytes(b, 0, b.length - 1, fast, decode)) return;
       read++;
       const o = JSON.parse(l) as Record<string, unknown>;
       assert.ok(typeof o === 'object' && o !== null && !Array.isArray(o));
-      const ref = new EventFields();
+      const ref = newEventFields();
       fieldsOfObject(o, ref, () => assert.fail('no exact ids on the byte path'));
       assert.deepStrictEqual({ ...fast }, { ...ref });
     }), { numRuns: 3000, seed: 13 });
@@ -134,7 +134,7 @@ describe('trace metrics from the line bytes', () => {
   });
 
   it('read a clean event without JSON.parse, with the values JSON.parse gives', () => {
-    const f = new EventFields();
+    const f = newEventFields();
     const text = '{"event_type":"DMA_START","t_cycle":136,"t_ns":113.33,"tx_id":500,"channel":2,"direction":"DRAM_TO_SRAM","size_bytes":16384,"cmd_id":1,"npu_id":0,"core_id":1,"pad":{"a":[1,2]}}';
     const b = Buffer.from(text);
     assert.equal(fieldsOfBytes(b, 0, b.length, f, decode), true);
@@ -145,7 +145,7 @@ describe('trace metrics from the line bytes', () => {
   });
 
   it('leave to JSON.parse the lines they cannot be sure of', () => {
-    const f = new EventFields();
+    const f = newEventFields();
     for (const text of ['{"event_type":"TRACE_META","clock_ghz":1.2}', '{"event_type":"TE_START","t_cycle":1,"job_id":9007199254740993}',
       '{"event_type":"TE_START","t_cycle":1,"phase":"\\u0041"}', '{"event_type":"TE_START","t_cycle":1,"phase":"é"}', '{"event_type":"TE_START","t_cycle":1,}']) {
       const b = Buffer.from(text);

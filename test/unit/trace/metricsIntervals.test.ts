@@ -3,7 +3,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { Intervals, unite } from '../../../core/trace/metrics/intervals';
+import { unite } from '../../../core/common/intervals';
+import { Intervals } from '../../../core/trace/metrics/intervals';
 
 /** The union by the definition: clip, drop empty, sort by start, join overlapping or touching. */
 function naive(xs: [number, number][], from = -Infinity, to = Infinity): number[] {

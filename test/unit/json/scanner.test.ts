@@ -1,7 +1,7 @@
 // The range-keeping scanner and the line parser on hostile input.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { fieldAt, findField, scanLine, valueRangeAt } from '../../../core/trace/scanner';
+import { fieldAt, findField, scanLine, valueRangeAt } from '../../../core/json/scanner';
 import { rawValue, locate } from '../../../core/trace/locate';
 import { parseTraceLine } from '../../../core/trace/parseLine';
 import { TraceDocument } from '../../../core/trace/document';

@@ -1,5 +1,5 @@
 import { createScanner, type JSONScanner } from 'jsonc-parser';
-import type { EntryRanges, SyntaxProblem } from './model';
+import type { ObjectRanges, SyntaxProblem } from './spans';
 
 // jsonc-parser's SyntaxKind/ScanError are `const enum`s in its typings, which esbuild cannot inline
 // across packages; the numbers are part of its stable API.
@@ -108,7 +108,7 @@ export class Parser {
       case TRUE: this.next(); return true;
       case FALSE: this.next(); return false;
       case NULL: this.next(); return null;
-      case OPEN_BRACE: return this.object(depth, undefined, false);
+      case OPEN_BRACE: return this.object(depth, undefined);
       case OPEN_BRACKET: return this.array(depth, undefined);
       default:
         throw this.fail('a JSON value');
@@ -168,8 +168,11 @@ export class Parser {
     return end;
   }
 
-  /** Parses an object; `ranges` receives its keys' ranges and, for an entry, its deps' ranges. */
-  object(depth: number, ranges: EntryRanges | undefined, isEntry: boolean): Record<string, unknown> {
+  /**
+   * Parses an object; `ranges` receives its keys' ranges and, when `elementsOf` names a key, the
+   * ranges of that key's array elements (CMDQ keeps `deps_before`'s to point at one dependency).
+   */
+  object(depth: number, ranges: ObjectRanges | undefined, elementsOf?: string): Record<string, unknown> {
     this.deep(depth);
     const obj: Record<string, unknown> = {};
     this.next();
@@ -183,8 +186,8 @@ export class Parser {
       this.next();
       const valueStart = this.tokStart;
       let value: unknown;
-      if (ranges && isEntry && key === 'deps_before') {
-        // The last deps_before wins, as with JSON.parse.
+      if (ranges && elementsOf !== undefined && key === elementsOf) {
+        // The last such key wins, as with JSON.parse.
         if (this.tok === OPEN_BRACKET) {
           ranges.deps = [];
           value = this.array(depth + 1, ranges.deps);
@@ -251,6 +254,16 @@ export class Parser {
       }
     }
   }
+}
+
+/** JSON kind of the value that starts with the character code `c` (a value already known to be one). */
+export function kindOfChar(c: number): string {
+  if (c === 123) return 'object';
+  if (c === 91) return 'array';
+  if (c === 34) return 'string';
+  if (c === 116 || c === 102) return 'boolean';
+  if (c === 110) return 'null';
+  return 'number';
 }
 
 export function kindOfToken(tok: number): string {

@@ -1,7 +1,6 @@
 import type { Diagnostic, RelatedInformation, Severity } from '../common/diagnostic';
 import { compareDiagnostics } from '../common/diagnostic';
 import type { DiagnosticSettings } from '../common/settings';
-import type { ParsedCmdq } from './model';
 import { rangeOf } from './positions';
 
 /** A related location in offsets; converted to a range when the diagnostic is made. */
@@ -121,7 +120,8 @@ export class BoundedDiagnostics {
   }
 }
 
-export function reporter(doc: ParsedCmdq, out: BoundedDiagnostics): Report {
+/** The reporter over any document held as text and line starts: problems capped while produced. */
+export function reporter(doc: { text: string; lineStarts: ArrayLike<number> }, out: BoundedDiagnostics): Report {
   // An error at end of file points one past the text; clamp so every range lies in the document.
   const len = doc.text.length;
   const clamp = (a: number, b: number) => rangeOf(doc.lineStarts, Math.min(a, len), Math.min(Math.max(a, b), len));
