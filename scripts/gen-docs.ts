@@ -3,12 +3,11 @@
 // settings (from package.json). Only the text between a page's `<!-- generated: … -->` and
 // `<!-- end generated -->` markers is rewritten. `npm run gen:docs`; test/unit/docs/docs.test.ts
 // fails when a page is stale.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodeDoc } from '../core/common/codeDoc';
 import { FILE_CODES } from '../core/common/fileCodes';
 import { FORMATS } from '../core/formats';
-import { KPROF_CODES } from '../core/kprof/codes';
 
 export const ROOT = join(__dirname, '..');
 
@@ -51,18 +50,21 @@ export function blocks(): Map<string, string> {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as PackageJson;
   const m = new Map<string, string>();
   for (const f of FORMATS) m.set(`codes ${f.codes[0]?.code.split('.')[0] ?? f.id}`, codeTable(f.codes));
-  m.set('codes kprof', codeTable(KPROF_CODES));
   m.set('codes file', codeTable(FILE_CODES));
   m.set('commands', commandTable(pkg));
   m.set('settings', settingTable(pkg));
   return m;
 }
 
-/** The pages with generated blocks. */
-export const PAGES = ['docs/formats/npu-trace.md', 'docs/formats/cmdq.md', 'docs/formats/nnapi-systrace.md', 'docs/formats/inferscope.md',
-  'docs/formats/chrome-trace.md', 'docs/formats/kprof.md', 'docs/formats/perfetto.md', 'docs/cli.md', 'docs/editor.md'];
-
 const MARKER = /(<!-- generated: ([a-z]+(?: [a-z-]+)?) \(npm run gen:docs\) -->\n)[^]*?(<!-- end generated -->)/g;
+
+function markdownUnder(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const p = `${dir}/${e.name}`;
+    return e.isDirectory() ? markdownUnder(p) : e.name.endsWith('.md') ? [p] : [];
+  }).sort();
+}
+
 
 /** A page's text with every generated block rewritten; unknown block names throw. */
 export function regenerate(text: string, b = blocks()): string {
@@ -77,6 +79,9 @@ export function regenerate(text: string, b = blocks()): string {
 export function markersOf(text: string): string[] {
   return [...text.matchAll(MARKER)].map((x) => x[2]);
 }
+
+/** The manual's pages with generated blocks, found by their markers: a new format's page needs no entry here. */
+export const PAGES = markdownUnder('docs').filter((p) => markersOf(readFileSync(join(ROOT, p), 'utf8')).length > 0);
 
 if (require.main === module) {
   const b = blocks();

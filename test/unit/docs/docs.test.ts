@@ -37,7 +37,8 @@ describe('the manual', () => {
     }
   });
 
-  it('lists every page with a generated block, and every block it writes is on a page', () => {
+  it('finds every page with a generated block (each at least one), and every block it writes is on a page', () => {
+    for (const p of ['docs/formats/npu-trace.md', 'docs/cli.md', 'docs/editor.md']) assert.ok(PAGES.includes(p), p);
     const used = new Set<string>();
     for (const f of ALL) {
       const names = markersOf(read(f));
@@ -49,7 +50,7 @@ describe('the manual', () => {
 
   it('has a page per format, linked from the README', () => {
     const readme = read(join(ROOT, 'README.md'));
-    for (const f of [...FORMATS.map((x) => x.id), 'kprof']) {
+    for (const f of FORMATS.map((x) => x.id)) {
       assert.ok(existsSync(join(ROOT, 'docs/formats', `${f}.md`)), `docs/formats/${f}.md`);
       assert.ok(readme.includes(`](docs/formats/${f}.md)`), `README links docs/formats/${f}.md`);
     }
