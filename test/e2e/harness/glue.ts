@@ -258,7 +258,8 @@ export const glueJourneys = [
       const kernel = await waitSelected(frame, (x) => x.i !== launch.i && x.i >= 0, 'a click on the flow to the kernel');
       const event = lines.slice(kernel.line, kernel.line + 3).join('\n');
       if (!event.includes('"cat": "kernel"')) throw new Error(`the flow selected ${kernel.name} at line ${kernel.line + 1}, not a kernel: ${event.slice(0, 200)}`);
-      // The editor follows the selection to the kernel's event.
+      // The editor follows the selection to the kernel's event (the cursor's status item shows once the editor has focus).
+      await page.locator('.tabs-container .tab', { hasText: file }).first().click();
       const status = page.locator('.statusbar-item', { hasText: /Ln \d+, Col \d+/ }).first();
       const onKernel = async () => {
         const ln = Number(/Ln (\d+),/.exec((await status.textContent().catch(() => '')) ?? '')?.[1] ?? 0);
