@@ -23,7 +23,7 @@ function cold(args: string[]): { ms: number; rssMb: number; code: number | null 
   const r = spawnSync(process.execPath, ['--require', PRELOAD, CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NPU_HOSTILE_RSS_FILE: rssFile } });
   const ms = performance.now() - t;
   let rssMb = NaN;
-  try { rssMb = Number(readFileSync(rssFile, 'utf8')) / 1024; } catch { /* died */ }
+  try { rssMb = Number(readFileSync(rssFile, 'utf8').split(' ')[0]) / 1024; } catch { /* died */ }
   return { ms, rssMb, code: r.status };
 }
 

@@ -1,5 +1,5 @@
 // The CLI as users run it in CI: a fresh `node dist/cli.js` process per call, timed from spawn to
-// exit, with its own peak RSS (read by a preload at exit). Warm in-process numbers are in the
+// exit, with its own peak RSS (read by a preload at exit: "maxRSS cpuTime"). Warm in-process numbers are in the
 // format sections; these are the cold ones.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,7 +32,7 @@ function cold(args: string[], nodeArgs: string[] = [], env: Record<string, strin
   });
   const ms = performance.now() - t;
   let rssMb = NaN;
-  try { rssMb = Number(readFileSync(rssFile, 'utf8')) / 1024; } catch { /* died early */ }
+  try { rssMb = Number(readFileSync(rssFile, 'utf8').split(' ')[0]) / 1024; } catch { /* died early */ }
   rmSync(dir, { recursive: true, force: true });
   const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(r.stderr?.toString() ?? '');
   return { ms, rssMb, code: r.status, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : NaN };
