@@ -168,7 +168,10 @@ async function checkInPieces(file: string, streamed: () => ChunkChecker, whole: 
   const extra: Diagnostic[] = [];
   if (gzip.truncated) extra.push(gzipTruncated(breaks));
   if (gzip.garbageAt !== undefined) extra.push(gzipGarbage(breaks, gzip.garbageAt));
-  return extra.length ? checkResult([...extra, ...r.diagnostics], settings) : r;
+  if (!extra.length) return r;
+  // An error the checker counted but did not keep still fails the run.
+  const withFile = checkResult([...extra, ...r.diagnostics], settings);
+  return { ...withFile, hasError: withFile.hasError || r.hasError };
 }
 
 function finishFile(file: string, opts: CheckOptions, checker: LineChecker, found: Diagnostic[]): FileResult {

@@ -112,8 +112,9 @@ export class ChromeChecker implements LineChecker {
   }
 
   /** The shown problems (capped with the summary) and whether any problem, shown or not, is an error. */
-  finishCapped(settings: DiagnosticSettings): { diagnostics: Diagnostic[]; hasError: boolean } {
-    const all = this.finish();
+  /** `extra`: the reader's problems of the file itself (a cut `.gz`, bytes after it), kept like the checker's own. */
+  finishCapped(settings: DiagnosticSettings, extra: readonly Diagnostic[] = []): { diagnostics: Diagnostic[]; hasError: boolean } {
+    const all = this.finish().concat(extra);
     return { diagnostics: finalizeDiagnostics(all, settings, this.out.dropped), hasError: this.out.droppedError || all.some((d) => d.severity === 'error') };
   }
 
