@@ -79,6 +79,18 @@ function showNamed(frame: Frame, name: string, nth = 0): Promise<Revealed> {
   return revealItem(frame, { name, nth });
 }
 
+/** Copies a Chrome trace into the workspace, opens it (as Chrome Trace) and its painted timeline; gives its text and the page. */
+async function openChromeTimeline(page: Page, ctx: UiContext, dir: string, file: string): Promise<{ text: string; frame: Frame }> {
+  copyFileSync(join(ctx.root, dir, file), join(ctx.workspace, file));
+  const text = readFileSync(join(ctx.workspace, file), 'utf8');
+  await quickOpen(page, file);
+  await page.locator('[id="status.editor.mode"]', { hasText: 'Chrome Trace' }).waitFor({ timeout: STEP_MS });
+  await palette(page, 'NPU Trace: Show Timeline');
+  const frame = await timelineFrame(page);
+  await painted(frame);
+  return { text, frame };
+}
+
 export const glueJourneys = [
   {
     name: 'CMDQ ↔ trace join: hover on a layer_id shows the measured layer; Show Layer in Timeline selects its first command; Show in CMDQ selects the layer\'s first entry',
@@ -190,13 +202,7 @@ export const glueJourneys = [
     name: 'One-line Chrome trace: click a slice → the editor selects exactly its event\'s characters; cursor on another event → its slice selected; a launch\'s flow arrow drawn',
     async run(page: Page, ctx: UiContext): Promise<void> {
       const file = 'one-line.pt.trace.json';
-      copyFileSync(join(ctx.root, 'test/fixtures/chrome', file), join(ctx.workspace, file));
-      const text = readFileSync(join(ctx.workspace, file), 'utf8');
-      await quickOpen(page, file);
-      await page.locator('[id="status.editor.mode"]', { hasText: 'Chrome Trace' }).waitFor({ timeout: STEP_MS });
-      await palette(page, 'NPU Trace: Show Timeline');
-      const frame = await timelineFrame(page);
-      await painted(frame);
+      const { text, frame } = await openChromeTimeline(page, ctx, 'test/fixtures/chrome', file);
 
       const a = await showNamed(frame, 'aten::linear');
       const ev = text.slice(a.char, a.charEnd);
@@ -239,13 +245,8 @@ export const glueJourneys = [
     name: 'PyTorch 2.x trace as Kineto writes it (each ac2g flow\'s f before its s): click a launch → its flow to the kernel listed; click the flow → the kernel selected, the editor on the kernel\'s event',
     async run(page: Page, ctx: UiContext): Promise<void> {
       const file = 'eager-step.pt.trace.json';
-      copyFileSync(join(ctx.root, 'test/fixtures/real/pytorch', file), join(ctx.workspace, file));
-      const lines = readFileSync(join(ctx.workspace, file), 'utf8').split('\n');
-      await quickOpen(page, file);
-      await page.locator('[id="status.editor.mode"]', { hasText: 'Chrome Trace' }).waitFor({ timeout: STEP_MS });
-      await palette(page, 'NPU Trace: Show Timeline');
-      const frame = await timelineFrame(page);
-      await painted(frame);
+      const { text, frame } = await openChromeTimeline(page, ctx, 'test/fixtures/real/pytorch', file);
+      const lines = text.split('\n');
 
       const launch = await showNamed(frame, 'cudaLaunchKernel');
       await frame.locator('#canvas').click({ position: { x: launch.x, y: launch.y } });
