@@ -6,7 +6,7 @@ import type { RunningServer } from './codeServer';
 import { formatJourneys } from './formats';
 import { glueJourneys } from './glue';
 import { graphJourney } from './graph';
-import { findInEditor, fullyDrawn, goToLine, hoverAtCursor, problemsInStatusBar, quickOpen, STEP_MS } from './keys';
+import { findInEditor, fullyDrawn, goToLine, hoverAtCursor, problemsInStatusBar, quickFixAtCursor, quickOpen, STEP_MS } from './keys';
 import { summaryJourney } from './summary';
 import { timelineJourney } from './timeline';
 import { walkthroughJourneys } from './walkthrough';
@@ -203,9 +203,8 @@ const JOURNEYS: Journey[] = [
       await findInEditor(page, '[NN_LR_PC]compile');
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('ArrowRight');
-      await page.keyboard.press('Control+.');
       // The preferred fix ([SUB]) comes first and is selected: Enter takes it.
-      await page.getByText('Insert [SUB]: subtract').first().waitFor({ timeout: STEP_MS });
+      await quickFixAtCursor(page, 'Insert [SUB]: subtract');
       await ctx.shoot(page, 'nnapi-quickfix');
       await page.keyboard.press('Enter');
       await problemsInStatusBar(page, 1, 0);
