@@ -243,6 +243,22 @@ const JOURNEYS: Journey[] = [
       await page.locator('[id="status.editor.mode"]', { hasText: /^\s*HTML\s*$/ }).waitFor({ timeout: STEP_MS });
     },
   },
+  {
+    name: 'NPU trace quick fix: a status typed wrong gets "did you mean"; Ctrl+. offers the replacement, Enter takes it and the problem is gone',
+    async run(page, ctx) {
+      const text = readFileSync(join(ctx.workspace, 'llm-layer.trace.jsonl'), 'utf8');
+      writeFileSync(join(ctx.workspace, 'typo.trace.jsonl'), text.replace('"status":"OK"', '"status":"OKK"'));
+      await quickOpen(page, 'typo.trace.jsonl');
+      await problemsInStatusBar(page, 1, 0);
+      await page.locator('.monaco-editor .view-lines').first().click();
+      await findInEditor(page, 'OKK');
+      await quickFixAtCursor(page, 'Replace with "OK"');
+      await ctx.shoot(page, 'trace-quickfix');
+      await page.keyboard.press('Enter');
+      await problemsInStatusBar(page, 0, 0);
+      await page.locator('.monaco-editor .view-line', { hasText: '"cmd_id":1,"status":"OK","phase"' }).first().waitFor({ timeout: STEP_MS });
+    },
+  },
   ...formatJourneys,
   ...walkthroughJourneys,
   ...glueJourneys,
