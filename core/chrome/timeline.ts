@@ -79,6 +79,9 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
   private readonly ctxByKey = new Map<string, number>();
   /** Per item as added: its events' characters on their lines (see SourceChars). */
   private readonly char = new GrowColumn(Uint32Array);
+  /** Each item's event's last line, and whether any event spans lines (then the model keeps them). */
+  private readonly lastLine = new GrowColumn(Uint32Array);
+  private multiLine = false;
   private readonly charEnd = new GrowColumn(Uint32Array);
   private readonly endChar = new GrowColumn(Uint32Array);
   private readonly endCharEnd = new GrowColumn(Uint32Array);
@@ -110,12 +113,16 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       const name = t.name.startsWith('\u0000p') ? this.processTitle(t.name.slice(2), nameCount) : this.display.get(t.name);
       if (name !== undefined) t.name = name;
     }
-    return { ...m, unit: 'µs', colourBy: 'phase', attrNames: CHROME_ATTRS, ...(links && { links }), ...(chars && { chars }) };
+    const lastLine = this.multiLine ? this.lastLine.take(order) : undefined;
+    return { ...m, unit: 'µs', colourBy: 'phase', attrNames: CHROME_ATTRS, ...(lastLine && { lastLine }), ...(links && { links }), ...(chars && { chars }) };
   }
 
   /** Adds an item drawn from event `raw`, with where that event is on its line. */
   private add(raw: RawEvent, track: number, start: number, end: number, name: number, ctx: number, kind: number, flags: number): number {
     this.char.push(raw.character);
+    const more = raw.lineStarts?.length ?? 0;
+    if (more) this.multiLine = true;
+    this.lastLine.push(raw.line + more);
     this.charEnd.push(firstLineEnd(raw));
     this.endChar.push(0);
     this.endCharEnd.push(0);
