@@ -310,4 +310,36 @@ export const glueJourneys = [
       ctx.say(`    Flows: all → ${all} arrows`);
     },
   },
+  {
+    name: 'Show Timeline by content, whatever the name: a PyTorch trace saved as compiled_infer.json, a Proton .chrome_trace and an InferScope trace.json each get their language and their timeline',
+    async run(page: Page, ctx: UiContext): Promise<void> {
+      const cases = [
+        { from: 'test/fixtures/real/pytorch/compiled-step.pt.trace.json', name: 'compiled_infer.json', language: 'Chrome Trace' },
+        { from: 'test/fixtures/real/proton/matmul.chrome_trace', name: 'matmul.chrome_trace', language: 'Chrome Trace' },
+        { from: 'test/fixtures/real/inferscope/gpt2_trace.json', name: 'trace.json', language: 'InferScope' },
+      ];
+      const seen = new Set<Frame>();
+      for (const c of cases) {
+        copyFileSync(join(ctx.root, c.from), join(ctx.workspace, c.name));
+        await quickOpen(page, c.name);
+        await page.locator('[id="status.editor.mode"]', { hasText: c.language }).waitFor({ timeout: STEP_MS });
+        await palette(page, 'NPU Trace: Show Timeline');
+        await page.locator('.tabs-container .tab.active', { hasText: `Timeline: ${c.name}` }).waitFor({ timeout: STEP_MS });
+        // This file's page: the timeline frame that was not there before.
+        const deadline = Date.now() + STEP_MS;
+        let frame: Frame | undefined;
+        while (!frame && Date.now() < deadline) {
+          for (const f of page.frames()) if (!seen.has(f) && await f.locator('#canvas').count().catch(() => 0)) frame = f;
+          if (!frame) await page.waitForEvent('frameattached', { timeout: 1000 }).catch(() => undefined);
+        }
+        if (!frame) throw new Error(`no timeline page for ${c.name}`);
+        seen.add(frame);
+        await painted(frame);
+        const items = await frame.evaluate(() => (window as unknown as PageTimeline).__timeline.state()!.model.items.start.length);
+        if (!(items > 0)) throw new Error(`the timeline of ${c.name} has no items`);
+        ctx.say(`    ${c.name}: ${c.language}, timeline of ${items} items`);
+      }
+      await ctx.shoot(page, 'timeline-by-content');
+    },
+  },
 ];
