@@ -4,7 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { gallopVia, lowerBoundVia } from '../../../webview/query';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildTimeline } from '../../../core/detectFormat';
+import { gallopVia, lowerBoundVia, ModelIndex } from '../../../webview/query';
 
 /** Row sizes around powers of two, where the gallop's probes land. */
 const SAMPLE = 32;
@@ -54,11 +57,7 @@ test('gallopVia over a filter\'s item list searches the listed items only', () =
   }
 });
 
-test('the cursor on any line of a pretty-printed Chrome event finds its item (export_chrome_trace writes a field a line)', async () => {
-  const { readFileSync } = await import('node:fs');
-  const { join } = await import('node:path');
-  const { buildTimeline } = await import('../../../core/detectFormat');
-  const { ModelIndex } = await import('../../../webview/query');
+test('the cursor on any line of a pretty-printed Chrome event finds its item (export_chrome_trace writes a field a line)', () => {
   const text = readFileSync(join(__dirname, '../../fixtures/real/pytorch/eager-step.pt.trace.json'), 'utf8');
   const lines = text.split('\n');
   const m = buildTimeline('eager-step.pt.trace.json', lines)!;
