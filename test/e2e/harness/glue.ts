@@ -7,12 +7,13 @@
  */
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Frame, Page } from 'playwright-core';
 import { analyze } from '../../../core/inferscope/analyze';
 import { eventLines } from '../../../core/inferscope/citations';
 import { InferscopeDocument } from '../../../core/inferscope/document';
 import { markdownReport } from '../../../core/inferscope/reportOutput';
-import { findInEditor, fullyDrawn, goToLine, hoverAtCursor, quickOpen, STEP_MS } from './keys';
+import { findInEditor, fullyDrawn, goToLine, hoverAtCursor, problemsInStatusBar, quickOpen, STEP_MS } from './keys';
 import { revealItem, type Revealed } from './reveal';
 import { palette, timelineFrame } from './timeline';
 import type { UiContext } from './ui';
@@ -340,6 +341,25 @@ export const glueJourneys = [
         ctx.say(`    ${c.name}: ${c.language}, timeline of ${items} items`);
       }
       await ctx.shoot(page, 'timeline-by-content');
+    },
+  },
+  {
+    name: 'A gzipped PyTorch trace (tensorboard_trace_handler(use_gzip=True)) opens straight into its read-only timeline, with its problems listed; Show Timeline from the palette shows that same timeline',
+    async run(page: Page, ctx: UiContext): Promise<void> {
+      const file = 'host_1.1700000000000.pt.trace.json.gz';
+      writeFileSync(join(ctx.workspace, file), gzipSync(readFileSync(join(ctx.root, 'test/fixtures/real/pytorch/compiled-step.pt.trace.json'))));
+      await quickOpen(page, file);
+      const frame = await timelineFrame(page);
+      await painted(frame);
+      const items = await frame.evaluate(() => (window as unknown as PageTimeline).__timeline.state()!.model.items.start.length);
+      if (!(items > 0)) throw new Error('the compressed trace\'s timeline has no items');
+      ctx.say(`    ${file}: timeline of ${items} items in its own editor`);
+      // Its problems, as npu-trace check finds them (the profiling window cut 4 flows).
+      await problemsInStatusBar(page, 0, 4);
+      await palette(page, 'NPU Trace: Show Timeline');
+      await page.locator('.tabs-container .tab.active', { hasText: file }).waitFor({ timeout: STEP_MS });
+      if ((await page.locator('.tabs-container .tab', { hasText: 'Timeline:' }).count()) !== 0) throw new Error('Show Timeline opened a second panel instead of showing the editor');
+      await ctx.shoot(page, 'timeline-gz');
     },
   },
 ];
