@@ -7,7 +7,7 @@ import { quoted as quote } from './naming';
 import type { MarkRow } from './row';
 import { preOrder, Scope } from './scope';
 import type { ScopeThread } from './scopeThread';
-import { cloneTree, dependsOnDriver, Settled } from './settle';
+import { cloneTree, dependsOnDriver, settleAlone, settlesAlone, Settled } from './settle';
 
 /** Functions whose begin/end times feed the special cases of §6 (runtime and driver execution, counts). */
 export const TIMED_FUNCTIONS = new Set([
@@ -40,6 +40,13 @@ export class ThreadState implements ScopeThread {
    */
   settled: [Settled, Settled] | undefined;
   summary: Settled | undefined;
+  /**
+   * A summary's view of the stack, entry by entry: the scope the rewriting will make the parent of
+   * what opens inside that entry (the entry, or when it is dropped — a dummy, `LX` — the one
+   * below it; null for the root), and the open `PE` scopes of that view by layer.
+   */
+  readonly effective: (Scope | null)[] = [];
+  readonly openPe = new Map<string, number>();
 
   constructor(readonly pid: string, public tgid: string, public isDriver: boolean, readonly run: number) {}
 
@@ -209,6 +216,24 @@ export class RunBuilder {
     t.settled = undefined;
   }
 
+  /**
+   * Summary: a scope opens. A `PU` phase is resolved now, from the scope the rewriting will make
+   * its parent (the rewriting resolves it the same way, so it stays), then the view is extended.
+   */
+  private enter(t: ThreadState, s: Scope): void {
+    const parent = t.effective.length ? t.effective[t.effective.length - 1] : null;
+    if (s.phaseTag === 'PU') s.effPhase = parent ? parent.effPhase : null;
+    const dropped = s.kind === 'dummy' || s.layer === 'LX';
+    t.effective.push(dropped ? parent : s);
+    if (!dropped && s.phase() === 'PE') t.openPe.set(s.layer!, (t.openPe.get(s.layer!) ?? 0) + 1);
+  }
+
+  /** Summary: a scope left the stack. */
+  private leave(t: ThreadState, s: Scope): void {
+    const self = t.effective.pop();
+    if (self === s && s.phase() === 'PE') t.openPe.set(s.layer!, t.openPe.get(s.layer!)! - 1);
+  }
+
   /** Summary: a top-level scope just closed; its tree is settled and let go (settle.ts). */
   private settle(t: ThreadState, top: Scope): void {
     const kids = t.root.children;
@@ -241,6 +266,7 @@ export class RunBuilder {
 
   private end(t: ThreadState, r: MarkRow, line: number, why: 'E' | 'SW'): Scope | undefined {
     const node = t.stack.pop();
+    if (node && this.summaryOnly) this.leave(t, node);
     if (!node) {
       const col = r.markCol;
       t.problems.push({ range: range(line, col, col + (why === 'E' ? r.mark.length : tagRange(r.mark)[1])), severity: 'error', code: 'nnapi.unmatched-end',
@@ -262,7 +288,18 @@ export class RunBuilder {
       if (node.layer === 'LA' && (node.phaseTag === 'PWU' || node.phaseTag === 'PBM')) this.app.pop();
       if (TIMED_FUNCTIONS.has(node.fn)) t.addBeginEnd(node.appPhase, node.fn, node.start * 1000, node.end * 1000);
     }
-    if (this.summaryOnly && !t.stack.length) this.settle(t, node);
+    if (this.summaryOnly) {
+      if (!t.stack.length) this.settle(t, node);
+      else {
+        const parent = t.effective[t.effective.length - 1];
+        const kids = node.parent?.children;
+        if (parent && kids && kids[kids.length - 1] === node && settlesAlone(node, parent)) {
+          // Final already (settle.ts): its numbers and problems are filed, and it is let go.
+          kids.pop();
+          settleAlone(node, parent, t.pid, t.openPe, (t.settled ??= [new Settled(), new Settled()]));
+        }
+      }
+    }
     return node;
   }
 
@@ -281,6 +318,7 @@ export class RunBuilder {
         const dummy = new Scope('dummy', time, null, null, app.current(), false, line, '', '', origin);
         t.current.add(dummy);
         t.stack.push(dummy);
+        if (this.summaryOnly) this.enter(t, dummy);
       }
     }
     const layer = bm.layer;
@@ -294,6 +332,7 @@ export class RunBuilder {
     let up: Scope | null = t.current;
     while (up && up.kind === 'dummy') up = up.parent;
     s.rawParent = up && up.kind === 'scope' ? up : null;
+    if (this.summaryOnly) this.enter(t, s);
     t.current.add(s);
     t.stack.push(s);
     if (this.summaryOnly) return;

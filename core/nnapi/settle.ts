@@ -1,9 +1,9 @@
 import type { Diagnostic } from '../common/diagnostic';
 import { isExecSubphase } from './naming';
-import { rewriteTree } from './rewrite';
+import { rewriteTree, wrongApplicationPhase } from './rewrite';
 import { preOrder, Scope } from './scope';
-import { computeTimes, StatsAccumulator } from './threadTimes';
-import { validateTree } from './validate';
+import { computeTimes, isCounted, StatsAccumulator } from './threadTimes';
+import { validateScope, validateTree } from './validate';
 
 /**
  * The summary's way through a thread (CLI `check`, `nnapi-stats`: numbers and problems, no
@@ -57,11 +57,56 @@ export class Settled {
   }
 }
 
+/**
+ * Whether a scope that just closed inside an open one is final: no step of the rewriting (§4) will
+ * touch it. Its children are all settled already (a child that is not leaves the parent unsettled
+ * too); it is not dropped (a dummy, `LX`), not subtract, not one-time initialization under
+ * another phase, not a runtime/IPC scope under an `LA` scope of another phase (it would be copied,
+ * or get a scope inserted above it), and neither it nor its parent has a layer the driver mapping
+ * changes. Then its time is its duration, it takes nothing from its parent, and its parent as
+ * rewritten is `parent`, the nearest enclosing scope that is not dropped.
+ */
+export function settlesAlone(s: Scope, parent: Scope): boolean {
+  return s.kind === 'scope' && s.children.length === 0 && s.layer !== 'LX' && !s.subtract
+    && !(s.phase() === 'PI' && parent.phase() !== 'PI') && !wrongApplicationPhase(s, parent)
+    && !mapped(s.layer) && !mapped(parent.layer);
+}
+
+/**
+ * Settles a scope that `settlesAlone` under `parent` (it was detached from the tree): validated,
+ * timed and counted as the whole tree would (`openPe`: the open `PE` scopes above it, by layer),
+ * into each of `into`. Its numbers are added before its ancestors' rather than after: the same
+ * sums, which may differ from the whole tree's in the last bit of a double.
+ */
+export function settleAlone(s: Scope, parent: Scope, pid: string, openPe: ReadonlyMap<string, number>, into: readonly Settled[]): void {
+  s.parent = parent;
+  s.time = s.elapsedMs();
+  s.sub = 0;
+  const problems: Diagnostic[] = [];
+  validateScope(s, pid, SEEN, problems);
+  SEEN.clear();
+  const counted = isCounted(s);
+  const layer = s.layer ?? '';
+  const phase = s.phase();
+  const pe = counted && isExecSubphase(phase) && !openPe.get(layer);
+  for (const x of into) {
+    x.violations += problems.length;
+    for (const d of problems) x.diagnostics.push(d);
+    if (counted) x.stats.add(s.appPhase, layer, phase, s.time);
+    if (pe) x.stats.add(s.appPhase, layer, 'PE', s.time);
+  }
+}
+
+/** `validateScope`'s rows reported, for one scope alone (it is the only one with its row). */
+const SEEN = new Set<string>();
+
+const mapped = (layer: string | null) => layer !== null && (layer.includes('LC') || layer.includes('LD'));
+
 /** Whether the tree holds a layer that the driver mapping changes (`LC`, `LD`, §3). */
 export function dependsOnDriver(top: Scope): boolean {
   let found = false;
   preOrder(top, (s) => {
-    if (s.kind === 'scope' && s.layer !== null && (s.layer.includes('LC') || s.layer.includes('LD'))) found = true;
+    if (s.kind === 'scope' && mapped(s.layer)) found = true;
   });
   return found;
 }
