@@ -144,7 +144,7 @@ describe('npu-trace check on hostile streams', () => {
     writeFileSync(file, '{"event_type":"WARN","t_cycle":1,"component":"TE","code":"X","msg":"\\u001b]0;x\\u0007\\u001b[2K\\rok: all checks passed"}\n');
     const r = await runCliLimited(['check', file], MAX_MS);
     bounded(r, 'escape sequences');
-    assert.equal(r.stdout, `${file}:1:68 warning trace.reported-warning Simulator warning [TE X]: \\x1b]0;x\\x07\\x1b[2K ok: all checks passed\n`);
+    assert.equal(r.stdout, `${file}:1:68 warning trace.reported-warning Simulator warning [TE X]: \\x1b]0;x\\x07\\x1b[2K\\x0aok: all checks passed\n`);
     assert.ok(!readFileSync(file, 'utf8').includes('\u001b'), 'the file holds JSON escapes; the ESC byte comes from parsing');
   });
 });
