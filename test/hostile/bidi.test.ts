@@ -5,7 +5,7 @@
 // outlines. Inputs are generated here.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DocumentSymbol, Hover, MarkupContent } from 'vscode-languageserver-protocol';
 import { serverPerSuite } from '../lsp/lspClient';
@@ -115,13 +115,34 @@ describe('bidi and control characters in the CLI outputs', () => {
 describe('bidi and control characters in the language server', () => {
   const c = serverPerSuite();
 
-  it('a hover on a command shows them as escapes', async () => {
+  it('a hover on a command shows them as escapes, and so do the diagnostics', async () => {
     const uri = 'file:///bidi/evil.trace.jsonl';
-    await c.open(uri, 'npu-trace', TRACE);
+    const diags = await c.open(uri, 'npu-trace', TRACE);
+    assert.ok(diags.length >= 1);
+    for (const d of diags) assert.ok(!BIDI_RE.test(d.message), d.message);
     const line = TRACE.split('\n')[1];
     const h = await c.request<Hover | null>('textDocument/hover', c.at(uri, { line: 1, character: line.indexOf('"cmd_id":1') + 10 }));
     assert.ok(h, 'a hover');
     assertVisible((h.contents as MarkupContent).value, 'hover');
+  });
+
+  it('a hover on a CMDQ entry and on an InferScope event shows them as escapes', async () => {
+    const cmdq = 'file:///bidi/hover.cmdq.json';
+    const diags = await c.open(cmdq, 'cmdq', CMDQ);
+    for (const d of diags) assert.ok(!BIDI_RE.test(d.message), d.message);
+    const lines = CMDQ.split('\n');
+    const h = await c.request<Hover | null>('textDocument/hover', c.at(cmdq, { line: 3, character: lines[3].indexOf('"id": 1') + 6 }));
+    assert.ok(h, 'a CMDQ hover');
+    assert.ok(!BIDI_RE.test((h.contents as MarkupContent).value), (h.contents as MarkupContent).value);
+    assert.ok((h.contents as MarkupContent).value.includes('\\u202e'), (h.contents as MarkupContent).value);
+    const text = readFileSync(join(__dirname, '../../examples/llm-requests.inferscope.json'), 'utf8').replace('"name": "tokenize"', `"name": ${J}`);
+    const is = 'file:///bidi/hover.inferscope.json';
+    await c.open(is, 'inferscope', text);
+    const at = text.split('\n').findIndex((l) => l.includes('"name": "ok'));
+    const hi = await c.request<Hover | null>('textDocument/hover', c.at(is, { line: at, character: text.split('\n')[at].indexOf(': ') + 3 }));
+    assert.ok(hi, 'an InferScope hover');
+    assert.ok(!BIDI_RE.test((hi.contents as MarkupContent).value), (hi.contents as MarkupContent).value);
+    assert.ok((hi.contents as MarkupContent).value.includes('\\u202e'), (hi.contents as MarkupContent).value);
   });
 
   const names = (syms: DocumentSymbol[]): string => syms.map((s) => `${s.name}\n${s.detail ?? ''}\n${names(s.children ?? [])}`).join('\n');
