@@ -2,7 +2,7 @@
  * Tooltip, details pane and range summary. Every trace string is set with textContent, never as
  * HTML, so a field holding markup shows as text.
  */
-import { ATTRS, FLAG, KIND, KIND_NAMES, NO_LINE } from '../core/timeline/model';
+import { attrNamesOf, FLAG, KIND, KIND_NAMES, NO_LINE } from '../core/timeline/model';
 import { formatCycles, formatNs, itemLabel } from './render';
 import { flowPartners, MAX_SELECTED_ARROWS } from './flows';
 import { linkedItems, summarizeRange } from './query';
@@ -40,8 +40,9 @@ function facts(s: ViewState, i: number): [string, string][] {
   if (it.flags[i] & FLAG.instant) rows.push(['time', time(s, it.start[i])]);
   else rows.push(['start', time(s, it.start[i])], ['end', time(s, it.end[i])], ['duration', `${formatCycles(it.end[i] - it.start[i])} ${s.model.unit ?? 'cycles'}`]);
   if (it.bytes[i]) rows.push(['bytes', formatCycles(it.bytes[i])]);
-  ATTRS.forEach((a, k) => {
-    const v = s.index.attr(i, k);
+  // Each format names its own fields (an NNAPI systrace's process is its pid, not a tenant).
+  attrNamesOf(s.model).forEach((a, k) => {
+    const v = a ? s.index.attr(i, k) : '';
     if (v) rows.push([a, v]);
   });
   const problems = flagText(it.flags[i]);
