@@ -48,7 +48,10 @@ const OTHER = '\u0000other';
  */
 export class ChromeTimelineBuilder implements TimelineBuilder {
   private readonly asm = new TimelineAssembler('chrome-trace');
-  private readonly reader = new ChromeReader({ event: (o, raw) => this.event(o, raw), bad: () => this.undrawable++ });
+  private readonly reader = new ChromeReader({ event: (o, raw) => this.event(o, raw), bad: (kind) => {
+    this.undrawable++;
+    if (kind === 'too-large') this.tooLarge++;
+  } });
   private readonly procs = new Map<string, Proc>();
   /** Processes by the pid value as read, as `byTid`. */
   private readonly byPid = new Map<unknown, Proc>();
@@ -58,6 +61,7 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
   private readonly asyncOpen = new Map<string, number>();
   private lineCount = 0;
   private undrawable = 0;
+  private tooLarge = 0;
   private order = 0;
   private readonly flows = new ChromeFlows();
   /** Context by category: a file holds a handful, and building the assembler's key per event was a tenth of the build. */
@@ -93,7 +97,7 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       const name = this.display.get(t.name);
       if (name !== undefined) t.name = name;
     }
-    return { ...m, unit: 'µs', colourBy: 'phase', ...(links && { links }), ...(chars && { chars }) };
+    return { ...m, unit: 'µs', colourBy: 'phase', ...(links && { links }), ...(chars && { chars }), ...(this.tooLarge && { tooLarge: this.tooLarge }) };
   }
 
   /** Adds an item drawn from event `raw`, with where that event is on its line. */
