@@ -5,7 +5,7 @@ import { detectFormat } from '../core/detectFormat';
 import { exportParquetCommand } from './exportParquet';
 import { DEFAULT_MAX_LINE_BYTES } from '../core/common/lines';
 import { exportChromeTrace, type ExportNotes } from '../node/export/chromeTraceFile';
-import { gzipEndForExport, tooLongLines } from '../node/export/skipped';
+import { gzipEndForExport, tooLongLines } from '../node/io/skippedLines';
 import type { GzipEnd } from '../node/io/gunzip';
 import { headOf } from '../node/io/firstLine';
 import { forEachLine, forEachLineBytes, type ReadOptions } from '../node/io/lines';

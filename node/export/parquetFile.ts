@@ -23,7 +23,7 @@ import { formatOfFile } from '../io/firstLine';
 import type { ParquetExportResult } from '../../protocol/parquetWorker';
 import { forEachLine, type ReadOptions } from '../io/lines';
 import type { GzipEnd } from '../io/gunzip';
-import { gzipEndForExport, SkippedLines, tooLongLines } from './skipped';
+import { gzipEndForExport, SkippedLines, tooLongLines } from '../io/skippedLines';
 
 /** Bytes buffered before a write to disk: the writer's buffer stays this size whatever the file. */
 const FLUSH_BYTES = 1 << 20;

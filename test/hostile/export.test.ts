@@ -66,6 +66,16 @@ describe('export: a line too long, too deep or not UTF-8 is skipped or repaired,
     assert.ok(strictJson(out).traceEvents.some((e) => (e.args?.end_line ?? 0) > 1700), 'the events after it are there');
   });
 
+  it('stats: a line of 9 MB is left out of the metrics and said (it was left out silently)', async () => {
+    const f = join(s.dir, 'longstats.trace.jsonl');
+    const lines = [...EVENTS];
+    lines.splice(50, 0, `{"event_type":"NOTE","t_cycle":1,"blob":"${'a'.repeat(9 << 20)}"}`);
+    writeFileSync(f, `${lines.join('\n')}\n`);
+    const r = await runCliLimited(['stats', f], 60_000);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /npu-trace stats: .*longstats\.trace\.jsonl: warning: 1 line over 8 MB skipped \(the first is line 51\): its events are not in the metrics\n$/);
+  });
+
   it('parquet: a line of 9 MB is skipped and reported, the other lines exported', async () => {
     const f = join(s.dir, 'longpq.trace.jsonl');
     const lines = [...EVENTS];

@@ -14,11 +14,11 @@ export class SkippedLines {
     if (this.count++ === 0) this.first = lineNo;
   }
 
-  /** One sentence for the user, or undefined when no line was skipped. */
-  note(): string | undefined {
+  /** One sentence for the user (`where` the events are missing from), or undefined when no line was skipped. */
+  note(where = 'the output'): string | undefined {
     const n = this.count;
     if (!n) return undefined;
-    return `${n} line${n === 1 ? '' : 's'} ${this.why} skipped (the first is line ${this.first + 1}): ${n === 1 ? 'its' : 'their'} events are not in the output`;
+    return `${n} line${n === 1 ? '' : 's'} ${this.why} skipped (the first is line ${this.first + 1}): ${n === 1 ? 'its' : 'their'} events are not in ${where}`;
   }
 }
 
