@@ -83,6 +83,9 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
   private readonly ctxByKey = new Map<string, number>();
   /** Per item as added: its events' characters on their lines (see SourceChars). */
   private readonly char = new GrowColumn(Uint32Array);
+  /** Each item's event's last line, and whether any event spans lines (then the model keeps them). */
+  private readonly lastLine = new GrowColumn(Uint32Array);
+  private multiLine = false;
   private readonly charEnd = new GrowColumn(Uint32Array);
   private readonly endChar = new GrowColumn(Uint32Array);
   private readonly endCharEnd = new GrowColumn(Uint32Array);
@@ -114,16 +117,20 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       const name = t.name.startsWith('\u0000p') ? this.processTitle(t.name.slice(2), nameCount) : this.display.get(t.name);
       if (name !== undefined) t.name = name;
     }
-    return { ...m, unit: 'µs', colourBy: 'phase', attrNames: CHROME_ATTRS, ...(links && { links }), ...(chars && { chars }), ...(this.tooLarge && { tooLarge: this.tooLarge }) };
+    const lastLine = this.multiLine ? this.lastLine.take(order) : undefined;
+    return { ...m, unit: 'µs', colourBy: 'phase', attrNames: CHROME_ATTRS, ...(lastLine && { lastLine }), ...(links && { links }), ...(chars && { chars }), ...(this.tooLarge && { tooLarge: this.tooLarge }) };
   }
 
   /** Adds an item drawn from event `raw`, with where that event is on its line. */
-  private add(raw: RawEvent, track: number, start: number, end: number, name: number, ctx: number, kind: number, flags: number): number {
+  private add(raw: RawEvent, track: number, start: number, end: number, name: number, ctx: number, kind: number, flags: number, bytes = 0): number {
     this.char.push(raw.character);
+    const more = raw.lineStarts?.length ?? 0;
+    if (more) this.multiLine = true;
+    this.lastLine.push(raw.line + more);
     this.charEnd.push(firstLineEnd(raw));
     this.endChar.push(0);
     this.endCharEnd.push(0);
-    return this.asm.add(track, start, end, raw.line, name, NaN, ctx, 0, kind, flags);
+    return this.asm.add(track, start, end, raw.line, name, NaN, ctx, bytes, kind, flags);
   }
 
   /** Closes item `i` at `ts` with its END event `raw`. */
@@ -236,7 +243,7 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       case 'X': {
         const d = readNumber(o.dur ?? o.tdur)?.n;
         const bad = d === undefined || d < 0;
-        const i = this.add(raw, this.thread(this.proc(o.pid), o.tid).track, ts, bad ? ts : ts + d, name, ctx, KIND.slice, bad ? FLAG.invalid : 0);
+        const i = this.add(raw, this.thread(this.proc(o.pid), o.tid).track, ts, bad ? ts : ts + d, name, ctx, KIND.slice, bad ? FLAG.invalid : 0, bytesOf(o.args));
         if (o.bind_id !== undefined) this.boundFlow(o, i, ts);
         return;
       }
@@ -356,6 +363,12 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       }
     }
   }
+}
+
+/** The bytes a copy or set moved: Kineto's `args.bytes` on `gpu_memcpy`/`gpu_memset` slices; 0 otherwise. */
+function bytesOf(args: unknown): number {
+  const b = typeof args === 'object' && args !== null ? (args as { bytes?: unknown }).bytes : undefined;
+  return typeof b === 'number' && Number.isFinite(b) && b > 0 ? b : 0;
 }
 
 /** The character after the event's text on its first line. */
