@@ -84,6 +84,7 @@ export async function exportParquetCommand(args: string[], outDir: string | unde
     const s = ((performance.now() - t0) / 1000).toFixed(1);
     const counts = Object.entries(r.rows).map(([t, n]) => `${n} ${t}`).join(', ');
     process.stderr.write(`${head} -> ${escapeControl(r.dir)}: ${counts}, ${r.bytes} bytes at ${s} s\n`);
+    for (const n of r.notes ?? []) process.stderr.write(`${head}: warning: ${escapeControl(n)}\n`);
   };
   const jobs: ParquetJob[] = [];
   files.forEach((file, i) => {

@@ -117,8 +117,7 @@ export class ChromeChecker implements LineChecker {
     return this.out.all();
   }
 
-  /** The shown problems (capped with the summary) and whether any problem, shown or not, is an error. */
-  /** `extra`: the reader's problems of the file itself (a cut `.gz`, bytes after it), kept like the checker's own. */
+  /** The shown problems (capped with the summary) and whether any problem, shown or not, is an error; `extra` as `LineChecker.finishCapped`. */
   finishCapped(settings: DiagnosticSettings, extra: readonly Diagnostic[] = []): { diagnostics: Diagnostic[]; hasError: boolean } {
     const all = this.finish().concat(extra);
     return { diagnostics: finalizeDiagnostics(all, settings, this.out.dropped), hasError: this.out.droppedError || all.some((d) => d.severity === 'error') };
