@@ -1,10 +1,10 @@
 import { INT, K_CMD, KEY_NAMES, K_EVENT_TYPE, K_JOB, K_LATENCY, K_T_CYCLE, K_TX, LIST, NESTED, NUM, STR, TYPE_RULES, type TypeRules } from './fastRules';
 import { sameBytes } from '../json/byteTrie';
-import { FlatObjectReader } from '../json/flatObject';
+import { LINE_READER } from './lineReader';
 import type { Id, LocalDiagnostic, TraceLine } from './line';
 
-/** Every field of a line, read by the JSON toolkit's flat-object reader; an event type's index in TYPE_RULES is its tag. */
-const line = new FlatObjectReader(KEY_NAMES, { tagKey: 'event_type', tags: TYPE_RULES.map((t) => t.name) });
+/** Every field of a line, read by the one NPU trace line reader; an event type's index in TYPE_RULES is its tag. */
+const line = LINE_READER;
 const { key: keyOf, kind: kindOf, start: vStart, end: vEnd, num: numOf, neg: negOf, big: bigOf, tag: typeIdxOf } = line;
 /**
  * The rules of `certify` flat, by type index × key id (one typed-array load per field instead of a

@@ -1,24 +1,34 @@
 import type { Id } from '../line';
 import type { FlatEvent } from '../flatEvent';
-import { BOOL, FlatObjectReader, INT, NUM, STR } from '../../json/flatObject';
+import { BOOL, INT, NUM, STR } from '../../json/flatObject';
+import { KEY_NAMES, TYPE_RULES } from '../fastRules';
+import { keyIdOf, LINE_READER, tagOf as tagIdOf } from '../lineReader';
 import { END, type EventFields, K_CMD, K_DMA, K_NOC, PAIR_KEY, T_ENQUEUE, T_META, T_NONE, T_OTHER, T_SRAM_ACCESS, T_SRAM_CONFLICT, TYPE_CODES } from './eventFields';
 
-// The keys the metrics and the timeline (flatEventOfBytes) read, by slot. Every other key is checked as JSON and skipped.
-const KEYS = ['event_type', 't_cycle', 't_ns', 'cmd_id', 'job_id', 'tx_id', 'npu_id', 'core_id', 'channel', 'link_id', 'size_bytes', 'direction', 'phase', 'layer_id', 'bank_id',
-  'status', 'block_id', 'tenant_id', 'model_name', 'cmd_type', 'job_type', 'op_type', 'component', 'code'];
-const S_TYPE = 0, S_T = 1, S_NS = 2, S_CMD = 3, S_JOB = 4, S_TX = 5, S_NPU = 6, S_CORE = 7, S_CHANNEL = 8, S_LINK = 9, S_SIZE = 10, S_DIR = 11, S_PHASE = 12, S_LAYER = 13, S_BANK = 14;
-const S_STATUS = 15, S_BLOCK = 16, S_TENANT = 17, S_MODEL = 18, S_CMD_TYPE = 19, S_JOB_TYPE = 20, S_OP_TYPE = 21, S_COMPONENT = 22, S_CODE = 23;
-const SLOTS = KEYS.length;
+// The keys the metrics and the timeline (flatEventOfBytes) read, by their id in the NPU trace line
+// reader. Every other key is checked as JSON and skipped.
+const slot = (name: string) => {
+  const k = keyIdOf(name);
+  if (k < 0) throw new Error(`no event schema has the key ${name}`);
+  return k;
+};
+const S_TYPE = slot('event_type'), S_T = slot('t_cycle'), S_NS = slot('t_ns'), S_CMD = slot('cmd_id'), S_JOB = slot('job_id'), S_TX = slot('tx_id');
+const S_NPU = slot('npu_id'), S_CORE = slot('core_id'), S_CHANNEL = slot('channel'), S_LINK = slot('link_id'), S_SIZE = slot('size_bytes'), S_DIR = slot('direction');
+const S_PHASE = slot('phase'), S_LAYER = slot('layer_id'), S_BANK = slot('bank_id'), S_STATUS = slot('status'), S_BLOCK = slot('block_id'), S_TENANT = slot('tenant_id');
+const S_MODEL = slot('model_name'), S_CMD_TYPE = slot('cmd_type'), S_JOB_TYPE = slot('job_type'), S_OP_TYPE = slot('op_type'), S_COMPONENT = slot('component'), S_CODE = slot('code');
 
-/** The line's fields, read by the JSON toolkit's flat-object reader; a known event type's code is its tag. */
-const line = new FlatObjectReader(KEYS, { tagKey: 'event_type', tags: TYPE_CODES.map(([name]) => name), tagValues: TYPE_CODES.map(([, code]) => code) });
-const { kind: kindOf, start: startOf, end: endOf, num: valueOf, tag: tagOf } = line;
+const line = LINE_READER;
+const { kind: kindOf, start: startOf, end: endOf, num: valueOf, tag: tagOf, fieldOf: fieldAt } = line;
+/** By the reader's tag of an event type: its code (T_OTHER for a type the metrics do not tell apart). */
+const CODE_OF_TAG = new Int32Array(TYPE_RULES.length).fill(T_OTHER);
 /** The event type name of each code, so a known type is never decoded from the bytes again. */
 const TYPE_NAME: string[] = [];
-for (const [name, code] of TYPE_CODES) TYPE_NAME[code] = name;
+for (const [name, code] of TYPE_CODES) {
+  TYPE_NAME[code] = name;
+  const t = tagIdOf(name);
+  if (t >= 0) CODE_OF_TAG[t] = code;
+}
 
-/** By slot: the field of the line that holds its key (the last of duplicates, as with JSON.parse), or -1. */
-const fieldAt = new Int32Array(SLOTS);
 let typeCode = T_NONE;
 
 /**
@@ -54,17 +64,14 @@ export function flatEventOfBytes(b: Uint8Array, s: number, e: number, f: FlatEve
 /** Reads the line and finds its slots' fields; false when it is not one the byte reader is sure of. */
 function scan(b: Uint8Array, s: number, e: number, decode: (b: Uint8Array, s: number, e: number) => string): boolean {
   if (!line.read(b, s, e, decode)) return false;
-  fieldAt.fill(-1);
-  const { key, n } = line;
-  for (let k = 0; k < n; k++) if (key[k] >= 0) fieldAt[key[k]] = k;
-  const t = fieldAt[S_TYPE];
-  typeCode = t < 0 || kindOf[t] !== STR ? T_NONE : tagOf[t] >= 0 ? tagOf[t] : T_OTHER;
+  const t = fieldAt(S_TYPE);
+  typeCode = t < 0 || kindOf[t] !== STR ? T_NONE : tagOf[t] >= 0 ? CODE_OF_TAG[tagOf[t]] : T_OTHER;
   return true;
 }
 
 /** The field of slot `k`, if it holds a number (as JSON.parse reads it), else -1. */
 function numberAt(k: number): number {
-  const f = fieldAt[k];
+  const f = fieldAt(k);
   return f >= 0 && (kindOf[f] & (INT | NUM)) !== 0 ? f : -1;
 }
 function num(k: number): number | undefined {
@@ -86,7 +93,7 @@ function id(k: number): Id | undefined {
 }
 
 // Most lines repeat the phase, layer or direction of the line before: no new string for them.
-const lastText: string[] = new Array<string>(SLOTS).fill('');
+const lastText: string[] = new Array<string>(KEY_NAMES.length).fill('');
 
 /** The string of slot `k` (its field `f`). */
 function text(b: Uint8Array, k: number, f: number, decode: (b: Uint8Array, s: number, e: number) => string): string {
@@ -107,13 +114,13 @@ function text(b: Uint8Array, k: number, f: number, decode: (b: Uint8Array, s: nu
 }
 
 function str(b: Uint8Array, k: number, decode: (b: Uint8Array, s: number, e: number) => string): string | undefined {
-  const f = fieldAt[k];
+  const f = fieldAt(k);
   return f >= 0 && kindOf[f] === STR ? text(b, k, f, decode) : undefined;
 }
 
 /** `attr` of the timeline: a string as it is, a number or boolean as String() writes it. */
 function attr(b: Uint8Array, k: number, decode: (b: Uint8Array, s: number, e: number) => string): string | undefined {
-  const f = fieldAt[k];
+  const f = fieldAt(k);
   if (f < 0) return undefined;
   switch (kindOf[f]) {
     case STR:

@@ -4,12 +4,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { BOOL, FlatObjectReader, INT, NESTED, NULL, NUM, STR } from '../../../core/json/flatObject';
+import { BOOL, flatObjectReader, type FlatObjectReader, INT, NESTED, NULL, NUM, STR } from '../../../core/json/flatObject';
 
 const decode = (b: Uint8Array, s: number, e: number) => Buffer.from(b.buffer, b.byteOffset + s, e - s).toString('utf8');
 const bytes = (s: string) => Buffer.from(s);
 const KEYS = ['event_type', 't_cycle', 'cmd_id', 'phase'];
-const reader = () => new FlatObjectReader(KEYS, { tagKey: 'event_type', tags: ['CMD_START', 'CMD_END'], tagValues: [8, 16] });
+const reader = () => flatObjectReader(KEYS, { tagKey: 'event_type', tags: ['CMD_START', 'CMD_END'], tagValues: [8, 16] });
 
 /** Each field the reader gives: key id, kind, text of its range, number value. */
 function fields(r: FlatObjectReader, b: Uint8Array) {
