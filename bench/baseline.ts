@@ -5,7 +5,7 @@
 // packages from this checkout's node_modules. Without git or the commit (a shallow clone), the
 // comparison is skipped and the section says so.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,4 +49,20 @@ export function baselineModule<T>(entry: string, rev = BASELINE): T | { why: str
   const b = baselineBundle(entry, rev);
   if ('why' in b) return b;
   return createRequire(join(REPO, 'package.json'))(b.file) as T;
+}
+
+/**
+ * The baseline's `dist/` built by its own build script (the CLI as it was shipped then), for cold
+ * CLI runs beside this checkout's; the path of its `dist/cli.js`, or why there is none.
+ */
+export function baselineCli(rev = BASELINE): { file: string } | { why: string } {
+  const tree = baselineTree(rev);
+  if ('why' in tree) return tree;
+  const file = join(tree.dir, 'dist/cli.js');
+  if (!existsSync(file)) {
+    if (!existsSync(join(tree.dir, 'node_modules'))) symlinkSync(join(REPO, 'node_modules'), join(tree.dir, 'node_modules'), 'dir');
+    const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: tree.dir, encoding: 'utf8' });
+    if (r.status !== 0 || !existsSync(file)) return { why: `the build of ${rev} failed: ${(r.stderr || r.stdout).split('\n')[0]}` };
+  }
+  return { file };
 }
