@@ -20,6 +20,8 @@ export interface ToolbarHandlers {
   step(dir: 1 | -1): void;
   /** Show the Summary tab (true) or the timeline. */
   summary(show: boolean): void;
+  /** Draw every flow in view (true), or the selection's only. */
+  flows(all: boolean): void;
   /** Export the file as Chrome Trace JSON (the host asks where). */
   exportChromeTrace(): void;
   /** Export the file as Parquet tables (the host asks for a folder). */
@@ -36,6 +38,10 @@ export interface Toolbar {
   setFilter(attr: number, value: string): void;
   /** Marks which tab is shown. */
   setSummaryShown(shown: boolean): void;
+  /** The model's own names of the ATTRS slots ('' unused): the colour and filter menus offer those. */
+  setAttrNames(names: readonly string[]): void;
+  /** Shows the Flows button (a model with flows) and which flows it draws. */
+  setFlows(has: boolean, all: boolean): void;
 }
 
 type El = HTMLElement & { value: string };
@@ -57,11 +63,21 @@ export function createToolbar(host: HTMLElement, h: ToolbarHandlers): Toolbar {
   const fit = el('vscode-button', { appearance: 'secondary', title: 'Fit all (F)', 'aria-label': 'Fit all' }, 'Fit all');
   fit.addEventListener('click', () => h.fit());
 
-  const attrOptions: [string, string][] = ATTRS.map((a, k) => [String(k), a]);
-  const colour = dropdown('Colour by', [['-1', 'colour: resource'], ...attrOptions.map(([v, t]) => [v, `colour: ${t}`] as [string, string])]);
+  const colour = dropdown('Colour by', []);
   colour.addEventListener('change', () => h.colourBy(Number(colour.value)));
+  const filterAttr = dropdown('Filter by', []);
+  let attrKey = '';
+  // The slots a format uses, under its names; the value index stays the ATTRS slot.
+  const setAttrNames = (names: readonly string[]) => {
+    const key = names.join('\u0001');
+    if (key === attrKey) return;
+    attrKey = key;
+    const used = names.flatMap((a, k) => (a ? [[String(k), a] as [string, string]] : []));
+    colour.replaceChildren(...[['-1', 'colour: resource'], ...used.map(([v, t]) => [v, `colour: ${t}`])].map(([v, t]) => el('vscode-option', { value: v }, t)));
+    filterAttr.replaceChildren(...[['-1', 'filter: none'], ...used.map(([v, t]) => [v, `filter: ${t}`])].map(([v, t]) => el('vscode-option', { value: v }, t)));
+  };
+  setAttrNames(ATTRS);
 
-  const filterAttr = dropdown('Filter by', [['-1', 'filter: none'], ...attrOptions.map(([v, t]) => [v, `filter: ${t}`] as [string, string])]);
   const filterValue = dropdown('Filter value', [['', '(all)']]);
   filterValue.setAttribute('disabled', '');
   const fillValues = (a: number) => {
@@ -100,12 +116,22 @@ export function createToolbar(host: HTMLElement, h: ToolbarHandlers): Toolbar {
   let summaryShown = false;
   summary.addEventListener('click', () => h.summary(!summaryShown));
 
+  const flows = el('vscode-button', { appearance: 'secondary', id: 'flowsToggle', title: 'Draw the flows of the selected slice, its ancestors and descendants, or every flow in view', 'aria-pressed': 'false' }, 'Flows: selection');
+  flows.hidden = true;
+  let allFlows = false;
+  const showFlows = (all: boolean) => {
+    allFlows = all;
+    flows.textContent = all ? 'Flows: all' : 'Flows: selection';
+    flows.setAttribute('aria-pressed', String(all));
+  };
+  flows.addEventListener('click', () => { showFlows(!allFlows); h.flows(allFlows); });
+
   const exportButton = el('vscode-button', { appearance: 'secondary', title: 'Export as Chrome Trace (Perfetto)', 'aria-label': 'Export as Chrome Trace (Perfetto)', id: 'exportChromeTrace' }, 'Export…');
   exportButton.addEventListener('click', () => h.exportChromeTrace());
   const parquetButton = el('vscode-button', { appearance: 'secondary', title: 'Export as Parquet (pandas, polars, DuckDB)', 'aria-label': 'Export as Parquet', id: 'exportParquet' }, 'Parquet…');
   parquetButton.addEventListener('click', () => h.exportParquet());
 
-  host.replaceChildren(summary, fit, colour, filterAttr, filterValue, search, prev, next, exportButton, parquetButton, matches, status);
+  host.replaceChildren(summary, fit, colour, filterAttr, filterValue, flows, search, prev, next, exportButton, parquetButton, matches, status);
   return {
     setColourBy: (a) => (colour.value = String(a)),
     setMatches: (t) => (matches.textContent = t),
@@ -117,6 +143,11 @@ export function createToolbar(host: HTMLElement, h: ToolbarHandlers): Toolbar {
       filterValue.value = v;
       // The dropdown learns of new options on slotchange, after this task: set the value again then.
       setTimeout(() => (filterValue.value = v));
+    },
+    setAttrNames,
+    setFlows: (has, all) => {
+      flows.hidden = !has;
+      showFlows(all);
     },
     setSummaryShown: (shown) => {
       summaryShown = shown;

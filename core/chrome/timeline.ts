@@ -8,6 +8,9 @@ import { GrowColumn } from '../timeline/columns';
 import type { CounterSpec } from '../timeline/counters';
 import { FLAG, KIND, type TimelineModel } from '../timeline/model';
 
+/** The longest process title kept (a label is free text). */
+const MAX_TITLE = 200;
+
 interface Proc {
   key: string;
   group: number;
@@ -55,6 +58,9 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
   private tidsKept = 0;
   private readonly display = new Map<string, string>();
   private readonly sortIndex = new Map<string, number>();
+  /** Pids a process_name named, and the labels process_labels gave (Kineto: "CPU", "GPU 0"…). */
+  private readonly named = new Set<string>();
+  private readonly labels = new Map<string, string>();
   private readonly asyncOpen = new Map<string, number>();
   private lineCount = 0;
   private undrawable = 0;
@@ -89,11 +95,13 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
     const chars = this.sharedLine
       ? { char: this.char.take(order), charEnd: this.charEnd.take(order), endChar: this.endChar.take(order), endCharEnd: this.endCharEnd.take(order) }
       : undefined;
+    const nameCount = new Map<string, number>();
+    for (const key of this.named) nameCount.set(this.display.get(`\u0000p${key}`)!, (nameCount.get(this.display.get(`\u0000p${key}`)!) ?? 0) + 1);
     for (const t of m.tracks) {
-      const name = this.display.get(t.name);
+      const name = t.name.startsWith('\u0000p') ? this.processTitle(t.name.slice(2), nameCount) : this.display.get(t.name);
       if (name !== undefined) t.name = name;
     }
-    return { ...m, unit: 'µs', colourBy: 'phase', ...(links && { links }), ...(chars && { chars }) };
+    return { ...m, unit: 'µs', colourBy: 'phase', attrNames: ['cat', '', '', '', ''], ...(links && { links }), ...(chars && { chars }) };
   }
 
   /** Adds an item drawn from event `raw`, with where that event is on its line. */
@@ -177,6 +185,20 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       if (named.length < 2) continue;
       named.sort((a, b) => naturalCompare(a[0], b[0])).forEach(([, t], k) => this.asm.setOrder(t.track, UNSORTED + k));
     }
+  }
+
+  /**
+   * A process's row: its process_name, with its pid where another process has the same name (two
+   * "python3" of a training run: "python3 (pid 41873)"), then its process_labels ("GPU 0: NVIDIA
+   * H200"), as the trace viewers title them. Capped: a file writes these.
+   */
+  private processTitle(key: string, nameCount: ReadonlyMap<string, number>): string | undefined {
+    const name = this.display.get(`\u0000p${key}`);
+    if (name === undefined || !this.named.has(key)) return name;
+    const labels = this.labels.get(key);
+    const pid = (nameCount.get(name) ?? 0) > 1 && !isName(key) ? ` (pid ${key})` : '';
+    const title = `${name || `Process ${key}`}${pid}${labels ? `: ${labels}` : ''}`;
+    return title.length > MAX_TITLE ? `${title.slice(0, MAX_TITLE - 1)}…` : title;
   }
 
   /** A sort_index from M events seen so far, else numbers by value, else order of appearance. */
@@ -296,7 +318,11 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
     const args = (typeof o.args === 'object' && o.args !== null ? o.args : {}) as Record<string, unknown>;
     const pid = idKey(o.pid), tid = idKey(o.tid);
     switch (o.name) {
-      case 'process_name': this.display.set(`\u0000p${pid}`, str(args.name)); break;
+      case 'process_name':
+        this.display.set(`\u0000p${pid}`, str(args.name));
+        this.named.add(pid);
+        break;
+      case 'process_labels': this.labels.set(pid, str(args.labels)); break;
       case 'thread_name': this.display.set(`\u0000t${pid}\u0000${tid}`, str(args.name)); break;
       case 'process_sort_index': {
         const k = Number(args.sort_index) || 0;

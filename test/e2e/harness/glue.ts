@@ -276,4 +276,34 @@ export const glueJourneys = [
       await ctx.shoot(page, 'pytorch-flow');
     },
   },
+  {
+    name: 'PyTorch flows as Perfetto draws them: none at full view without a selection; a step selected → the flows of its launches; Fit all, Flows: all → every flow',
+    async run(page: Page, ctx: UiContext): Promise<void> {
+      const { frame } = await openChromeTimeline(page, ctx, 'test/fixtures/real/pytorch', 'eager-step.pt.trace.json');
+      // The page counts the arrows of its last frame; each step waits until the count is what it should be.
+      const waitArrows = async (ok: string, what: string): Promise<number> => {
+        const read = () => frame.evaluate(() => (window as unknown as { __timeline: { state(): { arrowsDrawn: number } } }).__timeline.state().arrowsDrawn);
+        await frame.waitForFunction((op) => {
+          const [cmp, x] = op.split(' ');
+          const n = (window as unknown as { __timeline: { state(): { arrowsDrawn: number } } }).__timeline.state().arrowsDrawn;
+          return cmp === '=' ? n === Number(x) : n > Number(x);
+        }, ok, { timeout: STEP_MS }).catch(async () => { throw new Error(`${what}: ${await read()} arrows drawn, wanted ${ok}`); });
+        return read();
+      };
+      await waitArrows('= 0', 'no selection at full view');
+      const step = await showNamed(frame, 'ProfilerStep#2');
+      await frame.locator('#canvas').click({ position: { x: step.x, y: step.y } });
+      await waitSelected(frame, (x) => x.i === step.i, 'a click on ProfilerStep#2');
+      const family = await waitArrows('> 1', 'the step\'s launches');
+      ctx.say(`    ProfilerStep#2 selected → ${family} flows of its launches`);
+      await page.mouse.move(5, 600);
+      await ctx.shoot(page, 'chrome-flows-selection');
+      // Every flow of both steps, once the whole trace is in view.
+      await frame.locator('vscode-button[aria-label="Fit all"]').click();
+      await frame.locator('#flowsToggle').click();
+      await frame.locator('#flowsToggle', { hasText: 'Flows: all' }).waitFor({ timeout: STEP_MS });
+      const all = await waitArrows(`> ${family}`, 'Flows: all');
+      ctx.say(`    Flows: all → ${all} arrows`);
+    },
+  },
 ];
