@@ -7,7 +7,7 @@
  * `ElementSplitter` walks the document and cuts the values; this file says which are the events and
  * the other top-level keys, and how Chrome's tolerant reading words what is out of place.
  */
-import { ElementSplitter, type Captured, type Place, type Step } from '../json/elementSplitter';
+import { capture, ElementSplitter, STOP, walk, type Captured, type Place, type Step } from '../json/elementSplitter';
 
 export interface RawEvent {
   /** The event's JSON text (several lines joined with '\n'). */
@@ -34,10 +34,10 @@ const MAX_TOP_VALUE = 1 << 20;
 
 /** The containers walked: the root object, the events array. */
 const ROOT = 0, EVENTS = 1;
-const IN_ROOT: Step = { walk: ROOT };
-const IN_EVENTS: Step = { walk: EVENTS };
-const EVENT: Step = { capture: MAX_EVENT_CHARS };
-const TOP_VALUE: Step = { capture: MAX_TOP_VALUE };
+const IN_ROOT = walk(ROOT);
+const IN_EVENTS = walk(EVENTS);
+const EVENT = capture(MAX_EVENT_CHARS);
+const TOP_VALUE = capture(MAX_TOP_VALUE);
 
 export class ChromeEventStream {
   form: 'object' | 'array' | undefined;
@@ -94,7 +94,7 @@ export class ChromeEventStream {
       if (c === 0x7b) { this.form = 'object'; return IN_ROOT; }
       if (c === 0x5b) { this.form = 'array'; this.arrayOpen = true; return IN_EVENTS; }
       this.complain('expected a JSON object with "traceEvents" or an array of events', at);
-      return 'stop';
+      return STOP;
     }
     this.valueLine = this.lastLine;
     this.valueLineStart = this.lineStart;

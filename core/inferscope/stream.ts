@@ -10,7 +10,7 @@
  */
 import { kindOfChar } from '../json/jsoncParser';
 import { ChunkLines } from '../json/chunkLines';
-import { ElementSplitter, type Captured, type Step } from '../json/elementSplitter';
+import { capture, ElementSplitter, SKIP, STOP, walk, type Captured, type Step } from '../json/elementSplitter';
 import { EventColumns, PositionColumns } from './columns';
 import { KEPT_FIELDS, slimEvent, slimScope, type KeptFields } from './keptFields';
 import type { Element, ParsedInferscope, SyntaxProblem, TopField } from './model';
@@ -23,9 +23,9 @@ const MAX_FIELD = 1 << 20;
 /** The containers walked. */
 const enum Role { Root, Events, Rel, Scopes }
 const enum Cap { Event, Scope, Field }
-const WALK: Step[] = [{ walk: Role.Root }, { walk: Role.Events }, { walk: Role.Rel }, { walk: Role.Scopes }];
-const ELEMENT: Step = { capture: MAX_STREAM_ELEMENT };
-const FIELD: Step = { capture: MAX_FIELD };
+const WALK: Step[] = [walk(Role.Root), walk(Role.Events), walk(Role.Rel), walk(Role.Scopes)];
+const ELEMENT = capture(MAX_STREAM_ELEMENT);
+const FIELD = capture(MAX_FIELD);
 
 export class InferscopeStream {
   /** Lines of the chunks, counted as far as positions are asked for. */
@@ -114,7 +114,7 @@ export class InferscopeStream {
       this.parsed.rootSpan = { start: at, end: at + 1 };
       if (c === 0x7b) return WALK[Role.Root];
       this.problem(at, 'An InferScope trace read streamed must be a JSON object');
-      return 'stop';
+      return STOP;
     }
     if (role === Role.Events || role === Role.Scopes) return this.begin(role === Role.Events ? Cap.Event : Cap.Scope, key, at);
     if (role === Role.Root) {
@@ -130,7 +130,7 @@ export class InferscopeStream {
       if (c === 0x5b) return WALK[Role.Scopes];
     }
     this.cap = undefined;
-    return 'skip';
+    return SKIP;
   }
 
   private begin(cap: Cap, key: string, at: number): Step {

@@ -9,9 +9,22 @@
  */
 import { isBlank, ValueScanner, type BareEnd } from './valueScanner';
 
-/** What the walker does with a value: walk into it (an object or array) under a role of the format's, capture its text, or skip it; or stop reading. */
-export type Step = { walk: number } | { capture: number } | 'skip' | 'stop';
+/**
+ * What the walker does with a value: walk into it (an object or array) under a role of the
+ * format's, capture its text (up to `n` characters), or skip it; or stop reading. One shape for all,
+ * made once by the format (`walk`, `capture`, SKIP, STOP), so the walker's checks stay monomorphic.
+ */
+export interface Step {
+  readonly act: 0 | 1 | 2 | 3;
+  readonly n: number;
+}
+const A_WALK = 0, A_CAPTURE = 1, A_SKIP = 2, A_STOP = 3;
+export const walk = (role: number): Step => ({ act: A_WALK, n: role });
+export const capture = (maxChars: number): Step => ({ act: A_CAPTURE, n: maxChars });
+export const SKIP: Step = { act: A_SKIP, n: 0 };
+export const STOP: Step = { act: A_STOP, n: 0 };
 
+/** A captured value: one object, filled again for each value (keep what is needed of it, not it). */
 export interface Captured {
   text: string;
   /** Offsets of the value's first character and just past its last. */
@@ -129,6 +142,11 @@ export class ElementSplitter {
 
   /** The pieces are lines and one ended here: the line break is a character of the document. */
   lineBreak(): void {
+    // Between values it is a blank (one event a line: most breaks); in a value or key, a character of it.
+    if (this.s !== S.Capture && this.s !== S.KeyText) {
+      this.pieceStart++;
+      return;
+    }
     this.inLineBreak = true;
     this.feed('\n');
     this.inLineBreak = false;
@@ -194,19 +212,19 @@ export class ElementSplitter {
   /** A value begins at `i`: walked into, captured or skipped as the handler says. */
   private begin(role: number, key: string, c: number, i: number): number {
     const step = this.handler.value(role, key, c, this.pieceStart + i);
-    if (step === 'stop') {
+    if (step.act === A_STOP) {
       this.s = S.Stopped;
       return i + 1;
     }
-    if (typeof step === 'object' && 'walk' in step && (c === 0x7b || c === 0x5b)) {
-      this.roles.push(step.walk);
+    if (step.act === A_WALK && (c === 0x7b || c === 0x5b)) {
+      this.roles.push(step.n);
       this.arrays.push(c === 0x5b);
       this.s = c === 0x5b ? S.Between : S.Key;
       return i + 1;
     }
     this.s = S.Capture;
-    this.skipping = !(typeof step === 'object' && 'capture' in step);
-    this.cap = typeof step === 'object' && 'capture' in step ? step.capture : 0;
+    this.skipping = step.act !== A_CAPTURE;
+    this.cap = step.act === A_CAPTURE ? step.n : 0;
     this.value.begin(c);
     this.parts = [];
     this.size = 0;
@@ -244,10 +262,18 @@ export class ElementSplitter {
     if (this.inLineBreak && to > from && !this.oversized) this.lineStarts.push(this.size);
   }
 
+  private readonly out: Captured = { text: '', start: 0, end: 0, oversized: false, cut: false, lineStarts: undefined };
+
   private capture(end: number, cut: boolean): Captured {
-    const text = this.parts.length === 1 ? this.parts[0] : this.parts.join('');
+    const o = this.out;
+    o.text = this.parts.length === 1 ? this.parts[0] : this.parts.join('');
     this.parts = [];
-    return { text, start: this.capStart, end, oversized: this.oversized, cut, lineStarts: this.lineStarts.length ? this.lineStarts : undefined };
+    o.start = this.capStart;
+    o.end = end;
+    o.oversized = this.oversized;
+    o.cut = cut;
+    o.lineStarts = this.lineStarts.length ? this.lineStarts : undefined;
+    return o;
   }
 
   private finish(piece: string, end: number): number {

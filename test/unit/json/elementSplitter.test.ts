@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { ElementSplitter, type Captured, type Place, type Step } from '../../../core/json/elementSplitter';
+import { capture, ElementSplitter, SKIP, STOP, walk, type Captured, type Place, type Step } from '../../../core/json/elementSplitter';
 import type { BareEnd } from '../../../core/json/valueScanner';
 
 const ROOT = 0, ITEMS = 1;
@@ -18,13 +18,13 @@ function split(pieces: string[], opts: { bareEnd?: BareEnd; cap?: number; lines?
   let what = '';
   const sp = new ElementSplitter({
     value(role, key, c): Step {
-      if (role < 0) return c === 0x7b ? { walk: ROOT } : c === 0x5b ? { walk: ITEMS } : 'stop';
-      if (role === ROOT && key === 'items' && c === 0x5b) return { walk: ITEMS };
-      if (role === ROOT && key === 'skipped') return 'skip';
+      if (role < 0) return c === 0x7b ? walk(ROOT) : c === 0x5b ? walk(ITEMS) : STOP;
+      if (role === ROOT && key === 'items' && c === 0x5b) return walk(ITEMS);
+      if (role === ROOT && key === 'skipped') return SKIP;
       what = role === ITEMS ? 'item' : key;
-      return { capture: opts.cap ?? 1 << 20 };
+      return capture(opts.cap ?? 1 << 20);
     },
-    captured: (v) => got.push({ what, v }),
+    captured: (v) => got.push({ what, v: { ...v } }),
     key: (_r, k) => keys.push(k),
     closed: (r) => closed.push(r),
     unexpected(role, place, c, at) {
