@@ -7,7 +7,7 @@
  * `ElementSplitter` walks the document and cuts the values; this file says which are the events and
  * the other top-level keys, and how Chrome's tolerant reading words what is out of place.
  */
-import { capture, ElementSplitter, STOP, walk, type Captured, type Place, type Step } from '../json/elementSplitter';
+import { capture, ElementSplitter, STOP, walk, type Captured, type Place, type SplitHandler, type Step } from '../json/elementSplitter';
 
 export interface RawEvent {
   /** The event's JSON text (several lines joined with '\n'). */
@@ -39,21 +39,15 @@ const IN_EVENTS = walk(EVENTS);
 const EVENT = capture(MAX_EVENT_CHARS);
 const TOP_VALUE = capture(MAX_TOP_VALUE);
 
-export class ChromeEventStream {
+/** The stream is the splitter's handler itself: its methods are one function for every stream, so code V8 optimizes for one file stays valid for the next. */
+export class ChromeEventStream implements SplitHandler {
   form: 'object' | 'array' | undefined;
   /** Whether an events array was opened and closed. */
   private arrayOpen = false;
   arrayClosed = false;
   sawTraceEvents = false;
   /** Chrome's reading ends a bare value at a delimiter. */
-  private readonly split = new ElementSplitter({
-    value: (role, key, c, at) => this.value(role, key, c, at),
-    captured: (v) => this.captured(v),
-    closed: (role) => {
-      if (role === EVENTS) this.arrayClosed = true;
-    },
-    unexpected: (role, place, _c, at) => this.unexpected(role, place, at),
-  }, 'delimiter');
+  private readonly split = new ElementSplitter(this, 'delimiter');
   /** What the value being captured is: an event, or a top-level key's value (its key). */
   private capturing: 'event' | { key: string } | undefined;
   /** Offset of the first character of each line fed, and the line number of the last one. */
@@ -89,7 +83,8 @@ export class ChromeEventStream {
     return { truncated, unfinished };
   }
 
-  private value(role: number, key: string, c: number, at: number): Step {
+  /** SplitHandler: what each value is to a Chrome trace. */
+  value(role: number, key: string, c: number, at: number): Step {
     if (role < 0) {
       if (c === 0x7b) { this.form = 'object'; return IN_ROOT; }
       if (c === 0x5b) { this.form = 'array'; this.arrayOpen = true; return IN_EVENTS; }
@@ -111,7 +106,8 @@ export class ChromeEventStream {
     return TOP_VALUE;
   }
 
-  private captured(v: Captured): void {
+  /** SplitHandler: an event, or a top-level key's value. */
+  captured(v: Captured): void {
     const what = this.capturing;
     this.capturing = undefined;
     const character = v.start - this.valueLineStart;
@@ -120,7 +116,13 @@ export class ChromeEventStream {
     } else if (what && !v.cut) this.sink.topKey?.(what.key, v.text, this.valueLine, character);
   }
 
-  private unexpected(role: number, place: Place, at: number): boolean {
+  /** SplitHandler. */
+  closed(role: number): void {
+    if (role === EVENTS) this.arrayClosed = true;
+  }
+
+  /** SplitHandler: Chrome's tolerant reading, said once. */
+  unexpected(role: number, place: Place, _c: number, at: number): boolean {
     if (place === 'after') this.complain('text after the end of the JSON document', at);
     // A stray '}' between events closes nothing: skipped, said once.
     else if (role === EVENTS) {

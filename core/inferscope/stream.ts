@@ -10,7 +10,7 @@
  */
 import { kindOfChar } from '../json/jsoncParser';
 import { ChunkLines } from '../json/chunkLines';
-import { capture, ElementSplitter, SKIP, STOP, walk, type Captured, type Step } from '../json/elementSplitter';
+import { capture, ElementSplitter, SKIP, STOP, walk, type Captured, type Place, type SplitHandler, type Step } from '../json/elementSplitter';
 import { EventColumns, PositionColumns } from './columns';
 import { KEPT_FIELDS, slimEvent, slimScope, type KeptFields } from './keptFields';
 import type { Element, ParsedInferscope, SyntaxProblem, TopField } from './model';
@@ -27,7 +27,8 @@ const WALK: Step[] = [walk(Role.Root), walk(Role.Events), walk(Role.Rel), walk(R
 const ELEMENT = capture(MAX_STREAM_ELEMENT);
 const FIELD = capture(MAX_FIELD);
 
-export class InferscopeStream {
+/** The reader is the splitter's handler itself: its methods are one function for every reader, so code V8 optimizes for one file stays valid for the next. */
+export class InferscopeStream implements SplitHandler {
   /** Lines of the chunks, counted as far as positions are asked for. */
   private readonly chunkLines = new ChunkLines();
   /** Characters before the current chunk. */
@@ -35,25 +36,9 @@ export class InferscopeStream {
   /** Line and character of offsets the checks report at: element starts, top-level keys, problems. */
   readonly positions = new PositionColumns();
   /** Where a bare value ends: at its token's end, as JSON.parse reads it. */
-  private readonly split = new ElementSplitter({
-    value: (role, key, c, at) => this.value(role, key, c, at),
-    captured: (v) => this.captured(v),
-    keyStart: (role, at) => {
-      if (role === Role.Root || role === Role.Rel) this.mark(at);
-    },
-    key: (_role, _key, start, end) => {
-      this.keyStart = start;
-      this.keyEnd = end;
-    },
-    closed: (role, at) => this.closed(role, at),
-    unexpected: (_role, _place, c, at) => {
-      this.mark(at);
-      this.problem(at, `Unexpected character ${JSON.stringify(String.fromCharCode(c))}`);
-      return false;
-    },
-  }, 'token');
-  private keyStart = 0;
-  private keyEnd = 0;
+  private readonly split = new ElementSplitter(this, 'token');
+  private lastKeyStart = 0;
+  private lastKeyEnd = 0;
   /** What the value being captured is; its key for a field. */
   private cap: Cap | undefined;
   private capKey = '';
@@ -108,7 +93,26 @@ export class InferscopeStream {
     if (this.parsed.syntax.length < 100) this.parsed.syntax.push({ start: at, end: at, message } satisfies SyntaxProblem);
   }
 
-  private value(role: number, key: string, c: number, at: number): Step {
+  /** SplitHandler: a key of the root or of relationships begins (its position is kept). */
+  keyStart(role: number, at: number): void {
+    if (role === Role.Root || role === Role.Rel) this.mark(at);
+  }
+
+  /** SplitHandler. */
+  key(_role: number, _key: string, start: number, end: number): void {
+    this.lastKeyStart = start;
+    this.lastKeyEnd = end;
+  }
+
+  /** SplitHandler: a character with no place: a syntax problem, and the reading stops. */
+  unexpected(_role: number, _place: Place, c: number, at: number): boolean {
+    this.mark(at);
+    this.problem(at, `Unexpected character ${JSON.stringify(String.fromCharCode(c))}`);
+    return false;
+  }
+
+  /** SplitHandler: what each value is in an InferScope trace. */
+  value(role: number, key: string, c: number, at: number): Step {
     if (role < 0) {
       this.parsed.rootKind = kindOfChar(c);
       this.parsed.rootSpan = { start: at, end: at + 1 };
@@ -118,14 +122,14 @@ export class InferscopeStream {
     }
     if (role === Role.Events || role === Role.Scopes) return this.begin(role === Role.Events ? Cap.Event : Cap.Scope, key, at);
     if (role === Role.Root) {
-      const field: TopField = { key, keyStart: this.keyStart, keyEnd: this.keyEnd, valueStart: at, valueEnd: at, kind: kindOfChar(c), value: undefined };
+      const field: TopField = { key, keyStart: this.lastKeyStart, keyEnd: this.lastKeyEnd, valueStart: at, valueEnd: at, kind: kindOfChar(c), value: undefined };
       this.parsed.fields.set(key, field);
       if (key === 'events' && c === 0x5b) return WALK[Role.Events];
       if (key === 'relationships' && c === 0x7b) return WALK[Role.Rel];
       return this.begin(Cap.Field, key, at);
     }
     if (key === 'scopes') {
-      this.parsed.scopesKey = { start: this.keyStart, end: this.keyEnd };
+      this.parsed.scopesKey = { start: this.lastKeyStart, end: this.lastKeyEnd };
       this.parsed.scopesKind = kindOfChar(c);
       if (c === 0x5b) return WALK[Role.Scopes];
     }
@@ -141,13 +145,15 @@ export class InferscopeStream {
     return cap === Cap.Field ? FIELD : ELEMENT;
   }
 
-  private closed(role: number, at: number): void {
+  /** SplitHandler. */
+  closed(role: number, at: number): void {
     const f = role === Role.Events ? this.parsed.fields.get('events') : role === Role.Rel ? this.parsed.fields.get('relationships') : undefined;
     if (f) f.valueEnd = at + 1;
     if (role === Role.Root) this.parsed.rootSpan.end = at + 1;
   }
 
-  private captured(v: Captured): void {
+  /** SplitHandler: an event, a scope or a top-level field. */
+  captured(v: Captured): void {
     const cap = this.cap!;
     this.cap = undefined;
     const text = v.oversized || v.cut ? '' : v.text;
