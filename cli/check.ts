@@ -180,10 +180,11 @@ function finishFile(file: string, opts: CheckOptions, checker: LineChecker, foun
 }
 
 /**
- * One diagnostic per output line, and nothing a terminal would act on: a trace's own ERROR msg
- * may hold line breaks or escape sequences that hide or forge CI log lines.
+ * One diagnostic per output line, and nothing a terminal would act on: a trace's own ERROR msg (or
+ * a file's name) may hold line breaks, escape sequences or bidi controls that hide or forge CI log
+ * lines. A line break is shown as `\x0a`, not a space, so the name printed is the name there is.
  */
-const printable = (s: string) => escapeControl(s.replace(/\r\n|\r|\n/g, ' '));
+const printable = escapeControl;
 
 const RANK: Record<Diagnostic['severity'], number> = { error: 3, warning: 2, information: 1, hint: 0 };
 

@@ -7,8 +7,9 @@ import { exportChromeTrace } from '../node/export/chromeTraceFile';
 import { headOf } from '../node/io/firstLine';
 import { forEachLine, forEachLineBytes, type ReadOptions } from '../node/io/lines';
 import { exportByteChrome, type ByteFormat } from '../node/io/byteFiles';
+import { FORCE_OPTION, outputRefusal } from './outputPath';
 
-export const EXPORT_USAGE = '  npu-trace export <file> --to chrome-trace [-o OUT.json[.gz]]\n  npu-trace export <file|dir>... --to parquet -o OUT_DIR [--run-id NAME] [--jobs N]\n';
+export const EXPORT_USAGE = '  npu-trace export <file> --to chrome-trace [-o OUT.json[.gz]] [--force]\n  npu-trace export <file|dir>... --to parquet -o OUT_DIR [--run-id NAME] [--jobs N] [--force]\n';
 
 class ExportUsage extends Error {}
 
@@ -26,16 +27,18 @@ function usage(msg: string): number {
 export async function exportCommand(args: string[]): Promise<number> {
   let file: string, out: string;
   try {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { to: { type: 'string' }, output: { type: 'string', short: 'o' }, 'run-id': { type: 'string' }, jobs: { type: 'string' } } });
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { to: { type: 'string' }, output: { type: 'string', short: 'o' }, 'run-id': { type: 'string' }, jobs: { type: 'string' }, ...FORCE_OPTION } });
     if (values.to === 'parquet') {
       if (!positionals.length) throw new ExportUsage('no file given');
-      return await exportParquetCommand(positionals, values.output, values['run-id'], values.jobs, usage);
+      return await exportParquetCommand(positionals, values.output, values['run-id'], values.jobs, usage, values.force);
     }
     if (values['run-id'] !== undefined || values.jobs !== undefined) throw new ExportUsage('--run-id and --jobs are for --to parquet');
     if (positionals.length !== 1) throw new ExportUsage(positionals.length ? 'give exactly one file' : 'no file given');
     if (values.to !== 'chrome-trace') throw new ExportUsage(values.to === undefined ? '--to is required (chrome-trace)' : `--to takes chrome-trace, got ${JSON.stringify(values.to)}`);
     file = positionals[0];
     out = values.output ?? '-';
+    const refused = outputRefusal('-o', out, values.force);
+    if (refused) throw new ExportUsage(refused);
   } catch (e) {
     return usage(e instanceof Error ? e.message : String(e));
   }

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/common/escape';
 import { decode, DEFAULT_MAX_PROBLEMS } from '../core/kprof/decode';
-import { KprofFormatError, MAX_BUFFER_BYTES } from '../core/kprof/errors';
+import { fileTooLarge, KprofFormatError, MAX_FILE_BYTES } from '../core/kprof/errors';
 import { detectLayout, LAYOUTS, layoutById } from '../core/kprof/layouts';
 import { namesFromList } from '../core/kprof/names';
 import { kprofChromeTrace } from '../core/kprof/chrome';
@@ -11,9 +11,10 @@ import { openBuffer } from '../core/kprof/open';
 import { groupOverlap } from '../core/kprof/overlap';
 import { kprofJson, kprofText } from '../core/kprof/report';
 import { SyncSink } from '../node/io/syncSink';
+import { FORCE_OPTION, outputRefusal } from './outputPath';
 import { inflateRaw, readNamesFile, sidecarNames } from '../node/io/kprofFiles';
 
-export const KPROF_USAGE = `  npu-trace kprof [--names FILE|a,b,c] [--layout auto|${LAYOUTS.map((l) => l.id).join('|')}] [--stride N] [--launch N] [--overlap A,B] [--max-problems N] [--json] [--chrome-trace OUT.json[.gz]|-] <buffer.npy|.npz|.bin>\n`;
+export const KPROF_USAGE = `  npu-trace kprof [--names FILE|a,b,c] [--layout auto|${LAYOUTS.map((l) => l.id).join('|')}] [--stride N] [--launch N] [--overlap A,B] [--max-problems N] [--json] [--chrome-trace OUT.json[.gz]|- [--force]] <buffer.npy|.npz|.bin>\n`;
 
 /**
  * `npu-trace kprof`: decodes an intra-kernel profiler buffer, prints per-region statistics, lanes
@@ -26,13 +27,15 @@ export async function kprof(args: string[]): Promise<number> {
   try {
     parsed = parseArgs({
       args, allowPositionals: true, strict: true,
-      options: { names: { type: 'string' }, layout: { type: 'string' }, stride: { type: 'string' }, launch: { type: 'string' }, overlap: { type: 'string' }, 'max-problems': { type: 'string' }, json: { type: 'boolean' }, 'chrome-trace': { type: 'string' } },
+      options: { names: { type: 'string' }, layout: { type: 'string' }, stride: { type: 'string' }, launch: { type: 'string' }, overlap: { type: 'string' }, 'max-problems': { type: 'string' }, json: { type: 'boolean' }, 'chrome-trace': { type: 'string' }, ...FORCE_OPTION },
     });
   } catch (e) {
     return usage(e instanceof Error ? e.message : String(e));
   }
   const { values: v, positionals } = parsed;
   if (positionals.length !== 1) return usage(positionals.length ? 'give exactly one buffer file' : 'no buffer file given');
+  const refused = v['chrome-trace'] === undefined ? undefined : outputRefusal('--chrome-trace', v['chrome-trace'], v.force);
+  if (refused) return usage(refused);
   const file = positionals[0];
   const auto = v.layout === undefined || v.layout === 'auto';
   const chosen = auto ? undefined : layoutById(v.layout!);
@@ -54,7 +57,7 @@ export async function kprof(args: string[]): Promise<number> {
 
   const st = statSync(file, { throwIfNoEntry: false });
   if (!st?.isFile()) return usage(`${escapeControl(file)}: no such file`);
-  if (st.size > MAX_BUFFER_BYTES + (1 << 20)) return fail(file, `the file is ${st.size} bytes, over the ${MAX_BUFFER_BYTES} bytes a buffer may have`);
+  if (st.size > MAX_FILE_BYTES) return fail(file, fileTooLarge(st.size));
   let opened;
   let names: string[] | undefined;
   try {

@@ -187,7 +187,8 @@ function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number
 }
 
 function drawMarker(g: CanvasRenderingContext2D, th: Theme, kind: number, flags: number, x: number, y: number, h: number): void {
-  const big = kind === KIND.error || kind === KIND.marker || flags & (FLAG.failed | BROKEN);
+  // A problem is marked in red, with a bar; a plain instant is its triangle alone.
+  const big = kind === KIND.error || flags & (FLAG.failed | BROKEN);
   if (big) {
     g.fillStyle = th.error;
     g.fillRect(x - 0.5, y, 1.5, h);

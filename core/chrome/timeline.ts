@@ -10,6 +10,14 @@ import { FLAG, KIND, type TimelineModel } from '../timeline/model';
 
 /** The longest process title kept (a label is free text). */
 const MAX_TITLE = 200;
+/**
+ * What the ATTRS slots hold in a Chrome trace, to colour and filter by: the category (Kineto's
+ * `kernel`, `cpu_op`…), the event name (a kernel's, an operator's) and `cname` (the colour a writer
+ * asks for; Proton sets it). Slots 1 and 4 stay empty: the Parquet export reads them as layer and model.
+ */
+const CHROME_ATTRS = ['cat', '', 'name', 'cname', ''];
+/** Distinct (category, name, cname) keys cached; past it, contexts are still made, only not cached. */
+const MAX_CONTEXT_KEYS = 100_000;
 
 interface Proc {
   key: string;
@@ -67,9 +75,13 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
   private order = 0;
   private readonly flows = new ChromeFlows();
   /** Context by category: a file holds a handful, and building the assembler's key per event was a tenth of the build. */
-  private readonly ctxByCat = new Map<unknown, number>();
+  /** Contexts by category, name and cname (see CHROME_ATTRS), for the primitives a file gives. */
+  private readonly ctxByKey = new Map<string, number>();
   /** Per item as added: its events' characters on their lines (see SourceChars). */
   private readonly char = new GrowColumn(Uint32Array);
+  /** Each item's event's last line, and whether any event spans lines (then the model keeps them). */
+  private readonly lastLine = new GrowColumn(Uint32Array);
+  private multiLine = false;
   private readonly charEnd = new GrowColumn(Uint32Array);
   private readonly endChar = new GrowColumn(Uint32Array);
   private readonly endCharEnd = new GrowColumn(Uint32Array);
@@ -101,16 +113,20 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       const name = t.name.startsWith('\u0000p') ? this.processTitle(t.name.slice(2), nameCount) : this.display.get(t.name);
       if (name !== undefined) t.name = name;
     }
-    return { ...m, unit: 'µs', colourBy: 'phase', attrNames: ['cat', '', '', '', ''], ...(links && { links }), ...(chars && { chars }) };
+    const lastLine = this.multiLine ? this.lastLine.take(order) : undefined;
+    return { ...m, unit: 'µs', colourBy: 'phase', attrNames: CHROME_ATTRS, ...(lastLine && { lastLine }), ...(links && { links }), ...(chars && { chars }) };
   }
 
   /** Adds an item drawn from event `raw`, with where that event is on its line. */
-  private add(raw: RawEvent, track: number, start: number, end: number, name: number, ctx: number, kind: number, flags: number): number {
+  private add(raw: RawEvent, track: number, start: number, end: number, name: number, ctx: number, kind: number, flags: number, bytes = 0): number {
     this.char.push(raw.character);
+    const more = raw.lineStarts?.length ?? 0;
+    if (more) this.multiLine = true;
+    this.lastLine.push(raw.line + more);
     this.charEnd.push(firstLineEnd(raw));
     this.endChar.push(0);
     this.endCharEnd.push(0);
-    return this.asm.add(track, start, end, raw.line, name, NaN, ctx, 0, kind, flags);
+    return this.asm.add(track, start, end, raw.line, name, NaN, ctx, bytes, kind, flags);
   }
 
   /** Closes item `i` at `ts` with its END event `raw`. */
@@ -218,12 +234,12 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
     }
     const asm = this.asm;
     const name = asm.intern(str(o.name));
-    const ctx = this.contextOf(o.cat);
+    const ctx = this.contextOf(o.cat, o.name, o.cname);
     switch (ph) {
       case 'X': {
         const d = readNumber(o.dur ?? o.tdur)?.n;
         const bad = d === undefined || d < 0;
-        const i = this.add(raw, this.thread(this.proc(o.pid), o.tid).track, ts, bad ? ts : ts + d, name, ctx, KIND.slice, bad ? FLAG.invalid : 0);
+        const i = this.add(raw, this.thread(this.proc(o.pid), o.tid).track, ts, bad ? ts : ts + d, name, ctx, KIND.slice, bad ? FLAG.invalid : 0, bytesOf(o.args));
         if (o.bind_id !== undefined) this.boundFlow(o, i, ts);
         return;
       }
@@ -257,12 +273,15 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
     }
   }
 
-  private contextOf(cat: unknown): number {
-    let c = this.ctxByCat.get(cat);
+  private contextOf(cat: unknown, name: unknown, cname: unknown): number {
+    const prim = (v: unknown) => typeof v !== 'object' || v === null;
+    // Only primitives are keyed: an object or array would key one entry per event.
+    const key = prim(cat) && prim(name) && prim(cname) ? `${typeof cat}${String(cat)}\u0001${String(name)}\u0001${typeof cname}${String(cname)}` : undefined;
+    let c = key === undefined ? undefined : this.ctxByKey.get(key);
     if (c === undefined) {
-      c = this.asm.context([cat === undefined ? undefined : str(cat), undefined, undefined, undefined, undefined]);
-      // Only primitives: an object or array category would key one entry per event.
-      if (typeof cat !== 'object' || cat === null) this.ctxByCat.set(cat, c);
+      const s = (v: unknown) => (v === undefined ? undefined : str(v));
+      c = this.asm.context([s(cat), undefined, s(name), s(cname), undefined]);
+      if (key !== undefined && this.ctxByKey.size < MAX_CONTEXT_KEYS) this.ctxByKey.set(key, c);
     }
     return c;
   }
@@ -340,6 +359,12 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       }
     }
   }
+}
+
+/** The bytes a copy or set moved: Kineto's `args.bytes` on `gpu_memcpy`/`gpu_memset` slices; 0 otherwise. */
+function bytesOf(args: unknown): number {
+  const b = typeof args === 'object' && args !== null ? (args as { bytes?: unknown }).bytes : undefined;
+  return typeof b === 'number' && Number.isFinite(b) && b > 0 ? b : 0;
 }
 
 /** The character after the event's text on its first line. */
