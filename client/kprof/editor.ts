@@ -17,7 +17,7 @@ import { exportKprofChromeTrace } from './exportChrome';
 import { EXPORT_PARQUET } from '../timeline/commandIds';
 import type { DecodedView, KprofWorkerRequest } from '../../protocol/kprofWorker';
 import { inflateRaw } from '../../node/io/kprofFiles';
-import { runRequest } from './decodeRequest';
+import { runRequest } from '../../node/workers/kprofDecode';
 
 /** Default editor for `*.kprof.npy|bin|npz`; offered under "Open With…" for any `.npy`, `.bin`, `.npz`. */
 export const KPROF_EDITOR = 'npuTrace.kprof';

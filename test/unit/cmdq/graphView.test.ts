@@ -27,7 +27,7 @@ const OUT = join(ROOT, 'test-results');
 let browser: Browser | undefined;
 after(async () => browser?.close());
 
-/** The graph message as the worker makes it (client/cmdq/graphWorker.ts), problems included. */
+/** The graph message as the worker makes it (node/workers/cmdqGraphWorker.ts), problems included. */
 function graphOf(text: string): GraphHostMessage {
   const doc = CmdqDocument.parse(text);
   const a = analyzeGraph(doc.parsed.entries, doc.graph, DEFAULT_COST_MODEL);
