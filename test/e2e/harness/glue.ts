@@ -406,4 +406,21 @@ export const glueJourneys = [
       ctx.say(`    NNAPI details: ${keys.join(', ')}`);
     },
   },
+  {
+    name: 'A kernel-profiler buffer\'s report opens read-only beside it, and closes without asking to save an Untitled file',
+    async run(page: Page, ctx: UiContext): Promise<void> {
+      await quickOpen(page, 'spec.kprof.npy');
+      await painted(await timelineFrame(page));
+      await palette(page, 'NPU Trace: Profiler Buffer Report');
+      const tab = page.locator('.tabs-container .tab.active', { hasText: 'spec.kprof.npy - report.txt' });
+      await tab.waitFor({ timeout: STEP_MS });
+      await page.locator('.monaco-editor .view-line', { hasText: 'spec.kprof.npy' }).first().waitFor({ timeout: STEP_MS });
+      if (await page.locator('.tabs-container .tab.dirty').count()) throw new Error('the report opened as an unsaved (dirty) document');
+      await ctx.shoot(page, 'kprof-report');
+      await page.keyboard.press('Control+W');
+      await tab.waitFor({ state: 'detached', timeout: STEP_MS });
+      if (await page.locator('.monaco-dialog-box').count()) throw new Error('closing the report asked to save it');
+      ctx.say('    report shown read-only; closed without a save prompt');
+    },
+  },
 ];
