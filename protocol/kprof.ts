@@ -13,7 +13,7 @@ const isNumOrNull = (x: unknown) => x === null || isNum(x);
 const has = (o: Record<string, unknown>, keys: readonly string[], test: (x: unknown) => boolean) => keys.every((k) => test(o[k]));
 const isList = (x: unknown, each: (e: unknown) => boolean): boolean => Array.isArray(x) && x.length <= MAX_SUMMARY_ROWS && x.every(each);
 
-const FACT_INTS = ['num_blocks', 'num_groups', 'write_stride', 'slots', 'records', 'regions', 'duration_ns', 'problems', 'launch', 'launches'] as const;
+const FACT_INTS = ['num_blocks', 'num_groups', 'write_stride', 'slots', 'records', 'regions', 'duration_ns', 'problems', 'launch', 'launches', 'full_lanes', 'lanes'] as const;
 const STAT_NUMS = ['event', 'of', 'count', 'total_ns', 'mean_ns', 'min_ns', 'p50_ns', 'p95_ns', 'max_ns', 'std_ns'] as const;
 const BLOCK_NUMS = ['block', 'busy_a_ns', 'busy_b_ns', 'overlap_ns'] as const;
 

@@ -8,9 +8,9 @@ import type { JobStep } from './job';
 /** What the host asks the kprof worker (passed as workerData; `bytes` / `words` transferred). */
 export type KprofWorkerRequest =
   /** A file's bytes: open it (`.npy`, `.npz`, `.bin`) and decode launch `launch`. */
-  | { kind: 'open'; fileName: string; bytes: Uint8Array; launch: number; names?: readonly string[] }
+  | { kind: 'open'; fileName: string; bytes: Uint8Array; launch: number; names?: readonly string[]; layout?: string }
   /** One launch already opened, again (other names, another launch): a copy of its words. */
-  | { kind: 'decode'; words: Uint32Array; slots: number; names?: readonly string[]; launch: number; launches: number };
+  | { kind: 'decode'; words: Uint32Array; slots: number; names?: readonly string[]; launch: number; launches: number; layout?: string };
 
 /** What a request gives: the buffer decoded, and what the panel shows of it (built there too). */
 export interface DecodedView {

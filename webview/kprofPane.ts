@@ -72,7 +72,13 @@ export class KprofPane {
     const facts = el('p', 'sum-facts kprof-facts');
     for (const [k, v] of factPairs(s.facts)) facts.append(el('span', 'muted', `${k} `), el('span', undefined, v), ' · ');
     facts.lastChild?.remove();
-    const parts: HTMLElement[] = [head, facts, ...this.rangeSection(s)];
+    const parts: HTMLElement[] = [head, facts];
+    // Said first, not only among the facts: the numbers below miss what the writer could not store.
+    if (s.facts.full_lanes > 0) {
+      const most = s.facts.full_lanes * 2 > s.facts.lanes;
+      parts.push(el('p', 'kprof-warning', `⚠ ${most ? 'Most lanes' : `${s.facts.full_lanes} of ${s.facts.lanes} lanes`} ran out of buffer: records past its end were dropped by the writer, so regions are missing from the timeline and the statistics (kprof.buffer-full in the Problems panel says how large a buffer they needed).`));
+    }
+    parts.push(...this.rangeSection(s));
     for (const t of s.tables) {
       if (t.by === 'block' && s.facts.num_blocks < 2) continue;
       if (t.by === 'group' && s.facts.num_groups < 2) continue;

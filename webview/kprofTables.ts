@@ -60,5 +60,6 @@ export function factPairs(f: KprofFacts): [string, string][] {
     ['kernel', `${n(f.duration_ns)} ns${f.timer_wrapped ? ' (timer wrapped, unwrapped)' : ''}`],
     ['problems', n(f.problems)],
     ...(f.launches > 1 ? [['launch', `${f.launch} of ${f.launches}`] as [string, string]] : []),
+    ...(f.full_lanes > 0 ? [['⚠ buffer full', `${n(f.full_lanes)} of ${n(f.lanes)} lanes: their later records were lost`] as [string, string]] : []),
   ];
 }

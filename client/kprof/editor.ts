@@ -19,6 +19,7 @@ import type { DecodedView, KprofWorkerRequest } from '../../protocol/kprofWorker
 import { inflateRaw } from '../../node/io/kprofFiles';
 import { runRequest } from '../../node/workers/kprofDecode';
 import { ReadOnlyTextViews } from '../readOnlyText';
+import { LAYOUTS, layoutById } from '../../core/kprof/layouts';
 
 /** Default editor for `*.kprof.npy|bin|npz`; offered under "Open With…" for any `.npy`, `.bin`, `.npz`. */
 export const KPROF_EDITOR = 'npuTrace.kprof';
@@ -28,6 +29,9 @@ const CMD_REPORT = 'npuTrace.kprof.showReport';
 const CMD_LAUNCH = 'npuTrace.kprof.pickLaunch';
 const CMD_OVERLAP = 'npuTrace.kprof.overlap';
 const CMD_CSV = 'npuTrace.kprof.copyCsv';
+const CMD_LAYOUT = 'npuTrace.kprof.pickLayout';
+/** The layout setting: 'auto' (detected from the records) or a writer's layout id. */
+const LAYOUT_SETTING = 'npuTrace.kprof.layout';
 
 /** Open buffers by URI, for "Export as Chrome Trace (Perfetto)" (a command of the timeline) run on one. */
 const openDocs = new Map<string, KprofDocument>();
@@ -84,6 +88,8 @@ function decoder(workerFile: string): (req: KprofWorkerRequest, label: string) =
 /** An opened buffer file, decoded (one launch at a time). Read-only: nothing is ever saved. */
 class KprofDocument implements vscode.CustomDocument {
   launch = 0;
+  /** The layout the records are read in: 'auto' (detected) or a layout id (the setting, else *Pick Layout…*). */
+  layout = layoutSetting();
   names: string[] | undefined;
   decoded: Decoded | undefined;
   /** The timeline model and statistics of `decoded`, built with it in the worker. */
@@ -103,7 +109,7 @@ class KprofDocument implements vscode.CustomDocument {
     const buf = this.opened.launches[this.launch];
     const name = this.uri.path.slice(this.uri.path.lastIndexOf('/') + 1);
     try {
-      const r = await run({ kind: 'decode', words: buf.words.slice(0, 2 * buf.slots), slots: buf.slots, names: this.names ?? this.opened.names, launch: this.launch, launches: this.opened.launches.length }, name);
+      const r = await run({ kind: 'decode', words: buf.words.slice(0, 2 * buf.slots), slots: buf.slots, names: this.names ?? this.opened.names, launch: this.launch, launches: this.opened.launches.length, layout: this.layout }, name);
       this.decoded = r.decoded;
       this.view = r;
     } catch (e) {
@@ -149,6 +155,7 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
     vscode.window.registerCustomEditorProvider(KPROF_EDITOR_ANY, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.commands.registerCommand(CMD_NAMES, withDoc((doc) => pickNames(doc, run))),
     vscode.commands.registerCommand(CMD_LAUNCH, withDoc((doc) => pickLaunch(doc, run))),
+    vscode.commands.registerCommand(CMD_LAYOUT, withDoc((doc, d) => pickLayout(doc, d, run))),
     vscode.commands.registerCommand(CMD_REPORT, withDoc((doc, d) => showReport(reports, doc, d))),
     vscode.commands.registerCommand(CMD_OVERLAP, withDoc((doc, d) => showOverlap(reports, doc, d))),
     vscode.commands.registerCommand(CMD_CSV, withDoc(async (_doc, d) => {
@@ -168,7 +175,7 @@ async function openDocument(uri: vscode.Uri, run: Run): Promise<KprofDocument> {
   const bytes = await vscode.workspace.fs.readFile(uri);
   try {
     const names = await sidecarNames(uri);
-    const r = await run({ kind: 'open', fileName: uri.path, bytes, launch: 0, names }, fileName(uri));
+    const r = await run({ kind: 'open', fileName: uri.path, bytes, launch: 0, names, layout: layoutSetting() }, fileName(uri));
     const doc = new KprofDocument(uri, r.opened);
     doc.names = names;
     doc.decoded = r.decoded;
@@ -281,6 +288,24 @@ async function pickLaunch(doc: KprofDocument, run: Run): Promise<void> {
   const pick = await vscode.window.showQuickPick(Array.from({ length: n }, (_, i) => ({ label: `launch ${i}`, i })), { placeHolder: `${n} launch(es) in this buffer` });
   if (!pick) return;
   doc.launch = pick.i;
+  await doc.redecode(run);
+}
+
+/** The layout setting, 'auto' unless it names a known layout. */
+function layoutSetting(): string {
+  const v = vscode.workspace.getConfiguration('npuTrace.kprof').get<string>('layout', 'auto');
+  return layoutById(v) ? v : 'auto';
+}
+
+/** Command: read the buffer in another layout (auto-detected, or a writer's), as `npu-trace kprof --layout`. */
+async function pickLayout(doc: KprofDocument, d: Decoded, run: Run): Promise<void> {
+  const items = [
+    { label: 'auto', id: 'auto', description: `detected from the records${doc.layout === 'auto' ? ` (now ${d.layout.id})` : ''}` },
+    ...LAYOUTS.map((l) => ({ label: l.id, id: l.id, description: l.id === d.layout.id ? 'now' : '' })),
+  ];
+  const pick = await vscode.window.showQuickPick(items, { placeHolder: `Layout of ${fileName(doc.uri)}'s records (setting: ${LAYOUT_SETTING})` });
+  if (!pick) return;
+  doc.layout = pick.id;
   await doc.redecode(run);
 }
 

@@ -3,7 +3,7 @@
 // kernel can number hundreds of thousands), and the overlap of two groups. Plain JSON, sent to
 // the page and checked there by protocol/kprof.ts.
 import { MAX_QUOTED } from '../common/escape';
-import type { Decoded } from './decode';
+import { LANE_FLAG, type Decoded } from './decode';
 import type { Overlap } from './overlap';
 import { smRows } from './sms';
 import { regionStatsLimited, type StatsBy } from './stats';
@@ -30,6 +30,10 @@ export interface KprofFacts {
   lanes_from_slots: boolean;
   /** SMs that ran a lane (0 when the layout's tags carry no SM id). */
   sms: number;
+  /** Lanes whose records ran past the end of the buffer (`kprof.buffer-full`): their later records were lost. */
+  full_lanes: number;
+  /** Lanes that wrote records. */
+  lanes: number;
 }
 
 /** One row of a statistics table; `of` is the block or group (-1 in the per-event table). */
@@ -97,7 +101,17 @@ export function kprofFacts(d: Decoded, launch = 0, launches = 1): KprofFacts {
     layout: d.layout.id, num_blocks: d.numBlocks, num_groups: d.numGroups, header_valid: d.headerValid, write_stride: d.stride, stride_inferred: d.strideInferred,
     slots: d.slots, records: d.records, regions: d.regionCount, duration_ns: d.durationNs, timer_wrapped: d.timerWrapped,
     problems: d.problems.length + d.problemsDropped, launch, launches, lanes_from_slots: d.lanesFromSlots, sms: smRows(d).length,
+    ...laneCounts(d),
   };
+}
+
+function laneCounts(d: Decoded): { full_lanes: number; lanes: number } {
+  let full = 0, lanes = 0;
+  for (let l = 0; l < d.numBlocks * d.numGroups; l++) {
+    if (d.laneRecords[l]) lanes++;
+    if (d.laneFlags[l] & LANE_FLAG.full) full++;
+  }
+  return { full_lanes: full, lanes };
 }
 
 function statTable(d: Decoded, by: StatsBy, only?: (region: number) => boolean, clip?: readonly [number, number]): KprofStatTable {

@@ -1,5 +1,5 @@
 import { decode } from '../../core/kprof/decode';
-import { detectLayout } from '../../core/kprof/layouts';
+import { detectLayout, layoutById } from '../../core/kprof/layouts';
 import { openBuffer, type OpenedBuffer } from '../../core/kprof/open';
 import { kprofSummary } from '../../core/kprof/summary';
 import type { ProfBuffer } from '../../core/kprof/words';
@@ -17,7 +17,9 @@ export function runRequest(req: KprofWorkerRequest, inflate: InflateRaw, onPhase
     buf = opened.launches[Math.min(req.launch, opened.launches.length - 1)];
   } else buf = { words: req.words, slots: req.slots };
   onPhase?.('decoding');
-  const decoded = decode(buf, { layout: detectLayout(buf.words, buf.slots), names: req.names ?? opened?.names });
+  // A layout the user picked (its id); 'auto', none or an unknown id: detected from the records.
+  const layout = (req.layout !== undefined && layoutById(req.layout)) || detectLayout(buf.words, buf.slots);
+  const decoded = decode(buf, { layout, names: req.names ?? opened?.names });
   // The timeline model and the statistics cost about as much as the decode: built here too.
   const launches = opened ? opened.launches.length : req.kind === 'decode' ? req.launches : 1;
   return { opened, decoded, model: kprofTimeline(decoded), summary: kprofSummary(decoded, req.launch, launches) };

@@ -29,6 +29,7 @@ const providers = new Map<string, { openCustomDocument(u: FakeUri): Promise<unkn
 const commands = new Map<string, () => Promise<unknown>>();
 const executed: unknown[][] = [];
 let clipboard = '';
+let contentProvider: { provideTextDocumentContent(u: unknown): string } | undefined;
 let saveTo: FakeUri | undefined;
 let cancelExport = false;
 const errors: string[] = [];
@@ -41,7 +42,10 @@ const vscodeMock = {
   Diagnostic: class { code?: string; source?: string; constructor(readonly range: unknown, readonly message: string, readonly severity: number) {} },
   DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2, Hint: 3 },
   ViewColumn: { Beside: -2 },
-  Uri: class { static joinPath = (u: FakeUri, ...parts: string[]) => uri([u.path, ...parts].join('/')); },
+  Uri: class {
+    static joinPath = (u: FakeUri, ...parts: string[]) => uri([u.path, ...parts].join('/'));
+    static from = (c: { scheme: string; path: string; query: string }) => ({ ...c, toString: () => `${c.scheme}:${c.path}?${c.query}` });
+  },
   TabInputCustom: class { constructor(readonly uri: FakeUri, readonly viewType: string) {} },
   languages: { createDiagnosticCollection: () => ({ set: (u: FakeUri, d: { message: string; code?: string; severity: number }[]) => diagnostics.set(u.path, d), delete: (u: FakeUri) => diagnostics.delete(u.path), dispose() {} }) },
   window: {
@@ -63,7 +67,10 @@ const vscodeMock = {
       writeFile: async () => undefined,
       delete: async (u: FakeUri) => rmSync(u.fsPath, { force: true }),
     },
-    openTextDocument: async (o: { content: string }) => { clipboard = o.content; return {}; },
+    // The reports are read-only virtual documents: their text comes from the content provider.
+    registerTextDocumentContentProvider: (_scheme: string, p: { provideTextDocumentContent(u: unknown): string }) => { contentProvider = p; return { dispose() {} }; },
+    openTextDocument: async (o: { content?: string }) => { clipboard = o.content ?? contentProvider!.provideTextDocumentContent(o); return {}; },
+    getConfiguration: () => ({ get: <T>(_k: string, d: T) => d }),
   },
   commands: {
     registerCommand: (id: string, f: () => Promise<unknown>) => { commands.set(id, f); return { dispose() {} }; },

@@ -5,7 +5,8 @@ import { describe, it } from 'node:test';
 import { decode } from '../../../core/kprof/decode';
 import { groupOverlap } from '../../../core/kprof/overlap';
 import { regionStats } from '../../../core/kprof/stats';
-import { kprofOverlap, kprofRange, kprofSummary, MAX_SUMMARY_ROWS } from '../../../core/kprof/summary';
+import { kprofFacts, kprofOverlap, kprofRange, kprofSummary, MAX_SUMMARY_ROWS } from '../../../core/kprof/summary';
+import { factPairs } from '../../../webview/kprofTables';
 import { parseHostMessage, parseWebviewMessage } from '../../../protocol/timeline';
 import { genKprof, genKprofLarge, warpSpecProgram } from '../../gen/kprofGen';
 
@@ -84,5 +85,16 @@ describe('kprof range statistics (the timeline\'s Shift+drag range)', () => {
     assert.equal(parseHostMessage({ type: 'kprofRange', range: { ...r, regions: 1.5 } }), undefined);
     // The whole buffer as the range gives the whole buffer's statistics.
     assert.deepEqual(kprofRange(d, 0, d.durationNs).tables[0].rows, kprofSummary(d).tables[0].rows);
+  });
+});
+
+describe('a buffer that ran out of room', () => {
+  it('counts its full lanes among the facts, and the page says so before the numbers', () => {
+    const full = kprofFacts(decode(genKprof({ blocks: 2, slots: 8 })));
+    assert.deepEqual([full.full_lanes, full.lanes], [2, 2]);
+    assert.ok(factPairs(full).some(([k, v]) => k === '⚠ buffer full' && v === '2 of 2 lanes: their later records were lost'));
+    const roomy = kprofFacts(decode(genKprof({ blocks: 2, slots: 15 })));
+    assert.deepEqual([roomy.full_lanes, roomy.lanes], [0, 2]);
+    assert.ok(!factPairs(roomy).some(([k]) => k.includes('buffer full')));
   });
 });

@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { FORMATS } from '../../../core/formats';
 import { COMPRESSED_TIMELINE_EDITOR, type FormatDescriptor } from '../../../core/formatDescriptor';
 import { nameMatches } from '../../../core/fileHead';
+import { LAYOUTS } from '../../../core/kprof/layouts';
 
 const ROOT = resolve(__dirname, '../../..');
 
@@ -28,6 +29,12 @@ describe('package.json contributions made from the format registry', () => {
     // The extension must be running when such a document opens, to switch it.
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { activationEvents: string[] };
     for (const lang of new Set(FORMATS.flatMap((f) => f.contentDetection?.languages ?? []))) assert.ok(pkg.activationEvents.includes(`onLanguage:${lang}`), lang);
+  });
+
+  it('the kernel-profiler layout setting offers auto and every layout the decoder knows', () => {
+    const props = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { enum: string[]; default: string }> } } }).contributes.configuration.properties;
+    assert.deepEqual(props['npuTrace.kprof.layout'].enum, ['auto', ...LAYOUTS.map((l) => l.id)]);
+    assert.equal(props['npuTrace.kprof.layout'].default, 'auto');
   });
 
   it('every gzipped name of a text format with a timeline opens in the read-only timeline editor', () => {
