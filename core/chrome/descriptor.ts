@@ -4,6 +4,7 @@ import type { FormatDescriptor } from '../formatDescriptor';
 import { ChromeChecker } from './checks';
 import { looksLikeChromeTrace } from './detect';
 import { ChromeTimelineBuilder } from './timeline';
+import { chromeDiff } from './diff';
 
 /**
  * A JSON file that is Chrome Trace Event JSON by its head: a top-level `traceEvents` array after
@@ -35,4 +36,5 @@ export const chromeFormat: FormatDescriptor = {
   exportsChrome: true,
   // The checker splits events as the text streams by (stream.ts): no document held, no 64 MB limit.
   streamedLineBytes: MAX_CHROME_LINE_BYTES,
+  diff: chromeDiff,
 };

@@ -1,29 +1,10 @@
-import { clip } from '../common/clip';
+import { GroupSet } from '../diff/groups';
 import type { DiffGroup, DiffLineCollector, DiffMetric, DiffRun, DiffSupport } from '../diff/types';
-import { groupKey, MAX_GROUPS, MetricsCollector, NO_GROUP, OTHER_GROUP, SPAN_NAMES } from './metrics/collector';
+import { groupKey, MetricsCollector, NO_GROUP, SPAN_NAMES } from './metrics/collector';
 import type { TraceStats } from './metrics/types';
 
 /** Per-core utilization rows past this many cores are left out (a note says so). */
 const MAX_CORE_ROWS = 64;
-
-/** The groups of one kind, keyed as `stats` keys them, each with the line of its first item. */
-class Kind {
-  readonly groups = new Map<string, { durations: number[]; firstLine: number }>();
-  constructor(readonly kind: string) {}
-  add(key: string, d: number, line: number): void {
-    let g = this.groups.get(key);
-    if (!g) {
-      if (this.groups.size >= MAX_GROUPS) key = OTHER_GROUP;
-      g = this.groups.get(key);
-      if (!g) this.groups.set(key, (g = { durations: [], firstLine: line }));
-    }
-    g.durations.push(d);
-  }
-  /** Lines only (the samples come from elsewhere). */
-  seen(key: string, line: number): void {
-    if (!this.groups.has(key) && this.groups.size < MAX_GROUPS) this.groups.set(key, { durations: [], firstLine: line });
-  }
-}
 
 /**
  * `npu-trace diff` of NPU traces: the trace goes through the same `MetricsCollector` as `stats`
@@ -34,16 +15,17 @@ class Kind {
  */
 export class TraceDiffCollector implements DiffLineCollector {
   private line = 0;
-  private readonly phase = new Kind('phase');
-  private readonly layer = new Kind('layer');
-  private readonly cmdType = new Kind('cmd_type');
-  private readonly engine = new Kind('engine');
+  // Phases and layers only note their first line here: their samples are the collector's own.
+  private readonly phase = new GroupSet('phase');
+  private readonly layer = new GroupSet('layer');
+  private readonly cmdType = new GroupSet('cmd_type');
+  private readonly engine = new GroupSet('engine');
   private readonly metrics = new MetricsCollector({
     observer: {
       command: (phase, layer, cmdType, latency) => {
         this.phase.seen(groupKey(phase), this.line);
         this.layer.seen(groupKey(layer), this.line);
-        this.cmdType.add(cmdType === undefined ? NO_GROUP : clip(cmdType, 200), latency, this.line);
+        this.cmdType.add(cmdType ?? NO_GROUP, latency, this.line);
       },
       span: (kind, cycles) => this.engine.add(SPAN_NAMES[kind], cycles, this.line),
     },
@@ -63,12 +45,15 @@ export class TraceDiffCollector implements DiffLineCollector {
     const stats = this.metrics.finish();
     const lat = this.metrics.latencies();
     const groups: DiffGroup[] = [];
-    const fromStats = (k: Kind, m: Map<string, number[]>) => {
-      for (const [key, durations] of m) groups.push({ kind: k.kind, key, durations, firstLine: k.groups.get(key)?.firstLine });
+    const fromStats = (k: GroupSet, m: Map<string, number[]>) => {
+      for (const [key, durations] of m) {
+        const firstLine = k.firstLine(key);
+        groups.push({ kind: k.kind, key, durations, ...(firstLine === undefined ? {} : { firstLine }) });
+      }
     };
     fromStats(this.phase, lat.phases);
     fromStats(this.layer, lat.layers);
-    for (const k of [this.cmdType, this.engine]) for (const [key, g] of k.groups) groups.push({ kind: k.kind, key, ...g });
+    groups.push(...this.cmdType.list(), ...this.engine.list());
     const notes = stats.cores.length > MAX_CORE_ROWS ? [`utilization compared for the first ${MAX_CORE_ROWS} of ${stats.cores.length} cores`] : [];
     return { unit: 'cycles', span: stats.window.from === null ? null : stats.span_cycles, groups, metrics: traceMetrics(stats), notes };
   }

@@ -1,0 +1,40 @@
+/**
+ * Runs of one build for `npu-trace diff` tests, made from the generators' files: every duration a
+ * writer printed is drawn again around its value (±`spread`, uniform, seeded), and those of the
+ * items `slow` picks are multiplied by `factor` (a planted regression). Only the digits of the
+ * durations change: the layout stays the writer's.
+ */
+
+/** mulberry32, as the trace generator. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface Planted {
+  /** Which items are slowed, by their name. */
+  slow?: (name: string) => boolean;
+  factor?: number;
+  spread?: number;
+}
+
+/** A new draw of a duration: `d · (1 ± spread)`, times `factor` when slowed. */
+export const redraw = (rand: () => number, d: number, slowed: boolean, p: Planted) => d * (1 + (p.spread ?? 0.08) * (2 * rand() - 1)) * (slowed ? p.factor ?? 1.5 : 1);
+
+/**
+ * Kineto's Chrome JSON (test/gen/kinetoGen.ts) with its complete events' `dur` (µs with three
+ * digits of ns, as Kineto prints them) redrawn.
+ */
+export function kinetoRun(text: string, seed: number, p: Planted = {}): string {
+  const rand = rng(seed);
+  return text.replace(/("name": "((?:[^"\\]|\\.)*)"[^{}"]*(?:"[^"]*"[^{}"]*)*?"dur": )(\d+)\.(\d{3})/g, (_m, head: string, name: string, us: string, ns: string) => {
+    const d = Math.max(1, Math.round(redraw(rand, Number(us) * 1000 + Number(ns), p.slow?.(name) ?? false, p)));
+    return `${head}${Math.floor(d / 1000)}.${String(d % 1000).padStart(3, '0')}`;
+  });
+}
