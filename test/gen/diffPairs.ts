@@ -38,3 +38,18 @@ export function kinetoRun(text: string, seed: number, p: Planted = {}): string {
     return `${head}${Math.floor(d / 1000)}.${String(d % 1000).padStart(3, '0')}`;
   });
 }
+
+/**
+ * An InferScope trace of the data model (test/gen/inferscopeGen.ts, written as Python's
+ * json.dump(indent=2)) with each span's end, duration and wall clock end redrawn from its start.
+ */
+export function inferscopeRun(trace: Record<string, unknown>, seed: number, p: Planted, wallOf: (t: number) => string): Record<string, unknown> {
+  const rand = rng(seed);
+  const events = (trace.events as Record<string, unknown>[]).map((e) => {
+    if (typeof e.timestamp_start_us !== 'number' || typeof e.timestamp_end_us !== 'number') return e;
+    const d = Math.max(1, Math.round(redraw(rand, e.timestamp_end_us - e.timestamp_start_us, p.slow?.(String(e.name)) ?? false, p)));
+    const end = e.timestamp_start_us + d;
+    return { ...e, timestamp_end_us: end, wall_clock_end: wallOf(end), duration_us: d };
+  });
+  return { ...trace, events };
+}
