@@ -46,8 +46,17 @@ export interface DiffSupport {
   lines?(): DiffLineCollector;
   /** For a document read whole. */
   text?(text: string): DiffRun;
-  /** For a binary format: its (gunzipped) bytes, with the file's name (some read a sidecar by it). */
-  bytes?(data: Uint8Array, name: string): DiffRun;
+  /** For a binary format: its (gunzipped) bytes, with what the host gives a decoder. */
+  bytes?(data: Uint8Array, host: DiffHost): DiffRun;
+}
+
+/** What the host (the CLI) hands a binary format's reader: pure code reads no files and has no zlib. */
+export interface DiffHost {
+  name: string;
+  /** Raw inflate, never producing more than `maxBytes` (zip entries). */
+  inflateRaw(data: Uint8Array, maxBytes: number): Uint8Array;
+  /** Event names found beside the file (`<file>.names.json` …), if any. */
+  names?: readonly string[];
 }
 
 export interface DiffLineCollector {

@@ -2,6 +2,7 @@ import { DEFAULT_MAX_LINE_BYTES } from '../../core/common/lines';
 import type { DiffRun } from '../../core/diff/types';
 import type { FormatDescriptor } from '../../core/formatDescriptor';
 import { eachPiece } from './byteFiles';
+import { inflateRaw, sidecarNames } from './kprofFiles';
 import type { GzipEnd } from './gunzip';
 import { forEachLineBytes, forEachText } from './lines';
 
@@ -53,7 +54,7 @@ export async function diffRunOfFile(file: string, fmt: FormatDescriptor): Promis
       all.set(p, at);
       at += p.length;
     }
-    return cut(d.bytes(all, file));
+    return cut(d.bytes(all, { name: file, inflateRaw, names: sidecarNames(file) }));
   }
   throw new Error(`${fmt.displayName} files cannot be compared`);
 }
