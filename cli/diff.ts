@@ -70,7 +70,7 @@ export async function diff(args: string[]): Promise<number> {
   }
   const [fa, fb] = formats;
   if (fa.id !== fb.id) return fail(`A is ${fa.displayName}, B is ${fb.displayName}: diff compares two runs of one format`);
-  if (!fa.diff || fa.diff.unsupported) return fail(`${fa.displayName} files cannot be compared: ${fa.diff?.unsupported ?? 'no times to compare'}`);
+  if (!fa.diff || fa.diff.unsupported) return fail(`${fa.displayName} files cannot be compared: ${fa.diff?.unsupported ?? 'no comparison is defined for this format yet'}`);
   const kinds = fa.diff.kinds;
   const unknown = opts.by?.filter((k) => !kinds.includes(k));
   if (unknown?.length) return usage(`--by ${escapeControl(unknown[0].slice(0, 40))}: a ${fa.displayName} run is grouped by ${kinds.join(', ')}`);

@@ -2,6 +2,7 @@ import type { FormatDescriptor } from '../formatDescriptor';
 import { createNnapiChecker } from './checker';
 import { NNAPI_CODES } from './codes';
 import { looksLikeHtml } from './row';
+import { nnapiDiff } from './diff';
 import { NnapiTimelineBuilder } from './timeline';
 
 /** A systrace by its head: atrace's `# tracer: ` first line, or an HTML export's (see README for how HTML is recognised). */
@@ -25,4 +26,5 @@ export const nnapiFormat: FormatDescriptor = {
   // A warning: in an HTML export the line is as likely a script as a trace row.
   lineTooLong: { code: 'nnapi.line-too-long', severity: 'warning' },
   createChecker: createNnapiChecker,
+  diff: nnapiDiff,
 };

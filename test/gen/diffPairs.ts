@@ -53,3 +53,40 @@ export function inferscopeRun(trace: Record<string, unknown>, seed: number, p: P
   });
   return { ...trace, events };
 }
+
+/**
+ * An NNAPI systrace of `runs` runs (each a `[NN_LA_PO]` mark: compile, then `executions`
+ * executions of create, startCompute and Event_wait), rows laid out as atrace prints
+ * tracing_mark_write (the fixtures' benchmark.systrace), every slice's length redrawn per seed;
+ * `slow` picks slices by their name (e.g. `ANeuralNetworksEvent_wait`).
+ */
+export function nnapiRuns(seed: number, p: Planted = {}, runs = 20, executions = 5): string {
+  const rand = rng(seed);
+  const rows = ['# tracer: nop', '#', '#           TASK-PID    TGID   CPU#  ||||    TIMESTAMP  FUNCTION', '#              | |        |      |   ||||       |         |'];
+  let us = 100_000_000;
+  const ts = () => `${Math.floor(us / 1e6)}.${String(us % 1e6).padStart(6, '0')}`;
+  const mark = (m: string) => rows.push(`  NeuralNetworks-100  (  100) [001] ...1   ${ts()}: tracing_mark_write: ${m}`);
+  const slice = (name: string, us0: number, inner?: () => void) => {
+    mark(`B|100|${name}`);
+    us += 5;
+    inner?.();
+    us += Math.max(1, Math.round(redraw(rand, us0, p.slow?.(name) ?? false, p)));
+    mark('E');
+    us += 5;
+  };
+  for (let r = 0; r < runs; r++) {
+    slice('[NN_LA_PO]bench_model', 20, () => {
+      slice('[NN_LR_PC]ANeuralNetworksCompilation_finish', 4000);
+      for (let e = 0; e < executions; e++) {
+        slice('[NN_LA_PE]exec', 10, () => {
+          slice('[NN_LR_PE]ANeuralNetworksExecution_create', 60);
+          slice('[NN_LR_PIO]ANeuralNetworksExecution_setInput', 30);
+          slice('[NN_LR_PE]ANeuralNetworksExecution_startCompute', 400);
+          slice('[NN_LR_PE]ANeuralNetworksEvent_wait', 2500);
+        });
+      }
+    });
+    us += 1000;
+  }
+  return `${rows.join('\n')}\n`;
+}
