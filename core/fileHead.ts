@@ -48,6 +48,9 @@ export function nameMatches(glob: string, name: string): boolean {
   return re.test(name);
 }
 
+/** The editor languages a JSON file opens in before content detection switches it. */
+export const JSON_LANGUAGES: readonly string[] = ['json', 'jsonc'];
+
 /**
  * Whether a name leaves a file to be told by its JSON content: `.json`, `.jsonc`, gzipped JSON, a
  * plain `.gz` (HTA and JAX gzip their traces) or an untitled editor document.

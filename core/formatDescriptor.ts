@@ -84,10 +84,11 @@ export interface FormatDescriptor {
    */
   detect?(name: string, head: FileHead): boolean;
   /**
-   * For a format found in plain JSON files by `detect`: the settings section whose `detectInJson`
-   * (`npuTrace.<section>.detectInJson`) lets the editor switch such a `.json` to this language.
+   * For a format that `detect` finds in files the editor opens in another language (a `.json`, a
+   * systrace saved as `.html` or `.txt`): those languages, and the boolean setting under `npuTrace.`
+   * (on by default) that lets the editor switch such a document to this format's language.
    */
-  contentSetting?: string;
+  contentDetection?: { readonly languages: readonly string[]; readonly setting: string };
   /** A builder of the format's timeline (Show Timeline, `export --to chrome-trace`); none: no timeline. */
   timeline?(opts?: BuilderOptions): TimelineBuilder;
   /** The tables `export --to parquet` writes; none: not exported to Parquet. */

@@ -2,7 +2,7 @@
  * What the timeline page does with each message of the host, one handler per kind. Every message
  * is validated before it gets here (protocol/timeline.ts).
  */
-import { ATTRS } from '../core/timeline/model';
+import { ATTRS, attrNamesOf } from '../core/timeline/model';
 import { itemAtPosition } from '../core/timeline/sourcePosition';
 import type { HostMessage } from '../protocol/timeline';
 import { details, overlay, send, vscode, type Saved } from './dom';
@@ -24,6 +24,7 @@ function onModel(m: Of<'model'>): void {
   const prevWasPreview = session.previewShown;
   session.previewShown = !m.complete;
   const s = session.state = new ViewState(m.model);
+  widgets.toolbar.setAttrNames(attrNamesOf(m.model));
   session.uri = m.uri;
   if (prev) keepView(s, prev, prevWasPreview);
   else {

@@ -2,8 +2,9 @@
  * Tooltip, details pane and range summary. Every trace string is set with textContent, never as
  * HTML, so a field holding markup shows as text.
  */
-import { ATTRS, FLAG, KIND, KIND_NAMES, NO_LINE } from '../core/timeline/model';
-import { formatCycles, formatNs, itemLabel } from './render';
+import { attrNamesOf, FLAG, KIND, KIND_NAMES, NO_LINE } from '../core/timeline/model';
+import { formatCycles, itemLabel } from './render';
+import { lengthOfTime, pointInTime } from './timeAxis';
 import { flowPartners, MAX_SELECTED_ARROWS } from './flows';
 import { linkedItems, summarizeRange } from './query';
 import type { ViewState } from './state';
@@ -16,8 +17,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: 
 }
 
 function time(s: ViewState, t: number): string {
-  const ns = s.model.nsPerCycle;
-  return ns ? `${formatCycles(t)} (${formatNs(t * ns)})` : formatCycles(t);
+  return pointInTime(s.model, t);
 }
 
 export function flagText(f: number): string[] {
@@ -38,10 +38,11 @@ function facts(s: ViewState, i: number): [string, string][] {
   const kind = s.model.format === 'inferscope' ? s.index.attr(i, 0) || 'scope' : KIND_NAMES[it.kind[i]] ?? '?';
   const rows: [string, string][] = [['kind', kind]];
   if (it.flags[i] & FLAG.instant) rows.push(['time', time(s, it.start[i])]);
-  else rows.push(['start', time(s, it.start[i])], ['end', time(s, it.end[i])], ['duration', `${formatCycles(it.end[i] - it.start[i])} ${s.model.unit ?? 'cycles'}`]);
+  else rows.push(['start', time(s, it.start[i])], ['end', time(s, it.end[i])], ['duration', lengthOfTime(s.model, it.end[i] - it.start[i])]);
   if (it.bytes[i]) rows.push(['bytes', formatCycles(it.bytes[i])]);
-  ATTRS.forEach((a, k) => {
-    const v = s.index.attr(i, k);
+  // Each format names its own fields (an NNAPI systrace's process is its pid, not a tenant).
+  attrNamesOf(s.model).forEach((a, k) => {
+    const v = a ? s.index.attr(i, k) : '';
     if (v) rows.push([a, v]);
   });
   const problems = flagText(it.flags[i]);
@@ -105,7 +106,7 @@ export function fillDetails(pane: HTMLElement, s: ViewState, i: number, host: { 
     parts.push(el('h3', undefined, `${title} (${list.length}${list.length >= cap ? '+' : ''})`));
     const ul = el('ul', 'linked');
     for (const j of list) {
-      const b = el('button', 'link', `${itemLabel(s, j)} @ ${formatCycles(s.model.items.start[j])}`);
+      const b = el('button', 'link', `${itemLabel(s, j)} @ ${time(s, s.model.items.start[j])}`);
       b.addEventListener('click', () => select(j));
       const li = el('li');
       li.append(b);
@@ -120,7 +121,7 @@ export function fillSummary(box: HTMLElement, s: ViewState, a: number, b: number
   const sum = summarizeRange(s.index, a, b, (i) => s.passes(i));
   const rows: [string, string][] = [
     ['range', `${time(s, a)} – ${time(s, b)}`],
-    ['length', `${formatCycles(b - a)} ${s.model.unit ?? 'cycles'}`],
+    ['length', lengthOfTime(s.model, b - a)],
     ['events', formatCycles(sum.events)],
   ];
   const path = (k: number): string => {

@@ -2,6 +2,7 @@ import { BROKEN, FLAG, KIND, type Counter } from '../core/timeline/model';
 import { drawFlows, flowArrows } from './flows';
 import { bandOfRow, fitHeaderWidth, GROUP_H, HEADER_W, type Band } from './layout';
 import { gallopVia, lowerBoundVia } from './query';
+import { formatDuration, isWallClock, rulerLabels, rulerTicks } from './timeAxis';
 import { trackLabel } from './trackLabel';
 import type { ViewState } from './state';
 import type { Theme } from './theme';
@@ -306,29 +307,15 @@ function drawSticky(g: CanvasRenderingContext2D, s: ViewState, th: Theme, first:
   });
 }
 
-function niceStep(min: number): number {
-  const p = Math.pow(10, Math.floor(Math.log10(Math.max(min, 1e-9))));
-  for (const k of [1, 2, 5, 10]) if (k * p >= min) return Math.max(1, k * p);
-  return Math.max(1, 10 * p);
-}
-
 export function formatCycles(t: number): string {
   return (Math.round(t) || 0).toLocaleString('en-US');
 }
 
-export function formatNs(ns: number): string {
-  const a = Math.abs(ns);
-  if (a >= 1e6) return `${(ns / 1e6).toFixed(3)} ms`;
-  if (a >= 1e3) return `${(ns / 1e3).toFixed(3)} µs`;
-  return `${ns.toFixed(ns % 1 ? 2 : 0)} ns`;
-}
-
 function drawGrid(g: CanvasRenderingContext2D, s: ViewState, th: Theme, top: number, H: number): void {
   const vp = s.viewport;
-  const step = niceStep(100 / vp.scale);
   g.fillStyle = th.grid;
   g.globalAlpha = 0.35;
-  for (let t = Math.ceil(vp.start / step) * step; t <= vp.end; t += step) g.fillRect(HEADER_W + Math.round(vp.x(t)), top, 1, H - top);
+  for (const { t } of rulerTicks(s.model, vp.start, vp.end, vp.scale)) g.fillRect(HEADER_W + Math.round(vp.x(t)), top, 1, H - top);
   g.globalAlpha = 1;
 }
 
@@ -338,23 +325,27 @@ function drawRuler(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: numb
   g.fillRect(0, 0, W, RULER_H);
   g.fillStyle = th.grid;
   g.fillRect(0, RULER_H - 1, W, 1);
+  // Each row says what it holds: ticks from the start on a wall clock (the absolute start beside
+  // them), cycles and their time in an NPU trace.
+  const [first, second] = rulerLabels(s.model);
+  const room = Math.floor((HEADER_W - 10) / CHAR_W);
   g.fillStyle = th.muted;
-  g.fillText(s.model.unit ?? 'cycles', 6, 10);
-  if (ns) g.fillText('ns', 6, 26);
-  const step = niceStep(100 / vp.scale);
+  g.fillText(first, 6, 10);
+  if (second) g.fillText(second.length > room ? `${second.slice(0, room - 1)}…` : second, 6, 26);
+  const cyclesNs = isWallClock(s.model) ? undefined : ns;
   g.save();
   g.beginPath();
   g.rect(HEADER_W, 0, W - HEADER_W, RULER_H);
   g.clip();
-  for (let t = Math.ceil(vp.start / step) * step; t <= vp.end; t += step) {
+  for (const { t, label } of rulerTicks(s.model, vp.start, vp.end, vp.scale)) {
     const x = HEADER_W + Math.round(vp.x(t));
     g.fillStyle = th.grid;
     g.fillRect(x, RULER_H - 8, 1, 8);
     g.fillStyle = th.foreground;
-    g.fillText(formatCycles(t), x + 3, 10);
-    if (ns) {
+    g.fillText(label, x + 3, 10);
+    if (cyclesNs) {
       g.fillStyle = th.muted;
-      g.fillText(formatNs(t * ns), x + 3, 26);
+      g.fillText(formatDuration(t * cyclesNs), x + 3, 26);
     }
   }
   g.restore();

@@ -36,6 +36,8 @@ export interface Toolbar {
   setFilter(attr: number, value: string): void;
   /** Marks which tab is shown. */
   setSummaryShown(shown: boolean): void;
+  /** The model's own names of the ATTRS slots ('' unused): the colour and filter menus offer those. */
+  setAttrNames(names: readonly string[]): void;
 }
 
 type El = HTMLElement & { value: string };
@@ -57,11 +59,21 @@ export function createToolbar(host: HTMLElement, h: ToolbarHandlers): Toolbar {
   const fit = el('vscode-button', { appearance: 'secondary', title: 'Fit all (F)', 'aria-label': 'Fit all' }, 'Fit all');
   fit.addEventListener('click', () => h.fit());
 
-  const attrOptions: [string, string][] = ATTRS.map((a, k) => [String(k), a]);
-  const colour = dropdown('Colour by', [['-1', 'colour: resource'], ...attrOptions.map(([v, t]) => [v, `colour: ${t}`] as [string, string])]);
+  const colour = dropdown('Colour by', []);
   colour.addEventListener('change', () => h.colourBy(Number(colour.value)));
+  const filterAttr = dropdown('Filter by', []);
+  let attrKey = '';
+  // The slots a format uses, under its names; the value index stays the ATTRS slot.
+  const setAttrNames = (names: readonly string[]) => {
+    const key = names.join('\u0001');
+    if (key === attrKey) return;
+    attrKey = key;
+    const used = names.flatMap((a, k) => (a ? [[String(k), a] as [string, string]] : []));
+    colour.replaceChildren(...[['-1', 'colour: resource'], ...used.map(([v, t]) => [v, `colour: ${t}`])].map(([v, t]) => el('vscode-option', { value: v }, t)));
+    filterAttr.replaceChildren(...[['-1', 'filter: none'], ...used.map(([v, t]) => [v, `filter: ${t}`])].map(([v, t]) => el('vscode-option', { value: v }, t)));
+  };
+  setAttrNames(ATTRS);
 
-  const filterAttr = dropdown('Filter by', [['-1', 'filter: none'], ...attrOptions.map(([v, t]) => [v, `filter: ${t}`] as [string, string])]);
   const filterValue = dropdown('Filter value', [['', '(all)']]);
   filterValue.setAttribute('disabled', '');
   const fillValues = (a: number) => {
@@ -118,6 +130,7 @@ export function createToolbar(host: HTMLElement, h: ToolbarHandlers): Toolbar {
       // The dropdown learns of new options on slotchange, after this task: set the value again then.
       setTimeout(() => (filterValue.value = v));
     },
+    setAttrNames,
     setSummaryShown: (shown) => {
       summaryShown = shown;
       summary.textContent = shown ? 'Timeline' : 'Summary';

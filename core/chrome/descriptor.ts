@@ -1,4 +1,4 @@
-import { jsonNamed, type FileHead } from '../fileHead';
+import { JSON_LANGUAGES, jsonNamed, type FileHead } from '../fileHead';
 import { CHROME_CODES } from './codes';
 import type { FormatDescriptor } from '../formatDescriptor';
 import { ChromeChecker } from './checks';
@@ -29,7 +29,7 @@ export const chromeFormat: FormatDescriptor = {
   // Triton Proton `*.chrome_trace`; any other JSON by its head (HTA's `*.json.gz`, `trace.json`).
   names: ['*.trace.json', '*.trace.json.gz', 'perfetto_trace.json.gz', '*.chrome_trace', '*.chrome_trace.gz'],
   detect: (name, head) => jsonNamed(name) && isChromeTraceHead(head),
-  contentSetting: 'chrome',
+  contentDetection: { languages: JSON_LANGUAGES, setting: 'chrome.detectInJson' },
   createChecker: (opts) => new ChromeChecker(opts),
   timeline: () => new ChromeTimelineBuilder(),
   parquetTables: 'timeline',

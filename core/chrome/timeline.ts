@@ -93,7 +93,7 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       const name = this.display.get(t.name);
       if (name !== undefined) t.name = name;
     }
-    return { ...m, unit: 'µs', colourBy: 'phase', ...(links && { links }), ...(chars && { chars }) };
+    return { ...m, unit: 'µs', colourBy: 'phase', attrNames: ['cat', '', '', '', ''], ...(links && { links }), ...(chars && { chars }) };
   }
 
   /** Adds an item drawn from event `raw`, with where that event is on its line. */

@@ -3,7 +3,7 @@ import { CMDQ_CODES } from './codes';
 import type { FormatDescriptor, LineChecker } from '../formatDescriptor';
 import { CmdqDocument } from './document';
 import { hasTopLevelCmdqArray, looksLikeCmdqStart } from './detect';
-import { jsonNamed } from '../fileHead';
+import { JSON_LANGUAGES, jsonNamed } from '../fileHead';
 
 /**
  * A CMDQ is one JSON value: `npu-trace check` reads a file of one whole (`checkDocument`); the line
@@ -18,7 +18,7 @@ export const cmdqFormat: FormatDescriptor = {
   names: ['*.cmdq.json', '*.cmdq.jsonc'],
   // Any other JSON whose top-level object has a `cmdq` array (such files have arbitrary names).
   detect: (name, head) => jsonNamed(name) && (looksLikeCmdqStart(head.firstLine) || hasTopLevelCmdqArray(head.text)),
-  contentSetting: 'cmdq',
+  contentDetection: { languages: JSON_LANGUAGES, setting: 'cmdq.detectInJson' },
   createChecker(): LineChecker {
     const lines: string[] = [];
     return {

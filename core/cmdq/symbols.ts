@@ -52,12 +52,18 @@ export function layerSymbols(doc: CmdqDocument): LayerSymbol[] {
   return [...groups.values()];
 }
 
-/** "N dependents · depth D" for the first MAX_LENSES entries. */
+/**
+ * "N dependents · depth D" above the entries the graph branches at (two or more entries wait for
+ * them), at most MAX_LENSES. One dependent is the common case: a lens on every entry said
+ * "1 dependent" and doubled the height of a queue (#30).
+ */
 export function entryLenses(doc: CmdqDocument): { entry: number; start: number; title: string }[] {
   const g = doc.graph;
-  const entries = doc.parsed.entries;
-  return entries.slice(0, MAX_LENSES).map((e) => {
+  const out: { entry: number; start: number; title: string }[] = [];
+  for (const e of doc.parsed.entries) {
+    if (out.length >= MAX_LENSES) break;
     const n = g.dependentCount(e.index);
-    return { entry: e.index, start: e.start, title: `${n} ${n === 1 ? 'dependent' : 'dependents'} · depth ${g.depth(e.index)}` };
-  });
+    if (n >= 2) out.push({ entry: e.index, start: e.start, title: `${n} dependents · depth ${g.depth(e.index)}` });
+  }
+  return out;
 }

@@ -57,6 +57,8 @@ export type SchemaProblemKind = 'missing-field' | 'wrong-type' | 'invalid-value'
 export interface SchemaProblem {
   kind: SchemaProblemKind;
   message: string;
+  /** The allowed value the message suggests ("did you mean"): a quick fix can write it. */
+  suggestion?: string;
 }
 
 /** The object an ajv error is about, and how to read what the messages quote. */
@@ -99,7 +101,7 @@ export function schemaProblem(err: ErrorObject, s: SchemaSubject): SchemaProblem
       const allowed = (err.params as { allowedValues: unknown[] }).allowedValues.map(String);
       const v = valueAt(s.obj, path);
       const near = typeof v === 'string' ? nearest(v, allowed) : undefined;
-      return { kind: 'invalid-value', message: `${name} must be one of ${allowed.join(', ')}; got ${got()}${near ? `. Did you mean "${near}"?` : ''}` };
+      return { kind: 'invalid-value', message: `${name} must be one of ${allowed.join(', ')}; got ${got()}${near ? `. Did you mean "${near}"?` : ''}`, ...(near ? { suggestion: near } : {}) };
     }
     default:
       return { kind: 'invalid-value', message: `${name} ${err.message ?? 'is invalid'}, got ${got()}` };

@@ -7,7 +7,7 @@ import { InferscopeDocument } from './document';
 import { looksLikeInferscopeStart, looksLikeProfilerStart, topLevelInferscopeKind } from './detect';
 import { InferscopeTimelineBuilder } from './timeline';
 import { inferscopeDiff } from './diff';
-import { jsonNamed } from '../fileHead';
+import { JSON_LANGUAGES, jsonNamed } from '../fileHead';
 
 /** Characters read whole, as one string; past this a trace is checked streamed (`streamCheck.ts`). */
 const MAX_WHOLE = 256 << 20;
@@ -25,7 +25,7 @@ export const inferscopeFormat: FormatDescriptor = {
   names: ['*.inferscope.json', '*.analysis.json', '*.inferscope.json.gz', '*.analysis.json.gz'],
   // Any other JSON by its top-level keys (InferScope's own `trace.json`).
   detect: (name, head) => jsonNamed(name) && (looksLikeInferscopeStart(head.firstLine) || looksLikeProfilerStart(head.firstLine) || topLevelInferscopeKind(head.text) !== undefined),
-  contentSetting: 'inferscope',
+  contentDetection: { languages: JSON_LANGUAGES, setting: 'inferscope.detectInJson' },
   timeline: () => new InferscopeTimelineBuilder(),
   parquetTables: 'inferscope',
   // An analysis result has no events, and the Parquet export reads a trace whole, not gunzipped.

@@ -12,6 +12,9 @@ import { TimelineAssembler } from '../timeline/assembler';
 import type { TimelineBuilder } from '../timeline/builder';
 import { FLAG, KIND, type TimelineModel } from '../timeline/model';
 
+/** What the ATTRS slots hold here: an event's type, and the scope it ran in. */
+const INFERSCOPE_ATTRS = ['type', 'scope', '', '', ''];
+
 /** Colour per event type: the model's kinds for CPU work, compute, copies, memory and markers. */
 const KIND_OF: Record<string, number> = {
   cpu_call: KIND.job, cpu_syscall: KIND.irq, gpu_kernel: KIND.te, h2d_copy: KIND.dma, d2h_copy: KIND.dma, memory_event: KIND.dram, instant: KIND.marker,
@@ -164,7 +167,7 @@ function build(doc: InferscopeDocument, preview: boolean, lineCount: number, str
   };
   if (doc.layout === 'profiler') {
     const undrawable = buildProfiler(doc, asm, lineOf, preview ? () => 0 : flagged);
-    return { ...asm.finish({ lineCount, undrawable, nsPerCycle: 1000 }, true), unit: 'µs', colourBy: 'phase' };
+    return { ...asm.finish({ lineCount, undrawable, nsPerCycle: 1000 }, true), unit: 'µs', colourBy: 'phase', attrNames: INFERSCOPE_ATTRS };
   }
   const n = p.events.length;
   const scopeOf = innermostScopes(doc);
@@ -231,7 +234,7 @@ function build(doc: InferscopeDocument, preview: boolean, lineCount: number, str
     asm.add(track, t.start, t.instant ? t.start : Math.max(t.start, t.end), lineOf(e), asm.intern(clip(str(o.name) ?? type, MAX_NAME)), NaN, ctx, bytes, KIND_OF[type], flags);
   }
   // The assembler is this build's own: its item columns go as the model's are made.
-  return { ...asm.finish({ lineCount, undrawable, nsPerCycle: 1000 }, true), unit: 'µs', colourBy: 'phase' };
+  return { ...asm.finish({ lineCount, undrawable, nsPerCycle: 1000 }, true), unit: 'µs', colourBy: 'phase', attrNames: INFERSCOPE_ATTRS };
 }
 
 /** Colour and event type of each kind of Profiler span. */

@@ -46,5 +46,5 @@ export function kprofTimeline(d: Decoded): TimelineModel {
     const { name, ctx } = ev(d.instEvent[i]);
     asm.add(track(d.instLane[i]), d.instT[i], d.instT[i], d.instSlot[i], name, NaN, ctx, 0, KIND.marker, FLAG.instant);
   }
-  return { ...asm.finish({ lineCount: d.slots, undrawable: 0, nsPerCycle: 1 }), unit: 'ns', colourBy: 'phase' };
+  return { ...asm.finish({ lineCount: d.slots, undrawable: 0, nsPerCycle: 1 }), unit: 'ns', colourBy: 'phase', attrNames: ['event', '', '', '', ''] };
 }

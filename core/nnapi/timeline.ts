@@ -64,7 +64,7 @@ export class NnapiTimelineBuilder implements TimelineBuilder {
         if (bad.has(it.line.data[i]) || bad.has(it.endLine.data[i])) it.flags.data[i] |= FLAG.invalid;
       }
     }
-    return { ...this.asm.finish({ lineCount: this.lineCount, undrawable: this.undrawable, nsPerCycle: 1000 }), unit: 'µs', colourBy: 'layer_id' };
+    return { ...this.asm.finish({ lineCount: this.lineCount, undrawable: this.undrawable, nsPerCycle: 1000 }), unit: 'µs', colourBy: 'layer_id', attrNames: ['phase', 'layer', '', 'pid', ''] };
   }
 
   private thread(tgid: string, pid: string, task: string): number {

@@ -137,7 +137,7 @@ export class PerfettoTimelineBuilder implements PerfettoSink {
     for (const c of m.counters) {
       if (c.name.startsWith('\u0000t')) c.name = r.tracks[Number(c.name.slice(2))].name ?? 'Counter';
     }
-    return { ...m, unit: 'ns', colourBy: 'phase', chars };
+    return { ...m, unit: 'ns', colourBy: 'phase', attrNames: ['category', '', '', '', ''], chars };
   }
 }
 

@@ -42,6 +42,14 @@ export const BROKEN = FLAG.unmatchedStart | FLAG.unmatchedEnd | FLAG.endBeforeSt
 export const ATTRS = ['phase', 'layer_id', 'cmd_id', 'tenant_id', 'model_name'] as const;
 export type AttrName = (typeof ATTRS)[number];
 
+/**
+ * What each ATTRS slot holds in a model's format, in that format's own words ('' for a slot it does
+ * not use): the details pane and the colour and filter menus show these. ATTRS itself without them.
+ */
+export function attrNamesOf(m: { attrNames?: readonly string[] }): readonly string[] {
+  return m.attrNames ?? ATTRS;
+}
+
 /** Marks "no line" in `line`/`endLine`. */
 export const NO_LINE = 0xffffffff;
 
@@ -123,6 +131,8 @@ export interface TimelineModel {
   unit?: string;
   /** Attribute to colour by when the view opens (NNAPI: by layer); by kind when absent. */
   colourBy?: AttrName;
+  /** The format's name of each ATTRS slot ('' unused); absent: the NPU trace's (see `attrNamesOf`). */
+  attrNames?: readonly string[];
   /**
    * The trace metrics (`npu-trace stats`) of the whole file, computed from the same parse; only
    * in a complete NPU trace model, never in a preview.

@@ -7,6 +7,8 @@ export interface LocalDiagnostic {
   code: string;
   severity: Severity;
   message: string;
+  /** JSON text that replaces `start..end` to fix it (the value a "did you mean" names); the quick fix. */
+  replacement?: string;
 }
 
 /** An id as the index keys it: a safe integer, or the exact source digits of a larger one. */

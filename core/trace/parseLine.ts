@@ -84,7 +84,7 @@ export function parseTraceLine(text: string): TraceLine {
     const f = findField(scan(), 'event_type')!;
     const near = nearest(et, EVENT_TYPES);
     line.local = [{ start: f.valueStart, end: f.valueEnd, code: 'trace.unknown-event-type', severity: 'error',
-      message: `Unknown event_type ${quoteString(et, 80)}${near ? `; did you mean "${near}"?` : ''}` }];
+      message: `Unknown event_type ${quoteString(et, 80)}${near ? `; did you mean "${near}"?` : ''}`, ...(near ? { replacement: JSON.stringify(near) } : {}) }];
     return line;
   }
   line.type = canonicalType(et);
@@ -114,7 +114,10 @@ function schemaDiagnostic(type: string, err: ErrorObject, o: Record<string, unkn
     // The range is the value's own only when the error is about a field that is there.
     token: () => (f ? text.slice(at[0], at[1]) : undefined),
   });
-  return problem && { start: at[0], end: at[1], severity: 'error', code: `trace.${problem.kind}`, message: problem.message };
+  if (!problem) return undefined;
+  // A suggestion replaces the value only where the range is that value's own.
+  const fix = f && problem.suggestion !== undefined ? { replacement: JSON.stringify(problem.suggestion) } : {};
+  return { start: at[0], end: at[1], severity: 'error', code: `trace.${problem.kind}`, message: problem.message, ...fix };
 }
 
 // The simulator's own line breaks stay (the Problems panel shows them, the CLI joins the lines);

@@ -1,6 +1,7 @@
 import { TraceDocument } from '../../core/trace/document';
 import type { FormatService } from '../formatService';
 import { lineText } from '../lineText';
+import { traceCodeActions } from './codeActions';
 import { traceDefinition } from './definition';
 import { traceHover, warmHoverFormats } from './hover';
 import { traceHighlights, traceReferences } from './references';
@@ -20,4 +21,5 @@ export const traceService: FormatService<TraceDocument> = {
   references: (model, doc, pos, incl) => traceReferences(model, doc.uri, pos, incl),
   documentHighlights: (model, _doc, pos) => traceHighlights(model, pos),
   documentSymbols: (model) => traceSymbols(model),
+  codeActions: (_model, doc, params) => traceCodeActions(doc, params),
 };

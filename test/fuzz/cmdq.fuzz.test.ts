@@ -86,7 +86,7 @@ function exercise(t: string, offsets: number[]): void {
   }
   const inDoc = (s: { start: number; end: number }) => assert.ok(s.start >= 0 && s.start <= s.end && s.end <= t.length, JSON.stringify(s));
   for (const s of layerSymbols(doc)) inDoc(s);
-  assert.equal(entryLenses(doc).length, doc.parsed.entries.length);
+  assert.ok(entryLenses(doc).length <= doc.parsed.entries.length);
   for (const raw of offsets) {
     const off = raw % (t.length + 1);
     const tok = tokenAt(doc, off);

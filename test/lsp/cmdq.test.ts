@@ -95,11 +95,16 @@ describe('cmdq language server over stdio', () => {
       ['ffn_0_ln', ['3 VE_LAYERNORM_TILE']],
       ['(no layer)', ['5 END']],
     ]);
+    // A chain: no entry fans out, so no lens says "1 dependent" on every line.
+    assert.deepEqual(await c.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } }), []);
+  });
+
+  it('a code lens above each entry that two or more entries wait for', async () => {
+    const uri = 'file:///fanout.cmdq.json';
+    // The store (entry 4) waits for the GEMM too: entry 2 now has two dependents.
+    await c.open(uri, 'cmdq', GOLDEN.replace('"id": 4, "layer_id": "ffn_0",    "deps_before": [3]', '"id": 4, "layer_id": "ffn_0",    "deps_before": [2, 3]'));
     const lenses = await c.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
-    assert.deepEqual(lenses.map((l) => [l.range.start.line, l.command!.title]), [
-      [3, '1 dependent · depth 0'], [4, '1 dependent · depth 0'], [5, '1 dependent · depth 1'],
-      [6, '1 dependent · depth 2'], [7, '1 dependent · depth 3'], [8, '0 dependents · depth 4'],
-    ]);
+    assert.deepEqual(lenses.map((l) => [l.range.start.line, l.command!.title]), [[5, '2 dependents · depth 1']]);
   });
 
   it('completes opcodes, the fields an opcode needs, and earlier ids inside deps_before', async () => {

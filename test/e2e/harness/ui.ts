@@ -1,7 +1,8 @@
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { faultyExample } from '../../gen/exampleTraces';
+import { systraceHtml } from '../../gen/systraceHtml';
 import type { RunningServer } from './codeServer';
 import { formatJourneys } from './formats';
 import { glueJourneys } from './glue';
@@ -221,6 +222,41 @@ const JOURNEYS: Journey[] = [
         await page.locator('.monaco-editor .view-line', { hasText: want }).first().waitFor({ timeout: STEP_MS });
       }
       await ctx.shoot(page, 'nnapi-summary');
+    },
+  },
+  {
+    name: 'NNAPI by content: a systrace saved as trace.html (the page systrace.py writes) and as atrace.txt opens as NNAPI Systrace with its problems; another page stays HTML',
+    async run(page, ctx) {
+      const atrace = readFileSync(join(ctx.workspace, 'nnapi-nesting.systrace'), 'utf8');
+      writeFileSync(join(ctx.workspace, 'trace.html'), systraceHtml(atrace));
+      writeFileSync(join(ctx.workspace, 'atrace.txt'), atrace);
+      writeFileSync(join(ctx.workspace, 'index.html'), '<!DOCTYPE html>\n<html><head><title>Results</title></head><body>none</body></html>\n');
+      for (const [i, name] of ['trace.html', 'atrace.txt'].entries()) {
+        await quickOpen(page, name);
+        await page.locator('[id="status.editor.mode"]', { hasText: 'NNAPI Systrace' }).waitFor({ timeout: STEP_MS });
+        // The status bar counts the problems of every open file: two more with each.
+        await problemsInStatusBar(page, 2 * (i + 1), 0);
+        ctx.say(`${name}: NNAPI Systrace, 2 problems`);
+      }
+      await ctx.shoot(page, 'nnapi-html-by-content');
+      await quickOpen(page, 'index.html');
+      await page.locator('[id="status.editor.mode"]', { hasText: /^\s*HTML\s*$/ }).waitFor({ timeout: STEP_MS });
+    },
+  },
+  {
+    name: 'NPU trace quick fix: a status typed wrong gets "did you mean"; Ctrl+. offers the replacement, Enter takes it and the problem is gone',
+    async run(page, ctx) {
+      const text = readFileSync(join(ctx.workspace, 'llm-layer.trace.jsonl'), 'utf8');
+      writeFileSync(join(ctx.workspace, 'typo.trace.jsonl'), text.replace('"status":"OK"', '"status":"OKK"'));
+      await quickOpen(page, 'typo.trace.jsonl');
+      await problemsInStatusBar(page, 1, 0);
+      await page.locator('.monaco-editor .view-lines').first().click();
+      await findInEditor(page, 'OKK');
+      await quickFixAtCursor(page, 'Replace with "OK"');
+      await ctx.shoot(page, 'trace-quickfix');
+      await page.keyboard.press('Enter');
+      await problemsInStatusBar(page, 0, 0);
+      await page.locator('.monaco-editor .view-line', { hasText: '"cmd_id":1,"status":"OK","phase"' }).first().waitFor({ timeout: STEP_MS });
     },
   },
   ...formatJourneys,

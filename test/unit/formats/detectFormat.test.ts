@@ -22,6 +22,7 @@ import { DocumentStore } from '../../../server/documents';
 import { services } from '../../../server/services';
 import { pytorchTrace } from '../../gen/chromeGen';
 import { inferscopeTrace, pretty } from '../../gen/inferscopeGen';
+import { systraceHtml } from '../../gen/systraceHtml';
 
 const ROOT = resolve(__dirname, '../../..');
 const cli = join(ROOT, 'dist/cli.js');
@@ -36,6 +37,8 @@ const ONE_LINE_CHROME = JSON.stringify({
   traceEvents: [{ name: 'add_kernel', ph: 'X', ts: 0.5, dur: 1.25, pid: 'add_kernel Core0 CTA8', tid: 'warp 0 (line 0)' }],
 });
 /** A one-line Chrome trace exported from an NPU trace: "event_type" sits in its first events' args (commit d9d6b32). */
+// What `adb shell atrace` prints: the NNAPI benchmark systrace of the fixtures.
+const ATRACE = readFileSync(resolve(__dirname, '../../fixtures/nnapi/benchmark.systrace'), 'utf8');
 const EXPORTED_NPU = JSON.stringify({ traceEvents: [{ name: 'cmd 1', ph: 'X', ts: 1, dur: 2, pid: 1, tid: 1, args: { event_type: 'CMD_START' } }] });
 
 /**
@@ -54,6 +57,9 @@ const WRITTEN: { name: string; bytes: Buffer; want: string | undefined }[] = [
   { name: 'npu/exported.json', bytes: Buffer.from(EXPORTED_NPU), want: 'chrome-trace' },
   { name: 'npu/untyped.log', bytes: Buffer.from('{"event_type":"CMD_START","t_cycle":1,"cmd_id":1}\n'), want: 'npu-trace' },
   { name: 'other/package.json', bytes: Buffer.from('{\n  "name": "x"\n}\n'), want: undefined },
+  { name: 'systrace/trace.html', bytes: Buffer.from(systraceHtml(ATRACE)), want: 'nnapi-systrace' },
+  { name: 'atrace/trace.txt', bytes: Buffer.from(ATRACE), want: 'nnapi-systrace' },
+  { name: 'other/index.html', bytes: Buffer.from('<!DOCTYPE html>\n<html><head><title>Results</title></head><body># tracer: none here</body></html>\n'), want: undefined },
 ];
 
 /** A work folder holding every fixture, every example and the written files. */
@@ -87,6 +93,9 @@ function editorLanguage(file: string): string | undefined {
   for (const l of pkg.contributes.languages) {
     if (l.extensions?.some((e) => name.endsWith(e)) || l.filenamePatterns?.some((p) => nameMatches(p, name))) return l.id;
   }
+  // VS Code's own languages by extension come before any first-line pattern.
+  if (/\.html?$/.test(name)) return 'html';
+  if (/\.txt$/.test(name)) return 'plaintext';
   const first = splitLines(headOf(file).text)[0] ?? '';
   for (const l of pkg.contributes.languages) if (l.firstLine && new RegExp(l.firstLine).test(first)) return l.id;
   return /\.jsonc?$/.test(name) ? 'json' : undefined;
@@ -144,8 +153,8 @@ describe('every consumer agrees with detectFormat on every fixture and example',
       if (/\.gz$/i.test(f) || fmt?.binary) continue;
       let lang = editorLanguage(f);
       // contentDetect.ts: a document opened as JSON is switched by detectFormat (settings on).
-      if (lang === 'json' && fmt?.contentSetting && jsonNamed(baseName(f))) lang = fmt.id;
-      if (fmt?.language && (lang === undefined || lang === 'json') && !fmt.contentSetting) continue; // by name only: a .jsonl VS Code leaves to JSON Lines
+      if (lang !== undefined && fmt?.contentDetection?.languages.includes(lang) && (lang !== 'json' || jsonNamed(baseName(f)))) lang = fmt.id;
+      if (fmt?.language && (lang === undefined || lang === 'json') && !fmt.contentDetection) continue; // by name only: a .jsonl VS Code leaves to JSON Lines
       const want = fmt?.language ? fmt.id : undefined;
       assert.equal(SERVED_LANGUAGES.includes(lang ?? '') ? lang : undefined, want, f);
       if (want) assert.ok(store.serviceFor(want), `served: ${want}`);

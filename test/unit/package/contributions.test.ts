@@ -19,6 +19,13 @@ describe('package.json contributions made from the format registry', () => {
     assert.equal((await gen()).generate(text, FORMATS), text);
   });
 
+  it('each format found by content in another language has its boolean setting, on by default', () => {
+    const props = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { type: string; default: unknown }> } } }).contributes.configuration.properties;
+    const settings = FORMATS.flatMap((f) => (f.contentDetection ? [f.contentDetection.setting] : []));
+    assert.ok(settings.includes('nnapi.detectByContent'), settings.join());
+    for (const s of settings) assert.deepEqual([props[`npuTrace.${s}`]?.type, props[`npuTrace.${s}`]?.default], ['boolean', true], s);
+  });
+
   it('a format added to the registry gets its language and joins the menus of what it supports', async () => {
     const g = await gen();
     const extra: FormatDescriptor = {
