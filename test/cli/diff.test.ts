@@ -93,6 +93,16 @@ describe('npu-trace diff', () => {
     assert.equal((await runCli(['diff', base])).code, 2);
   });
 
+  it('names the file that cannot be read, A here or B in the worker thread (exit 2)', async () => {
+    const bad = join(dir, 'bad.trace.jsonl.gz');
+    writeFileSync(bad, 'not gzip at all');
+    for (const [a, b] of [[bad, base], [base, bad]]) {
+      const r = await runCli(['diff', a, b]);
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /^npu-trace diff: .*bad\.trace\.jsonl\.gz: /);
+    }
+  });
+
   it('escapes what the files name before the terminal', async () => {
     const ev = (phase: string, cmd: number, t: number, d: number) => [
       { event_type: 'CMD_ENQUEUE', t_cycle: t, cmd_id: cmd, cmd_type: 'MATMUL', phase },
