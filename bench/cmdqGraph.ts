@@ -37,7 +37,11 @@ export async function run(): Promise<void> {
     runs.analyze.push(a);
     summary = `${a.value.levelCounts.length} levels, critical ${a.value.criticalLength}, run ${a.value.makespan} cycles`;
     runs.json.push(await timed(() => JSON.stringify(graphJson(doc.parsed.entries, a.value, DEFAULT_COST_MODEL)).length));
-    runs.dot.push(await timed(() => graphDot(doc.parsed.entries, g, a.value).length));
+    runs.dot.push(await timed(() => {
+      let bytes = 0;
+      graphDot(doc.parsed.entries, g, a.value, (s) => (bytes += s.length));
+      return bytes;
+    }));
     view ??= graphViewModel(doc.parsed.entries, g, a.value);
   }
   const show = (xs: { wall: number; cpu: number }[]) => `${fmt(median(xs.map((x) => x.wall)))} / ${fmt(median(xs.map((x) => x.cpu)))} ms`;

@@ -8,7 +8,7 @@ import { defaultDiagnosticSettings } from '../core/common/settings';
 import { analyze } from '../core/nnapi/analysis';
 import { NnapiDocument } from '../core/nnapi/document';
 import { summarize } from '../core/nnapi/summary';
-import { writeSystrace } from './nnapiGen';
+import { writeSystrace } from '../test/gen/nnapiGen';
 import { dataFile, exists, fmt, median, percentile, REPO, row, timed } from './util';
 
 

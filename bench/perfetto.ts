@@ -13,7 +13,7 @@ import { PerfettoTimelineBuilder } from '../core/perfetto/timeline';
 import { NnapiTimelineBuilder } from '../core/nnapi/timeline';
 import { parseRowLine } from '../core/nnapi/row';
 import { ftracePrints, processTree, secondsToNs, servicePackets, TraceWriter, type PrintSpec, type ProcSpec } from '../test/gen/perfettoGen';
-import { writeSystrace } from './nnapiGen';
+import { writeSystrace } from '../test/gen/nnapiGen';
 import { dataFile, exists, fmt, median, row, timed } from './util';
 
 const TIME = / (\d+\.\d+): tracing_mark_write: /;

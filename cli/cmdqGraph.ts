@@ -9,6 +9,7 @@ import { graphJson, graphText, joinText } from '../core/cmdq/graph/report';
 import { escapeControl } from '../core/common/escape';
 import { MAX_DOCUMENT_BYTES } from './check';
 import { statsOfFile } from '../node/io/statsOfFile';
+import { SyncSink } from '../node/io/syncSink';
 
 export const CMDQ_GRAPH_USAGE = '  npu-trace cmdq-graph [--json | --dot] [--dma-bytes-per-cycle N] [--te-macs-per-cycle N] [--ve-elements-per-cycle N] [--trace TRACE [--layer-map MAP.json]] <queue.cmdq.json>\n';
 
@@ -76,8 +77,21 @@ export async function cmdqGraph(args: string[]): Promise<number> {
   const a = analyzeGraph(p.entries, doc.graph, model);
   let join: { layers: LayerJoin[]; more: number } | undefined;
   if (v.trace !== undefined) join = joinLayers(p.entries, a, (await statsOfFile(v.trace)).layers, layerMap);
-  const body = v.dot ? graphDot(p.entries, doc.graph, a)
-    : v.json ? `${JSON.stringify(join ? { ...graphJson(p.entries, a, model), join: { trace: v.trace, ...join } } : graphJson(p.entries, a, model))}\n`
+  if (v.dot) {
+    // Streamed: a line at a time through a 1 MB buffer to stdout, never the whole text.
+    const sink = new SyncSink('-', false);
+    let shown;
+    try {
+      shown = graphDot(p.entries, doc.graph, a, (s) => sink.text(s));
+    } finally {
+      sink.close();
+    }
+    if (shown.nodesDrawn < shown.nodes || shown.edgesDrawn < shown.edges) {
+      process.stderr.write(`npu-trace cmdq-graph: ${escapeControl(file)}: the DOT draws ${shown.nodesDrawn} of ${shown.nodes} entries and ${shown.edgesDrawn} of ${shown.edges} dependencies (said in its label); --json has them all\n`);
+    }
+    return 0;
+  }
+  const body = v.json ? `${JSON.stringify(join ? { ...graphJson(p.entries, a, model), join: { trace: v.trace, ...join } } : graphJson(p.entries, a, model))}\n`
       : graphText(file, p.entries, a, model) + (join ? joinText(v.trace!, join) : '');
   process.stdout.write(body);
   return 0;

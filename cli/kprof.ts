@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/common/escape';
 import { decode, DEFAULT_MAX_PROBLEMS } from '../core/kprof/decode';
-import { KprofFormatError, MAX_BUFFER_BYTES } from '../core/kprof/errors';
+import { fileTooLarge, KprofFormatError, MAX_FILE_BYTES } from '../core/kprof/errors';
 import { detectLayout, LAYOUTS, layoutById } from '../core/kprof/layouts';
 import { namesFromList } from '../core/kprof/names';
 import { kprofChromeTrace } from '../core/kprof/chrome';
@@ -54,7 +54,7 @@ export async function kprof(args: string[]): Promise<number> {
 
   const st = statSync(file, { throwIfNoEntry: false });
   if (!st?.isFile()) return usage(`${escapeControl(file)}: no such file`);
-  if (st.size > MAX_BUFFER_BYTES + (1 << 20)) return fail(file, `the file is ${st.size} bytes, over the ${MAX_BUFFER_BYTES} bytes a buffer may have`);
+  if (st.size > MAX_FILE_BYTES) return fail(file, fileTooLarge(st.size));
   let opened;
   let names: string[] | undefined;
   try {

@@ -59,12 +59,29 @@ function runBatch(context: vscode.ExtensionContext, files: string[], token: vsco
  * Checks every trace file of the workspace in the background, as `npu-trace check` would, into the
  * "NPU Trace (workspace)" problems; files open in an editor are left to the language server.
  */
-export function registerCheckAll(context: vscode.ExtensionContext): void {
+export function registerCheckAll(context: vscode.ExtensionContext): (uri: vscode.Uri) => void {
   const collection = vscode.languages.createDiagnosticCollection('NPU Trace (workspace)');
   context.subscriptions.push(collection);
   // Once a file is opened the language server reports on it; two lists of the same problems would confuse.
   context.subscriptions.push(vscode.workspace.onDidOpenTextDocument((doc) => collection.delete(doc.uri)));
   context.subscriptions.push(vscode.commands.registerCommand(CHECK_ALL_COMMAND, () => checkAll(context, collection)));
+  return (uri) => void checkOne(context, collection, uri);
+}
+
+/**
+ * Checks one file the language server never sees (a gzipped trace, opened in its timeline) as
+ * `npu-trace check` does, into the same problems as Check All.
+ */
+async function checkOne(context: vscode.ExtensionContext, collection: vscode.DiagnosticCollection, uri: vscode.Uri): Promise<void> {
+  if (uri.scheme !== 'file') return;
+  const cts = new vscode.CancellationTokenSource();
+  try {
+    const r = await runBatch(context, [uri.fsPath], cts.token);
+    const found = r.checked.find((c) => c.file === uri.fsPath);
+    collection.set(uri, found ? found.diagnostics.map(toDiagnostic) : []);
+  } finally {
+    cts.dispose();
+  }
 }
 
 async function checkAll(context: vscode.ExtensionContext, collection: vscode.DiagnosticCollection): Promise<void> {

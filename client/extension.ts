@@ -22,12 +22,13 @@ let client: LanguageClient | undefined;
 export { SERVED_LANGUAGES };
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  registerTimeline(context, nodeTimelineHost(context.extensionUri));
+  // A gzipped trace, opened in its timeline, is checked as Check All checks files.
+  const checkFile = registerCheckAll(context);
+  registerTimeline(context, nodeTimelineHost(context.extensionUri), checkFile);
   registerTimelineExports(context);
   registerKprofEditor(context);
   registerSummaryStatus(context);
   registerCheckTask(context);
-  registerCheckAll(context);
   registerWalkthrough(context);
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {

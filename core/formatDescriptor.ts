@@ -76,7 +76,10 @@ export interface FormatDescriptor {
   names: readonly string[];
   /** The file is read as bytes (a custom editor, its own decoder), not as text. */
   binary?: boolean;
-  /** The view types of the custom editors that open it (a binary format). */
+  /**
+   * The view types of the custom editors that open it: a binary format's own, or the read-only
+   * timeline that opens its gzipped files (`npuTrace.compressedTimeline`).
+   */
   customEditors?: readonly string[];
   /**
    * Whether a file that no format's name claims is this format, by its name's kind and its head:
@@ -156,3 +159,10 @@ export interface ChunkChecker {
   feed(chunk: string): void;
   finish(settings: DiagnosticSettings): CheckResult;
 }
+
+/**
+ * The read-only timeline editor that gzipped text traces open in (`*.pt.trace.json.gz`, HTA's
+ * `*.json.gz`, `*.trace.jsonl.gz`…): VS Code shows a .gz as a binary file, so without it such a
+ * trace had no editor at all (#30). Its selector in package.json is checked against the registry.
+ */
+export const COMPRESSED_TIMELINE_EDITOR = 'npuTrace.compressedTimeline';

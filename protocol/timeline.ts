@@ -178,6 +178,7 @@ export function validModel(x: unknown): x is TimelineModel {
   }
   if (m.links !== undefined && !validLinks(m.links, n, nStr)) return false;
   if (m.chars !== undefined && !(isObj(m.chars) && [m.chars.char, m.chars.charEnd, m.chars.endChar, m.chars.endCharEnd].every((a) => a instanceof Uint32Array && a.length === n))) return false;
+  if (m.lastLine !== undefined && !(m.lastLine instanceof Uint32Array && m.lastLine.length === n)) return false;
   if (m.unit !== undefined && !isStr(m.unit)) return false;
   if (m.colourBy !== undefined && !(ATTRS as readonly string[]).includes(m.colourBy)) return false;
   if (m.attrNames !== undefined && !(Array.isArray(m.attrNames) && m.attrNames.length === ATTRS.length && m.attrNames.every((a) => isStr(a) && a.length <= 64))) return false;

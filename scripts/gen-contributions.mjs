@@ -12,12 +12,12 @@ const ROOT = join(import.meta.dirname, '..');
 
 /**
  * The menu items whose `when` lists formats: which formats (a descriptor predicate), whether they
- * are hidden in the browser (they need worker threads), and whether a binary format's custom
- * editors count (an export of a kernel-profiler buffer runs from its editor).
+ * are hidden in the browser (they need worker threads), and whether the formats' custom editors
+ * count (an export of a kernel-profiler buffer runs from its editor; the timeline of a .gz trace).
  */
 export const FORMAT_MENUS = {
-  'npuTrace.showTimeline': { has: (f) => f.timeline !== undefined, desktopOnly: false, editors: false },
-  'npuTrace.showSummary': { has: (f) => f.summary === true, desktopOnly: false, editors: false },
+  'npuTrace.showTimeline': { has: (f) => f.timeline !== undefined, desktopOnly: false, editors: true },
+  'npuTrace.showSummary': { has: (f) => f.summary === true, desktopOnly: false, editors: true },
   'npuTrace.exportChromeTrace': { has: (f) => f.exportsChrome === true, desktopOnly: true, editors: true },
   'npuTrace.exportParquet': { has: (f) => f.parquetTables !== undefined && !f.binary, desktopOnly: true, editors: false },
 };
@@ -55,7 +55,7 @@ export function whenOf(formats, command, menu) {
   const fs = formats.filter(m.has);
   const key = menu === 'explorer/context' ? 'resourceLangId' : 'editorLangId';
   const parts = [
-    ...(m.editors ? fs.flatMap((f) => (f.customEditors ?? []).map((e) => `activeCustomEditorId == ${e}`)) : []),
+    ...(m.editors ? [...new Set(fs.flatMap((f) => f.customEditors ?? []))].map((e) => `activeCustomEditorId == ${e}`) : []),
     ...fs.filter((f) => f.language).map((f) => `${key} == ${f.id}`),
   ];
   // Files the editor does not open in the format's language (gzipped, or taken by name only): one regular expression.

@@ -34,7 +34,16 @@ export interface FlowView {
   selected: number;
   /** Whether item i is drawn (a filter is on and it does not pass: no arrow to it). */
   passes(i: number): boolean;
+  /**
+   * Every flow in the view (the toolbar's "Flows: all"); otherwise, as Perfetto does, only those
+   * of the selected slice, its ancestors and its descendants: all of a training step's launch →
+   * kernel arrows at once are a black mass (#30).
+   */
+  showAll?: boolean;
 }
+
+/** Items of the selection's family looked at, and their arrows drawn, at most. */
+export const MAX_FAMILY_ITEMS = 100_000;
 
 /** Per model: the earlier start of each link's two ends (links come sorted by it). */
 const linkT0 = new WeakMap<TimelineModel, Float64Array>();
@@ -69,6 +78,12 @@ export function flowArrows(v: FlowView): { arrows: FlowArrow[]; tooMany: boolean
   };
   const sel = v.selected >= 0 ? linksOf(m, v.selected) : [];
   for (const k of sel) add(k, true, false);
+  if (!v.showAll) {
+    if (v.selected < 0) return { arrows, tooMany: false };
+    const own = new Set(sel);
+    for (const k of familyLinks(m, v.selected, v.rowOfItem)) if (!own.has(k)) add(k, false, false);
+    return { arrows, tooMany: false };
+  }
   const t0 = linkStarts(m);
   const lo = firstIndex(t0, vp.start, false), hi = firstIndex(t0, vp.end, true);
   if (hi - lo > MAX_VISITED) return { arrows, tooMany: true };
@@ -109,6 +124,66 @@ export function flowPartners(m: TimelineModel, i: number): { from: number[]; to:
   return out;
 }
 
+/** Per model: the links of each item, as offsets into one array (built once, when first needed). */
+const itemLinks = new WeakMap<TimelineModel, { at: Uint32Array; links: Uint32Array }>();
+
+function linksByItem(m: TimelineModel): { at: Uint32Array; links: Uint32Array } {
+  let x = itemLinks.get(m);
+  if (!x) {
+    const L = m.links!, n = m.items.start.length;
+    const at = new Uint32Array(n + 1);
+    for (let k = 0; k < L.from.length; k++) { at[L.from[k] + 1]++; if (L.to[k] !== L.from[k]) at[L.to[k] + 1]++; }
+    for (let i = 0; i < n; i++) at[i + 1] += at[i];
+    const links = new Uint32Array(at[n]), fill = at.slice(0, n);
+    for (let k = 0; k < L.from.length; k++) { links[fill[L.from[k]]++] = k; if (L.to[k] !== L.from[k]) links[fill[L.to[k]]++] = k; }
+    itemLinks.set(m, x = { at, links });
+  }
+  return x;
+}
+
+/**
+ * The links of the selected item's ancestors and descendants: the slices of its track that enclose
+ * it (rows above) or that it encloses (rows below), found by start in each row, which the model
+ * keeps sorted. Bounded by MAX_FAMILY_ITEMS items and MAX_SELECTED_ARROWS links.
+ */
+export function familyLinks(m: TimelineModel, i: number, rowOfItem: ArrayLike<number>): number[] {
+  const out: number[] = [];
+  if (!m.links?.from.length) return out;
+  const { at, links } = linksByItem(m);
+  const r = rowOfItem[i];
+  const track = m.tracks.find((t) => t.kind === 'slices' && r >= t.rowStart && r < t.rowStart + t.rowCount);
+  if (!track) return out;
+  const { start, end } = m.items;
+  const s = start[i], e = end[i] > s ? end[i] : s;
+  let visited = 0;
+  const take = (j: number): boolean => {
+    for (let p = at[j]; p < at[j + 1]; p++) if (out.push(links[p]) >= MAX_SELECTED_ARROWS) return false;
+    return ++visited < MAX_FAMILY_ITEMS;
+  };
+  for (let q = track.rowStart; q < track.rowStart + track.rowCount; q++) {
+    if (q === r) continue;
+    const lo = m.rowItemStart[q], hi = m.rowItemStart[q + 1];
+    if (q > r) {
+      // Descendants start within the selection and end in it.
+      for (let j = lowerBound(start, lo, hi, s); j < hi && start[j] <= e; j++) if (end[j] <= e && j !== i && !take(j)) return out;
+    } else {
+      // Ancestors start at or before it, no earlier than the row's longest item allows, and end after it.
+      for (let j = lowerBound(start, lo, hi, s, true) - 1; j >= lo && start[j] >= s - m.rowMaxDur[q]; j--) if (end[j] >= e && !take(j)) return out;
+    }
+  }
+  return out;
+}
+
+/** The first index in lo..hi whose value is at least `x` (above `x` with `above`). */
+function lowerBound(a: Float64Array, lo: number, hi: number, x: number, above = false): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid] < x || (above && a[mid] === x)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 function linkStarts(m: TimelineModel): Float64Array {
   let t0 = linkT0.get(m);
   if (!t0) {
@@ -133,13 +208,7 @@ function bandsOfRows(bands: readonly Band[], rows: number): Int32Array {
 
 /** First index whose value is at least `x` (above `x` with `above`). */
 function firstIndex(a: Float64Array, x: number, above: boolean): number {
-  let lo = 0, hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (a[mid] < x || (above && a[mid] === x)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return lowerBound(a, 0, a.length, x, above);
 }
 
 /** Draws the arrows: a line from the source's start to the target's start with a head there. */

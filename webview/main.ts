@@ -28,6 +28,7 @@ const shown = () => session.state;
 
 const toolbar = createToolbar(toolbarBox, {
   fit: () => fit(),
+  flows: (all) => { const s = shown(); if (s) { s.showAllFlows = all; schedule(); } },
   colourBy: (a) => { const s = shown(); if (s) { s.setColourBy(a, session.theme.palette.length); schedule(); } },
   filter: (f) => { const s = shown(); if (s) { s.setFilter(f); schedule(); } },
   valuesOf: (a) => shown()?.values(a) ?? [],

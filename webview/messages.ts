@@ -25,6 +25,7 @@ function onModel(m: Of<'model'>): void {
   session.previewShown = !m.complete;
   const s = session.state = new ViewState(m.model);
   widgets.toolbar.setAttrNames(attrNamesOf(m.model));
+  widgets.toolbar.setFlows((m.model.links?.from.length ?? 0) > 0, prev?.showAllFlows ?? false);
   session.uri = m.uri;
   if (prev) keepView(s, prev, prevWasPreview);
   else {
@@ -56,6 +57,7 @@ function onModel(m: Of<'model'>): void {
  */
 function keepView(s: ViewState, prev: ViewState, prevWasPreview: boolean): void {
   s.moved = prev.moved;
+  s.showAllFlows = prev.showAllFlows;
   if (prevWasPreview && !prev.moved) fit();
   else s.viewport.set(prev.viewport.start, prev.viewport.end, s.model);
   s.scrollY = prev.scrollY;

@@ -77,6 +77,13 @@ export class ModelIndex {
       if (line[i] < m.lineCount) this.itemOfLine[line[i]] = i;
       if (endLine[i] !== NO_LINE && endLine[i] < m.lineCount) this.itemOfLine[endLine[i]] = i;
     }
+    // The other lines of a pretty-printed event: the cursor on its "name" or "args" finds it too.
+    const last = m.lastLine;
+    if (last) {
+      for (let i = 0; i < n; i++) {
+        for (let l = line[i] + 1; l <= last[i] && l < m.lineCount; l++) if (this.itemOfLine[l] < 0) this.itemOfLine[l] = i;
+      }
+    }
   }
 
   attr(i: number, a: number): string {

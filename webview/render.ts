@@ -58,13 +58,14 @@ export function render(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: 
 function drawFlowLayer(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: number, top: number, viewH: number): void {
   const { arrows, tooMany } = flowArrows({
     model: s.model, bands: s.bands, rowOfItem: s.index.rowOfItem, viewport: s.viewport, scrollY: s.scrollY, height: viewH,
-    selected: s.selected, passes: (i) => s.passes(i),
+    selected: s.selected, passes: (i) => s.passes(i), showAll: s.showAllFlows,
   });
   drawFlows(g, arrows, HEADER_W, top, th.foreground, th.focus);
+  s.arrowsDrawn = arrows.length;
   if (tooMany) {
     g.fillStyle = th.muted;
     g.textAlign = 'right';
-    g.fillText('flows: zoom in (or select a slice) to draw them', W - 8, top + 8);
+    g.fillText('flows: zoom in to draw them all (or Flows: selection)', W - 8, top + 8);
     g.textAlign = 'left';
   }
 }
@@ -186,7 +187,8 @@ function drawRow(g: CanvasRenderingContext2D, s: ViewState, th: Theme, r: number
 }
 
 function drawMarker(g: CanvasRenderingContext2D, th: Theme, kind: number, flags: number, x: number, y: number, h: number): void {
-  const big = kind === KIND.error || kind === KIND.marker || flags & (FLAG.failed | BROKEN);
+  // A problem is marked in red, with a bar; a plain instant is its triangle alone.
+  const big = kind === KIND.error || flags & (FLAG.failed | BROKEN);
   if (big) {
     g.fillStyle = th.error;
     g.fillRect(x - 0.5, y, 1.5, h);

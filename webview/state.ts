@@ -20,6 +20,10 @@ export class ViewState {
   /** Per context: palette slot for the current colour-by, or -1 (absent value). */
   ctxColour: Int16Array;
   selected = -1;
+  /** Every flow in view, not only the selection's (the toolbar's Flows button). */
+  showAllFlows = false;
+  /** Flow arrows drawn in the last frame (what a test can read of the canvas). */
+  arrowsDrawn = 0;
   hover = -1;
   range: [number, number] | undefined;
   scrollY = 0;

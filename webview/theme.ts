@@ -42,7 +42,8 @@ export function readTheme(): Theme {
   kind[KIND.command] = blue; kind[KIND.job] = purple; kind[KIND.te] = green; kind[KIND.ve] = orange;
   kind[KIND.dma] = yellow; kind[KIND.dram] = purple; kind[KIND.noc] = blue; kind[KIND.irq] = purple;
   kind[KIND.token] = green; kind[KIND.sramConflict] = orange; kind[KIND.error] = red; kind[KIND.warn] = yellow;
-  kind[KIND.slice] = blue; kind[KIND.marker] = red;
+  // Red is for problems only: a format's plain instants (PyTorch's [memory] marks) are not errors.
+  kind[KIND.slice] = blue; kind[KIND.marker] = fg;
   const contrast = s.getPropertyValue('--vscode-contrastBorder').trim();
   return {
     background: v('--vscode-editor-background', '#1e1e1e'),
@@ -56,7 +57,8 @@ export function readTheme(): Theme {
     warning: v('--vscode-editorWarning-foreground', yellow),
     rangeFill: v('--vscode-editor-findRangeHighlightBackground', '#3a3d4166'),
     contrastBorder: contrast || undefined,
-    palette: [blue, green, orange, purple, yellow, red, mix(blue, green), mix(orange, purple), mix(green, yellow), mix(red, purple), mix(blue, purple), mix(orange, yellow)],
+    // No red among the category colours: red marks problems (a failed or broken item, an error).
+    palette: [blue, green, orange, purple, yellow, mix(blue, green), mix(orange, purple), mix(green, yellow), mix(green, purple), mix(blue, purple), mix(orange, yellow), mix(blue, yellow)],
     kind,
     font: v('--vscode-editor-background', '#1e1e1e'),
   };

@@ -20,6 +20,8 @@ export interface ToolbarHandlers {
   step(dir: 1 | -1): void;
   /** Show the Summary tab (true) or the timeline. */
   summary(show: boolean): void;
+  /** Draw every flow in view (true), or the selection's only. */
+  flows(all: boolean): void;
   /** Export the file as Chrome Trace JSON (the host asks where). */
   exportChromeTrace(): void;
   /** Export the file as Parquet tables (the host asks for a folder). */
@@ -38,6 +40,8 @@ export interface Toolbar {
   setSummaryShown(shown: boolean): void;
   /** The model's own names of the ATTRS slots ('' unused): the colour and filter menus offer those. */
   setAttrNames(names: readonly string[]): void;
+  /** Shows the Flows button (a model with flows) and which flows it draws. */
+  setFlows(has: boolean, all: boolean): void;
 }
 
 type El = HTMLElement & { value: string };
@@ -112,12 +116,22 @@ export function createToolbar(host: HTMLElement, h: ToolbarHandlers): Toolbar {
   let summaryShown = false;
   summary.addEventListener('click', () => h.summary(!summaryShown));
 
+  const flows = el('vscode-button', { appearance: 'secondary', id: 'flowsToggle', title: 'Draw the flows of the selected slice, its ancestors and descendants, or every flow in view', 'aria-pressed': 'false' }, 'Flows: selection');
+  flows.hidden = true;
+  let allFlows = false;
+  const showFlows = (all: boolean) => {
+    allFlows = all;
+    flows.textContent = all ? 'Flows: all' : 'Flows: selection';
+    flows.setAttribute('aria-pressed', String(all));
+  };
+  flows.addEventListener('click', () => { showFlows(!allFlows); h.flows(allFlows); });
+
   const exportButton = el('vscode-button', { appearance: 'secondary', title: 'Export as Chrome Trace (Perfetto)', 'aria-label': 'Export as Chrome Trace (Perfetto)', id: 'exportChromeTrace' }, 'Export…');
   exportButton.addEventListener('click', () => h.exportChromeTrace());
   const parquetButton = el('vscode-button', { appearance: 'secondary', title: 'Export as Parquet (pandas, polars, DuckDB)', 'aria-label': 'Export as Parquet', id: 'exportParquet' }, 'Parquet…');
   parquetButton.addEventListener('click', () => h.exportParquet());
 
-  host.replaceChildren(summary, fit, colour, filterAttr, filterValue, search, prev, next, exportButton, parquetButton, matches, status);
+  host.replaceChildren(summary, fit, colour, filterAttr, filterValue, flows, search, prev, next, exportButton, parquetButton, matches, status);
   return {
     setColourBy: (a) => (colour.value = String(a)),
     setMatches: (t) => (matches.textContent = t),
@@ -131,6 +145,10 @@ export function createToolbar(host: HTMLElement, h: ToolbarHandlers): Toolbar {
       setTimeout(() => (filterValue.value = v));
     },
     setAttrNames,
+    setFlows: (has, all) => {
+      flows.hidden = !has;
+      showFlows(all);
+    },
     setSummaryShown: (shown) => {
       summaryShown = shown;
       summary.textContent = shown ? 'Timeline' : 'Summary';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { parseWebviewMessage, type HostMessage } from '../../protocol/timeline';
 import type { Decoded } from '../../core/kprof/decode';
-import { KprofFormatError } from '../../core/kprof/errors';
+import { fileTooLarge, KprofFormatError, MAX_FILE_BYTES } from '../../core/kprof/errors';
 import { namesFromJson, namesFromLines } from '../../core/kprof/names';
 import type { OpenedBuffer } from '../../core/kprof/open';
 import { groupOverlap } from '../../core/kprof/overlap';
@@ -160,6 +160,9 @@ const fileName = (uri: vscode.Uri) => uri.path.slice(uri.path.lastIndexOf('/') +
 
 /** Reads and decodes a buffer file (names from its sidecar); an unreadable one opens with its error. */
 async function openDocument(uri: vscode.Uri, run: Run): Promise<KprofDocument> {
+  // Checked before reading: a file of 2 GiB or more is not read at once (core/kprof/errors.ts).
+  const { size } = await vscode.workspace.fs.stat(uri);
+  if (size > MAX_FILE_BYTES) return new KprofDocument(uri, undefined, `${fileName(uri)}: ${fileTooLarge(size)}`);
   const bytes = await vscode.workspace.fs.readFile(uri);
   try {
     const names = await sidecarNames(uri);

@@ -5,6 +5,7 @@ import { escapeHtml } from './html';
 import { fileName } from './documentRequest';
 import { TimelinePanel, VIEW_TYPE } from './panel';
 import { mayRestore, savedUri } from './restore';
+import { COMPRESSED_TIMELINE_EDITOR } from '../../core/formatDescriptor';
 
 export const SHOW_TIMELINE = 'npuTrace.showTimeline';
 export const SHOW_SUMMARY = 'npuTrace.showSummary';
@@ -13,7 +14,7 @@ export const SHOW_SUMMARY = 'npuTrace.showSummary';
  * "NPU Trace: Show Timeline": one panel per file, beside the editor, restored after a window
  * reload by the panel serializer.
  */
-export function registerTimeline(context: vscode.ExtensionContext, host: TimelineHost): void {
+export function registerTimeline(context: vscode.ExtensionContext, host: TimelineHost, onCompressedOpened?: (uri: vscode.Uri) => void): void {
   const panels = new Map<string, TimelinePanel>();
   const log = vscode.window.createOutputChannel('NPU Trace Timeline');
   const attach = (uri: vscode.Uri, panel: vscode.WebviewPanel) => {
@@ -25,7 +26,7 @@ export function registerTimeline(context: vscode.ExtensionContext, host: Timelin
 
   /** `column`: where a new panel opens (a caller's own group); beside the active editor when not a column. */
   const show = (arg: unknown, what: string, column?: unknown): TimelinePanel | undefined => {
-    const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+    const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri ?? activeCustomEditorUri();
     if (!uri) {
       void vscode.window.showErrorMessage(`${what}: open a trace file (*.trace.jsonl) or pick one in the explorer first.`);
       return undefined;
@@ -48,6 +49,15 @@ export function registerTimeline(context: vscode.ExtensionContext, host: Timelin
       p?.showSummary();
       return p;
     }),
+    // A gzipped trace opens in the timeline itself, read-only: VS Code has no text editor for a .gz.
+    vscode.window.registerCustomEditorProvider(COMPRESSED_TIMELINE_EDITOR, {
+      openCustomDocument: (uri) => ({ uri, dispose: () => undefined }),
+      resolveCustomEditor: (doc, panel) => {
+        panels.get(doc.uri.toString())?.panel.dispose();
+        attach(doc.uri, panel);
+        onCompressedOpened?.(doc.uri);
+      },
+    }, { webviewOptions: { retainContextWhenHidden: true }, supportsMultipleEditorsPerDocument: false }),
     vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
         // The saved state comes from the page: its shape is checked, and the file it names is
@@ -91,4 +101,10 @@ export function registerTimeline(context: vscode.ExtensionContext, host: Timelin
 
 function asColumn(c: unknown): vscode.ViewColumn | undefined {
   return typeof c === 'number' && Number.isInteger(c) && c >= 1 && c <= 9 ? c : undefined;
+}
+
+/** The file of the active compressed-trace timeline editor, when one is active (no text editor then). */
+function activeCustomEditorUri(): vscode.Uri | undefined {
+  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  return input instanceof vscode.TabInputCustom && input.viewType === COMPRESSED_TIMELINE_EDITOR ? input.uri : undefined;
 }

@@ -1,6 +1,6 @@
 import { JSON_LANGUAGES, jsonNamed, type FileHead } from '../fileHead';
 import { CHROME_CODES } from './codes';
-import type { FormatDescriptor } from '../formatDescriptor';
+import { COMPRESSED_TIMELINE_EDITOR, type FormatDescriptor } from '../formatDescriptor';
 import { ChromeChecker } from './checks';
 import { looksLikeChromeTrace } from './detect';
 import { ChromeTimelineBuilder } from './timeline';
@@ -28,6 +28,7 @@ export const chromeFormat: FormatDescriptor = {
   // Kineto/PyTorch `*.pt.trace.json(.gz)`, JAX `<host>.trace.json.gz` and `perfetto_trace.json.gz`,
   // Triton Proton `*.chrome_trace`; any other JSON by its head (HTA's `*.json.gz`, `trace.json`).
   names: ['*.trace.json', '*.trace.json.gz', 'perfetto_trace.json.gz', '*.chrome_trace', '*.chrome_trace.gz'],
+  customEditors: [COMPRESSED_TIMELINE_EDITOR],
   detect: (name, head) => jsonNamed(name) && isChromeTraceHead(head),
   contentDetection: { languages: JSON_LANGUAGES, setting: 'chrome.detectInJson' },
   createChecker: (opts) => new ChromeChecker(opts),

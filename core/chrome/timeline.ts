@@ -8,6 +8,17 @@ import { GrowColumn } from '../timeline/columns';
 import type { CounterSpec } from '../timeline/counters';
 import { FLAG, KIND, type TimelineModel } from '../timeline/model';
 
+/** The longest process title kept (a label is free text). */
+const MAX_TITLE = 200;
+/**
+ * What the ATTRS slots hold in a Chrome trace, to colour and filter by: the category (Kineto's
+ * `kernel`, `cpu_op`…), the event name (a kernel's, an operator's) and `cname` (the colour a writer
+ * asks for; Proton sets it). Slots 1 and 4 stay empty: the Parquet export reads them as layer and model.
+ */
+const CHROME_ATTRS = ['cat', '', 'name', 'cname', ''];
+/** Distinct (category, name, cname) keys cached; past it, contexts are still made, only not cached. */
+const MAX_CONTEXT_KEYS = 100_000;
+
 interface Proc {
   key: string;
   group: number;
@@ -55,15 +66,22 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
   private tidsKept = 0;
   private readonly display = new Map<string, string>();
   private readonly sortIndex = new Map<string, number>();
+  /** Pids a process_name named, and the labels process_labels gave (Kineto: "CPU", "GPU 0"…). */
+  private readonly named = new Set<string>();
+  private readonly labels = new Map<string, string>();
   private readonly asyncOpen = new Map<string, number>();
   private lineCount = 0;
   private undrawable = 0;
   private order = 0;
   private readonly flows = new ChromeFlows();
   /** Context by category: a file holds a handful, and building the assembler's key per event was a tenth of the build. */
-  private readonly ctxByCat = new Map<unknown, number>();
+  /** Contexts by category, name and cname (see CHROME_ATTRS), for the primitives a file gives. */
+  private readonly ctxByKey = new Map<string, number>();
   /** Per item as added: its events' characters on their lines (see SourceChars). */
   private readonly char = new GrowColumn(Uint32Array);
+  /** Each item's event's last line, and whether any event spans lines (then the model keeps them). */
+  private readonly lastLine = new GrowColumn(Uint32Array);
+  private multiLine = false;
   private readonly charEnd = new GrowColumn(Uint32Array);
   private readonly endChar = new GrowColumn(Uint32Array);
   private readonly endCharEnd = new GrowColumn(Uint32Array);
@@ -89,16 +107,22 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
     const chars = this.sharedLine
       ? { char: this.char.take(order), charEnd: this.charEnd.take(order), endChar: this.endChar.take(order), endCharEnd: this.endCharEnd.take(order) }
       : undefined;
+    const nameCount = new Map<string, number>();
+    for (const key of this.named) nameCount.set(this.display.get(`\u0000p${key}`)!, (nameCount.get(this.display.get(`\u0000p${key}`)!) ?? 0) + 1);
     for (const t of m.tracks) {
-      const name = this.display.get(t.name);
+      const name = t.name.startsWith('\u0000p') ? this.processTitle(t.name.slice(2), nameCount) : this.display.get(t.name);
       if (name !== undefined) t.name = name;
     }
-    return { ...m, unit: 'µs', colourBy: 'phase', attrNames: ['cat', '', '', '', ''], ...(links && { links }), ...(chars && { chars }) };
+    const lastLine = this.multiLine ? this.lastLine.take(order) : undefined;
+    return { ...m, unit: 'µs', colourBy: 'phase', attrNames: CHROME_ATTRS, ...(lastLine && { lastLine }), ...(links && { links }), ...(chars && { chars }) };
   }
 
   /** Adds an item drawn from event `raw`, with where that event is on its line. */
   private add(raw: RawEvent, track: number, start: number, end: number, name: number, ctx: number, kind: number, flags: number): number {
     this.char.push(raw.character);
+    const more = raw.lineStarts?.length ?? 0;
+    if (more) this.multiLine = true;
+    this.lastLine.push(raw.line + more);
     this.charEnd.push(firstLineEnd(raw));
     this.endChar.push(0);
     this.endCharEnd.push(0);
@@ -179,6 +203,20 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
     }
   }
 
+  /**
+   * A process's row: its process_name, with its pid where another process has the same name (two
+   * "python3" of a training run: "python3 (pid 41873)"), then its process_labels ("GPU 0: NVIDIA
+   * H200"), as the trace viewers title them. Capped: a file writes these.
+   */
+  private processTitle(key: string, nameCount: ReadonlyMap<string, number>): string | undefined {
+    const name = this.display.get(`\u0000p${key}`);
+    if (name === undefined || !this.named.has(key)) return name;
+    const labels = this.labels.get(key);
+    const pid = (nameCount.get(name) ?? 0) > 1 && !isName(key) ? ` (pid ${key})` : '';
+    const title = `${name || `Process ${key}`}${pid}${labels ? `: ${labels}` : ''}`;
+    return title.length > MAX_TITLE ? `${title.slice(0, MAX_TITLE - 1)}…` : title;
+  }
+
   /** A sort_index from M events seen so far, else numbers by value, else order of appearance. */
   private sortOf(key: string, id: unknown): number {
     return this.sortIndex.get(key) ?? (typeof id === 'number' && Number.isFinite(id) ? id : UNSORTED + this.order++);
@@ -196,7 +234,7 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
     }
     const asm = this.asm;
     const name = asm.intern(str(o.name));
-    const ctx = this.contextOf(o.cat);
+    const ctx = this.contextOf(o.cat, o.name, o.cname);
     switch (ph) {
       case 'X': {
         const d = readNumber(o.dur ?? o.tdur)?.n;
@@ -235,12 +273,15 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
     }
   }
 
-  private contextOf(cat: unknown): number {
-    let c = this.ctxByCat.get(cat);
+  private contextOf(cat: unknown, name: unknown, cname: unknown): number {
+    const prim = (v: unknown) => typeof v !== 'object' || v === null;
+    // Only primitives are keyed: an object or array would key one entry per event.
+    const key = prim(cat) && prim(name) && prim(cname) ? `${typeof cat}${String(cat)}\u0001${String(name)}\u0001${typeof cname}${String(cname)}` : undefined;
+    let c = key === undefined ? undefined : this.ctxByKey.get(key);
     if (c === undefined) {
-      c = this.asm.context([cat === undefined ? undefined : str(cat), undefined, undefined, undefined, undefined]);
-      // Only primitives: an object or array category would key one entry per event.
-      if (typeof cat !== 'object' || cat === null) this.ctxByCat.set(cat, c);
+      const s = (v: unknown) => (v === undefined ? undefined : str(v));
+      c = this.asm.context([s(cat), undefined, s(name), s(cname), undefined]);
+      if (key !== undefined && this.ctxByKey.size < MAX_CONTEXT_KEYS) this.ctxByKey.set(key, c);
     }
     return c;
   }
@@ -296,7 +337,11 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
     const args = (typeof o.args === 'object' && o.args !== null ? o.args : {}) as Record<string, unknown>;
     const pid = idKey(o.pid), tid = idKey(o.tid);
     switch (o.name) {
-      case 'process_name': this.display.set(`\u0000p${pid}`, str(args.name)); break;
+      case 'process_name':
+        this.display.set(`\u0000p${pid}`, str(args.name));
+        this.named.add(pid);
+        break;
+      case 'process_labels': this.labels.set(pid, str(args.labels)); break;
       case 'thread_name': this.display.set(`\u0000t${pid}\u0000${tid}`, str(args.name)); break;
       case 'process_sort_index': {
         const k = Number(args.sort_index) || 0;

@@ -1,5 +1,5 @@
 import { INFERSCOPE_CODES } from './codes';
-import type { FormatDescriptor, LineChecker } from '../formatDescriptor';
+import { COMPRESSED_TIMELINE_EDITOR, type FormatDescriptor, LineChecker } from '../formatDescriptor';
 import { checkResult, defaultDiagnosticSettings } from '../common/settings';
 import { WholeOrStreamed } from '../common/wholeOrStreamed';
 import { StreamedCheck } from './streamCheck';
@@ -23,6 +23,7 @@ export const inferscopeFormat: FormatDescriptor = {
   language: { aliases: ['InferScope', 'inferscope'], extensions: ['.inferscope.json'], filenamePatterns: ['*.analysis.json'] },
   // Gzipped too: the CLI reads it decompressed as it comes.
   names: ['*.inferscope.json', '*.analysis.json', '*.inferscope.json.gz', '*.analysis.json.gz'],
+  customEditors: [COMPRESSED_TIMELINE_EDITOR],
   // Any other JSON by its top-level keys (InferScope's own `trace.json`).
   detect: (name, head) => jsonNamed(name) && (looksLikeInferscopeStart(head.firstLine) || looksLikeProfilerStart(head.firstLine) || topLevelInferscopeKind(head.text) !== undefined),
   contentDetection: { languages: JSON_LANGUAGES, setting: 'inferscope.detectInJson' },

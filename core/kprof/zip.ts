@@ -1,7 +1,7 @@
 // Just enough of the ZIP format (APPNOTE.TXT) to read a NumPy `.npz`: the central directory, stored
 // (0) and deflated (8) entries, and the zip64 extra field numpy's `savez` writes
 // (`zipfile.open(..., force_zip64=True)`). Decompression is handed in, so this stays pure.
-import { KprofFormatError, MAX_BUFFER_BYTES } from './errors';
+import { KprofFormatError, MAX_BUFFER_BYTES, MAX_INFLATED_BYTES } from './errors';
 
 /** Raw DEFLATE decompression producing at most `maxBytes` (the adapter passes zlib's). */
 export type InflateRaw = (data: Uint8Array, maxBytes: number) => Uint8Array;
@@ -91,6 +91,9 @@ export function zipRead(bytes: Uint8Array, e: ZipEntry, inflate: InflateRaw): Ui
     return raw;
   }
   if (e.method !== 8) throw new KprofFormatError(`The .npz entry ${JSON.stringify(e.name)} uses compression method ${e.method}; stored and deflated are read`);
+  if (e.size > MAX_INFLATED_BYTES) {
+    throw new KprofFormatError(`The .npz entry ${JSON.stringify(e.name)} inflates to ${e.size} bytes, over the ${MAX_INFLATED_BYTES} (512 MiB) a compressed entry is inflated to; save the buffer uncompressed (np.save, or np.savez) to read it up to 2 GiB`);
+  }
   let out: Uint8Array;
   try {
     out = inflate(raw, e.size);

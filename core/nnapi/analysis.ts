@@ -44,6 +44,12 @@ export function analyzeRun(run: Run): { result: RunResult; diagnostics: Diagnost
   let violations = 0;
   const diagnostics: Diagnostic[] = [];
   for (const t of run.threads.values()) {
+    if (t.summary) {
+      // Settled as the trace was read (settle.ts): its numbers are in t.stats already.
+      violations += t.summary.violations;
+      for (const d of t.summary.diagnostics) diagnostics.push(d);
+      continue;
+    }
     rewriteTree(t.root);
     const v = validateTree(t.root, t.pid);
     violations += v.length;

@@ -5,8 +5,9 @@ import { LineMap } from './lineMap';
 import { readBeginMark, tagRange } from './mark';
 import { quoted as quote } from './naming';
 import type { MarkRow } from './row';
-import { Scope } from './scope';
+import { preOrder, Scope } from './scope';
 import type { ScopeThread } from './scopeThread';
+import { cloneTree, dependsOnDriver, settleAlone, settlesAlone, Settled } from './settle';
 
 /** Functions whose begin/end times feed the special cases of §6 (runtime and driver execution, counts). */
 export const TIMED_FUNCTIONS = new Set([
@@ -33,6 +34,19 @@ export class ThreadState implements ScopeThread {
   stats = new Map<string, number>();
   /** Problems found while building; kept only if the thread turns out to be tracked. */
   readonly problems: Diagnostic[] = [];
+  /**
+   * A summary's results (settle.ts): top-level scopes settled as they closed, for a process that
+   * is not a driver and for one that is; after `finish`, `summary` is the one that applies.
+   */
+  settled: [Settled, Settled] | undefined;
+  summary: Settled | undefined;
+  /**
+   * A summary's view of the stack, entry by entry: the scope the rewriting will make the parent of
+   * what opens inside that entry (the entry, or when it is dropped — a dummy, `LX` — the one
+   * below it; null for the root), and the open `PE` scopes of that view by layer.
+   */
+  readonly effective: (Scope | null)[] = [];
+  readonly openPe = new Map<string, number>();
 
   constructor(readonly pid: string, public tgid: string, public isDriver: boolean, readonly run: number) {}
 
@@ -126,9 +140,11 @@ export class RunBuilder {
 
   /**
    * `firstRun`, `firstLine`: to build one run alone (the editor rebuilds only the runs an edit
-   * touched): its index among the file's runs, and its first row.
+   * touched): its index among the file's runs, and its first row. `summaryOnly`: for the numbers
+   * and problems alone (CLI `check`, `nnapi-stats`): each top-level scope is settled when it closes
+   * (settle.ts) and no scope is kept for the editor (`opened`, `closed` and `scopes` stay empty).
    */
-  constructor(firstRun = 0, firstLine = 0) {
+  constructor(firstRun = 0, firstLine = 0, private readonly summaryOnly = false) {
     this.run = new Run(firstRun, '', -1);
     this.opened = new LineMap<Scope>(firstLine);
     this.closed = new LineMap<Scope>(firstLine);
@@ -158,6 +174,11 @@ export class RunBuilder {
     const diagnostics: Diagnostic[] = [];
     for (const run of this.runs) {
       for (const [pid, t] of run.threads) {
+        if (this.summaryOnly) {
+          if (tracked.has(pid)) this.finishSummary(run, t, tracked.get(pid)!, driverTgids, diagnostics);
+          else run.threads.delete(pid);
+          continue;
+        }
         if (!tracked.has(pid)) {
           for (const s of t.scopes) {
             this.opened.set(s.line, undefined);
@@ -177,6 +198,57 @@ export class RunBuilder {
     return { runs: this.runs, diagnostics, opened: this.opened, closed: this.closed };
   }
 
+  /** A tracked thread of a summary: what is still open is closed and settled, and its results chosen. */
+  private finishSummary(run: Run, t: ThreadState, tgid: string, driverTgids: ReadonlySet<string>, diagnostics: Diagnostic[]): void {
+    t.tgid = tgid;
+    t.isDriver = driverTgids.has(tgid);
+    const open = t.root.children;
+    for (const top of open) preOrderScopes(top, (s) => (s.layer = mapLayer(s.layer!, t.isDriver)));
+    // A dummy still open stands for a scope settled before, mapped then for either answer: mapping
+    // again with the right one gives what mapping once would.
+    for (const s of t.stack) if (s.kind === 'dummy' && s.origin?.layer) s.origin.layer = mapLayer(s.origin.layer, t.isDriver);
+    diagnostics.push(...t.problems);
+    closeRun(run, t, diagnostics);
+    const into = (t.settled ??= [new Settled(), new Settled()])[t.isDriver ? 1 : 0];
+    for (const top of open.splice(0)) Settled.settle(top, t.pid, [into]);
+    t.stats = into.finish();
+    t.summary = into;
+    t.settled = undefined;
+  }
+
+  /**
+   * Summary: a scope opens. A `PU` phase is resolved now, from the scope the rewriting will make
+   * its parent (the rewriting resolves it the same way, so it stays), then the view is extended.
+   */
+  private enter(t: ThreadState, s: Scope): void {
+    const parent = t.effective.length ? t.effective[t.effective.length - 1] : null;
+    if (s.phaseTag === 'PU') s.effPhase = parent ? parent.effPhase : null;
+    const dropped = s.kind === 'dummy' || s.layer === 'LX';
+    t.effective.push(dropped ? parent : s);
+    if (!dropped && s.phase() === 'PE') t.openPe.set(s.layer!, (t.openPe.get(s.layer!) ?? 0) + 1);
+  }
+
+  /** Summary: a scope left the stack. */
+  private leave(t: ThreadState, s: Scope): void {
+    const self = t.effective.pop();
+    if (self === s && s.phase() === 'PE') t.openPe.set(s.layer!, t.openPe.get(s.layer!)! - 1);
+  }
+
+  /** Summary: a top-level scope just closed; its tree is settled and let go (settle.ts). */
+  private settle(t: ThreadState, top: Scope): void {
+    const kids = t.root.children;
+    if (kids[kids.length - 1] !== top) return;
+    kids.pop();
+    top.parent = null;
+    const [notDriver, driver] = (t.settled ??= [new Settled(), new Settled()]);
+    if (!dependsOnDriver(top)) return Settled.settle(top, t.pid, [notDriver, driver]);
+    const other = cloneTree(top);
+    preOrderScopes(top, (s) => (s.layer = mapLayer(s.layer!, false)));
+    preOrderScopes(other, (s) => (s.layer = mapLayer(s.layer!, true)));
+    Settled.settle(top, t.pid, [notDriver]);
+    Settled.settle(other, t.pid, [driver]);
+  }
+
   private thread(r: MarkRow, line: number): ThreadState {
     // Rows of one thread come in bursts: most rows skip the lookup.
     const last = this.lastThread;
@@ -194,6 +266,7 @@ export class RunBuilder {
 
   private end(t: ThreadState, r: MarkRow, line: number, why: 'E' | 'SW'): Scope | undefined {
     const node = t.stack.pop();
+    if (node && this.summaryOnly) this.leave(t, node);
     if (!node) {
       const col = r.markCol;
       t.problems.push({ range: range(line, col, col + (why === 'E' ? r.mark.length : tagRange(r.mark)[1])), severity: 'error', code: 'nnapi.unmatched-end',
@@ -206,14 +279,27 @@ export class RunBuilder {
     node.endLine = line;
     const real = node.kind === 'dummy' ? node.origin : node;
     if (real) {
-      this.closed.set(line, real);
+      if (!this.summaryOnly) this.closed.set(line, real);
       if (node !== real) real.functionEndLine = line;
     }
-    if (node.kind === 'dummy') return node;
-    // Rules §3: the E of an LA warm-up/benchmark scope pops the application phase. (The Python
-    // reference compares a method to strings here and never pops; see README.)
-    if (node.layer === 'LA' && (node.phaseTag === 'PWU' || node.phaseTag === 'PBM')) this.app.pop();
-    if (TIMED_FUNCTIONS.has(node.fn)) t.addBeginEnd(node.appPhase, node.fn, node.start * 1000, node.end * 1000);
+    if (node.kind !== 'dummy') {
+      // Rules §3: the E of an LA warm-up/benchmark scope pops the application phase. (The Python
+      // reference compares a method to strings here and never pops; see README.)
+      if (node.layer === 'LA' && (node.phaseTag === 'PWU' || node.phaseTag === 'PBM')) this.app.pop();
+      if (TIMED_FUNCTIONS.has(node.fn)) t.addBeginEnd(node.appPhase, node.fn, node.start * 1000, node.end * 1000);
+    }
+    if (this.summaryOnly) {
+      if (!t.stack.length) this.settle(t, node);
+      else {
+        const parent = t.effective[t.effective.length - 1];
+        const kids = node.parent?.children;
+        if (parent && kids && kids[kids.length - 1] === node && settlesAlone(node, parent)) {
+          // Final already (settle.ts): its numbers and problems are filed, and it is let go.
+          kids.pop();
+          settleAlone(node, parent, t.pid, t.openPe, (t.settled ??= [new Settled(), new Settled()]));
+        }
+      }
+    }
     return node;
   }
 
@@ -232,6 +318,7 @@ export class RunBuilder {
         const dummy = new Scope('dummy', time, null, null, app.current(), false, line, '', '', origin);
         t.current.add(dummy);
         t.stack.push(dummy);
+        if (this.summaryOnly) this.enter(t, dummy);
       }
     }
     const layer = bm.layer;
@@ -245,11 +332,20 @@ export class RunBuilder {
     let up: Scope | null = t.current;
     while (up && up.kind === 'dummy') up = up.parent;
     s.rawParent = up && up.kind === 'scope' ? up : null;
+    if (this.summaryOnly) this.enter(t, s);
     t.current.add(s);
     t.stack.push(s);
+    if (this.summaryOnly) return;
     t.scopes.push(s);
     this.opened.set(line, s);
   }
+}
+
+/** Each real scope of a tree (the ones whose layer the driver mapping touches). */
+function preOrderScopes(top: Scope, visit: (s: Scope) => void): void {
+  preOrder(top, (s) => {
+    if (s.kind === 'scope') visit(s);
+  });
 }
 
 /** In a driver process `LC` becomes `LD`; in any other `LD` becomes `LC` (§3). */

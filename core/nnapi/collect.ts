@@ -15,7 +15,7 @@ export interface RowSink {
  * the tree builder (or another sink). No row is kept.
  */
 export class Collector {
-  readonly builder = new RunBuilder();
+  readonly builder: RunBuilder;
   readonly diagnostics: Diagnostic[] = [];
   /** Thread id → the process id of the row that made it tracked. */
   readonly tracked = new Map<string, string>();
@@ -29,7 +29,9 @@ export class Collector {
 
   private readonly sink: RowSink;
 
-  constructor(readonly html: boolean, sink?: RowSink) {
+  /** `summaryOnly`: the builder keeps no scope for an editor (builder.ts, settle.ts). */
+  constructor(readonly html: boolean, sink?: RowSink, summaryOnly = false) {
+    this.builder = new RunBuilder(0, 0, summaryOnly);
     // Plain text is all trace; HTML only between the header and `</script>`.
     this.inTrace = !html;
     this.sink = sink ?? this.builder;
@@ -84,22 +86,23 @@ export class Collector {
 
 /**
  * A file's lines, in order, into a Collector made at the first line (which tells HTML from plain
- * text): as strings, or as ranges of decoded chunks (`forEachLineIn`).
+ * text): as strings, or as ranges of decoded chunks (`forEachLineIn`). For the numbers and
+ * problems only (`check`, `nnapi-stats`, the timeline's marks): the collector keeps no scope.
  */
 export class SystraceStream {
   private c: Collector | undefined;
   private readonly reader = new ChunkRowReader();
 
   line(line: string, n: number): void {
-    (this.c ??= new Collector(n === 0 && looksLikeHtml(line))).add(parseRowLine(line), n);
+    (this.c ??= new Collector(n === 0 && looksLikeHtml(line), undefined, true)).add(parseRowLine(line), n);
   }
 
   lineIn(text: string, start: number, end: number, n: number, chunk: number): void {
-    (this.c ??= new Collector(n === 0 && looksLikeHtml(text.slice(start, end)))).add(this.reader.read(text, start, end, chunk), n);
+    (this.c ??= new Collector(n === 0 && looksLikeHtml(text.slice(start, end)), undefined, true)).add(this.reader.read(text, start, end, chunk), n);
   }
 
   /** What was collected (an empty collector for an empty stream). */
   get collector(): Collector {
-    return this.c ?? new Collector(false);
+    return this.c ?? new Collector(false, undefined, true);
   }
 }

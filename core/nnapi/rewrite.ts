@@ -48,9 +48,13 @@ function removeIgnoredAndResolve(root: Scope): void {
 }
 
 /** Rule (c) of step 3 and the condition of step 4: a runtime/IPC scope under an `LA` scope of another phase. */
-function underWrongApplicationPhase(s: Scope): boolean {
-  const p = s.parent;
-  if (!p || p.layer !== 'LA') return false;
+export function underWrongApplicationPhase(s: Scope): boolean {
+  return !!s.parent && wrongApplicationPhase(s, s.parent);
+}
+
+/** `underWrongApplicationPhase` of `s` were `p` its parent. */
+export function wrongApplicationPhase(s: Scope, p: Scope): boolean {
+  if (p.layer !== 'LA') return false;
   if (s.layer !== 'LR' && s.layer !== 'LI') return false;
   const ph = s.phase();
   const pph = p.phase();

@@ -30,48 +30,65 @@ export function isCounted(s: Scope): boolean {
 
 /**
  * Adds each counted scope's time to `appPhase_layer_phase`; an execution subphase also to
- * `appPhase_layer_PE` unless a `PE` scope of the same layer encloses it.
+ * `appPhase_layer_PE` unless a `PE` scope of the same layer encloses it. Fed top-level scopes in
+ * the tree's order (all at once, or one by one as a summary settles them), it adds in the same
+ * order either way, so the sums are the same to the last bit.
  */
-export function threadStats(t: ThreadState): Map<string, number> {
+export class StatsAccumulator {
   // Nested maps while walking (no key string per scope), flattened to `appPhase_layer_phase` at the end.
-  const nested = new Map<string, Map<string, Map<string | null, number>>>();
-  const add = (ap: string, layer: string, phase: string | null, v: number) => {
-    let byLayer = nested.get(ap);
-    if (!byLayer) nested.set(ap, (byLayer = new Map()));
+  private readonly nested = new Map<string, Map<string, Map<string | null, number>>>();
+
+  add(ap: string, layer: string, phase: string | null, v: number): void {
+    let byLayer = this.nested.get(ap);
+    if (!byLayer) this.nested.set(ap, (byLayer = new Map()));
     let byPhase = byLayer.get(layer);
     if (!byPhase) byLayer.set(layer, (byPhase = new Map()));
     byPhase.set(phase, (byPhase.get(phase) ?? 0) + v);
-  };
-  const inPe = new Map<string, number>();
-  // `null` above a PE scope on the stack marks where the walk leaves it (no pair per scope).
-  const stack: (Scope | null)[] = [];
-  for (let i = t.root.children.length - 1; i >= 0; i--) stack.push(t.root.children[i]);
-  while (stack.length) {
-    let s = stack.pop()!;
-    let leaving = false;
-    if (s === null) {
-      s = stack.pop()!;
-      leaving = true;
-    }
-    const layer = s.layer ?? '';
-    const phase = s.phase();
-    if (leaving) {
-      inPe.set(layer, inPe.get(layer)! - 1);
-      continue;
-    }
-    if (isCounted(s)) {
-      add(s.appPhase, layer, phase, s.time);
-      if (isExecSubphase(phase) && !inPe.get(layer)) add(s.appPhase, layer, 'PE', s.time);
-    }
-    if (phase === 'PE') {
-      inPe.set(layer, (inPe.get(layer) ?? 0) + 1);
-      stack.push(s, null);
-    }
-    for (let i = s.children.length - 1; i >= 0; i--) stack.push(s.children[i]);
   }
-  const stats = new Map<string, number>();
-  for (const [ap, byLayer] of nested) for (const [layer, byPhase] of byLayer) for (const [phase, v] of byPhase) stats.set(`${ap}_${layer}_${phase}`, v);
-  return stats;
+
+  /** The counted scopes of the trees under `tops` (children of a root, with their times computed). */
+  walk(tops: readonly Scope[]): void {
+    const inPe = new Map<string, number>();
+    // `null` above a PE scope on the stack marks where the walk leaves it (no pair per scope).
+    const stack: (Scope | null)[] = [];
+    for (let i = tops.length - 1; i >= 0; i--) stack.push(tops[i]);
+    while (stack.length) {
+      let s = stack.pop()!;
+      let leaving = false;
+      if (s === null) {
+        s = stack.pop()!;
+        leaving = true;
+      }
+      const layer = s.layer ?? '';
+      const phase = s.phase();
+      if (leaving) {
+        inPe.set(layer, inPe.get(layer)! - 1);
+        continue;
+      }
+      if (isCounted(s)) {
+        this.add(s.appPhase, layer, phase, s.time);
+        if (isExecSubphase(phase) && !inPe.get(layer)) this.add(s.appPhase, layer, 'PE', s.time);
+      }
+      if (phase === 'PE') {
+        inPe.set(layer, (inPe.get(layer) ?? 0) + 1);
+        stack.push(s, null);
+      }
+      for (let i = s.children.length - 1; i >= 0; i--) stack.push(s.children[i]);
+    }
+  }
+
+  result(): Map<string, number> {
+    const stats = new Map<string, number>();
+    for (const [ap, byLayer] of this.nested) for (const [layer, byPhase] of byLayer) for (const [phase, v] of byPhase) stats.set(`${ap}_${layer}_${phase}`, v);
+    return stats;
+  }
+}
+
+/** `StatsAccumulator` over a thread's whole tree. */
+export function threadStats(t: ThreadState): Map<string, number> {
+  const acc = new StatsAccumulator();
+  acc.walk(t.root.children);
+  return acc.result();
 }
 
 const RUNTIME_SYNC = [

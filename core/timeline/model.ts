@@ -145,6 +145,12 @@ export interface TimelineModel {
    * events on one line (a Chrome trace written by `json.dump` without indent); absent otherwise.
    */
   chars?: SourceChars;
+  /**
+   * The last source line of each item's (start) event, for formats whose events span lines (a
+   * pretty-printed Chrome trace: `export_chrome_trace` writes one field a line), so the cursor on any
+   * line of an event finds its item; absent when every event is on one line.
+   */
+  lastLine?: Uint32Array;
 }
 
 /**
@@ -187,6 +193,7 @@ export function modelBuffers(m: TimelineModel): ArrayBuffer[] {
   for (const c of m.counters) out.add(c.values.buffer as ArrayBuffer);
   if (m.links) for (const a of [m.links.from, m.links.to, m.links.cat, m.links.name]) if (a) out.add(a.buffer as ArrayBuffer);
   if (m.chars) for (const a of Object.values(m.chars) as Uint32Array[]) out.add(a.buffer as ArrayBuffer);
+  if (m.lastLine) out.add(m.lastLine.buffer as ArrayBuffer);
   return [...out];
 }
 

@@ -1,6 +1,6 @@
 import { checkResult } from '../common/settings';
 import { TRACE_CODES } from './codes';
-import type { FormatDescriptor, LineChecker } from '../formatDescriptor';
+import { COMPRESSED_TIMELINE_EDITOR, type FormatDescriptor, LineChecker } from '../formatDescriptor';
 import { TraceChecker } from './checker';
 import { ByteLine, fastTraceBytes } from './fastBytes';
 import type { TraceLine } from './line';
@@ -36,6 +36,7 @@ export const traceFormat: FormatDescriptor = {
   codes: TRACE_CODES,
   language: { aliases: ['NPU Trace', 'npu-trace'], extensions: ['.trace.jsonl'] },
   names: ['*.jsonl', '*.jsonl.gz'],
+  customEditors: [COMPRESSED_TIMELINE_EDITOR],
   // Another name (untitled, `.log` …) by a first line that is an NPU trace event; never a .json (or
   // a gzipped one): a one-line Chrome trace exported from an NPU trace (jq -c, any re-save) holds
   // "event_type" in its first events' args.

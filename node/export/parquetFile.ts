@@ -15,7 +15,7 @@ import type { FormatDescriptor, ParquetTableSet } from '../../core/formatDescrip
 import { readSystrace } from '../io/readSystrace';
 import { kprofRegionRows } from '../../core/export/parquet/kprofRows';
 import { decode, type Decoded } from '../../core/kprof/decode';
-import { MAX_BUFFER_BYTES } from '../../core/kprof/errors';
+import { fileTooLarge, MAX_FILE_BYTES } from '../../core/kprof/errors';
 import { detectLayout } from '../../core/kprof/layouts';
 import { openBuffer } from '../../core/kprof/open';
 import { inflateRaw, sidecarNames } from '../io/kprofFiles';
@@ -169,7 +169,7 @@ export async function exportParquetFile(file: string, outDir: string, run: strin
 /** Every launch of a profiler buffer, decoded as `npu-trace kprof` decodes it by default (layout detected, stride inferred, names stored or beside it). */
 function decodeKprof(file: string): Decoded[] {
   const size = statSync(file).size;
-  if (size > MAX_BUFFER_BYTES + (1 << 20)) throw new Error(`the file is ${size} bytes, over the ${MAX_BUFFER_BYTES} bytes a buffer may have`);
+  if (size > MAX_FILE_BYTES) throw new Error(fileTooLarge(size));
   const opened = openBuffer(file, readFileSync(file), inflateRaw);
   const names = opened.names ?? sidecarNames(file);
   return opened.launches.map((buf) => decode(buf, { layout: detectLayout(buf.words, buf.slots), names }));

@@ -176,6 +176,24 @@ describe('npu-trace cmdq-graph', () => {
     assert.match(text.stdout, /^2 layers of the CMDQ not in the trace: name the trace's layer with --layer-map$/m);
   });
 
+  it('busy time is the union of what ran: blocked entries add nothing, utilization never over 100 % (issue #29, 16)', async () => {
+    // The golden queue with the GEMM waiting for itself: it and all after it are blocked; only the
+    // two loads run (128 cycles). TE 0 ran nothing (was 256 busy, 200 %).
+    const golden = JSON.parse(readFileSync(GOLDEN, 'utf8')) as { cmdq: { deps_before: number[] }[] };
+    golden.cmdq[2].deps_before = [0, 1, 2];
+    const file = join(dir, 'self-blocked.cmdq.json');
+    writeFileSync(file, JSON.stringify(golden));
+    const r = await runCli(['cmdq-graph', file]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /list-scheduled run 128 cycles/);
+    assert.match(r.stdout, /^DMA load +2 +128 +\d+ +[\d.]+% +100%$/m);
+    assert.match(r.stdout, /^TE 0 +1 +0 +0 +0% +0%$/m);
+    const json = JSON.parse((await runCli(['cmdq-graph', '--json', file])).stdout) as { schedule: { makespan: number; engines: { engine: string; busy: number; utilization: number }[] } };
+    assert.ok(validate(json), JSON.stringify(validate.errors));
+    for (const e of json.schedule.engines) assert.ok(e.busy <= json.schedule.makespan && e.utilization <= 100, JSON.stringify(e));
+    assert.deepEqual(json.schedule.engines.map((e) => [e.engine, e.busy]), [['DMA load', 128], ['DMA store', 0], ['TE 0', 0], ['VE 0', 0]]);
+  });
+
   it('the text engine table is capped: 300 distinct te_ids print 64 rows and a count', async () => {
     const file = join(dir, 'wide.cmdq.json');
     const te = (id: number) => ({ opcode: 'TE_GEMM_TILE', id, layer_id: null, deps_before: [], te_id: id, ifm_bank: 0, wgt_bank: 1, ofm_bank: 2, m: 8, n: 8, k: 16 });

@@ -2,15 +2,62 @@
 // in an .npz, headers claiming 2^63 elements, millions of broken records, millions of regions
 // asked for as JSON. Bounds are generous: they assert that cost stays bounded, not speed.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { deflateRawSync } from 'node:zlib';
+import { createDeflateRaw, crc32, deflateRawSync } from 'node:zlib';
+import { MAX_INFLATED_BYTES } from '../../core/kprof/errors';
 import { genKprofLarge, npyBytes, npzBytes } from '../gen/kprofGen';
 import { runCliLimited, scratch } from './limits';
 
 const { dir, done } = scratch();
 after(done);
+
+/**
+ * Generated: an `.npz` as `numpy.savez_compressed` (numpy 2.x `_savez` → CPython `zipfile`) writes
+ * it, holding one `prof.npy` of `words` zero uint64s: `zipf.open(…, 'w', force_zip64=True)` gives a
+ * local header with a zip64 extra (its sizes rewritten after the data), the central directory
+ * sizes of 32 bits when they fit. The deflated body is produced streamed, so the test holds only
+ * the compressed bytes (about 2 MB for 512 MB of zeros); the directory's size is the honest one.
+ */
+async function zerosNpz(file: string, words: number): Promise<number> {
+  const header = Buffer.from(npyBytes(new Uint32Array(0), { shape: `(${words},)` }));
+  const size = header.length + words * 8;
+  const name = Buffer.from('prof.npy');
+  const local = Buffer.alloc(30 + name.length + 20);
+  local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(45, 4); local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(0xffffffff, 18); local.writeUInt32LE(0xffffffff, 22);
+  local.writeUInt16LE(name.length, 26); local.writeUInt16LE(20, 28);
+  name.copy(local, 30);
+  local.writeUInt16LE(1, 30 + name.length); local.writeUInt16LE(16, 32 + name.length);
+  const body: Buffer[] = [];
+  const deflate = createDeflateRaw({ level: 1 });
+  deflate.on('data', (b: Buffer) => body.push(b));
+  const ended = new Promise((resolve) => deflate.on('end', resolve));
+  let crc = crc32(header);
+  deflate.write(header);
+  const zeros = Buffer.alloc(1 << 20);
+  for (let left = words * 8; left > 0; left -= zeros.length) {
+    const chunk = left >= zeros.length ? zeros : zeros.subarray(0, left);
+    crc = crc32(chunk, crc);
+    if (!deflate.write(chunk)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await ended;
+  const compressed = body.reduce((a, b) => a + b.length, 0);
+  local.writeUInt32LE(crc, 14);
+  local.writeBigUInt64LE(BigInt(size), 34 + name.length); local.writeBigUInt64LE(BigInt(compressed), 42 + name.length);
+  const cd = Buffer.alloc(46);
+  cd.writeUInt32LE(0x02014b50, 0); cd.writeUInt16LE(45, 4); cd.writeUInt16LE(45, 6); cd.writeUInt16LE(8, 10);
+  cd.writeUInt32LE(crc, 16); cd.writeUInt32LE(compressed, 20); cd.writeUInt32LE(size, 24); cd.writeUInt16LE(name.length, 28);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(1, 8); end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(46 + name.length, 12); end.writeUInt32LE(local.length + compressed, 16);
+  const fd = openSync(file, 'w');
+  for (const b of [local, ...body, cd, name, end]) writeSync(fd, b);
+  closeSync(fd);
+  return size;
+}
 
 describe('kprof under hostile buffers', () => {
   it('an .npz whose entry inflates to 256 MB but says 4 KB stops at 4 KB', async () => {
@@ -22,6 +69,28 @@ describe('kprof under hostile buffers', () => {
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, /does not inflate|inflates to/);
     assert.ok(r.peakMb < 300, `peak ${r.peakMb} MB`);
+  });
+  it('an .npz entry that honestly inflates past the stated limit is refused before inflating: named, the limit said (issue #29, 7)', async () => {
+    // 1.9 MB inflating to 1.9 GB cost 4.0 GB RSS; just past the 512 MiB limit shows the same defect.
+    const f = join(dir, 'zeros.kprof.npz');
+    const size = await zerosNpz(f, MAX_INFLATED_BYTES / 8);
+    const r = await runCliLimited(['kprof', f], 30_000);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, new RegExp(`^npu-trace kprof: zeros\\.kprof\\.npz: The \\.npz entry "prof\\.npy" inflates to ${size} bytes, over the ${MAX_INFLATED_BYTES} \\(512 MiB\\)`));
+    // Inflated, it was 512 MB at least (and more decoded).
+    assert.ok(r.peakMb < 300, `peak ${r.peakMb} MB`);
+  });
+  it('a .kprof.bin of exactly 2 GiB is refused by the size check, with its name (issue #29, 15)', async () => {
+    // Sparse: no disk and no time spent. Node reads no file of 2 GiB at once: the old check let it
+    // through to Node's own error, which names no file.
+    const f = join(dir, 'two-gib.kprof.bin');
+    const fd = openSync(f, 'w');
+    ftruncateSync(fd, 2 ** 31);
+    closeSync(fd);
+    const r = await runCliLimited(['kprof', f], 10_000);
+    assert.equal(r.code, 2, r.stderr);
+    assert.equal(r.stderr, 'npu-trace kprof: two-gib.kprof.bin: the file is 2147483648 bytes, over the 2147483647 bytes (2 GiB − 1) a buffer file may have\n');
+    assert.ok(r.peakMb < 200, `peak ${r.peakMb} MB`);
   });
   it('headers claiming 2^63 or 2^62 elements are refused at once', async () => {
     for (const shape of ['(9223372036854775807,)', '(2147483648, 2147483648)']) {

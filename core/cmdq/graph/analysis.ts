@@ -1,3 +1,4 @@
+import { lengthOf, unionOf } from '../../common/intervals';
 import type { CmdqGraph } from '../graph';
 import type { CmdqEntry } from '../model';
 import { entryCost, type CostModel } from './cost';
@@ -11,7 +12,11 @@ export const MAX_CYCLE_MEMBERS = 30;
 export interface EngineLoad {
   engine: string;
   entries: number;
-  /** Sum of the costs of its entries, in cycles. */
+  /**
+   * Cycles the engine runs in the list-scheduled run: the length of the union of its scheduled
+   * entries' [start, start + cost). A blocked entry never runs, so it adds nothing (it counts in
+   * `entries`); busy never exceeds the makespan.
+   */
   busy: number;
   /** Cycles of the critical path spent on this engine. */
   critical: number;
@@ -140,13 +145,15 @@ export function analyzeGraph(entries: readonly CmdqEntry[], g: CmdqGraph, model:
   for (let l = 0; l < levelCounts.length; l++) levelCounts[l] ??= 0;
 
   const load: EngineLoad[] = names.map((engine) => ({ engine, entries: 0, busy: 0, critical: 0 }));
+  const scheduled = new Int32Array(names.length);
   for (let i = 0; i < n; i++) {
     if (engineOf[i] < 0) continue;
     const l = load[engineOf[i]];
     l.entries++;
-    l.busy += cost[i];
+    if (start[i] === start[i]) scheduled[engineOf[i]]++;
     if (onCritical[i]) l.critical += cost[i];
   }
+  busyTimes(load, engineOf, start, cost, scheduled);
   load.sort((a, b) => compareEngines(a.engine, b.engine));
 
   const { cycles, cycleCount } = cyclesOf(g);
@@ -189,6 +196,27 @@ function listSchedule(g: CmdqGraph, revEnd: Int32Array, cost: Float64Array, engi
     }
   }
   return { start, makespan };
+}
+
+/**
+ * Each engine's busy cycles: the union of its scheduled entries' intervals. The run gives an
+ * engine one entry at a time, so today the union is their sum; the union is what stays true
+ * (never over the makespan) whatever the schedule, and blocked entries (start NaN) are left out.
+ */
+function busyTimes(load: EngineLoad[], engineOf: Int32Array, start: Float64Array, cost: Float64Array, scheduled: Int32Array): void {
+  // Intervals grouped by engine in one pass (counting sort by engine), then one union per engine.
+  const from = new Int32Array(load.length + 1);
+  for (let u = 0; u < load.length; u++) from[u + 1] = from[u] + scheduled[u];
+  const at = from.slice(0, load.length);
+  const s = new Float64Array(from[load.length]);
+  const e = new Float64Array(from[load.length]);
+  for (let i = 0; i < engineOf.length; i++) {
+    const u = engineOf[i];
+    if (u < 0 || start[i] !== start[i]) continue;
+    s[at[u]] = start[i];
+    e[at[u]++] = start[i] + cost[i];
+  }
+  for (let u = 0; u < load.length; u++) load[u].busy = lengthOf(unionOf(s.subarray(from[u], from[u + 1]), e.subarray(from[u], from[u + 1])));
 }
 
 function cyclesOf(g: CmdqGraph): { cycles: number[][]; cycleCount: number } {

@@ -7,12 +7,13 @@
  */
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Frame, Page } from 'playwright-core';
 import { analyze } from '../../../core/inferscope/analyze';
 import { eventLines } from '../../../core/inferscope/citations';
 import { InferscopeDocument } from '../../../core/inferscope/document';
 import { markdownReport } from '../../../core/inferscope/reportOutput';
-import { findInEditor, fullyDrawn, hoverAtCursor, quickOpen, STEP_MS } from './keys';
+import { findInEditor, fullyDrawn, goToLine, hoverAtCursor, problemsInStatusBar, quickOpen, STEP_MS } from './keys';
 import { revealItem, type Revealed } from './reveal';
 import { palette, timelineFrame } from './timeline';
 import type { UiContext } from './ui';
@@ -274,6 +275,91 @@ export const glueJourneys = [
       ctx.say(`    cudaLaunchKernel → flow → ${kernel.name.slice(0, 60)} (line ${kernel.line + 1})`);
       await page.mouse.move(5, 600);
       await ctx.shoot(page, 'pytorch-flow');
+    },
+  },
+  {
+    name: 'PyTorch flows as Perfetto draws them: none at full view without a selection; the cursor inside a step\'s pretty-printed event selects it → the flows of its launches; Fit all, Flows: all → every flow',
+    async run(page: Page, ctx: UiContext): Promise<void> {
+      const { text, frame } = await openChromeTimeline(page, ctx, 'test/fixtures/real/pytorch', 'eager-step.pt.trace.json');
+      // The page counts the arrows of its last frame; each step waits until the count is what it should be.
+      const waitArrows = async (ok: string, what: string): Promise<number> => {
+        const read = () => frame.evaluate(() => (window as unknown as { __timeline: { state(): { arrowsDrawn: number } } }).__timeline.state().arrowsDrawn);
+        await frame.waitForFunction((op) => {
+          const [cmp, x] = op.split(' ');
+          const n = (window as unknown as { __timeline: { state(): { arrowsDrawn: number } } }).__timeline.state().arrowsDrawn;
+          return cmp === '=' ? n === Number(x) : n > Number(x);
+        }, ok, { timeout: STEP_MS }).catch(async () => { throw new Error(`${what}: ${await read()} arrows drawn, wanted ${ok}`); });
+        return read();
+      };
+      await waitArrows('= 0', 'no selection at full view');
+      // The cursor on a line inside the step's pretty-printed event (its "ts" line) selects the step.
+      const lines = text.split('\n');
+      const at = lines.findIndex((l) => l.includes('"name": "ProfilerStep#2"'));
+      const tsLine = lines.findIndex((l, k) => k > at && l.includes('"ts":'));
+      await page.locator('.tabs-container .tab', { hasText: 'eager-step.pt.trace.json' }).first().click();
+      await goToLine(page, tsLine + 1);
+      await waitSelected(frame, (x) => x.name === 'ProfilerStep#2', `the cursor on line ${tsLine + 1}, inside ProfilerStep#2's event`);
+      const family = await waitArrows('> 1', 'the step\'s launches');
+      ctx.say(`    ProfilerStep#2 selected → ${family} flows of its launches`);
+      await page.mouse.move(5, 600);
+      await ctx.shoot(page, 'chrome-flows-selection');
+      // Every flow of both steps, once the whole trace is in view.
+      await frame.locator('vscode-button[aria-label="Fit all"]').click();
+      await frame.locator('#flowsToggle').click();
+      await frame.locator('#flowsToggle', { hasText: 'Flows: all' }).waitFor({ timeout: STEP_MS });
+      const all = await waitArrows(`> ${family}`, 'Flows: all');
+      ctx.say(`    Flows: all → ${all} arrows`);
+    },
+  },
+  {
+    name: 'Show Timeline by content, whatever the name: a PyTorch trace saved as compiled_infer.json, a Proton .chrome_trace and an InferScope trace.json each get their language and their timeline',
+    async run(page: Page, ctx: UiContext): Promise<void> {
+      const cases = [
+        { from: 'test/fixtures/real/pytorch/compiled-step.pt.trace.json', name: 'compiled_infer.json', language: 'Chrome Trace' },
+        { from: 'test/fixtures/real/proton/matmul.chrome_trace', name: 'matmul.chrome_trace', language: 'Chrome Trace' },
+        { from: 'test/fixtures/real/inferscope/gpt2_trace.json', name: 'trace.json', language: 'InferScope' },
+      ];
+      const seen = new Set<Frame>();
+      for (const c of cases) {
+        copyFileSync(join(ctx.root, c.from), join(ctx.workspace, c.name));
+        await quickOpen(page, c.name);
+        await page.locator('[id="status.editor.mode"]', { hasText: c.language }).waitFor({ timeout: STEP_MS });
+        await palette(page, 'NPU Trace: Show Timeline');
+        await page.locator('.tabs-container .tab.active', { hasText: `Timeline: ${c.name}` }).waitFor({ timeout: STEP_MS });
+        // This file's page: the timeline frame that was not there before.
+        const deadline = Date.now() + STEP_MS;
+        let frame: Frame | undefined;
+        while (!frame && Date.now() < deadline) {
+          for (const f of page.frames()) if (!seen.has(f) && await f.locator('#canvas').count().catch(() => 0)) frame = f;
+          if (!frame) await page.waitForEvent('frameattached', { timeout: 1000 }).catch(() => undefined);
+        }
+        if (!frame) throw new Error(`no timeline page for ${c.name}`);
+        seen.add(frame);
+        await painted(frame);
+        const items = await frame.evaluate(() => (window as unknown as PageTimeline).__timeline.state()!.model.items.start.length);
+        if (!(items > 0)) throw new Error(`the timeline of ${c.name} has no items`);
+        ctx.say(`    ${c.name}: ${c.language}, timeline of ${items} items`);
+      }
+      await ctx.shoot(page, 'timeline-by-content');
+    },
+  },
+  {
+    name: 'A gzipped PyTorch trace (tensorboard_trace_handler(use_gzip=True)) opens straight into its read-only timeline, with its problems listed; Show Timeline from the palette shows that same timeline',
+    async run(page: Page, ctx: UiContext): Promise<void> {
+      const file = 'host_1.1700000000000.pt.trace.json.gz';
+      writeFileSync(join(ctx.workspace, file), gzipSync(readFileSync(join(ctx.root, 'test/fixtures/real/pytorch/compiled-step.pt.trace.json'))));
+      await quickOpen(page, file);
+      const frame = await timelineFrame(page);
+      await painted(frame);
+      const items = await frame.evaluate(() => (window as unknown as PageTimeline).__timeline.state()!.model.items.start.length);
+      if (!(items > 0)) throw new Error('the compressed trace\'s timeline has no items');
+      ctx.say(`    ${file}: timeline of ${items} items in its own editor`);
+      // Its problems, as npu-trace check finds them (the profiling window cut 4 flows).
+      await problemsInStatusBar(page, 0, 4);
+      await palette(page, 'NPU Trace: Show Timeline');
+      await page.locator('.tabs-container .tab.active', { hasText: file }).waitFor({ timeout: STEP_MS });
+      if ((await page.locator('.tabs-container .tab', { hasText: 'Timeline:' }).count()) !== 0) throw new Error('Show Timeline opened a second panel instead of showing the editor');
+      await ctx.shoot(page, 'timeline-gz');
     },
   },
 ];

@@ -49,6 +49,18 @@ describe('Chrome trace timeline', () => {
     assert.equal(m.unit, 'µs');
   });
 
+  it('titles a process with its labels, and with its pid where two share a name, as Kineto\'s M events say', () => {
+    const m = (o: object) => JSON.stringify({ ph: 'M', ...o });
+    const text = ['{"traceEvents": [',
+      [m({ name: 'process_name', pid: 41873, tid: 0, args: { name: 'python3' } }), m({ name: 'process_labels', pid: 41873, tid: 0, args: { labels: 'CPU' } }),
+        m({ name: 'process_name', pid: 41990, tid: 0, args: { name: 'python3' } }),
+        m({ name: 'process_name', pid: 0, tid: 0, args: { name: 'GPU 0' } }), m({ name: 'process_labels', pid: 0, tid: 0, args: { labels: 'NVIDIA H200' } }),
+        ...[41873, 41990, 0].map((pid) => JSON.stringify({ ph: 'X', name: 'op', pid, tid: 1, ts: 10, dur: 5 }))].join(',\n'),
+      ']}'];
+    const titles = buildTimeline('t.json', text)!.tracks.filter((t) => t.kind === 'group').map((t) => t.name);
+    assert.deepEqual(titles.sort(), ['GPU 0: NVIDIA H200', 'python3 (pid 41873): CPU', 'python3 (pid 41990)']);
+  });
+
   it('draws slices at their µs times with the category as the colour attribute; M events set no time', () => {
     assert.equal(m.t0, 1_700_000_000_000.5);
     const i = m.strings.indexOf('aten::linear');

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { FORMATS } from '../../../core/formats';
-import type { FormatDescriptor } from '../../../core/formatDescriptor';
+import { COMPRESSED_TIMELINE_EDITOR, type FormatDescriptor } from '../../../core/formatDescriptor';
+import { nameMatches } from '../../../core/fileHead';
 
 const ROOT = resolve(__dirname, '../../..');
 
@@ -24,6 +25,20 @@ describe('package.json contributions made from the format registry', () => {
     const settings = FORMATS.flatMap((f) => (f.contentDetection ? [f.contentDetection.setting] : []));
     assert.ok(settings.includes('nnapi.detectByContent'), settings.join());
     for (const s of settings) assert.deepEqual([props[`npuTrace.${s}`]?.type, props[`npuTrace.${s}`]?.default], ['boolean', true], s);
+    // The extension must be running when such a document opens, to switch it.
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { activationEvents: string[] };
+    for (const lang of new Set(FORMATS.flatMap((f) => f.contentDetection?.languages ?? []))) assert.ok(pkg.activationEvents.includes(`onLanguage:${lang}`), lang);
+  });
+
+  it('every gzipped name of a text format with a timeline opens in the read-only timeline editor', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { contributes: { customEditors: { viewType: string; selector: { filenamePattern: string }[]; priority: string }[] } };
+    const ed = pkg.contributes.customEditors.find((e) => e.viewType === COMPRESSED_TIMELINE_EDITOR)!;
+    assert.equal(ed.priority, 'default');
+    const patterns = ed.selector.map((s) => s.filenamePattern);
+    const gz = FORMATS.filter((f) => f.timeline && !f.binary).flatMap((f) => f.names.filter((n) => n.endsWith('.gz')));
+    assert.ok(gz.length > 3);
+    for (const n of gz) assert.ok(patterns.some((p) => nameMatches(p, n.replace(/\*/g, 'x'))), `${n} is opened by ${patterns.join(', ')}`);
+    for (const f of FORMATS.filter((x) => x.names.some((n) => n.endsWith('.gz')) && x.timeline && !x.binary)) assert.ok(f.customEditors?.includes(COMPRESSED_TIMELINE_EDITOR), f.id);
   });
 
   it('a format added to the registry gets its language and joins the menus of what it supports', async () => {

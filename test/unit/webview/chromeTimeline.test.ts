@@ -83,3 +83,25 @@ test('flows: a kernel lists the op that launched it, and one click selects and r
   assert.match((await p.page.textContent('#details'))!, /Flow to \(1\)/);
   assert.deepEqual(p.errors, []);
 });
+
+test('red is for problems: PyTorch [memory] instants and every category are drawn without the error colour; an END without its START is', async (t) => {
+  assert.ok(existsSync(join(ROOT, 'dist/webview/webview.js')), 'dist/webview/webview.js is missing: run `npm run build` first');
+  browser ??= await launchChromium();
+  const RED = ['#f14c4c', 'rgb(241, 76, 76)'];
+  const events: object[] = [];
+  // Twelve categories (more than a palette that held red would need to reach it) and Kineto's memory instants.
+  for (let k = 0; k < 12; k++) events.push({ ph: 'X', cat: `cat${k}`, name: `op${k}`, pid: 1, tid: 1, ts: k * 10, dur: 8 });
+  for (let k = 0; k < 20; k++) events.push({ ph: 'i', s: 't', cat: 'cpu_instant_event', name: '[memory]', pid: 1, tid: 1, ts: k * 6, args: { Bytes: 512 } });
+  const drawnRed = async (evs: object[]) => {
+    const q = await openTimelinePage({ browser, recordDraws: true });
+    t.after(() => q.close());
+    await q.post(modelMessage(buildTimeline('m.pt.trace.json', [JSON.stringify({ traceEvents: evs })])!));
+    await q.frame();
+    const calls = await q.drawCalls();
+    assert.ok(calls.length > 0, 'a frame was drawn');
+    return calls.some((c) => RED.includes(c.style.toLowerCase()));
+  };
+  assert.equal(await drawnRed(events), false);
+  // The check can see red: an E with no B is a problem, drawn in it.
+  assert.equal(await drawnRed([...events, { ph: 'E', pid: 1, tid: 2, ts: 50 }]), true);
+});

@@ -17,6 +17,8 @@ function view(m: TimelineModel, start: number, end: number, over: Partial<FlowVi
   return {
     model: m, bands: layoutBands(m, collapsed).bands, rowOfItem: new ModelIndex(m).rowOfItem,
     viewport: { start, end, width, scale: width / (end - start) }, scrollY: 0, height: 10_000, selected: -1, passes: () => true,
+    // The toolbar's "Flows: all"; the tests of the default (the selection's family) say showAll: false.
+    showAll: true,
     ...over,
   };
 }
@@ -105,5 +107,28 @@ describe('flow arrows', () => {
     const few = flowArrows(view(big, 1000, 1100));
     assert.equal(few.tooMany, false);
     assert.equal(few.arrows.length, 10);
+  });
+
+  it('by default only the flows of the selection, its ancestors and its descendants: none without a selection', () => {
+    // A step slice enclosing two launches (one nested a level deeper), each with its kernel; a third launch outside the step.
+    const ev: object[] = [{ ph: 'X', name: 'step', pid: 1, tid: 1, ts: 0, dur: 100 }, { ph: 'X', name: 'op', pid: 1, tid: 1, ts: 40, dur: 30 }];
+    const launch = (k: number, ts: number) => ev.push(
+      { ph: 'X', name: `launch${k}`, pid: 1, tid: 1, ts, dur: 5 }, { ph: 's', cat: 'ac2g', id: k, pid: 1, tid: 1, ts },
+      { ph: 'X', name: `kernel${k}`, pid: 2, tid: 7, ts: ts + 200, dur: 5 }, { ph: 'f', cat: 'ac2g', id: k, pid: 2, tid: 7, ts: ts + 200, bp: 'e' });
+    launch(1, 10);
+    launch(2, 50);
+    launch(3, 150);
+    const s = buildTimeline('x.trace.json', [JSON.stringify({ traceEvents: ev })])!;
+    const sel = (name: string, over: Partial<FlowView> = {}) => flowArrows(view(s, s.t0, s.t1, { showAll: false, selected: named(s, name), ...over })).arrows
+      .map((a) => `${s.strings[s.items.name[s.links!.from[a.link]]]}${a.selected ? '*' : ''}`).sort();
+    assert.deepEqual(flowArrows(view(s, s.t0, s.t1, { showAll: false })).arrows, []);
+    assert.deepEqual(flowArrows(view(s, s.t0, s.t1)).arrows.length, 3, 'all: every flow in view');
+    // The step: its descendants' flows (launch 2 is two levels down), not launch 3's.
+    assert.deepEqual(sel('step'), ['launch1', 'launch2']);
+    // A launch: its own flow in bold; its ancestors have none.
+    assert.deepEqual(sel('launch2'), ['launch2*']);
+    // The op enclosing launch 2: launch 2's flow; the kernel: its own.
+    assert.deepEqual(sel('op'), ['launch2']);
+    assert.deepEqual(sel('kernel3'), ['launch3*']);
   });
 });

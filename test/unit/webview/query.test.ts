@@ -4,7 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { gallopVia, lowerBoundVia } from '../../../webview/query';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildTimeline } from '../../../core/detectFormat';
+import { gallopVia, lowerBoundVia, ModelIndex } from '../../../webview/query';
 
 /** Row sizes around powers of two, where the gallop's probes land. */
 const SAMPLE = 32;
@@ -52,4 +55,24 @@ test('gallopVia over a filter\'s item list searches the listed items only', () =
       }
     }
   }
+});
+
+test('the cursor on any line of a pretty-printed Chrome event finds its item (export_chrome_trace writes a field a line)', () => {
+  const text = readFileSync(join(__dirname, '../../fixtures/real/pytorch/eager-step.pt.trace.json'), 'utf8');
+  const lines = text.split('\n');
+  const m = buildTimeline('eager-step.pt.trace.json', lines)!;
+  assert.ok(m.lastLine, 'the model keeps the last line of multi-line events');
+  const ix = new ModelIndex(m);
+  // Every line of the first ProfilerStep's event: its opening brace, its "ts", its "args" and its closing brace.
+  const first = lines.findIndex((l) => l.includes('"name": "ProfilerStep#2"'));
+  let open = first;
+  while (!lines[open].trim().startsWith('{')) open--;
+  let close = first;
+  while (!lines[close].trim().startsWith('}')) close++;
+  const item = ix.itemOfLine[open];
+  assert.ok(item >= 0);
+  assert.equal(m.strings[m.items.name[item]], 'ProfilerStep#2');
+  for (let l = open; l <= close; l++) assert.equal(ix.itemOfLine[l], item, `line ${l + 1}: ${lines[l]}`);
+  // A one-line trace needs no such column.
+  assert.equal(buildTimeline('x.json', [JSON.stringify({ traceEvents: [{ ph: 'X', name: 'a', pid: 1, tid: 1, ts: 1, dur: 1 }] })])!.lastLine, undefined);
 });

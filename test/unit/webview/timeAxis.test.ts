@@ -5,7 +5,7 @@ import { formatDuration, isWallClock, lengthOfTime, pointInTime, rulerLabels, ru
 // A PyTorch trace's clock: Kineto writes µs since boot (13 digits), as the issue's 4,978,308,800,000.
 const KINETO = { unit: 'µs', nsPerCycle: 1000, t0: 4_978_308_800_000 };
 // A FlashInfer buffer: globaltimer ns.
-const KPROF = { unit: 'ns', nsPerCycle: 1, t0: 1_732_000_000_123_456_789 };
+const KPROF = { unit: 'ns', nsPerCycle: 1, t0: 1_732_000_000_123_456_768 };
 const NPU = { unit: undefined, nsPerCycle: 0.5, t0: 100 };
 
 describe('the timeline\'s time axis', () => {
