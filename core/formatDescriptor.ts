@@ -100,7 +100,7 @@ export interface FormatDescriptor {
   parquetNames?: readonly string[];
   /** Whether the format's timeline can be exported as Chrome Trace JSON (by `npu-trace export` or the editor). */
   exportsChrome?: boolean;
-  /** Whether *Show Summary* (the trace metrics) applies. */
+  /** Whether *Show Summary* applies: the Summary tab has tables of this format (NPU trace metrics; Chrome's streams, kernels and operators). */
   summary?: boolean;
   /** The streaming checker of `npu-trace check` and the editor's line-based checks; none: not checked. */
   createChecker?(opts?: CheckerOptions): LineChecker;

@@ -2,7 +2,7 @@
  * The Summary tab: the trace metrics as sortable tables with bars, Copy as CSV and Save as CSV or
  * JSON per table. Every value from the trace is set as textContent, never as HTML.
  */
-import { KIND } from '../core/timeline/model';
+import { KIND, type AttrName } from '../core/timeline/model';
 import type { Finding, TraceStats } from '../core/trace/metrics/types';
 import { toCsv } from './csv';
 import { formatCell, sortOrder, summaryTables, type BarPart, type SummaryTable } from './summaryTables';
@@ -10,7 +10,7 @@ import type { Theme } from './theme';
 
 export interface SummaryHandlers {
   /** A phase or layer row was clicked: filter the timeline by it and zoom to it. */
-  group(attr: 'phase' | 'layer_id', value: string): void;
+  group(attr: AttrName, value: string): void;
   finding(f: Finding): void;
   copy(text: string): void;
   save(name: string, text: string): void;
@@ -53,6 +53,22 @@ export class SummaryView {
     this.range = range;
     this.note = note;
     this.render();
+  }
+
+  /**
+   * A format's own tables (a Chrome trace's streams, kernels, operators…) under `heading`, with its
+   * facts; the NPU trace's metrics are `show`'s.
+   */
+  showTables(heading: string, facts: [string, string][], tables: SummaryTable[], range?: [number, number]): void {
+    this.stats = undefined;
+    this.range = range;
+    const head = el('div', 'sum-head');
+    head.append(el('h2', undefined, heading));
+    if (range) head.append(button('Whole file', 'link', () => this.h.wholeFile()));
+    const dl = el('p', 'sum-facts');
+    for (const [k, v] of facts) dl.append(el('span', 'muted', `${k} `), el('span', undefined, v), ' · ');
+    dl.lastChild?.remove();
+    this.host.replaceChildren(head, dl, ...tables.map((t) => this.table(t)));
   }
 
   private render(): void {

@@ -4,6 +4,7 @@
  * unit-tested; webview/summary.ts draws them.
  */
 import type { GroupStats, TraceStats } from '../core/trace/metrics/types';
+import type { AttrName } from '../core/timeline/model';
 import type { Cell } from './csv';
 
 export type ColumnKind = 'text' | 'int' | 'pct';
@@ -14,7 +15,7 @@ export interface Column {
 
 /** What clicking a row does: filter by a phase or layer and zoom to it, or go to a finding. */
 export type RowTarget =
-  | { kind: 'group'; attr: 'phase' | 'layer_id'; value: string }
+  | { kind: 'group'; attr: AttrName; value: string }
   | { kind: 'finding'; index: number }
   | undefined;
 

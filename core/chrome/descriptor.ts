@@ -29,6 +29,8 @@ export const chromeFormat: FormatDescriptor = {
   // Triton Proton `*.chrome_trace`; any other JSON by its head (HTA's `*.json.gz`, `trace.json`).
   names: ['*.trace.json', '*.trace.json.gz', 'perfetto_trace.json.gz', '*.chrome_trace', '*.chrome_trace.gz'],
   customEditors: [COMPRESSED_TIMELINE_EDITOR],
+  // The Summary tab's GPU streams, steps, kernels and operators (core/chrome/summary.ts).
+  summary: true,
   detect: (name, head) => jsonNamed(name) && isChromeTraceHead(head),
   contentDetection: { languages: JSON_LANGUAGES, setting: 'chrome.detectInJson' },
   createChecker: (opts) => new ChromeChecker(opts),

@@ -118,7 +118,7 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
   }
 
   /** Adds an item drawn from event `raw`, with where that event is on its line. */
-  private add(raw: RawEvent, track: number, start: number, end: number, name: number, ctx: number, kind: number, flags: number): number {
+  private add(raw: RawEvent, track: number, start: number, end: number, name: number, ctx: number, kind: number, flags: number, bytes = 0): number {
     this.char.push(raw.character);
     const more = raw.lineStarts?.length ?? 0;
     if (more) this.multiLine = true;
@@ -126,7 +126,7 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
     this.charEnd.push(firstLineEnd(raw));
     this.endChar.push(0);
     this.endCharEnd.push(0);
-    return this.asm.add(track, start, end, raw.line, name, NaN, ctx, 0, kind, flags);
+    return this.asm.add(track, start, end, raw.line, name, NaN, ctx, bytes, kind, flags);
   }
 
   /** Closes item `i` at `ts` with its END event `raw`. */
@@ -239,7 +239,7 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       case 'X': {
         const d = readNumber(o.dur ?? o.tdur)?.n;
         const bad = d === undefined || d < 0;
-        const i = this.add(raw, this.thread(this.proc(o.pid), o.tid).track, ts, bad ? ts : ts + d, name, ctx, KIND.slice, bad ? FLAG.invalid : 0);
+        const i = this.add(raw, this.thread(this.proc(o.pid), o.tid).track, ts, bad ? ts : ts + d, name, ctx, KIND.slice, bad ? FLAG.invalid : 0, bytesOf(o.args));
         if (o.bind_id !== undefined) this.boundFlow(o, i, ts);
         return;
       }
@@ -359,6 +359,12 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       }
     }
   }
+}
+
+/** The bytes a copy or set moved: Kineto's `args.bytes` on `gpu_memcpy`/`gpu_memset` slices; 0 otherwise. */
+function bytesOf(args: unknown): number {
+  const b = typeof args === 'object' && args !== null ? (args as { bytes?: unknown }).bytes : undefined;
+  return typeof b === 'number' && Number.isFinite(b) && b > 0 ? b : 0;
 }
 
 /** The character after the event's text on its first line. */

@@ -12,6 +12,7 @@ import { splitLines } from '../../../core/common/lines';
 import { buildTimeline } from '../../../core/detectFormat';
 import type { TimelineModel } from '../../../core/timeline/model';
 import { MetricsCollector } from '../../../core/trace/metrics/collector';
+import { chromeSummary } from '../../../core/chrome/summary';
 import { launchChromium, modelMessage, openTimelinePage, shiftDrag, type TimelinePage } from '../../webview/page';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -185,4 +186,31 @@ test('a table of 3 000 phases draws its first 500 rows; Copy has them all', asyn
   await q.page.click('#summaryView section[data-table="phases"] button:text-is("Copy as CSV")');
   const copy = (await q.sent()).find((m) => m.type === 'copy') as { text: string };
   assert.equal(copy.text.trimEnd().split('\r\n').length, 3001);
+});
+
+test('a PyTorch trace\'s Summary: GPU streams, steps, top kernels and operators, copies; a kernel\'s row filters the timeline by its name', async (t) => {
+  const text = readFileSync(join(ROOT, 'test/fixtures/real/pytorch/eager-step.pt.trace.json'), 'utf8');
+  const model = buildTimeline('eager-step.pt.trace.json', text.split('\n'))!;
+  browser ??= await launchChromium();
+  const q = await openTimelinePage({ browser, width: 1400, height: 900 });
+  t.after(() => q.close());
+  await q.post(modelMessage(model, 'eager-step.pt.trace.json'));
+  await q.frame();
+  await q.post({ type: 'showSummary' });
+  assert.equal(await q.page.isVisible('#summaryView'), true);
+  const want = chromeSummary(model);
+  assert.deepEqual((await rows(q, 'streams')).map((r) => r[0]), want.streams.map((s) => s.track));
+  assert.deepEqual((await rows(q, 'steps')).map((r) => r[0]), ['ProfilerStep#2', 'ProfilerStep#3']);
+  const kernels = await rows(q, 'kernels');
+  assert.equal(kernels.length, want.kernels.length);
+  assert.equal(kernels[0][0], want.kernels[0].name, 'the kernel with the most time first');
+  assert.ok((await rows(q, 'cpuOps')).length > 0 && (await rows(q, 'copies')).length > 0 && (await rows(q, 'opGpu')).length > 0);
+  assert.doesNotMatch(await q.page.textContent('#summaryView') ?? '', /for NPU traces/);
+  await q.page.screenshot({ path: join(OUT, 'summary-pytorch.png') });
+  await q.page.click(`#summaryView section[data-table="kernels"] tbody button:text-is("${want.kernels[0].name}")`);
+  await q.frame();
+  assert.equal(await q.page.isVisible('#summaryView'), false, 'back on the timeline');
+  const [, , filter] = await viewport(q);
+  assert.deepEqual(filter, { attr: 2, value: want.kernels[0].name });
+  assert.deepEqual(q.errors, []);
 });
