@@ -3,16 +3,15 @@ import type { DiffLineCollector, DiffRun, DiffSupport } from '../diff/types';
 import { readNumber, str } from './event';
 import { ChromeReader } from './reader';
 import type { RawEvent } from './stream';
-
-/** A profiler step as PyTorch's profiler names its annotation (`ProfilerStep#12`). */
-const STEP = /^ProfilerStep#\d{1,12}$/;
+import { GPU_CATS, STEP } from './summary';
 
 /**
  * `npu-trace diff` of Chrome Trace JSON, read with the checker's and timeline's event reader (one
- * JSON.parse per event, streamed). Complete events (`ph: "X"`, their `dur`, in µs) are grouped as
- * PyTorch/Kineto categorize them: `kernel` events by kernel name and, with `gpu_memcpy` and
- * `gpu_memset`, by stream (`args.stream`, else the tid); `cpu_op` (older Kineto: `operator`) by
- * operator name; the host's `ProfilerStep#N` annotations as one group of steps, each step one item.
+ * JSON.parse per event, streamed: no timeline is built). Complete events (`ph: "X"`, their `dur`,
+ * in µs) are told apart as the Summary (summary.ts) tells them, by Kineto's categories: `kernel`
+ * events by kernel name and, with the other GPU categories, by stream (`args.stream`, else the
+ * tid); `cpu_op` by operator name; the host's `ProfilerStep#N` annotations as one group of steps,
+ * each step one item.
  */
 export class ChromeDiffCollector implements DiffLineCollector {
   private readonly kernel = new GroupSet('kernel');
@@ -44,14 +43,14 @@ export class ChromeDiffCollector implements DiffLineCollector {
     if (ts < this.start) this.start = ts;
     if (ts + dur > this.end) this.end = ts + dur;
     const line = raw.line + 1;
-    const cat = typeof o.cat === 'string' ? o.cat.toLowerCase() : '';
+    const cat = str(o.cat);
     const name = str(o.name);
-    if (cat === 'kernel' || cat === 'gpu_memcpy' || cat === 'gpu_memset') {
+    if (GPU_CATS.has(cat)) {
       if (cat === 'kernel') this.kernel.add(name, dur, line);
       const args = o.args;
       const stream = typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>).stream : undefined;
       this.stream.add(`stream ${stream === undefined ? str(o.tid) : str(stream)}`, dur, line);
-    } else if (cat === 'cpu_op' || cat === 'operator') this.operator.add(name, dur, line);
+    } else if (cat === 'cpu_op') this.operator.add(name, dur, line);
     // Kineto repeats each step's annotation on the GPU (gpu_user_annotation): the host's is the step.
     else if (cat !== 'gpu_user_annotation' && STEP.test(name)) this.step.add('ProfilerStep', dur, line);
   }
