@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeTrace } from '../test/gen/genTrace';
 import { cmdqIndent2, cmdqText } from '../test/gen/cmdqGen';
+import { BASELINE, baselineCli } from './baseline';
 import { dataFile, exists, fmt, median, REPO, row } from './util';
 
 const CLI = join(REPO, 'dist/cli.js');
@@ -99,6 +100,22 @@ export async function run(): Promise<void> {
   }
   const st = coldN(3, [CLI, 'stats', '--json', trace]);
   row('stats --json of the generator\'s 1M-event trace', `${fmt(st.ms)} ms; ${fmt(st.rssMb)} MB`, `exit ${st.codes}; target ≤ 1500 ms`);
+  // The same commands with the CLI as it was before issue #28's JSON toolkit, alternated with this
+  // one's so that both see the same load (CPU time is the figure to compare on a shared machine).
+  const old = baselineCli();
+  if ('why' in old) console.log(`No ${BASELINE} CLI to compare with: ${old.why}.`);
+  else {
+    for (const [label, args, env] of [['stats --json', ['stats', '--json', trace], {}], ['check, one thread', ['check', trace], { NPU_CHECK_THREADS: '0' }]] as const) {
+      const pair: Record<'now' | 'before', Cold[]> = { now: [], before: [] };
+      for (let i = 0; i < 5; i++) {
+        for (const side of i % 2 ? (['before', 'now'] as const) : (['now', 'before'] as const)) pair[side].push(cold([side === 'now' ? CLI : old.file, ...args], [], env));
+      }
+      const cpu = (rs: Cold[]) => median(rs.map((r) => r.cpuMs));
+      const wall = (rs: Cold[]) => median(rs.map((r) => r.ms));
+      row(`${label} of the 1M-event trace, this checkout vs ${BASELINE}, alternated (median of 5): wall / CPU`,
+        `${fmt(wall(pair.now))} / ${fmt(cpu(pair.now))} ms; ${fmt(wall(pair.before))} / ${fmt(cpu(pair.before))} ms`, `CPU now ÷ before ${fmt(cpu(pair.now) / cpu(pair.before), 2)}×`);
+    }
+  }
 
   const fixtures = join(REPO, 'test/fixtures/nnapi');
   const systraces = readdirSync(fixtures).filter((n) => /\.(systrace|atrace)(\.html)?$/.test(n)).map((n) => join(fixtures, n));

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { createGzip } from 'node:zlib';
 import { forEachLine } from '../node/io/lines';
-import { buildFromText } from '../client/timeline/textBuild';
+import { buildFromText } from '../node/workers/timelineText';
 import { timelineBuilderOf } from '../core/detectFormat';
 import { headOf } from '../node/io/firstLine';
 import type { TimelineModel } from '../core/timeline/model';

@@ -1,17 +1,20 @@
 // The JSON toolkit (core/json, core/common/intervals) through each format's own entry point: the
-// Chrome event splitter fed lines, the InferScope streamed reader fed 1 MB chunks (pretty-printed
-// and compact), the CMDQ and InferScope parsers with ranges, the kernel-profiler overlap. Only
-// entry points that predate the toolkit are called, so this file runs unchanged on a checkout from
-// before it: run it there and here, alternately, to compare (issue #28's "no format slower").
-import { ChromeEventStream } from '../core/chrome/stream';
-import { parseCmdq } from '../core/cmdq/parser';
-import { parseInferscope } from '../core/inferscope/parser';
-import { InferscopeStream } from '../core/inferscope/stream';
+// NPU trace line readers on the flat-object reader, the Chrome event splitter fed lines, the
+// InferScope streamed reader fed 1 MB chunks (pretty-printed and compact), the CMDQ and InferScope
+// parsers with ranges, the kernel-profiler overlap. Only entry points that predate the toolkit are
+// called, so each case runs again on the same entry point as it was at the baseline commit, before
+// the toolkit (bench/baseline.ts builds it from git), alternately with this checkout's, in the same
+// run (issue #28's "no format slower than before").
+import * as chromeStream from '../core/chrome/stream';
+import * as cmdqParser from '../core/cmdq/parser';
+import * as inferscopeParser from '../core/inferscope/parser';
+import * as inferscopeStream from '../core/inferscope/stream';
 import { decode } from '../core/kprof/decode';
-import { groupOverlap } from '../core/kprof/overlap';
+import * as kprofOverlap from '../core/kprof/overlap';
 import { readNpy } from '../core/kprof/npy';
-import { fastTraceBytes } from '../core/trace/fastBytes';
-import { fieldsOfBytes, flatEventOfBytes } from '../core/trace/metrics/byteFields';
+import * as fastBytes from '../core/trace/fastBytes';
+import * as byteFields from '../core/trace/metrics/byteFields';
+import { BASELINE, baselineModule } from './baseline';
 import { pytorchTrace } from '../test/gen/chromeGen';
 import { cmdqText } from '../test/gen/cmdqGen';
 import { inferscopeTrace, pretty } from '../test/gen/inferscopeGen';
@@ -22,16 +25,16 @@ import { fmt, median, row, timed } from './util';
 type Time = { wall: number; cpu: number };
 const m = (xs: Time[]) => `${fmt(median(xs.map((x) => x.wall)))} / ${fmt(median(xs.map((x) => x.cpu)))} ms`;
 
-function chromeEvents(lines: string[]): number {
+function chromeEvents(m: typeof chromeStream, lines: string[]): number {
   let n = 0;
-  const s = new ChromeEventStream({ event: () => n++, broken: () => undefined });
+  const s = new m.ChromeEventStream({ event: () => n++, broken: () => undefined });
   for (let i = 0; i < lines.length; i++) s.feed(lines[i], i);
   s.end();
   return n;
 }
 
-function inferscopeStreamed(text: string): number {
-  const s = new InferscopeStream();
+function inferscopeStreamed(m: typeof inferscopeStream, text: string): number {
+  const s = new m.InferscopeStream();
   for (let at = 0; at < text.length; at += 1 << 20) s.feed(text.slice(at, at + (1 << 20)));
   return s.end().events.length;
 }
@@ -61,8 +64,33 @@ const fields = {
   channel: undefined, size: undefined, bank: undefined, direction: undefined, phase: undefined, layer: undefined,
 };
 
+/** The modules the cases call, from this checkout and as they were at the baseline. */
+const NOW = { chromeStream, cmdqParser, inferscopeParser, inferscopeStream, kprofOverlap, fastBytes, byteFields };
+type Modules = typeof NOW;
+const FILES: Record<keyof Modules, string> = {
+  chromeStream: 'core/chrome/stream.ts', cmdqParser: 'core/cmdq/parser.ts', inferscopeParser: 'core/inferscope/parser.ts', inferscopeStream: 'core/inferscope/stream.ts',
+  kprofOverlap: 'core/kprof/overlap.ts', fastBytes: 'core/trace/fastBytes.ts', byteFields: 'core/trace/metrics/byteFields.ts',
+};
+
+function baselineModules(): Modules | string {
+  const out: Partial<Record<keyof Modules, unknown>> = {};
+  for (const [k, file] of Object.entries(FILES) as [keyof Modules, string][]) {
+    const m = baselineModule<unknown>(file);
+    if (m && typeof m === 'object' && 'why' in m) return (m as { why: string }).why;
+    out[k] = m;
+  }
+  return out as Modules;
+}
+
 export async function run(): Promise<void> {
-  console.log('\n## JSON toolkit through each format (median of 5, wall / CPU)');
+  console.log(`\n## JSON toolkit through each format, this checkout vs ${BASELINE} (before the toolkit), alternated in one run (median of 5, wall / CPU)`);
+  let old: Modules | string;
+  try {
+    old = baselineModules();
+  } catch (e) {
+    old = `could not build ${BASELINE}: ${(e as Error).message.split('\n')[0]}`;
+  }
+  if (typeof old === 'string') console.log(`No baseline (${old}): this checkout only.`);
   const chrome = pytorchTrace(6_000);
   const chromeLines = chrome.split('\n');
   const chromeOneLine = [JSON.stringify(JSON.parse(chrome))];
@@ -73,26 +101,39 @@ export async function run(): Promise<void> {
   const kprof = decode(readNpy(npyBytes(g.words))[0]);
   const npu = Buffer.from([...traceLines({ events: 300_000 })].join('\n'));
   const ends = Int32Array.from((function* () { for (let i = npu.indexOf(10); i >= 0; i = npu.indexOf(10, i + 1)) yield i; })());
-  const cases: [string, () => unknown][] = [
-    [`NPU trace lines, checker's byte scanner, ${ends.length} lines (fastTraceBytes)`, () => byteLines(npu, ends, (b, s, e) => fastTraceBytes(b, s, e, decodeUtf8) !== undefined)],
-    ['NPU trace lines, metrics byte reader (fieldsOfBytes)', () => byteLines(npu, ends, (b, s, e) => fieldsOfBytes(b, s, e, fields as never, decodeUtf8))],
-    ['NPU trace lines, timeline byte reader (flatEventOfBytes)', () => byteLines(npu, ends, (b, s, e) => flatEventOfBytes(b, s, e, flat as never, decodeUtf8))],
-    [`Chrome events, ${fmt(chrome.length / 1e6, 1)} MB one event a line (ChromeEventStream)`, () => chromeEvents(chromeLines)],
-    ['Chrome events, the same trace on one line', () => chromeEvents(chromeOneLine)],
-    [`InferScope streamed, ${fmt(isPretty.length / 1e6, 1)} MB pretty-printed (InferscopeStream)`, () => inferscopeStreamed(isPretty)],
-    [`InferScope streamed, ${fmt(isCompact.length / 1e6, 1)} MB compact`, () => inferscopeStreamed(isCompact)],
-    ['InferScope parsed with ranges, pretty-printed (parseInferscope)', () => parseInferscope(isPretty).events.length],
-    [`CMDQ parsed with ranges, 100k entries, ${fmt(cmdq.length / 1e6, 1)} MB (parseCmdq)`, () => parseCmdq(cmdq).entries.length],
-    [`kprof producer/consumer overlap, ${kprof.regionCount} regions (groupOverlap)`, () => groupOverlap(kprof, 0, 1).overlapNs],
+  const cases: [string, (m: Modules) => unknown][] = [
+    [`NPU trace lines, checker's byte scanner, ${ends.length} lines (fastTraceBytes)`, (m) => byteLines(npu, ends, (b, s, e) => m.fastBytes.fastTraceBytes(b, s, e, decodeUtf8) !== undefined)],
+    ['NPU trace lines, metrics byte reader (fieldsOfBytes)', (m) => byteLines(npu, ends, (b, s, e) => m.byteFields.fieldsOfBytes(b, s, e, fields as never, decodeUtf8))],
+    ['NPU trace lines, timeline byte reader (flatEventOfBytes)', (m) => byteLines(npu, ends, (b, s, e) => m.byteFields.flatEventOfBytes(b, s, e, flat as never, decodeUtf8))],
+    [`Chrome events, ${fmt(chrome.length / 1e6, 1)} MB one event a line (ChromeEventStream)`, (m) => chromeEvents(m.chromeStream, chromeLines)],
+    ['Chrome events, the same trace on one line', (m) => chromeEvents(m.chromeStream, chromeOneLine)],
+    [`InferScope streamed, ${fmt(isPretty.length / 1e6, 1)} MB pretty-printed (InferscopeStream)`, (m) => inferscopeStreamed(m.inferscopeStream, isPretty)],
+    [`InferScope streamed, ${fmt(isCompact.length / 1e6, 1)} MB compact`, (m) => inferscopeStreamed(m.inferscopeStream, isCompact)],
+    ['InferScope parsed with ranges, pretty-printed (parseInferscope)', (m) => m.inferscopeParser.parseInferscope(isPretty).events.length],
+    [`CMDQ parsed with ranges, 100k entries, ${fmt(cmdq.length / 1e6, 1)} MB (parseCmdq)`, (m) => m.cmdqParser.parseCmdq(cmdq).entries.length],
+    [`kprof producer/consumer overlap, ${kprof.regionCount} regions (groupOverlap)`, (m) => m.kprofOverlap.groupOverlap(kprof, 0, 1).overlapNs],
   ];
-  const times: Time[][] = cases.map(() => []);
-  const values: unknown[] = [];
+  const sides: [string, Modules][] = typeof old === 'string' ? [['now', NOW]] : [['now', NOW], ['baseline', old]];
+  const times = sides.map(() => cases.map((): Time[] => []));
+  const values = sides.map((): unknown[] => []);
   for (let r = 0; r < 5; r++) {
     for (let k = 0; k < cases.length; k++) {
-      const t = await timed(cases[k][1]);
-      times[k].push(t);
-      values[k] = t.value;
+      // Old and new in turn, each first every other round, so that neither always runs warmer.
+      for (let j = 0; j < sides.length; j++) {
+        const side = (j + r) % sides.length;
+        const t = await timed(() => cases[k][1](sides[side][1]));
+        times[side][k].push(t);
+        values[side][k] = t.value;
+      }
     }
   }
-  for (let k = 0; k < cases.length; k++) row(`${cases[k][0]} → ${String(values[k])}`, m(times[k]));
+  for (let k = 0; k < cases.length; k++) {
+    if (sides.length === 1) {
+      row(`${cases[k][0]} → ${String(values[0][k])}`, m(times[0][k]));
+      continue;
+    }
+    const ratio = median(times[0][k].map((x) => x.cpu)) / median(times[1][k].map((x) => x.cpu));
+    const same = values[0][k] === values[1][k] ? '' : `; results differ: ${String(values[1][k])} before`;
+    row(`${cases[k][0]} → ${String(values[0][k])}: now; ${BASELINE}`, `${m(times[0][k])}; ${m(times[1][k])}`, `CPU now ÷ before ${fmt(ratio, 2)}×${same}`);
+  }
 }

@@ -1,6 +1,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/common/escape';
+import { FORCE_OPTION, outputRefusal } from './outputPath';
 import { analyze } from '../core/inferscope/analyze';
 import { InferscopeDocument } from '../core/inferscope/document';
 import { toHtml, toMarkdown, toReport } from '../core/inferscope/reportOutput';
@@ -11,7 +12,7 @@ import { WholeOrStreamed } from '../core/common/wholeOrStreamed';
 import type { GzipEnd } from '../node/io/gunzip';
 import { forEachText, textSizeHint } from '../node/io/lines';
 
-export const ANALYZE_USAGE = '  npu-trace analyze [--json | --report md|html|json] [-o OUT] <trace.inferscope.json>\n';
+export const ANALYZE_USAGE = '  npu-trace analyze [--json | --report md|html|json] [-o OUT [--force]] <trace.inferscope.json>\n';
 
 class AnalyzeUsage extends Error {}
 
@@ -35,11 +36,13 @@ async function readInPieces(file: string, gzip: GzipEnd): Promise<{ parsed: Pars
 export async function analyzeCommand(args: string[]): Promise<number> {
   let opts: { json: boolean; report?: 'md' | 'html' | 'json'; out?: string; file: string };
   try {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' }, report: { type: 'string' }, o: { type: 'string', short: 'o' } } });
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' }, report: { type: 'string' }, o: { type: 'string', short: 'o' }, ...FORCE_OPTION } });
     if (positionals.length !== 1) throw new AnalyzeUsage(positionals.length ? 'give exactly one file' : 'no file given');
     const r = values.report;
     if (r !== undefined && r !== 'md' && r !== 'html' && r !== 'json') throw new AnalyzeUsage(`--report takes md, html or json, got ${JSON.stringify(r)}`);
     if (r !== undefined && values.json) throw new AnalyzeUsage('give --json or --report, not both');
+    const refused = values.o === undefined ? undefined : outputRefusal('-o', values.o, values.force);
+    if (refused) throw new AnalyzeUsage(refused);
     opts = { json: !!values.json, report: r, out: values.o, file: positionals[0] };
   } catch (e) {
     process.stderr.write(`npu-trace analyze: ${escapeControl(e instanceof Error ? e.message : String(e))}\nUsage:\n${ANALYZE_USAGE}`);

@@ -8,7 +8,7 @@ import { WholeOrStreamed } from '../core/common/wholeOrStreamed';
 import type { CheckResult, ChunkChecker, FormatDescriptor, LineChecker } from '../core/formatDescriptor';
 import { formatByName } from '../core/detectFormat';
 import { traceFormat } from '../core/trace/descriptor';
-import { fileTooLarge, gzipGarbage, gzipTruncated } from './fileProblems';
+import { fileTooLarge, gzipEndProblems, withFileProblems } from '../core/common/fileProblems';
 import type { GzipEnd } from '../node/io/gunzip';
 import { formatOfFile } from '../node/io/firstLine';
 import { forEachLine, forEachLineBytes, forEachLineIn, forEachText, textSizeHint, type ReadOptions } from '../node/io/lines';
@@ -88,7 +88,7 @@ function parseArgs(args: string[]): { format: OutputFormat; failOn: FailOn; opts
 }
 
 /** A checker of one document held whole, that gives up past MAX_DOCUMENT_BYTES instead of holding more. */
-function bounded(checker: LineChecker, limit: number): LineChecker & { skipped(n: number, length: number): void } {
+function bounded(checker: LineChecker, limit: number): LineChecker & { skipped(n: number, length: number): void; tooLarge(): Diagnostic | undefined } {
   let size = 0;
   let lines = 0;
   return {
@@ -102,31 +102,44 @@ function bounded(checker: LineChecker, limit: number): LineChecker & { skipped(n
       lines = n + 1;
       size += length + 1;
     },
-    finish: () => (size > limit ? [fileTooLarge(lines, size, limit)] : checker.finish()),
-    finishCapped: (settings, extra) => (size > limit ? checkResult([fileTooLarge(lines, size, limit), ...extra], settings) : checker.finishCapped(settings, extra)),
+    // A problem of the file (not checked at all), which `checkFile` adds as it adds every format's.
+    tooLarge: () => (size > limit ? fileTooLarge(lines, size, limit) : undefined),
+    finish: () => (size > limit ? [] : checker.finish()),
+    finishCapped: (settings, extra) => (size > limit ? checkResult([...extra], settings) : checker.finishCapped(settings, extra)),
   };
 }
 
+/**
+ * Checks a file of any format. The problems of the file itself (FILE_CODES: a cut `.gz`, bytes
+ * after it, a file too large to check) are only found by the paths below; they join the result
+ * here, in one place, alike for every format (issue #29: a Chrome checker once dropped them).
+ */
 export async function checkFile(file: string, opts: CheckOptions): Promise<FileResult> {
+  const settings = { ...defaultDiagnosticSettings, maxProblems: opts.maxProblems };
+  const fileProblems: Diagnostic[] = [];
+  const r = await checkContent(file, opts, settings, fileProblems);
+  return { file, ...withFileProblems(r, fileProblems, settings) };
+}
+
+async function checkContent(file: string, opts: CheckOptions, settings: DiagnosticSettings, fileProblems: Diagnostic[]): Promise<CheckResult> {
   const detected = formatOfFile(file);
   // A binary format checked from its bytes (a Perfetto trace): no lines.
-  if (detected?.createByteChecker) return { file, ...(await checkBytes(file, detected, opts.maxProblems)) };
+  if (detected?.createByteChecker) return checkBytes(file, detected, opts.maxProblems, fileProblems);
   const fmt = checkedFormat(detected);
   if (!fmt) throw new UsageError(`${file}: unknown file type (expected .trace.jsonl, .cmdq.json, a systrace, ...)`);
-  const settings = { ...defaultDiagnosticSettings, maxProblems: opts.maxProblems };
   // A document format read in one piece: one read and one decode instead of a string per line.
   const maxDocument = fmt.maxDocumentBytes ?? MAX_DOCUMENT_BYTES;
   if (fmt.checkDocument && !/\.gz$/i.test(file) && statSync(file).size <= maxDocument) {
     // Read whole, then decoded: readFileSync(file, 'utf8') took about twice the CPU (and more wall time) on node 20.
     const text = readFileSync(file).toString('utf8');
     // Columns as in the editor: VS Code drops a leading BOM.
-    return { file, ...fmt.checkDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, settings) };
+    return fmt.checkDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, settings);
   }
   // A big or gzipped document read in pieces, not lines: one line of it may pass what one string holds.
-  if (fmt.createChunkChecker) return { file, ...(await checkInPieces(file, fmt.createChunkChecker, fmt.checkDocument, maxDocument, settings)) };
+  if (fmt.createChunkChecker) return checkInPieces(file, fmt.createChunkChecker, fmt.checkDocument, maxDocument, settings, fileProblems);
   // A big plain trace is split among threads (parallelCheck.ts); it says the same as the one pass below.
   const parallel = fmt === traceFormat ? await checkTraceInParallel(file, opts) : undefined;
-  if (parallel) return finishFile(file, opts, parallel.lines, parallel.found);
+  if (parallel) return parallel.lines.finishCapped(settings, parallel.found);
   const found: Diagnostic[] = [];
   const code = fmt.lineTooLong;
   const gzip: GzipEnd = { truncated: false, garbageAt: undefined };
@@ -136,7 +149,7 @@ export async function checkFile(file: string, opts: CheckOptions): Promise<FileR
   const checker = whole ?? (fmt.lineTooDeep ? depthBounded(made, fmt.lineTooDeep, found) : made);
   const read: ReadOptions = whole
     ? { maxLineBytes: maxDocument, gzip, onTooLong: (n, len) => whole.skipped(n, len) }
-    : streamed ? { maxLineBytes: streamed, gzip, onTooLong: (n, len) => found.push(fileTooLarge(n + 1, len, streamed)) }
+    : streamed ? { maxLineBytes: streamed, gzip, onTooLong: (n, len) => fileProblems.push(fileTooLarge(n + 1, len, streamed)) }
       : { maxLineBytes: opts.maxLineBytes, gzip, onTooLong: (n, len) => found.push(lineTooLong(code!, n, len, opts.maxLineBytes, 'bytes')) };
   const addBytes = checker.addBytes?.bind(checker);
   const addIn = checker.addIn?.bind(checker);
@@ -144,9 +157,10 @@ export async function checkFile(file: string, opts: CheckOptions): Promise<FileR
   if (addBytes) count = await forEachLineBytes(file, addBytes, (line, n) => checker.add(line, n), read);
   else if (addIn) count = await forEachLineIn(file, addIn, read);
   else count = await forEachLine(file, (line, n) => checker.add(line, n), undefined, read);
-  if (gzip.truncated) found.push(gzipTruncated(count - 1));
-  if (gzip.garbageAt !== undefined) found.push(gzipGarbage(count - 1, gzip.garbageAt));
-  return finishFile(file, opts, checker, found);
+  fileProblems.push(...gzipEndProblems(gzip, count - 1));
+  const tooLarge = whole?.tooLarge();
+  if (tooLarge) fileProblems.push(tooLarge);
+  return checker.finishCapped(settings, found);
 }
 
 /**
@@ -154,7 +168,7 @@ export async function checkFile(file: string, opts: CheckOptions): Promise<FileR
  * within `maxDocument`, else by the streamed checker, from the first piece when the size on disk or
  * in the gzip trailer already says so (`WholeOrStreamed`).
  */
-async function checkInPieces(file: string, streamed: () => ChunkChecker, whole: FormatDescriptor['checkDocument'], maxDocument: number, settings: DiagnosticSettings): Promise<CheckResult> {
+async function checkInPieces(file: string, streamed: () => ChunkChecker, whole: FormatDescriptor['checkDocument'], maxDocument: number, settings: DiagnosticSettings, fileProblems: Diagnostic[]): Promise<CheckResult> {
   const input = new WholeOrStreamed(whole ? maxDocument : -1, streamed);
   input.expect(textSizeHint(file));
   const gzip: GzipEnd = { truncated: false, garbageAt: undefined };
@@ -164,26 +178,16 @@ async function checkInPieces(file: string, streamed: () => ChunkChecker, whole: 
     input.feed(t);
     for (let i = t.indexOf('\n'); i >= 0; i = t.indexOf('\n', i + 1)) breaks++;
   }, { gzip });
-  const r = input.stream ? input.stream.finish(settings) : whole!(input.text()!, settings);
-  const extra: Diagnostic[] = [];
-  if (gzip.truncated) extra.push(gzipTruncated(breaks));
-  if (gzip.garbageAt !== undefined) extra.push(gzipGarbage(breaks, gzip.garbageAt));
-  if (!extra.length) return r;
-  // An error the checker counted but did not keep still fails the run.
-  const withFile = checkResult([...extra, ...r.diagnostics], settings);
-  return { ...withFile, hasError: withFile.hasError || r.hasError };
-}
-
-function finishFile(file: string, opts: CheckOptions, checker: LineChecker, found: Diagnostic[]): FileResult {
-  const settings = { ...defaultDiagnosticSettings, maxProblems: opts.maxProblems };
-  return { file, ...checker.finishCapped(settings, found) };
+  fileProblems.push(...gzipEndProblems(gzip, breaks));
+  return input.stream ? input.stream.finish(settings) : whole!(input.text()!, settings);
 }
 
 /**
- * One diagnostic per output line, and nothing a terminal would act on: a trace's own ERROR msg
- * may hold line breaks or escape sequences that hide or forge CI log lines.
+ * One diagnostic per output line, and nothing a terminal would act on: a trace's own ERROR msg (or
+ * a file's name) may hold line breaks, escape sequences or bidi controls that hide or forge CI log
+ * lines. A line break is shown as `\x0a`, not a space, so the name printed is the name there is.
  */
-const printable = (s: string) => escapeControl(s.replace(/\r\n|\r|\n/g, ' '));
+const printable = escapeControl;
 
 const RANK: Record<Diagnostic['severity'], number> = { error: 3, warning: 2, information: 1, hint: 0 };
 

@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { clip } from '../core/common/clip';
 import { escapeControl } from '../core/common/escape';
 import { formatByName } from '../core/detectFormat';
+import { outputRefusal, runIdRefusal } from './outputPath';
 import { baseName, nameMatches } from '../core/fileHead';
 import { exportParquetFile, parquetFormat, runOf } from '../node/export/parquetFile';
 import { inWorkers, type Outcome } from '../node/export/parquetThreads';
@@ -43,8 +44,10 @@ function expand(args: string[]): string[] {
  * (or N at a time in worker threads), a line on stderr per file as it is done (its tables' rows),
  * exit 0, or 2 when a file could not be exported (the others still are).
  */
-export async function exportParquetCommand(args: string[], outDir: string | undefined, runId: string | undefined, jobsArg: string | undefined, usage: (msg: string) => number): Promise<number> {
+export async function exportParquetCommand(args: string[], outDir: string | undefined, runId: string | undefined, jobsArg: string | undefined, usage: (msg: string) => number, force?: boolean): Promise<number> {
   if (!outDir || outDir === '-') return usage('--to parquet needs -o OUT_DIR (a directory: one subdirectory of tables per file)');
+  const refused = outputRefusal('-o', outDir, force) ?? (runId === undefined ? undefined : runIdRefusal(runId, force));
+  if (refused) return usage(refused);
   const files = expand(args);
   if (!files.length) return usage('no NPU trace, systrace or InferScope trace in the directories given');
   if (runId !== undefined && files.length !== 1) return usage('--run-id names one file; with many, each run is named after its file');
@@ -54,6 +57,8 @@ export async function exportParquetCommand(args: string[], outDir: string | unde
   const seen = new Set<string>();
   for (const r of runs) {
     if (!SAFE_RUN.test(r) || r === '.' || r === '..') return usage(`${JSON.stringify(r)} cannot name a run directory`);
+    const runDir = outputRefusal('-o', join(outDir, r), force);
+    if (runDir) return usage(runDir);
     if (seen.has(r)) return usage(`two files are named ${JSON.stringify(r)}: export them in separate calls with --run-id`);
     seen.add(r);
   }
@@ -79,6 +84,7 @@ export async function exportParquetCommand(args: string[], outDir: string | unde
     const s = ((performance.now() - t0) / 1000).toFixed(1);
     const counts = Object.entries(r.rows).map(([t, n]) => `${n} ${t}`).join(', ');
     process.stderr.write(`${head} -> ${escapeControl(r.dir)}: ${counts}, ${r.bytes} bytes at ${s} s\n`);
+    for (const n of r.notes ?? []) process.stderr.write(`${head}: warning: ${escapeControl(n)}\n`);
   };
   const jobs: ParquetJob[] = [];
   files.forEach((file, i) => {

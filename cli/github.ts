@@ -13,8 +13,11 @@ export const githubData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '
 /** A property value (`file=`, `title=`): as data, and `:` and `,` too, which end the value. */
 export const githubProperty = (s: string) => githubData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
-/** One line, nothing a terminal acts on: the log shows the raw line as well as the annotation. */
-const oneLine = (s: string) => escapeControl(s.replace(/\r\n|\r|\n/g, ' '));
+/**
+ * One line, nothing a terminal acts on: the log shows the raw line as well as the annotation. Line
+ * breaks and bidi controls are shown as escapes (`\x0a`, `\u202e`), as in the text output.
+ */
+const oneLine = escapeControl;
 
 /**
  * One command per diagnostic, 1-based as GitHub wants. Columns only when the range is on one

@@ -11,9 +11,10 @@ import { openBuffer } from '../core/kprof/open';
 import { groupOverlap } from '../core/kprof/overlap';
 import { kprofJson, kprofText } from '../core/kprof/report';
 import { SyncSink } from '../node/io/syncSink';
+import { FORCE_OPTION, outputRefusal } from './outputPath';
 import { inflateRaw, readNamesFile, sidecarNames } from '../node/io/kprofFiles';
 
-export const KPROF_USAGE = `  npu-trace kprof [--names FILE|a,b,c] [--layout auto|${LAYOUTS.map((l) => l.id).join('|')}] [--stride N] [--launch N] [--overlap A,B] [--max-problems N] [--json] [--chrome-trace OUT.json[.gz]|-] <buffer.npy|.npz|.bin>\n`;
+export const KPROF_USAGE = `  npu-trace kprof [--names FILE|a,b,c] [--layout auto|${LAYOUTS.map((l) => l.id).join('|')}] [--stride N] [--launch N] [--overlap A,B] [--max-problems N] [--json] [--chrome-trace OUT.json[.gz]|- [--force]] <buffer.npy|.npz|.bin>\n`;
 
 /**
  * `npu-trace kprof`: decodes an intra-kernel profiler buffer, prints per-region statistics, lanes
@@ -26,13 +27,15 @@ export async function kprof(args: string[]): Promise<number> {
   try {
     parsed = parseArgs({
       args, allowPositionals: true, strict: true,
-      options: { names: { type: 'string' }, layout: { type: 'string' }, stride: { type: 'string' }, launch: { type: 'string' }, overlap: { type: 'string' }, 'max-problems': { type: 'string' }, json: { type: 'boolean' }, 'chrome-trace': { type: 'string' } },
+      options: { names: { type: 'string' }, layout: { type: 'string' }, stride: { type: 'string' }, launch: { type: 'string' }, overlap: { type: 'string' }, 'max-problems': { type: 'string' }, json: { type: 'boolean' }, 'chrome-trace': { type: 'string' }, ...FORCE_OPTION },
     });
   } catch (e) {
     return usage(e instanceof Error ? e.message : String(e));
   }
   const { values: v, positionals } = parsed;
   if (positionals.length !== 1) return usage(positionals.length ? 'give exactly one buffer file' : 'no buffer file given');
+  const refused = v['chrome-trace'] === undefined ? undefined : outputRefusal('--chrome-trace', v['chrome-trace'], v.force);
+  if (refused) return usage(refused);
   const file = positionals[0];
   const auto = v.layout === undefined || v.layout === 'auto';
   const chosen = auto ? undefined : layoutById(v.layout!);

@@ -2,7 +2,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { looksLikePerfettoProto } from '../core/perfetto/detect';
 import { PerfettoFile, type PerfettoResult } from '../core/perfetto/file';
 import { eachPiece } from '../node/io/byteFiles';
-import { gzipProblems } from './byteFormats';
+import { gzipEndProblems } from '../core/common/fileProblems';
 import type { GzipEnd } from '../node/io/gunzip';
 import { zlib } from '../node/io/zlib';
 
@@ -37,5 +37,5 @@ export async function readPerfettoFile(file: string): Promise<PerfettoResult> {
   const f = new PerfettoFile();
   await eachPiece(file, (b) => f.feed(b), gzip);
   const r = f.end({ nnapi: true });
-  return { ...r, diagnostics: [...gzipProblems(gzip), ...r.diagnostics] };
+  return { ...r, diagnostics: [...gzipEndProblems(gzip, 0), ...r.diagnostics] };
 }

@@ -3,6 +3,8 @@ import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/common/escape';
 import { statsText } from '../core/trace/metrics/report';
 import type { TraceStats } from '../core/trace/metrics/types';
+import { DEFAULT_MAX_LINE_BYTES } from '../core/common/lines';
+import { tooLongLines } from '../node/io/skippedLines';
 import { statsOfFile } from '../node/io/statsOfFile';
 
 export const STATS_USAGE = '  npu-trace stats [--json] [--from CYCLE] [--to CYCLE] <file.trace.jsonl[.gz]>\n';
@@ -39,13 +41,17 @@ export async function stats(args: string[]): Promise<number> {
     return 2;
   }
   let s: TraceStats;
+  // A line over the limit is left out of the metrics and said, as `export` and `check` say it.
+  const skipped = tooLongLines(DEFAULT_MAX_LINE_BYTES);
   try {
-    s = await statsOfFile(file, { from: opts.from, to: opts.to });
+    s = await statsOfFile(file, { from: opts.from, to: opts.to }, undefined, (n) => skipped.add(n));
   } catch (e) {
     process.stderr.write(`npu-trace stats: ${escapeControl(file)}: ${escapeControl(e instanceof Error ? e.message : String(e))}\n`);
     return 2;
   }
   process.stdout.write(opts.json ? `${JSON.stringify(s, null, 2)}\n` : statsText(s, file));
+  const note = skipped.note('the metrics');
+  if (note) process.stderr.write(`npu-trace stats: ${escapeControl(file)}: warning: ${note}\n`);
   return 0;
 }
 

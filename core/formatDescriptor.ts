@@ -22,9 +22,11 @@ export interface LineChecker {
   /** All diagnostics, unsorted; uncapped unless the checker was made with `maxProblems`. */
   finish(): Diagnostic[];
   /**
-   * What a check shows, instead of `finish`: with `extra` (the reader's own problems), the first
-   * `settings.maxProblems` diagnostics after one summary of the rest, and whether any problem,
-   * shown or not, is an error. A checker that can caps while it produces (see `checkResult`).
+   * What a check shows, instead of `finish`: with `extra` (the reader's problems of lines it did not
+   * hand on: too long, too deep), the first `settings.maxProblems` diagnostics after one summary of
+   * the rest, and whether any problem, shown or not, is an error. A checker that can caps while it
+   * produces (see `checkResult`). Problems of the file itself (a cut `.gz`, a file too large) are
+   * never among `extra`: `withFileProblems` adds them to every format's result alike.
    */
   finishCapped(settings: DiagnosticSettings, extra: readonly Diagnostic[]): CheckResult;
 }
@@ -144,8 +146,8 @@ export interface FormatDescriptor {
 /** See `FormatDescriptor.createByteChecker`. */
 export interface ByteChecker {
   feed(bytes: Uint8Array): void;
-  /** `extra`: the reader's own problems (a cut gzip stream). */
-  finish(settings: DiagnosticSettings, extra: readonly Diagnostic[]): CheckResult;
+  /** The problems of the bytes fed (the file's own, a cut gzip stream, are the reader's: `withFileProblems`). */
+  finish(settings: DiagnosticSettings): CheckResult;
 }
 
 /** See `FormatDescriptor.byteTimeline`. */

@@ -24,6 +24,8 @@ export interface ParquetExportResult {
   /** Rows per table written. */
   rows: Partial<Record<TableName, number>>;
   bytes: number;
+  /** What was left out (lines over the limit, nested too deep), one sentence each; absent when nothing was. */
+  notes?: string[];
 }
 
 /**

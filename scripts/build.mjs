@@ -23,13 +23,13 @@ await Promise.all([
   // The Parquet export's worker thread (`--jobs N`), loaded by the CLI bundle from beside it.
   esbuild.build({ ...common, entryPoints: ['node/export/parquetWorker.ts'], outfile: 'dist/exportParquetWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
   // Profiler buffers are opened and decoded in a worker thread.
-  esbuild.build({ ...common, entryPoints: ['client/kprof/decodeWorker.ts'], outfile: 'dist/kprofWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
+  esbuild.build({ ...common, entryPoints: ['node/workers/kprofWorker.ts'], outfile: 'dist/kprofWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
   // The timeline: its model is built in a worker thread, and its page runs in the webview.
-  esbuild.build({ ...common, entryPoints: ['client/timeline/worker.ts'], outfile: 'dist/timelineWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
+  esbuild.build({ ...common, entryPoints: ['node/workers/timelineWorker.ts'], outfile: 'dist/timelineWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
   esbuild.build({ ...common, entryPoints: { webview: 'webview/main.ts' }, outdir: 'dist/webview', platform: 'browser', format: 'iife', target: 'chrome120', loader: { '.css': 'css' } }),
   esbuild.build({ ...common, entryPoints: { webview: 'webview/style.css' }, outdir: 'dist/webview', loader: { '.css': 'css' } }),
   // The CMDQ dependency graph: computed in a worker thread, drawn by its own page.
-  esbuild.build({ ...common, entryPoints: ['client/cmdq/graphWorker.ts'], outfile: 'dist/cmdqGraphWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
+  esbuild.build({ ...common, entryPoints: ['node/workers/cmdqGraphWorker.ts'], outfile: 'dist/cmdqGraphWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
   esbuild.build({ ...common, entryPoints: { cmdqGraph: 'webview/graph/main.ts' }, outdir: 'dist/webview', platform: 'browser', format: 'iife', target: 'chrome120' }),
   // vscode.dev and the web extension host (package.json "browser"): the client, the language server
   // as a web worker, the timeline's model worker. No Node built-in may reach them: `external` is

@@ -4,6 +4,7 @@ import { FORMATS } from '../core/formats';
 import type { FormatService, LineEdit } from './formatService';
 import { LineDocument } from './lineDocument';
 import { withLineLimit } from './lineLimit';
+import { applyToText, countLines, MAX_MODEL_LINES } from './tooLarge';
 
 export interface OpenDocument {
   doc: LineDocument;
@@ -16,6 +17,11 @@ export interface OpenDocument {
   shifts: number;
   /** What the format threw on the current text, when it did (published as a diagnostic). */
   failure: unknown;
+  /**
+   * A document over MAX_MODEL_LINES: its text kept whole (`doc` is then empty), no model, one
+   * diagnostic. An edit that brings it under the limit makes it an ordinary document again.
+   */
+  tooLarge?: { text: string; lines: number };
 }
 
 /**
@@ -55,10 +61,28 @@ export class DocumentStore {
     private readonly maxLine: () => number = () => DEFAULT_MAX_LINE_BYTES) {}
 
   open(uri: string, languageId: string, version: number, text: string): OpenDocument {
-    const doc = LineDocument.create(uri, languageId, version, typeof text === 'string' ? text : '');
-    const entry: OpenDocument = { doc, service: this.serviceFor(languageId), model: undefined, pending: 'all', shifts: 0, failure: undefined };
+    const entry: OpenDocument = { doc: LineDocument.create(uri, languageId, version, ''), service: this.serviceFor(languageId), model: undefined, pending: 'all', shifts: 0, failure: undefined };
+    this.setText(entry, typeof text === 'string' ? text : '');
     this.docs.set(uri, entry);
     return entry;
+  }
+
+  /** The whole text of a document: split into lines and modelled, or kept whole when it has too many lines. */
+  private setText(entry: OpenDocument, text: string): void {
+    const { uri, languageId, version } = entry.doc;
+    const lines = countLines(text);
+    entry.model = undefined;
+    entry.failure = undefined;
+    entry.shifts = 0;
+    if (lines > MAX_MODEL_LINES) {
+      entry.doc = LineDocument.create(uri, languageId, version, '');
+      entry.tooLarge = { text, lines };
+      entry.pending = undefined;
+      return;
+    }
+    entry.doc = LineDocument.create(uri, languageId, version, text);
+    entry.tooLarge = undefined;
+    entry.pending = 'all';
   }
 
   /** Applies the changes to the text only; the model follows on the next `get`. */
@@ -66,9 +90,20 @@ export class DocumentStore {
     const entry = this.docs.get(uri);
     if (!entry) return undefined;
     entry.doc.version = version;
+    const list = Array.isArray(changes) ? changes : [];
+    // A document kept whole is edited as a text; as is one a change would take over the limit.
+    if (entry.tooLarge) {
+      this.setText(entry, applyToText(entry.tooLarge.text, list));
+      return entry;
+    }
     // One change at a time: each range is normalised against the text the previous one left.
-    for (const ch of Array.isArray(changes) ? changes : []) {
+    for (const [k, ch] of list.entries()) {
       if (typeof ch?.text !== 'string') continue;
+      const removed = 'range' in ch && ch.range ? Math.max(0, Math.abs(ch.range.end.line - ch.range.start.line)) : entry.doc.lineCount - 1;
+      if (entry.doc.lineCount - removed + countLines(ch.text) - 1 > MAX_MODEL_LINES) {
+        this.setText(entry, applyToText(entry.doc.getText(), list.slice(k)));
+        return entry;
+      }
       const c = 'range' in ch && ch.range ? { range: wellFormed(ch.range, entry.doc), text: ch.text } : { text: ch.text };
       const edits = entry.doc.apply([c], version);
       if (!edits || entry.pending === 'all') {
@@ -93,7 +128,7 @@ export class DocumentStore {
   private sync(uri: string, entry: OpenDocument): void {
     const s = entry.service;
     const edits = entry.pending;
-    if (!s || edits === undefined) return;
+    if (!s || edits === undefined || entry.tooLarge) return;
     entry.pending = undefined;
     entry.shifts = 0;
     if (edits !== 'all' && s.update && entry.model !== undefined) {

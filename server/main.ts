@@ -6,6 +6,7 @@ import { internalErrorDiagnostic, toLspDiagnostic } from './convert';
 import { DocumentStore, type OpenDocument } from './documents';
 import { registerFeatures } from './features';
 import { nextTurn } from './nextTurn';
+import { documentTooLarge } from './tooLarge';
 import { registerCustomRequests } from './requests';
 import { services } from './services';
 
@@ -121,8 +122,9 @@ export function startServer(connection: Connection): void {
     if (!entry?.service) return;
     let diags: Diagnostic[];
     try {
-      diags = entry.model === undefined
-        ? finalizeDiagnostics([internalErrorDiagnostic(entry.failure ?? new Error('no model'))], settings)
+      diags = entry.tooLarge ? finalizeDiagnostics([documentTooLarge(entry.tooLarge.lines)], settings)
+        : entry.model === undefined
+          ? finalizeDiagnostics([internalErrorDiagnostic(entry.failure ?? new Error('no model'))], settings)
         : entry.service.diagnostics(entry.model, entry.doc, settings);
     } catch (err) {
       connection.console.error(`diagnostics failed for ${uri}: ${err instanceof Error ? err.stack : String(err)}`);

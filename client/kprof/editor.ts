@@ -17,7 +17,8 @@ import { exportKprofChromeTrace } from './exportChrome';
 import { EXPORT_PARQUET } from '../timeline/commandIds';
 import type { DecodedView, KprofWorkerRequest } from '../../protocol/kprofWorker';
 import { inflateRaw } from '../../node/io/kprofFiles';
-import { runRequest } from './decodeRequest';
+import { runRequest } from '../../node/workers/kprofDecode';
+import { ReadOnlyTextViews } from '../readOnlyText';
 
 /** Default editor for `*.kprof.npy|bin|npz`; offered under "Open With…" for any `.npy`, `.bin`, `.npz`. */
 export const KPROF_EDITOR = 'npuTrace.kprof';
@@ -123,6 +124,7 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
   const diagnostics = vscode.languages.createDiagnosticCollection('kprof');
   const run = decoder(vscode.Uri.joinPath(context.extensionUri, 'dist', 'kprofWorker.js').fsPath);
   const state: { active?: KprofDocument } = {};
+  const reports = new ReadOnlyTextViews(context, 'npu-kprof-report', 'Run "NPU Trace: Profiler Buffer Report" from a buffer to fill this view.');
   const provider: vscode.CustomReadonlyEditorProvider<KprofDocument> = {
     async openCustomDocument(uri) {
       const doc = await openDocument(uri, run);
@@ -147,8 +149,8 @@ export function registerKprofEditor(context: vscode.ExtensionContext): void {
     vscode.window.registerCustomEditorProvider(KPROF_EDITOR_ANY, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.commands.registerCommand(CMD_NAMES, withDoc((doc) => pickNames(doc, run))),
     vscode.commands.registerCommand(CMD_LAUNCH, withDoc((doc) => pickLaunch(doc, run))),
-    vscode.commands.registerCommand(CMD_REPORT, withDoc(showReport)),
-    vscode.commands.registerCommand(CMD_OVERLAP, withDoc(showOverlap)),
+    vscode.commands.registerCommand(CMD_REPORT, withDoc((doc, d) => showReport(reports, doc, d))),
+    vscode.commands.registerCommand(CMD_OVERLAP, withDoc((doc, d) => showOverlap(reports, doc, d))),
     vscode.commands.registerCommand(CMD_CSV, withDoc(async (_doc, d) => {
       await vscode.env.clipboard.writeText(statsCsv(d));
       void vscode.window.setStatusBarMessage('Profiler statistics copied as CSV', 3000);
@@ -282,14 +284,14 @@ async function pickLaunch(doc: KprofDocument, run: Run): Promise<void> {
   await doc.redecode(run);
 }
 
-/** Command: the text report beside the panel. */
-async function showReport(doc: KprofDocument, d: Decoded): Promise<void> {
+/** Command: the text report beside the panel, read-only (no Untitled file that asks to be saved). */
+async function showReport(views: ReadOnlyTextViews, doc: KprofDocument, d: Decoded): Promise<void> {
   const text = kprofText(d, { file: fileName(doc.uri), launch: doc.launch, launches: doc.opened!.launches.length, container: doc.opened!.container });
-  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: text, language: 'plaintext' }), { preview: true, viewColumn: vscode.ViewColumn.Beside });
+  await views.show(`${fileName(doc.uri)} - report.txt`, text, doc.uri.toString());
 }
 
 /** Command: the overlap of two groups the user picks, in the panel's Summary tab and as a text table beside it. */
-async function showOverlap(doc: KprofDocument, d: Decoded): Promise<void> {
+async function showOverlap(views: ReadOnlyTextViews, doc: KprofDocument, d: Decoded): Promise<void> {
   const groups = Array.from({ length: d.numGroups }, (_, g) => ({ label: `group ${g}`, g }));
   const a = await vscode.window.showQuickPick(groups, { placeHolder: 'Producer group' });
   const b = a && (await vscode.window.showQuickPick(groups.filter((x) => x.g !== a.g), { placeHolder: 'Consumer group' }));
@@ -301,7 +303,7 @@ async function showOverlap(doc: KprofDocument, d: Decoded): Promise<void> {
   const text = kprofText(d, { file: fileName(doc.uri) }, groupOverlap(d, a.g, b.g));
   const from = text.indexOf('\nOverlap of');
   const to = text.indexOf('\n\nNo problems') >= 0 ? text.indexOf('\n\nNo problems') : text.indexOf('\n\nProblems');
-  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: text.slice(from + 1, to > from ? to : undefined), language: 'plaintext' }), { preview: true, viewColumn: vscode.ViewColumn.Beside });
+  await views.show(`${fileName(doc.uri)} - overlap of groups ${a.g} and ${b.g}.txt`, text.slice(from + 1, to > from ? to : undefined), doc.uri.toString());
 }
 
 function facts(doc: KprofDocument): string {

@@ -3,6 +3,7 @@ import type { BaseLanguageClient } from 'vscode-languageclient';
 import { NnapiSummaryRequest } from '../../protocol/nnapi';
 import { fileName } from '../timeline/documentRequest';
 import { renderSummary } from './summaryText';
+import { ReadOnlyTextViews } from '../readOnlyText';
 
 export const SHOW_TIMING_SUMMARY = 'npuTrace.nnapi.showTimingSummary';
 const SCHEME = 'npu-nnapi-summary';
@@ -12,13 +13,7 @@ const SCHEME = 'npu-nnapi-summary';
  * them in a read-only virtual document beside it (plain text: nothing to inject, readable, diffable).
  */
 export function registerNnapiSummary(context: vscode.ExtensionContext, getClient: () => BaseLanguageClient | undefined): void {
-  const contents = new Map<string, string>();
-  const changed = new vscode.EventEmitter<vscode.Uri>();
-  const provider: vscode.TextDocumentContentProvider = {
-    onDidChange: changed.event,
-    provideTextDocumentContent: (uri) => contents.get(uri.toString()) ?? 'Run "NNAPI: Show Timing Summary" from a systrace to fill this view.',
-  };
-  context.subscriptions.push(changed, vscode.workspace.registerTextDocumentContentProvider(SCHEME, provider));
+  const views = new ReadOnlyTextViews(context, SCHEME, 'Run "NNAPI: Show Timing Summary" from a systrace to fill this view.');
 
   context.subscriptions.push(vscode.commands.registerCommand(SHOW_TIMING_SUMMARY, async (arg?: vscode.Uri) => {
     const doc = arg instanceof vscode.Uri ? await vscode.workspace.openTextDocument(arg) : vscode.window.activeTextEditor?.document;
@@ -33,10 +28,6 @@ export function registerNnapiSummary(context: vscode.ExtensionContext, getClient
     }
     const result = await client.sendRequest(NnapiSummaryRequest, { uri: doc.uri.toString() });
     const name = fileName(doc.uri);
-    const target = vscode.Uri.from({ scheme: SCHEME, path: `/${name} - timing summary.txt`, query: doc.uri.toString() });
-    contents.set(target.toString(), renderSummary(result, name));
-    changed.fire(target);
-    const summary = await vscode.workspace.openTextDocument(target);
-    await vscode.window.showTextDocument(summary, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: false });
+    await views.show(`${name} - timing summary.txt`, renderSummary(result, name), doc.uri.toString());
   }));
 }

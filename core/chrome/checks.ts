@@ -1,9 +1,10 @@
 import { BoundedDiagnostics } from '../common/boundedDiagnostics';
+import { clip } from '../common/clip';
 import type { Diagnostic, Range, Severity } from '../common/diagnostic';
 import { escapeControl } from '../common/escape';
 import { finalizeDiagnostics, type DiagnosticSettings } from '../common/settings';
 import type { CheckerOptions, LineChecker } from '../formatDescriptor';
-import { eventId, eventRange, fieldRange, wholeRange, idKey, KNOWN_PH, pathRange, positionIn, readNumber, str } from './event';
+import { eventId, eventRange, fieldRange, fieldText, wholeRange, idKey, KNOWN_PH, outOfRange, pathRange, positionIn, readNumber, str } from './event';
 import { FlowIndex, FlowPairs, type FlowRole } from './flows';
 import { ChromeReader } from './reader';
 import type { RawEvent } from './stream';
@@ -12,6 +13,11 @@ import type { RawEvent } from './stream';
 function q(v: unknown, max = 40): string {
   const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
   return `"${escapeControl(s.length > max ? `${s.slice(0, max)}…` : s)}"`;
+}
+
+/** The message for a number beyond a double's range, quoting it as written (JSON.parse made it Infinity). */
+function tooLarge(key: string, raw: RawEvent): string {
+  return `"${key}" ${escapeControl(clip(fieldText(raw, key) ?? '', 40))} is out of range: beyond the largest number a double holds (about 1.8e308), JSON readers make it Infinity or null`;
 }
 
 // V8's JSON.parse messages end "in JSON at position N" (or "(line L column C)" in newer versions).
@@ -111,8 +117,7 @@ export class ChromeChecker implements LineChecker {
     return this.out.all();
   }
 
-  /** The shown problems (capped with the summary) and whether any problem, shown or not, is an error. */
-  /** `extra`: the reader's problems of the file itself (a cut `.gz`, bytes after it), kept like the checker's own. */
+  /** The shown problems (capped with the summary) and whether any problem, shown or not, is an error; `extra` as `LineChecker.finishCapped`. */
   finishCapped(settings: DiagnosticSettings, extra: readonly Diagnostic[] = []): { diagnostics: Diagnostic[]; hasError: boolean } {
     const all = this.finish().concat(extra);
     return { diagnostics: finalizeDiagnostics(all, settings, this.out.dropped), hasError: this.out.droppedError || all.some((d) => d.severity === 'error') };
@@ -137,6 +142,10 @@ export class ChromeChecker implements LineChecker {
     }
     if (ph === 'M') return this.metadata(o, raw);
     const ts = readNumber(o.ts);
+    if (!ts && outOfRange(o.ts)) {
+      this.push(fieldRange(raw, 'ts'), 'error', 'chrome.number-out-of-range', tooLarge('ts', raw));
+      return;
+    }
     if (!ts) {
       this.push(o.ts === undefined ? eventRange(raw) : fieldRange(raw, 'ts'), 'error', 'chrome.ts-not-number', o.ts === undefined ? `This ${ph} event has no "ts"` : `"ts" must be a number (µs), got ${q(o.ts)}`);
       return;
@@ -150,7 +159,8 @@ export class ChromeChecker implements LineChecker {
         if (dur === undefined) this.push(fieldRange(raw, 'ph'), 'error', 'chrome.missing-dur', `X event ${q(name)} has no "dur": a complete event needs its duration`);
         else {
           const d = readNumber(dur);
-          if (!d) this.push(fieldRange(raw, o.dur !== undefined ? 'dur' : 'tdur'), 'error', 'chrome.missing-dur', `"dur" must be a number (µs), got ${q(dur)}`);
+          if (!d && outOfRange(dur)) this.push(fieldRange(raw, o.dur !== undefined ? 'dur' : 'tdur'), 'error', 'chrome.number-out-of-range', tooLarge(o.dur !== undefined ? 'dur' : 'tdur', raw));
+          else if (!d) this.push(fieldRange(raw, o.dur !== undefined ? 'dur' : 'tdur'), 'error', 'chrome.missing-dur', `"dur" must be a number (µs), got ${q(dur)}`);
           else if (d.n < 0) this.push(fieldRange(raw, o.dur !== undefined ? 'dur' : 'tdur'), 'error', 'chrome.negative-dur', `"dur" is negative (${d.n}): X event ${q(name)} would end before it starts`);
         }
         if (o.bind_id !== undefined) this.boundFlow(o, raw, ts.n);

@@ -40,12 +40,35 @@ export function fieldRange(raw: RawEvent, name: string, key = false): Range {
   return key ? { start: positionIn(raw, f.keyStart), end: positionIn(raw, f.keyEnd) } : { start: positionIn(raw, f.valueStart), end: positionIn(raw, f.valueEnd) };
 }
 
-/** A number, or a string holding one (read, with `fromString`); undefined otherwise. */
+/**
+ * The value source text of a key of the event, as written (a number JSON.parse turned into
+ * Infinity, or rounded, is quoted as the user wrote it); undefined when the event has no such key.
+ */
+export function fieldText(raw: RawEvent, name: string): string | undefined {
+  const f = findField(scanLine(raw.text), name);
+  return f && raw.text.slice(f.valueStart, f.valueEnd);
+}
+
+// Anchored, one way to match each character: linear. Longer strings are no timestamp.
+const NUMERIC = /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?\s*$/;
+
+/** A number, or a string holding one (read, with `fromString`); undefined otherwise, and for a number out of a double's range. */
 export function readNumber(v: unknown): { n: number; fromString: boolean } | undefined {
   if (typeof v === 'number' && Number.isFinite(v)) return { n: v, fromString: false };
-  // Anchored, one way to match each character: linear. Longer strings are no timestamp.
-  if (typeof v === 'string' && v.length <= 64 && /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?\s*$/.test(v)) return { n: Number(v), fromString: true };
+  if (typeof v === 'string' && v.length <= 64 && NUMERIC.test(v)) {
+    const n = Number(v);
+    return Number.isFinite(n) ? { n, fromString: true } : undefined;
+  }
   return undefined;
+}
+
+/**
+ * Whether a value is a number (or a string holding one) beyond a double's range: JSON.parse reads
+ * `1e400` as Infinity, which JSON.stringify writes back as null.
+ */
+export function outOfRange(v: unknown): boolean {
+  if (typeof v === 'number') return !Number.isFinite(v);
+  return typeof v === 'string' && v.length <= 64 && NUMERIC.test(v) && !Number.isFinite(Number(v));
 }
 
 /** A pid or tid as a key: 7 and "7" are one thread, as Chrome reads them; absent is "". */

@@ -3,11 +3,11 @@
  * holds more than the event being read: the JSON object form (`{"traceEvents": [...], ...}`) and
  * the array form (`[{...}, {...}`), including a truncated array with no closing `]` and a trailing
  * `},`, as Chrome accepts them. Each event comes with its text and where it starts, so a file of one
- * line of hundreds of MB maps events to their character offsets, not to line 0. A character scan
- * with no regular expressions: values are cut by the JSON toolkit's `ValueScanner`, keys found with
- * its `stringEnd`, so the cost is linear.
+ * line of hundreds of MB maps events to their character offsets, not to line 0. The JSON toolkit's
+ * `ElementSplitter` walks the document and cuts the values; this file says which are the events and
+ * the other top-level keys, and how Chrome's tolerant reading words what is out of place.
  */
-import { stringEnd, ValueScanner } from '../json/valueScanner';
+import { capture, ElementSplitter, STOP, walk, type Captured, type Place, type SplitHandler, type Step } from '../json/elementSplitter';
 
 export interface RawEvent {
   /** The event's JSON text (several lines joined with '\n'). */
@@ -31,215 +31,111 @@ export interface StreamSink {
 /** An event longer than this is not held: it is reported, not parsed. */
 export const MAX_EVENT_CHARS = 16 << 20;
 const MAX_TOP_VALUE = 1 << 20;
-const MAX_KEY = 1024;
 
-const enum S {
-  /** Before the root value. */
-  Root,
-  /** In the root object, before a key (or ',' / '}'). */
-  Key,
-  /** After a key, before ':' and its value. */
-  Colon,
-  /** Skipping (capturing) a top-level value other than traceEvents. */
-  TopValue,
-  /** In the events array, between elements. */
-  Between,
-  /** In an element (its text is being captured). */
-  Element,
-  /** After the root value. */
-  Done,
-}
+/** The containers walked: the root object, the events array. */
+const ROOT = 0, EVENTS = 1;
+const IN_ROOT = walk(ROOT);
+const IN_EVENTS = walk(EVENTS);
+const EVENT = capture(MAX_EVENT_CHARS);
+const TOP_VALUE = capture(MAX_TOP_VALUE);
 
-export class ChromeEventStream {
-  private s = S.Root;
+/** The stream is the splitter's handler itself: its methods are one function for every stream, so code V8 optimizes for one file stays valid for the next. */
+export class ChromeEventStream implements SplitHandler {
   form: 'object' | 'array' | undefined;
   /** Whether an events array was opened and closed. */
   private arrayOpen = false;
   arrayClosed = false;
   sawTraceEvents = false;
-  /** Where the current element or top-level value ends; Chrome's reading ends a bare value at a delimiter. */
-  private readonly value = new ValueScanner('delimiter');
-  private parts: string[] = [];
-  private size = 0;
-  private lineStarts: number[] = [];
-  private startLine = 0;
-  private startChar = 0;
-  private oversized = false;
-  private key = '';
-  private keyOpen = false;
+  /** Chrome's reading ends a bare value at a delimiter. */
+  private readonly split = new ElementSplitter(this, 'delimiter');
+  /** What the value being captured is: an event, or a top-level key's value (its key). */
+  private capturing: 'event' | { key: string } | undefined;
+  /** Offset of the first character of each line fed, and the line number of the last one. */
+  private lineStart = 0;
   private lastLine = 0;
   private lastChar = 0;
-  /** Whether the root-level/between state saw a character that is not valid there (reported once). */
+  /** Line and offset of each line start since the value being captured began (offsets → positions). */
+  private valueLine = 0;
+  private valueLineStart = 0;
+  /** Whether the reading saw text that is not valid where it stands (reported once). */
   private complained = false;
 
   constructor(private readonly sink: StreamSink) {}
 
+  private fed = false;
+
   feed(line: string, lineNo: number): void {
+    // The break that ends the line before is a character of the document (inside an event, of its text).
+    if (this.fed) this.split.lineBreak();
+    this.fed = true;
+    this.lineStart = this.split.offset;
     this.lastLine = lineNo;
     this.lastChar = line.length;
-    let i = lineNo === 0 && line.charCodeAt(0) === 0xfeff ? 1 : 0;
-    // A value that goes on over a line end: the rest of it starts this line.
-    if (this.s === S.Element || this.s === S.TopValue) this.startPart(line, lineNo, 0);
-    while (i < line.length) {
-      switch (this.s) {
-        case S.Element:
-        case S.TopValue:
-          i = this.scanValue(line, i);
-          break;
-        case S.Key:
-          i = this.scanKey(line, lineNo, i);
-          break;
-        default:
-          i = this.structural(line, lineNo, i);
-      }
-    }
-    if (this.s === S.Element || this.s === S.TopValue) this.newlineInValue();
+    this.split.feed(line);
   }
 
   /** After the last line: whether the document ended inside the events array (truncated). */
   end(): { truncated: boolean; unfinished: boolean } {
-    // An element cut by the end of the file: hand what there is to the sink, which reports it.
-    if (this.s === S.Element) this.emit();
     const truncated = this.arrayOpen && !this.arrayClosed;
-    return { truncated, unfinished: this.s !== S.Done && !truncated && this.s !== S.Root };
+    const unfinished = this.split.started && !this.split.finished && !this.split.stopped && !truncated;
+    // An element cut by the end of the file: hand what there is to the sink, which reports it.
+    this.split.end();
+    return { truncated, unfinished };
   }
 
-  /** Between values: whitespace, ',', the brackets of the root and of the array, a new value. */
-  private structural(line: string, lineNo: number, i: number): number {
-    const c = line.charCodeAt(i);
-    if (c === 32 || c === 9 || c === 13 || c === 10) return i + 1;
-    switch (this.s) {
-      case S.Root:
-        if (c === 0x7b) { this.form = 'object'; this.s = S.Key; return i + 1; }
-        if (c === 0x5b) { this.form = 'array'; this.s = S.Between; this.arrayOpen = true; return i + 1; }
-        this.complain('expected a JSON object with "traceEvents" or an array of events', lineNo, i);
-        this.s = S.Done;
-        return line.length;
-      case S.Colon:
-        if (c === 0x3a) return i + 1;
-        if (this.key === 'traceEvents' && c === 0x5b) {
-          this.sawTraceEvents = true;
-          this.arrayOpen = true;
-          this.s = S.Between;
-          return i + 1;
-        }
-        this.s = S.TopValue;
-        this.begin(line, lineNo, i);
-        return i;
-      case S.Between:
-        if (c === 0x2c) return i + 1;
-        if (c === 0x5d) {
-          this.arrayClosed = true;
-          this.s = this.form === 'array' ? S.Done : S.Key;
-          return i + 1;
-        }
-        if (c === 0x7d) {
-          // A stray '}' between events closes nothing: skipped, said once.
-          this.complain('a "}" between events closes nothing', lineNo, i);
-          return i + 1;
-        }
-        this.s = S.Element;
-        this.begin(line, lineNo, i);
-        return i;
-      case S.Done:
-        // Text after the root value (Chrome ignores it); said once.
-        this.complain('text after the end of the JSON document', lineNo, i);
-        return line.length;
+  /** SplitHandler: what each value is to a Chrome trace. */
+  value(role: number, key: string, c: number, at: number): Step {
+    if (role < 0) {
+      if (c === 0x7b) { this.form = 'object'; return IN_ROOT; }
+      if (c === 0x5b) { this.form = 'array'; this.arrayOpen = true; return IN_EVENTS; }
+      this.complain('expected a JSON object with "traceEvents" or an array of events', at);
+      return STOP;
     }
-    return i + 1;
-  }
-
-  /** In the root object: a key, ',' or the closing '}'. */
-  private scanKey(line: string, lineNo: number, i: number): number {
-    if (this.keyOpen) {
-      const j = stringEnd(line, i);
-      this.key += line.slice(i, Math.min(j < 0 ? line.length : j, i + MAX_KEY));
-      if (j < 0) return line.length;
-      this.keyOpen = false;
-      this.s = S.Colon;
-      return j + 1;
+    this.valueLine = this.lastLine;
+    this.valueLineStart = this.lineStart;
+    if (role === EVENTS) {
+      this.capturing = 'event';
+      return EVENT;
     }
-    const c = line.charCodeAt(i);
-    if (c === 32 || c === 9 || c === 13 || c === 10 || c === 0x2c) return i + 1;
-    if (c === 0x7d) { this.s = S.Done; return i + 1; }
-    if (c === 0x22) { this.keyOpen = true; this.key = ''; return i + 1; }
-    this.complain('expected a key of the top-level object', lineNo, i);
-    this.s = S.Done;
-    return line.length;
-  }
-
-  /** Inside a value: scanned to its end by the JSON toolkit's value scanner. */
-  private scanValue(line: string, i: number): number {
-    const end = this.value.scan(line, i);
-    if (end < 0) return line.length;
-    this.finishValue(line, end);
-    return end;
-  }
-
-  private begin(line: string, lineNo: number, i: number): void {
-    this.value.begin(line.charCodeAt(i));
-    this.parts = [];
-    this.size = 0;
-    this.lineStarts = [];
-    this.oversized = false;
-    this.startLine = lineNo;
-    this.startChar = i;
-    this.partFrom = i;
-    this.partLine = line;
-  }
-
-  private partFrom = 0;
-  private partLine = '';
-
-  private startPart(line: string, _lineNo: number, i: number): void {
-    this.partFrom = i;
-    this.partLine = line;
-  }
-
-  private keep(piece: string): void {
-    const cap = this.s === S.TopValue ? MAX_TOP_VALUE : MAX_EVENT_CHARS;
-    if (this.size + piece.length > cap) {
-      this.oversized = true;
-      piece = piece.slice(0, Math.max(0, cap - this.size));
+    if (key === 'traceEvents' && c === 0x5b) {
+      this.sawTraceEvents = true;
+      this.arrayOpen = true;
+      return IN_EVENTS;
     }
-    if (piece) this.parts.push(piece);
-    this.size += piece.length;
+    this.capturing = { key };
+    return TOP_VALUE;
   }
 
-  private newlineInValue(): void {
-    this.value.lineBreak();
-    this.keep(this.partLine.slice(this.partFrom));
-    if (!this.oversized) {
-      this.keep('\n');
-      this.lineStarts.push(this.size);
-    }
+  /** SplitHandler: an event, or a top-level key's value. */
+  captured(v: Captured): void {
+    const what = this.capturing;
+    this.capturing = undefined;
+    const character = v.start - this.valueLineStart;
+    if (what === 'event') {
+      this.sink.event({ text: v.text.trimEnd(), line: this.valueLine, character, lineStarts: v.lineStarts, oversized: v.oversized || undefined });
+    } else if (what && !v.cut) this.sink.topKey?.(what.key, v.text, this.valueLine, character);
   }
 
-  private finishValue(line: string, end: number): void {
-    this.keep(line.slice(this.partFrom, end));
-    if (this.s === S.TopValue) {
-      this.sink.topKey?.(this.key, this.parts.join(''), this.startLine, this.startChar);
-      this.s = S.Key;
-    } else {
-      this.emit();
-      this.s = S.Between;
-    }
-    this.parts = [];
+  /** SplitHandler. */
+  closed(role: number): void {
+    if (role === EVENTS) this.arrayClosed = true;
   }
 
-  private emit(): void {
-    const text = this.parts.length === 1 ? this.parts[0] : this.parts.join('');
-    this.sink.event({
-      text: text.trimEnd(), line: this.startLine, character: this.startChar,
-      lineStarts: this.lineStarts.length ? this.lineStarts : undefined, oversized: this.oversized || undefined,
-    });
-    this.parts = [];
+  /** SplitHandler: Chrome's tolerant reading, said once. */
+  unexpected(role: number, place: Place, _c: number, at: number): boolean {
+    if (place === 'after') this.complain('text after the end of the JSON document', at);
+    // A stray '}' between events closes nothing: skipped, said once.
+    else if (role === EVENTS) {
+      this.complain('a "}" between events closes nothing', at);
+      return true;
+    } else this.complain(place === 'colon' ? 'expected ":" after a key of the top-level object' : 'expected a key of the top-level object', at);
+    return false;
   }
 
-  private complain(message: string, line: number, character: number): void {
+  private complain(message: string, at: number): void {
     if (this.complained) return;
     this.complained = true;
-    this.sink.broken(message, line, character);
+    this.sink.broken(message, this.lastLine, at - this.lineStart);
   }
 
   /** Where the last line fed ends (for a problem at the end of the document). */

@@ -59,7 +59,10 @@ const OTHER = '\u0000other';
  */
 export class ChromeTimelineBuilder implements TimelineBuilder {
   private readonly asm = new TimelineAssembler('chrome-trace');
-  private readonly reader = new ChromeReader({ event: (o, raw) => this.event(o, raw), bad: () => this.undrawable++ });
+  private readonly reader = new ChromeReader({ event: (o, raw) => this.event(o, raw), bad: (kind) => {
+    this.undrawable++;
+    if (kind === 'too-large') this.tooLarge++;
+  } });
   private readonly procs = new Map<string, Proc>();
   /** Processes by the pid value as read, as `byTid`. */
   private readonly byPid = new Map<unknown, Proc>();
@@ -72,6 +75,7 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
   private readonly asyncOpen = new Map<string, number>();
   private lineCount = 0;
   private undrawable = 0;
+  private tooLarge = 0;
   private order = 0;
   private readonly flows = new ChromeFlows();
   /** Context by category: a file holds a handful, and building the assembler's key per event was a tenth of the build. */
@@ -114,7 +118,7 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       if (name !== undefined) t.name = name;
     }
     const lastLine = this.multiLine ? this.lastLine.take(order) : undefined;
-    return { ...m, unit: 'µs', colourBy: 'phase', attrNames: CHROME_ATTRS, ...(lastLine && { lastLine }), ...(links && { links }), ...(chars && { chars }) };
+    return { ...m, unit: 'µs', colourBy: 'phase', attrNames: CHROME_ATTRS, ...(lastLine && { lastLine }), ...(links && { links }), ...(chars && { chars }), ...(this.tooLarge && { tooLarge: this.tooLarge }) };
   }
 
   /** Adds an item drawn from event `raw`, with where that event is on its line. */

@@ -1,8 +1,9 @@
 import { clip } from '../common/clip';
+import type { Severity } from '../common/diagnostic';
 import { escapeControl } from '../common/escape';
 import { depRange, entryAnchor, valueRange } from './fields';
 import type { CmdqGraph } from './graph';
-import { depId, type ParsedCmdq } from './model';
+import { depId, type CmdqEntry, type ParsedCmdq } from './model';
 import { MAX_RELATED, type RelatedAt, type Report } from '../json/report';
 
 /** How an entry is named in messages: by its id when it has one. */
@@ -67,16 +68,43 @@ export function checkIds(doc: ParsedCmdq, g: CmdqGraph, report: Report): void {
   }
 }
 
+/** Dependency diagnostics per entry; the rest of a pathological deps_before is counted and summarised. */
+const MAX_DEP_DIAGNOSTICS = 100;
+
+/** The one diagnostic that says how many problems of an entry's deps_before are past the cap. */
+export function reportUnlistedDeps(doc: ParsedCmdq, e: CmdqEntry, n: number, report: Report): void {
+  if (n <= 0) return;
+  const [a, b] = valueRange(doc, e, 'deps_before');
+  report(a, b, 'information', 'cmdq.deps-not-listed', `${n} more problem${n === 1 ? '' : 's'} in deps_before not listed (the first ${MAX_DEP_DIAGNOSTICS} of this entry are)`);
+}
+
 /**
  * Per-dependency checks: unknown-dep, self-dep, forward-dep and duplicate-dep. `whole` says the
  * queue parsed completely; otherwise an unknown id may just be in the part that did not parse.
+ * Past MAX_DEP_DIAGNOSTICS problems in one entry, the rest are counted (they fail the run when
+ * they are errors) and said in one cmdq.deps-not-listed on the entry's deps_before.
  */
-/** Dependency diagnostics per entry; the rest of a pathological deps_before is not reported one by one. */
-const MAX_DEP_DIAGNOSTICS = 100;
-
 export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report: Report): boolean {
   const entries = doc.entries;
   let forward = false;
+  // Per entry: problems it may still locate and word, whether the cap of the whole file still
+  // wants them (else they are counted, not located or worded), and how many went past its budget.
+  let budget = 0;
+  let want = false;
+  let unlisted = 0;
+  const problem = (severity: Severity, code: string, say: () => [number, number, string, RelatedAt[]?]): void => {
+    if (budget <= 0) {
+      if (report.unlisted(severity, code)) unlisted++;
+      return;
+    }
+    budget--;
+    if (!want) {
+      report.count(severity, code);
+      return;
+    }
+    const [a, b, message, related] = say();
+    report(a, b, severity, code, message, related);
+  };
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
     const deps = e.deps;
@@ -85,23 +113,21 @@ export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report:
     const seen = deps.length > 16 ? new Map<number, number>() : undefined;
     const own = e.id ?? i;
     // A million bad deps in one entry must not become a million diagnostics held in memory.
-    let budget = MAX_DEP_DIAGNOSTICS;
-    // Past the cap problems are counted, not located or worded.
-    const want = report.wants(e.start);
+    budget = MAX_DEP_DIAGNOSTICS;
+    want = report.wants(e.start);
+    unlisted = 0;
     for (let k = 0; k < deps.length; k++) {
       const id = depId(deps[k]);
       if (id < 0) {
         // Other non-ids are the schema's wrong-type / invalid-value.
-        if (isUnsafeId(deps[k]) && budget-- > 0) {
-          if (!want) report.count('error', 'cmdq.invalid-value');
-          else {
+        if (isUnsafeId(deps[k])) {
+          problem('error', 'cmdq.invalid-value', () => {
             const [a, b] = depRange(doc, e, k);
-            report(a, b, 'error', 'cmdq.invalid-value', `deps_before names ${written(doc, a, b)}, which ${UNSAFE}: no entry can have that id`);
-          }
+            return [a, b, `deps_before names ${written(doc, a, b)}, which ${UNSAFE}: no entry can have that id`];
+          });
         }
         continue;
       }
-      if (budget <= 0 && forward) break;
       let firstK = -1;
       if (seen) {
         firstK = seen.get(id) ?? -1;
@@ -115,44 +141,40 @@ export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report:
         }
       }
       if (firstK >= 0) {
-        if (budget-- > 0 && !want) report.count('warning', 'cmdq.duplicate-dep');
-        else if (budget >= 0) {
+        problem('warning', 'cmdq.duplicate-dep', () => {
           const [a, b] = depRange(doc, e, k);
           const [fa, fb] = depRange(doc, e, firstK);
-          report(a, b, 'warning', 'cmdq.duplicate-dep', `${id} is listed twice in deps_before`, [[fa, fb, 'first listed here']]);
-        }
+          return [a, b, `${id} is listed twice in deps_before`, [[fa, fb, 'first listed here']]];
+        });
         continue;
       }
       if (id === own) {
-        if (budget-- > 0 && !want) report.count('error', 'cmdq.self-dep');
-        else if (budget >= 0) {
+        problem('error', 'cmdq.self-dep', () => {
           const [a, b] = depRange(doc, e, k);
-          report(a, b, 'error', 'cmdq.self-dep', `Entry ${own} depends on itself: it would wait forever`);
-        }
+          return [a, b, `Entry ${own} depends on itself: it would wait forever`];
+        });
         continue;
       }
       const t = g.indexOf(id);
       if (t < 0) {
         if (!whole && id < entries.length && entries[id].broken) continue;
         if (!whole && id >= entries.length) continue;
-        if (budget-- > 0 && !want) report.count('error', 'cmdq.unknown-dep');
-        else if (budget >= 0) {
+        problem('error', 'cmdq.unknown-dep', () => {
           const [a, b] = depRange(doc, e, k);
-          report(a, b, 'error', 'cmdq.unknown-dep', `deps_before names ${id}, but no entry has id ${id} (the queue has ${entries.length} entries)`);
-        }
+          return [a, b, `deps_before names ${id}, but no entry has id ${id} (the queue has ${entries.length} entries)`];
+        });
         continue;
       }
       if (t > i) {
         forward = true;
-        if (budget-- > 0 && !want) report.count('error', 'cmdq.forward-dep');
-        else if (budget >= 0) {
+        problem('error', 'cmdq.forward-dep', () => {
           const [a, b] = depRange(doc, e, k);
           const [ta, tb] = entryAnchor(doc, entries[t]);
-          report(a, b, 'error', 'cmdq.forward-dep',
-            `Entry ${own} (index ${i}) depends on ${label(doc, t)} at index ${t}, later in the queue: an in-order queue would deadlock`, [[ta, tb, `${label(doc, t)}`]]);
-        }
+          return [a, b, `Entry ${own} (index ${i}) depends on ${label(doc, t)} at index ${t}, later in the queue: an in-order queue would deadlock`, [[ta, tb, `${label(doc, t)}`]]];
+        });
       }
     }
+    reportUnlistedDeps(doc, e, unlisted, report);
   }
   return forward;
 }

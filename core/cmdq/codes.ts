@@ -14,6 +14,7 @@ export const CMDQ_CODES: readonly CodeDoc[] = [
   { code: "cmdq.self-dep", severity: "error", example: "entry 3 with `\"deps_before\": [2, 3]` → *Entry 3 depends on itself: it would wait forever*" },
   { code: "cmdq.forward-dep", severity: "error", example: "entry 0 with `\"deps_before\": [1]` → *Entry 0 (index 0) depends on entry 1 (DMA_LOAD_TILE) at index 1, later in the queue: an in-order queue would deadlock*" },
   { code: "cmdq.dep-cycle", severity: "error", example: "entry 2 with `\"deps_before\": [0, 1, 4]` → *Dependency cycle: 2 → 4 → 3 → 2; none of these can ever start* (on each member's dep, the others as related information)" },
+  { code: "cmdq.deps-not-listed", severity: "information", example: "an entry whose `deps_before` has 150 unknown ids → *50 more problems in deps_before not listed (the first 100 of this entry are)* (on the `deps_before` value; the unlisted errors still fail `npu-trace check`)" },
   { code: "cmdq.duplicate-dep", severity: "warning", example: "`\"deps_before\": [0, 1, 1]` → *1 is listed twice in deps_before*" },
   { code: "cmdq.missing-end", severity: "error", example: "no `END` entry → *The queue has no END entry; add { \"opcode\": \"END\", \"deps_before\": [4] } as its last entry* (on the `cmdq` key; the suggestion is JSON: ids only, the first 20, and *; 2 leaves have no id of their own to wait for* when some have none)" },
   { code: "cmdq.end-not-last", severity: "error", example: "an entry after `END` → *END must be the last entry of the queue; this one is at index 5 of 7*" },

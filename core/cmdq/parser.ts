@@ -5,6 +5,9 @@ import {
 import { parseRoot, withLazyLineStarts } from '../json/root';
 import { skipContainer, splitArray } from '../json/split';
 
+/** The document as the parser's messages name it. */
+const CMDQ = 'a CMDQ';
+
 export function newEntry(index: number, start: number, end: number, kind: string): CmdqEntry {
   return { index, start, end, kind, obj: undefined, broken: false, id: undefined, opcode: undefined, layerId: undefined, deps: undefined, ranges: undefined };
 }
@@ -121,7 +124,7 @@ function fastCmdqArray(text: string, spans: { open: number; starts: number[]; en
     try {
       v = all ? all[i] : JSON.parse(text.slice(s, ends[i]));
     } catch {
-      const p = new Parser(text);
+      const p = new Parser(text, CMDQ);
       p.jumpTo(s, ENTRY_DEPTH);
       try {
         const scanned = scanEntry(p, i);
@@ -183,14 +186,14 @@ export function parseCmdq(text: string): ParsedCmdq {
     cmdqKey: undefined, cmdqValue: undefined, cmdqKind: undefined, cmdqClose: undefined,
     metadata: undefined, metadataRanges: undefined, entries: [], syntax: [],
   });
-  parseRoot(out, (p, key, keyStart, keyEnd) => onRootMember(p, out, key, keyStart, keyEnd));
+  parseRoot(out, CMDQ, (p, key, keyStart, keyEnd) => onRootMember(p, out, key, keyStart, keyEnd));
   return out;
 }
 
 /** Scans the ranges of the entry starting at `start` (used for entries parsed by JSON.parse). */
 export function scanEntryRanges(text: string, start: number): EntryRanges {
   const ranges: EntryRanges = { keys: [], pos: [], deps: undefined };
-  const p = new Parser(text);
+  const p = new Parser(text, CMDQ);
   try {
     p.jumpTo(start, ENTRY_DEPTH);
     if (p.tok === OPEN_BRACE) p.object(ENTRY_DEPTH, ranges, 'deps_before');

@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
-import { describeValue, pointer, quoteString, schemaProblem, typeName } from '../common/schemaMessages';
+import { describeValue, pointer, quoteString, schemaProblem, schemaProblemKind, typeName } from '../common/schemaMessages';
+import { reportUnlistedDeps } from './checks';
 import { depRange, valueRange } from './fields';
 import type { CmdqEntry, ParsedCmdq } from './model';
 import { opcodeSchema, suggestOpcode } from './opcodes';
@@ -31,10 +32,16 @@ export function entrySchemaDiagnostics(doc: ParsedCmdq, e: CmdqEntry, report: Re
   if (!errors) return;
   const schema = (op !== undefined ? opcodeSchema(op) : undefined) ?? COMMON_SCHEMA;
   const label = op !== undefined && opcodeSchema(op) ? op : 'Entry';
-  // ajv reports a too-large deps_before element by element; one per kind of problem keeps 1e6 bad deps readable.
+  // ajv reports a too-large deps_before element by element: past the first 100, the rest are
+  // counted and said in one diagnostic, so 1e6 bad deps stay readable and still fail the run.
   let depsReported = 0;
+  let unlisted = 0;
   for (const err of errors) {
-    if (err.instancePath.startsWith('/deps_before/') && ++depsReported > 100) continue;
+    if (err.instancePath.startsWith('/deps_before/') && ++depsReported > 100) {
+      const kind = schemaProblemKind(err);
+      if (kind && report.unlisted('error', `cmdq.${kind}`)) unlisted++;
+      continue;
+    }
     const [a, b] = errorRange(doc, e, err);
     const problem = schemaProblem(err, {
       label, obj: o,
@@ -43,4 +50,5 @@ export function entrySchemaDiagnostics(doc: ParsedCmdq, e: CmdqEntry, report: Re
     });
     if (problem) report(a, b, 'error', `cmdq.${problem.kind}`, problem.message);
   }
+  reportUnlistedDeps(doc, e, unlisted, report);
 }

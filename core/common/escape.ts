@@ -1,14 +1,19 @@
 // Every value read from a file is hostile: it may hold Markdown that forges headings, links or
-// images (fetched when a hover renders), or terminal escape sequences that rewrite a CI log. These
-// are the only ways such a value may reach Markdown or a terminal.
+// images (fetched when a hover renders), terminal escape sequences that rewrite a CI log, or
+// bidirectional-text controls that make a line read differently from what it holds (CVE-2021-42574,
+// "Trojan Source"). These are the only ways such a value may reach Markdown, HTML, DOT, SARIF, an
+// annotation, an outline or a terminal: `escapeControl` is the one function for visible text, and
+// the others build on it.
 
 /** Longest value quoted in a hover or a message before it is cut (a 10 MB field stays a line). */
 export const MAX_QUOTED = 200;
 
-// C0 and C1 controls, DEL, and the Unicode line/paragraph separators, which Markdown and some
-// terminals treat as line breaks.
+// C0 and C1 controls, DEL, the Unicode line/paragraph separators, which Markdown and some
+// terminals treat as line breaks, and the bidirectional formatting characters (Unicode TR9: the
+// embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069, the marks U+200E, U+200F
+// and U+061C), which reorder what a reader sees without changing what is there.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 function showControl(c: string): string {
   const n = c.charCodeAt(0);
@@ -16,8 +21,10 @@ function showControl(c: string): string {
 }
 
 /**
- * Control characters written as visible escapes (`\x1b`, `\x0a`), so a value can neither break a
- * line of output nor send an escape sequence to a terminal. Printable text is unchanged.
+ * Visible text: control and bidirectional-text characters written as visible escapes (`\x1b`,
+ * `\x0a`, `\u202e`), so a value can neither break a line of output, send an escape sequence to a
+ * terminal, nor reorder what is shown around it. Printable text is unchanged; escaping twice
+ * changes nothing more (a backslash is not escaped).
  */
 export function escapeControl(s: string): string {
   return s.replace(CONTROL, showControl);

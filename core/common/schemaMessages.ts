@@ -73,6 +73,22 @@ export interface SchemaSubject {
   token?(): string | undefined;
 }
 
+/** The kind of problem an ajv error is, as `schemaProblem` names it, without wording it. */
+export function schemaProblemKind(err: ErrorObject): SchemaProblemKind | undefined {
+  switch (err.keyword) {
+    case 'if':
+    case 'allOf':
+    case 'const':
+      return undefined;
+    case 'required':
+      return 'missing-field';
+    case 'type':
+      return 'wrong-type';
+    default:
+      return 'invalid-value';
+  }
+}
+
 /**
  * The message for one ajv error, or undefined for the errors that only say a sub-schema failed
  * (`if`, `allOf`: the failing keyword inside is reported on its own) and for `const`, which guards

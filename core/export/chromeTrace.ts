@@ -1,6 +1,8 @@
 import { FLAG, KIND_NAMES, NO_LINE, type TimelineModel } from '../timeline/model';
 import { FlowPoints, round } from './flowPoint';
 import { flowSources, linksByTarget } from './links';
+import { isUtf8 } from '../common/utf8';
+import { ItemsByLine } from './itemsByLine';
 import { mapThreads, type ThreadMap } from './threads';
 
 /** How the source line of an item becomes its `args`, by the format that made the model. */
@@ -116,11 +118,9 @@ export class ChromeTraceExporter {
   /** The model's own links by target (a Chrome trace's flows); undefined when it has none. */
   private readonly into: { at: Uint32Array; link: Uint32Array } | undefined;
   private readonly rowOf: Uint32Array;
-  /** Items by start line and by end line (CSR: `startAt[line]..startAt[line+1]` in `startItems`). */
-  private readonly startAt: Uint32Array;
-  private readonly startItems: Uint32Array;
-  private readonly endAt: Uint32Array;
-  private readonly endItems: Uint32Array;
+  /** Items by start line and by end line: memory follows the items, not the lines. */
+  private readonly starts: ItemsByLine;
+  private readonly ends: ItemsByLine;
   /** The start line's args of items whose end line is still to come (null: none). */
   private readonly pending = new Map<number, string | Uint8Array | null>();
   /**
@@ -145,6 +145,8 @@ export class ChromeTraceExporter {
   private readonly points: FlowPoints;
   private readonly argsOf: ArgsOf | undefined;
   private flowId = 0;
+  /** Lines with events whose bytes were not UTF-8: written decoded, each bad byte as U+FFFD (the CLI says how many). */
+  invalidUtf8Lines = 0;
   /** The decoder of the bytes `lineBytes` was given (to write held bytes as text). */
   private decode: Decode | undefined;
   private first = true;
@@ -156,8 +158,8 @@ export class ChromeTraceExporter {
     const n = m.items.start.length;
     this.rowOf = new Uint32Array(n);
     for (let r = 0; r + 1 < m.rowItemStart.length; r++) this.rowOf.fill(r, m.rowItemStart[r], m.rowItemStart[r + 1]);
-    [this.startAt, this.startItems] = byLine(m.items.line, m.lineCount);
-    [this.endAt, this.endItems] = byLine(m.items.endLine, m.lineCount);
+    this.starts = new ItemsByLine(m.items.line, m.lineCount);
+    this.ends = new ItemsByLine(m.items.endLine, m.lineCount);
     this.done = new Uint8Array(n);
     // µs: NPU cycles through the trace's clock, else 1 cycle = 1 µs; systraces are in µs already (1000 ns per unit).
     this.scale = (m.nsPerCycle ?? 1000) / 1000;
@@ -199,7 +201,10 @@ export class ChromeTraceExporter {
     this.decode = decode;
     if (!this.hasItems(lineNo)) return;
     let raw: Raw | undefined;
-    if (this.argsOf === argsAsJson && b[s] === 0x7b && b[e - 1] === 0x7d) {
+    // Bytes that are not UTF-8 are never copied: the output would not be JSON text.
+    const valid = isUtf8(b, s, e);
+    if (!valid) this.invalidUtf8Lines++;
+    if (valid && this.argsOf === argsAsJson && b[s] === 0x7b && b[e - 1] === 0x7d) {
       const r = this.lineRaw;
       r.b = b;
       r.s = s;
@@ -211,7 +216,10 @@ export class ChromeTraceExporter {
 
   /** Whether an item starts or ends on this line (the others cost nothing). */
   private hasItems(lineNo: number): boolean {
-    return lineNo + 1 < this.startAt.length && (this.startAt[lineNo] !== this.startAt[lineNo + 1] || this.endAt[lineNo] !== this.endAt[lineNo + 1]);
+    const [a, b] = this.starts.range(lineNo);
+    if (a !== b) return true;
+    const [c, d] = this.ends.range(lineNo);
+    return c !== d;
   }
 
   /** Holds the bytes `r` as item i's start line until its end line comes by. */
@@ -255,10 +263,10 @@ export class ChromeTraceExporter {
 
   /** Writes the items that start (or end) on a line with items, `raw` being its args. */
   private emitLine(lineNo: number, raw: Raw | undefined, out: ChromeOut): void {
-    const a = this.startAt[lineNo], b = this.startAt[lineNo + 1];
-    const c = this.endAt[lineNo], d = this.endAt[lineNo + 1];
+    const [a, b] = this.starts.range(lineNo);
+    const [c, d] = this.ends.range(lineNo);
     for (let k = a; k < b; k++) {
-      const i = this.startItems[k];
+      const i = this.starts.items[k];
       if (this.done[i]) continue;
       if (this.m.items.endLine[i] !== NO_LINE && this.m.items.endLine[i] > lineNo) {
         if (raw !== undefined && typeof raw !== 'string' && !(raw instanceof Uint8Array)) this.hold(i, raw);
@@ -266,7 +274,7 @@ export class ChromeTraceExporter {
       } else this.item(i, out, raw);
     }
     for (let k = c; k < d; k++) {
-      const i = this.endItems[k];
+      const i = this.ends.items[k];
       const start = this.pending.get(i);
       if (start === undefined || this.done[i]) continue;
       this.pending.delete(i);
@@ -437,15 +445,3 @@ export class ChromeTraceExporter {
 
 /** Item heads kept (see `head`). */
 const MAX_HEADS = 1 << 16;
-
-
-/** Items grouped by a line column (counting sort): `at[l]..at[l+1]` index `items`. */
-function byLine(lines: Uint32Array, lineCount: number): [Uint32Array, Uint32Array] {
-  const at = new Uint32Array(lineCount + 2);
-  for (let i = 0; i < lines.length; i++) if (lines[i] < lineCount) at[lines[i] + 1]++;
-  for (let l = 0; l <= lineCount; l++) at[l + 1] += at[l];
-  const fill = at.slice(0, lineCount + 1);
-  const items = new Uint32Array(at[lineCount]);
-  for (let i = 0; i < lines.length; i++) if (lines[i] < lineCount) items[fill[lines[i]]++] = i;
-  return [at, items];
-}

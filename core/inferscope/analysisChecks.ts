@@ -2,6 +2,7 @@ import { escapeControl } from '../common/escape';
 import { clip } from '../common/clip';
 import { num, type ParsedInferscope } from './model';
 import { locate } from './parser';
+import { writtenNumber } from './eventChecks';
 import type { Report } from '../json/report';
 
 /** The §4.2 tolerance of the breakdown's percentage sum. */
@@ -54,13 +55,13 @@ export function analysisChecks(doc: ParsedInferscope, a: Obj, start: number, rep
         if (Math.abs(expected - pct) > PERCENT_TOLERANCE) {
           const [x, y] = value(['timeline_breakdown', i, 'duration_us']);
           report(x, y, 'warning', 'inferscope.summary-mismatch',
-            `duration_us ${d} of ${name} is ${Math.round(expected * 10) / 10}% of end_to_end_latency_us ${latency}, but its percentage says ${pct}%`);
+            `duration_us ${writtenNumber(doc, x, y, d)} of ${name} is ${Math.round(expected * 10) / 10}% of end_to_end_latency_us ${latency}, but its percentage says ${pct}%`);
           return;
         }
       }
       if (latency !== undefined && d > latency + 1) {
         const [x, y] = value(['timeline_breakdown', i, 'duration_us']);
-        report(x, y, 'warning', 'inferscope.summary-mismatch', `duration_us ${d} of ${name} exceeds end_to_end_latency_us ${latency}`);
+        report(x, y, 'warning', 'inferscope.summary-mismatch', `duration_us ${writtenNumber(doc, x, y, d)} of ${name} exceeds end_to_end_latency_us ${latency}`);
         return;
       }
       const totalKey = cat !== undefined && Object.hasOwn(TOTAL_OF, cat) ? TOTAL_OF[cat] : undefined;
@@ -71,8 +72,8 @@ export function analysisChecks(doc: ParsedInferscope, a: Obj, start: number, rep
       if (!bad) return;
       const [x, y] = value(['timeline_breakdown', i, 'duration_us']);
       report(x, y, 'warning', 'inferscope.summary-mismatch', cat === 'gpu_compute'
-        ? `duration_us ${d} of "gpu_compute" differs from summary.total_gpu_time_us ${total}: GPU compute has the top priority, so the two are equal`
-        : `duration_us ${d} of ${name} exceeds summary.${totalKey} ${total}: an exclusive share cannot exceed the category's total time`);
+        ? `duration_us ${writtenNumber(doc, x, y, d)} of "gpu_compute" differs from summary.total_gpu_time_us ${total}: GPU compute has the top priority, so the two are equal`
+        : `duration_us ${writtenNumber(doc, x, y, d)} of ${name} exceeds summary.${totalKey} ${total}: an exclusive share cannot exceed the category's total time`);
     });
   }
   const bn = obj(a.bottleneck);

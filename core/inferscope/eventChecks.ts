@@ -18,6 +18,16 @@ export function keyAt(doc: ParsedInferscope, e: Element, key: string): [number, 
   return at ? [at.keyStart, at.keyEnd] : [e.start, e.start + 1];
 }
 
+/**
+ * A number quoted as the file writes it: `2^64` is 18446744073709551616 there, where JavaScript
+ * prints the double it became, 18446744073709552000. The value's own text when [a, b) holds it (a
+ * document read streamed keeps no text), else the number.
+ */
+export function writtenNumber(doc: ParsedInferscope, a: number, b: number, v: number): string {
+  const t = doc.text ? doc.text.slice(a, Math.min(b, a + 100)) : '';
+  return t && Number(t) === v ? escapeControl(clip(t, 40)) : String(v);
+}
+
 /** How a message names an event: its index and name, cut and with controls visible. */
 export function eventLabel(e: Element): string {
   const n = e.obj?.name;
@@ -60,7 +70,7 @@ export function timeChecks(doc: ParsedInferscope, report: Report): void {
         const [a, b] = valueAt(doc, e, ['timestamp_end_us']);
         const [c, d] = valueAt(doc, e, ['timestamp_start_us']);
         report(a, b, 'error', 'inferscope.end-before-start',
-          `${start === end ? 'Zero-length' : 'End before start of'} ${eventLabel(e)}: timestamp_end_us ${end} ${start === end ? '=' : '<'} timestamp_start_us ${start}; only an instant has no duration`,
+          `${start === end ? 'Zero-length' : 'End before start of'} ${eventLabel(e)}: timestamp_end_us ${writtenNumber(doc, a, b, end)} ${start === end ? '=' : '<'} timestamp_start_us ${writtenNumber(doc, c, d, start)}; only an instant has no duration`,
           [[c, d, 'timestamp_start_us']]);
       }
       continue;
@@ -72,7 +82,7 @@ export function timeChecks(doc: ParsedInferscope, report: Report): void {
       continue;
     }
     const [a, b] = valueAt(doc, e, ['duration_us']);
-    report(a, b, 'warning', 'inferscope.duration-mismatch', `duration_us ${dur} of ${eventLabel(e)} disagrees with its timestamps: end − start = ${end - start} µs`);
+    report(a, b, 'warning', 'inferscope.duration-mismatch', `duration_us ${writtenNumber(doc, a, b, dur)} of ${eventLabel(e)} disagrees with its timestamps: end − start = ${end - start} µs`);
   }
 }
 

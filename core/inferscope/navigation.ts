@@ -20,7 +20,7 @@ export type ScopeToken =
 /** Element ranges of the array whose `[` is at `start` (start, end per element). */
 export function arrayElements(text: string, start: number): number[] {
   const ranges: number[] = [];
-  const p = new Parser(text);
+  const p = new Parser(text, 'an InferScope trace');
   try {
     p.jumpTo(start, 3);
     p.array(3, ranges);

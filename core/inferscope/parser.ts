@@ -5,6 +5,9 @@ import { parseRoot, withLazyLineStarts } from '../json/root';
 import { splitArray } from '../json/split';
 import type { Element, ParsedInferscope } from './model';
 
+/** The document as the parser's messages name it. */
+const INFERSCOPE = 'an InferScope trace';
+
 function element(index: number, start: number, end: number, kind: string, v: unknown): Element {
   return { index, start, end, kind, obj: kind === 'object' ? (v as Record<string, unknown>) : undefined, broken: false };
 }
@@ -38,7 +41,7 @@ function readArray(p: Parser, text: string, depth: number, out: Element[]): void
       try {
         out.push(element(i, s, ends[i], kind, JSON.parse(text.slice(s, ends[i]))));
       } catch {
-        const q = new Parser(text);
+        const q = new Parser(text, INFERSCOPE);
         try {
           q.jumpTo(s, depth + 1);
           out.push(element(i, s, ends[i], kind, q.value(depth + 1)));
@@ -112,7 +115,7 @@ export function parseInferscope(text: string): ParsedInferscope {
     text, lineStarts: [0], rootKind: undefined, rootSpan: { start: 0, end: 0 }, fields: new Map(),
     events: [], scopesKey: undefined, scopesKind: undefined, scopes: [], syntax: [],
   });
-  parseRoot(out, (p, key, keyStart, keyEnd) => onRootMember(p, out, key, keyStart, keyEnd));
+  parseRoot(out, INFERSCOPE, (p, key, keyStart, keyEnd) => onRootMember(p, out, key, keyStart, keyEnd));
   return out;
 }
 
@@ -130,7 +133,7 @@ export interface Located {
  * to its last occurrence, as with JSON.parse. Undefined when the path is not there.
  */
 export function locate(text: string, start: number, path: readonly (string | number)[]): Located | undefined {
-  const p = new Parser(text);
+  const p = new Parser(text, INFERSCOPE);
   let at: Located = { keyStart: start, keyEnd: start, valueStart: start, valueEnd: start };
   try {
     p.jumpTo(start, 2);

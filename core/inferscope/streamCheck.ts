@@ -43,6 +43,7 @@ export class StreamedCheck {
     report.wants = (offset) => out.wants(offset);
     report.count = (severity, code, n) => out.count(severity, code, n);
     report.countAtLeastOne = (severity, codes) => out.countAtLeastOne(severity, codes);
+    report.unlisted = (severity, code) => out.unlisted(severity, code);
     for (const s of p.syntax) report(s.start, s.end, 'error', 'inferscope.invalid-json', `Invalid JSON: ${s.message}`);
     if (p.rootKind === 'object' && doc.layout === 'profiler') profilerChecks(p, report);
     else if (p.rootKind === 'object') {

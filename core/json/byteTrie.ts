@@ -1,6 +1,5 @@
-// Names (JSON keys, enum strings) recognised byte by byte in UTF-8 text, for the byte-level readers
-// of flat JSON objects: the NPU trace checker's scanner (trace/fastBytes.ts) and the metrics' and
-// timeline's field reader (trace/metrics/byteFields.ts) walk tries made here.
+// Names (JSON keys, enum strings) recognised byte by byte in UTF-8 text, for the byte-level reader
+// of flat JSON objects (flatObject.ts), which walks tries made here for keys and for a tag's values.
 
 /** A name's bytes (the names are plain printable ASCII). */
 export const ascii = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));

@@ -45,7 +45,8 @@ export class Parser {
   depth = 0;
   readonly syntax: SyntaxProblem[] = [];
 
-  constructor(private readonly text: string) {
+  /** `what` names the document in messages ("a CMDQ", "an InferScope trace"): this parser reads several formats. */
+  constructor(private readonly text: string, private readonly what: string) {
     this.s = createScanner(text, true);
   }
 
@@ -116,7 +117,7 @@ export class Parser {
   }
 
   private deep(depth: number): void {
-    if (depth >= MAX_DEPTH) throw new Fail(this.tokStart, this.tokEnd, `Nesting deeper than ${MAX_DEPTH} levels is not supported in a CMDQ`);
+    if (depth >= MAX_DEPTH) throw new Fail(this.tokStart, this.tokEnd, `Nesting deeper than ${MAX_DEPTH} levels is not supported in ${this.what}`);
   }
 
   /** Parses an array; `ranges` receives the start/end of each element. */

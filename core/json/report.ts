@@ -19,6 +19,12 @@ export interface Report {
   count(severity: Severity, code: string, n?: number): void;
   /** Counts one entry that has at least one schema problem, without translating its errors. */
   countAtLeastOne(severity: Severity, codes: readonly string[]): boolean;
+  /**
+   * A problem past a per-field cap: not listed, but said by a summary diagnostic of its own, so it
+   * is not one of the further problems; it fails the run when it is an error. Returns false when
+   * the settings turn `code` off (the summary must not count it).
+   */
+  unlisted(severity: Severity, code: string): boolean;
 }
 
 /** At most this many related locations per diagnostic: a 100k-entry cycle must not explode. */
@@ -94,6 +100,12 @@ export class BoundedDiagnostics {
     return true;
   }
 
+  unlisted(severity: Severity, code: string): boolean {
+    const s = this.severity(code, severity);
+    if (s === 'error') this.hasError = true;
+    return s !== undefined;
+  }
+
   private compact(): void {
     const max = this.settings.maxProblems;
     this.buf.sort((a, b) => a.at - b.at || compareDiagnostics(a.d, b.d));
@@ -140,5 +152,6 @@ export function reporter(doc: { text: string; lineStarts: ArrayLike<number> }, o
   report.wants = (offset) => out.wants(Math.min(offset, len));
   report.count = (severity, code, n) => out.count(severity, code, n);
   report.countAtLeastOne = (severity, codes) => out.countAtLeastOne(severity, codes);
+  report.unlisted = (severity, code) => out.unlisted(severity, code);
   return report;
 }

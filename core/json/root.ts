@@ -14,15 +14,16 @@ export interface ParsedRoot {
 
 /**
  * Parses the top-level value of `out.text` over jsonc-parser's scanner. For a root object, `onMember`
- * is called for each key with the parser at the key's value and must consume that value. The first
+ * is called for each key with the parser at the key's value (`what` names the document in messages) and must consume that value. The first
  * syntax error ends the document; every recorded problem lands in `out.syntax`, in text order.
  */
 export function parseRoot(
   out: ParsedRoot,
+  what: string,
   onMember: (p: Parser, key: string, keyStart: number, keyEnd: number) => void,
 ): void {
   const text = out.text;
-  const p = new Parser(text);
+  const p = new Parser(text, what);
   try {
     // A UTF-8 BOM is not JSON but editors keep it in the text; skip it, as the CLI's line reader does.
     if (text.charCodeAt(0) === 0xfeff) p.jumpTo(1, 0);

@@ -23,9 +23,9 @@ export const perfettoFormat: FormatDescriptor = {
     const f = new PerfettoFile(undefined, { maxProblems: opts?.maxProblems });
     return {
       feed: (b) => f.feed(b),
-      finish: (settings, extra) => {
+      finish: (settings) => {
         const r = f.end();
-        return checkResult([...extra, ...r.diagnostics], settings, { count: r.dropped, hasError: r.droppedError });
+        return checkResult(r.diagnostics, settings, { count: r.dropped, hasError: r.droppedError });
       },
     };
   },

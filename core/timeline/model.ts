@@ -127,6 +127,8 @@ export interface TimelineModel {
   /** Lines read, and lines that could not be drawn (no JSON object, no time, unknown type). */
   lineCount: number;
   undrawable: number;
+  /** Of the undrawable, events too large to read (a Chrome event over 16 MB): an export says how many it left out. */
+  tooLarge?: number;
   /** Unit of the time axis: 'cycles' when absent (NPU traces); NNAPI systraces use 'µs'. */
   unit?: string;
   /** Attribute to colour by when the view opens (NNAPI: by layer); by kind when absent. */

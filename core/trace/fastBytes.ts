@@ -1,38 +1,17 @@
-import {
-  BOOL, INT, K_CMD, KEY_BYTES, K_EVENT_TYPE, K_JOB, K_LATENCY, K_T_CYCLE, K_TX, KEY_TRIE, LIST, NESTED, NULL, NUM, STR, TYPE_RULES, TYPE_TRIE,
-  type TypeRules,
-} from './fastRules';
+import { INT, K_CMD, KEY_NAMES, K_EVENT_TYPE, K_JOB, K_LATENCY, K_T_CYCLE, K_TX, LIST, NESTED, NUM, STR, TYPE_RULES, type TypeRules } from './fastRules';
 import { sameBytes } from '../json/byteTrie';
-import { skipNested } from './fastNested';
+import { LINE_READER } from './lineReader';
 import type { Id, LocalDiagnostic, TraceLine } from './line';
 
-// Scratch space reused across lines: the scanner allocates nothing for a clean line but its result.
-const MAX_FIELDS = 64;
-const keyOf = new Int32Array(MAX_FIELDS);
-const kindOf = new Uint8Array(MAX_FIELDS);
-const vStart = new Int32Array(MAX_FIELDS);
-const vEnd = new Int32Array(MAX_FIELDS);
-const numOf = new Float64Array(MAX_FIELDS);
-const negOf = new Uint8Array(MAX_FIELDS);
-/** For an `event_type` string value: its index in TYPE_RULES, or -1. */
-const typeIdxOf = new Int32Array(MAX_FIELDS);
-/**
- * The key last found at each field position: a trace repeats its keys in the same order line after
- * line for each event type (a row per type, known once `event_type` is read; one more row before), so comparing the bytes with the guess (independent loads) mostly replaces the trie walk
- * (a chain of dependent loads per byte, a quarter of the scanner's time).
- */
-const guessAt = new Int32Array((TYPE_RULES.length + 1) * MAX_FIELDS).fill(-1);
-/** Every key's bytes in one array (key `id` at `KEY_AT[id]..KEY_AT[id + 1]`): one array for every guess, not one per key. */
-const KEY_AT = new Int32Array(KEY_BYTES.length + 1);
-for (let k = 0; k < KEY_BYTES.length; k++) KEY_AT[k + 1] = KEY_AT[k] + KEY_BYTES[k].length;
-const KEY_ALL = new Uint8Array(KEY_AT[KEY_BYTES.length]);
-KEY_BYTES.forEach((b, k) => KEY_ALL.set(b, KEY_AT[k]));
+/** Every field of a line, read by the one NPU trace line reader; an event type's index in TYPE_RULES is its tag. */
+const line = LINE_READER;
+const { key: keyOf, kind: kindOf, start: vStart, end: vEnd, num: numOf, neg: negOf, big: bigOf, tag: typeIdxOf } = line;
 /**
  * The rules of `certify` flat, by type index × key id (one typed-array load per field instead of a
  * rule object's properties): the allowed kinds' bits, `R_RULE` when the type has a rule for the key
- * (none for `event_type`, read by the scanner), and the rule's flags; its required bit apart.
+ * (none for `event_type`, read by the reader), and the rule's flags; its required bit apart.
  */
-const KEYS = KEY_BYTES.length;
+const KEYS = KEY_NAMES.length;
 const R_RULE = 1 << 8, R_UNSUPPORTED = 1 << 9, R_NON_NEGATIVE = 1 << 10, R_ENUM = 1 << 11;
 const RULE_BITS = new Int32Array(TYPE_RULES.length * KEYS);
 const RULE_REQUIRED = new Int32Array(TYPE_RULES.length * KEYS);
@@ -41,8 +20,6 @@ TYPE_RULES.forEach((tr, ti) => tr.rules.forEach((r, key) => {
   RULE_BITS[ti * KEYS + key] = r.kinds | R_RULE | (r.unsupported ? R_UNSUPPORTED : 0) | (r.nonNegative ? R_NON_NEGATIVE : 0) | (r.enumValues ? R_ENUM : 0);
   RULE_REQUIRED[ti * KEYS + key] = r.requiredBit;
 }));
-const KCLS = KEY_TRIE.cls, KW = KEY_TRIE.width, KNEXT = KEY_TRIE.next, KACCEPT = KEY_TRIE.accept;
-const TCLS = TYPE_TRIE.cls, TW = TYPE_TRIE.width, TNEXT = TYPE_TRIE.next, TACCEPT = TYPE_TRIE.accept;
 
 /**
  * A line certified by the byte scanner; its text is decoded only if a diagnostic needs it. A million
@@ -102,13 +79,6 @@ Object.defineProperties(ByteLine.prototype, { event: { value: true }, obj: { val
 new ByteLine(new Uint8Array(0), 0, 0, () => '', '', undefined, undefined, undefined, undefined, undefined, -1, -1, -1, -1, -1)
   .reuse(new Uint8Array(0), 0, 0, () => '', '', 0, 0, 0, 0, 0, -1, -1, -1, -1, -1);
 
-const isDigit = (c: number) => c >= 48 && c <= 57;
-
-/** Integer digits the scanner reads: 20-digit ids (64-bit) and then some; longer numbers take the full parse. */
-const MAX_DIGITS = 40;
-/** Whether a number has more than 15 digits (its id may be kept as its digits). */
-const bigOf = new Uint8Array(MAX_FIELDS);
-
 /** An id as parseTraceLine keeps it: the number when it is safe, else its exact digits. */
 function idValue(k: number, v: number | undefined, b: Uint8Array, decode: (b: Uint8Array, s: number, e: number) => string): Id | undefined {
   if (v === undefined || !bigOf[k] || Number.isSafeInteger(v)) return v;
@@ -141,7 +111,7 @@ export function unpackRange(r: number): [number, number] | undefined {
   return [Math.floor(x / LONG), x % LONG];
 }
 /** By key id: 1 for the keys the checks read (the others are only validated). */
-const READ = new Uint8Array(KEY_BYTES.length);
+const READ = new Uint8Array(KEYS);
 for (const k of [K_T_CYCLE, K_LATENCY, K_CMD, K_JOB, K_TX]) READ[k] = 1;
 
 /**
@@ -153,120 +123,8 @@ for (const k of [K_T_CYCLE, K_LATENCY, K_CMD, K_JOB, K_TX]) READ[k] = 1;
  * line objects per 200 MB are most of the streamed check's garbage).
  */
 export function fastTraceBytes(b: Uint8Array, s: number, e: number, decode: (b: Uint8Array, s: number, e: number) => string, into?: ByteLine): TraceLine | undefined {
-  if (e - s >= MAX_FAST_LINE) return undefined;
-  let i = s;
-  while (i < e && (b[i] === 32 || b[i] === 9)) i++;
-  // `i < e` first: the empty line a chunk ends with would read past the array, which V8 compiles apart.
-  if (i >= e || b[i] !== 123) return undefined;
-  i++;
-  let n = 0;
-  let row = TYPE_RULES.length * MAX_FIELDS;
-  for (;;) {
-    while (b[i] === 32 || b[i] === 9) i++;
-    if (b[i] !== 34 || n === MAX_FIELDS) return undefined;
-    i++;
-    let id = guessAt[row + n];
-    if (id >= 0) {
-      // A key name is plain printable ASCII: equal bytes need no other check.
-      const at = KEY_AT[id];
-      const len = KEY_AT[id + 1] - at;
-      let k = 0;
-      if (i + len < e && b[i + len] === 34) while (k < len && b[i + k] === KEY_ALL[at + k]) k++;
-      if (k === len) i += len;
-      else id = -1;
-    }
-    if (id < 0) {
-      let st = 1;
-      while (i < e) {
-        const c = b[i];
-        if (c === 34) break;
-        if (c === 92 || c - 32 > 94 || c < 32) return undefined;
-        if (st !== 0) st = KNEXT[st * KW + KCLS[c]];
-        i++;
-      }
-      if (i >= e) return undefined;
-      id = KACCEPT[st] - 1;
-      if (id >= 0) guessAt[row + n] = id;
-    }
-    keyOf[n] = id;
-    i++;
-    while (b[i] === 32 || b[i] === 9) i++;
-    if (b[i] !== 58) return undefined;
-    i++;
-    while (b[i] === 32 || b[i] === 9) i++;
-    const c = b[i];
-    vStart[n] = i;
-    if (c === 34) {
-      i++;
-      // Only an event_type value walks the type trie (state 0 skips the lookups).
-      let ts = id === K_EVENT_TYPE ? 1 : 0;
-      while (i < e) {
-        const d = b[i];
-        if (d === 34) break;
-        if (d === 92 || d < 32 || d > 126) return undefined;
-        if (ts !== 0) ts = TNEXT[ts * TW + TCLS[d]];
-        i++;
-      }
-      if (i >= e) return undefined;
-      i++;
-      kindOf[n] = STR;
-      typeIdxOf[n] = TACCEPT[ts] - 1;
-      if (typeIdxOf[n] >= 0) row = typeIdxOf[n] * MAX_FIELDS;
-    } else if (c === 45 || isDigit(c)) {
-      const neg = c === 45;
-      if (neg) i++;
-      const ds = i;
-      let v = 0;
-      if (b[i] === 48) i++;
-      else while (isDigit(b[i])) v = v * 10 + b[i++] - 48;
-      if (i === ds || i - ds > MAX_DIGITS) return undefined;
-      // Past 15 digits the sum above may round differently from JSON.parse: read the digits as it does.
-      bigOf[n] = i - ds > 15 ? 1 : 0;
-      if (bigOf[n]) v = Number(decode(b, ds, i));
-      let kind = INT;
-      if (b[i] === 46) {
-        i++;
-        if (!isDigit(b[i])) return undefined;
-        while (isDigit(b[i])) i++;
-        kind = NUM;
-      }
-      if (b[i] === 101 || b[i] === 69) {
-        i++;
-        if (b[i] === 43 || b[i] === 45) i++;
-        if (!isDigit(b[i])) return undefined;
-        while (isDigit(b[i])) i++;
-        kind = NUM;
-      }
-      kindOf[n] = kind;
-      numOf[n] = neg ? -v : v;
-      negOf[n] = neg ? 1 : 0;
-    } else if (c === 116 && b[i + 1] === 114 && b[i + 2] === 117 && b[i + 3] === 101) {
-      kindOf[n] = BOOL;
-      i += 4;
-    } else if (c === 102 && b[i + 1] === 97 && b[i + 2] === 108 && b[i + 3] === 115 && b[i + 4] === 101) {
-      kindOf[n] = BOOL;
-      i += 5;
-    } else if (c === 110 && b[i + 1] === 117 && b[i + 2] === 108 && b[i + 3] === 108) {
-      kindOf[n] = NULL;
-      i += 4;
-    } else if (c === 123 || c === 91) {
-      // A nested value (a debug object, a list): certified only where no rule applies, as an extra field.
-      const end = skipNested(b, i, e);
-      if (end < 0) return undefined;
-      kindOf[n] = NESTED;
-      i = end;
-    } else return undefined;
-    vEnd[n] = i;
-    n++;
-    while (b[i] === 32 || b[i] === 9) i++;
-    const sep = b[i++];
-    if (sep === 44) continue;
-    if (sep === 125) break;
-    return undefined;
-  }
-  while (i < e && (b[i] === 32 || b[i] === 9)) i++;
-  if (i !== e) return undefined;
-  return certify(b, s, e, n, decode, into);
+  if (e - s >= MAX_FAST_LINE || !line.read(b, s, e, decode)) return undefined;
+  return certify(b, s, e, line.n, decode, into);
 }
 
 /**

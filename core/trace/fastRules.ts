@@ -1,10 +1,11 @@
-import { ascii, byteTrie } from '../json/byteTrie';
+import { ascii } from '../json/byteTrie';
+import { BOOL, INT, NULL, NUM, STR } from '../json/flatObject';
 import { EVENT_SCHEMAS } from './schemas';
 
-// Kinds of JSON value, as bits, so a rule's allowed types are one mask.
-export const STR = 1, INT = 2, NUM = 4, BOOL = 8, NULL = 16;
-/** An object or array: no rule allows it but LIST (other schema fields of those types are `unsupported`), extra fields may hold it. */
-export const NESTED = 32;
+// A rule's allowed kinds are one mask of the flat-object reader's kind bits; no rule allows its
+// NESTED (an object or array: other schema fields of those types are `unsupported`) but LIST,
+// and extra fields may hold it.
+export { INT, NESTED, NUM, STR } from '../json/flatObject';
 /**
  * A rule's kind only: an array of strings, each one of `enumValues` (SRAM_CONFLICT's
  * `stalled_clients`; 1 % of the lines of a generated trace took the full parse for it).
@@ -98,7 +99,3 @@ export const K_JOB = keyId('job_id');
 export const K_TX = keyId('tx_id');
 export const K_LATENCY = keyId('latency_cycles');
 
-export const KEY_TRIE = byteTrie(KEY_NAMES);
-/** Each key's bytes, by key id: the byte scanner compares a line's key with the one it guesses. */
-export const KEY_BYTES = KEY_NAMES.map(ascii);
-export const TYPE_TRIE = byteTrie(TYPE_RULES.map((t) => t.name));

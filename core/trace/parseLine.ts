@@ -120,7 +120,7 @@ function schemaDiagnostic(type: string, err: ErrorObject, o: Record<string, unkn
   return { start: at[0], end: at[1], severity: 'error', code: `trace.${problem.kind}`, message: problem.message, ...fix };
 }
 
-// The simulator's own line breaks stay (the Problems panel shows them, the CLI joins the lines);
+// The simulator's own line breaks stay (the Problems panel shows them; the CLI's one-line outputs show each as \x0a);
 // every other control character is made visible, so a message cannot drive a terminal.
 function reportedText(msg: string): string {
   return clip(msg, MAX_QUOTED).split(/\r\n|\r|\n/).map(escapeControl).join('\n');

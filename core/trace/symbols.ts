@@ -1,3 +1,5 @@
+import { clip } from '../common/clip';
+import { escapeControl } from '../common/escape';
 import type { TraceDocument } from './document';
 import type { TraceLine } from './line';
 import { commandSummary } from './summary';
@@ -60,10 +62,13 @@ export function documentSymbols(doc: TraceDocument, max = MAX_SYMBOLS): TraceSym
   return out;
 }
 
+/** A value from the file in the outline: one short line, controls and bidi characters visible. */
+const shown = (v: unknown) => escapeControl(clip(String(v)));
+
 function labelOf(doc: TraceDocument, l: TraceLine): Label {
   const s = commandSummary(doc, l.cmd!)!;
   return {
-    name: `cmd ${s.cmd}${s.cmdType ? ` ${s.cmdType}` : ''}`,
-    detail: [s.phase, s.layer !== undefined ? `layer ${s.layer}` : undefined].filter(Boolean).join(' · '),
+    name: `cmd ${shown(s.cmd)}${s.cmdType ? ` ${shown(s.cmdType)}` : ''}`,
+    detail: [s.phase && shown(s.phase), s.layer !== undefined ? `layer ${shown(s.layer)}` : undefined].filter(Boolean).join(' · '),
   };
 }

@@ -21,6 +21,16 @@ export interface ExportRunOptions {
   afterModelPass?: () => void | Promise<void>;
   /** The file's head, to tell its format by (`detectFormat`); without it, its first line. */
   head?: string | FileHead;
+  /** Filled in with what the export left out or changed, for the caller to report. */
+  notes?: ExportNotes;
+}
+
+/** What an export could not write as it was in the source (counted, never silent). */
+export interface ExportNotes {
+  /** Lines with events whose bytes were not UTF-8: written with U+FFFD for each bad sequence. */
+  invalidUtf8Lines: number;
+  /** Events too large to read (a Chrome event over 16 MB): not in the output. */
+  tooLargeEvents: number;
 }
 
 /**
@@ -48,7 +58,8 @@ export async function exportChromeTrace(fileName: string, eachLine: EachLine, ou
     await eachLine((l, n) => (builder ??= start(l)).addLine(l, n));
   }
   if (!builder) throw new NoTimeline('the file is empty');
-  const exporter = new ChromeTraceExporter((builder as TimelineBuilder).finish(), { source: fileName });
+  const model = (builder as TimelineBuilder).finish();
+  const exporter = new ChromeTraceExporter(model, { source: fileName });
   const sink = new SyncSink(out);
   try {
     onPass?.(2);
@@ -57,6 +68,10 @@ export async function exportChromeTrace(fileName: string, eachLine: EachLine, ou
     if (eachLineBytes) await eachLineBytes((b, s, e, n, decode) => exporter.lineBytes(b, s, e, n, decode, sink), onText);
     else await eachLine(onText);
     sink.write(exporter.tail());
+    if (opts.notes) {
+      opts.notes.invalidUtf8Lines = exporter.invalidUtf8Lines;
+      opts.notes.tooLargeEvents = model.tooLarge ?? 0;
+    }
   } finally {
     sink.close();
   }

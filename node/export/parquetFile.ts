@@ -1,8 +1,8 @@
 import { byteTimelineOf, type ByteFormat } from '../io/byteFiles';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ByteWriter, ParquetWriter } from 'hyparquet-writer' with { 'resolution-mode': 'import' };
-import { DEFAULT_MAX_LINE_BYTES } from '../../core/common/lines';
+import { DEFAULT_MAX_LINE_BYTES, MAX_JSON_DEPTH, nestsDeeperThan } from '../../core/common/lines';
 import { NpuParquetRows } from '../../core/export/parquet/npuRows';
 import { TABLES, type ColumnDef, type TableName } from '../../core/export/parquet/schema';
 import { timelineSliceRows } from '../../core/export/parquet/timelineRows';
@@ -22,6 +22,8 @@ import { inflateRaw, sidecarNames } from '../io/kprofFiles';
 import { formatOfFile } from '../io/firstLine';
 import type { ParquetExportResult } from '../../protocol/parquetWorker';
 import { forEachLine, type ReadOptions } from '../io/lines';
+import type { GzipEnd } from '../io/gunzip';
+import { gzipEndForExport, SkippedLines, tooLongLines } from '../io/skippedLines';
 
 /** Bytes buffered before a write to disk: the writer's buffer stays this size whatever the file. */
 const FLUSH_BYTES = 1 << 20;
@@ -119,18 +121,26 @@ export async function exportParquetFile(file: string, outDir: string, run: strin
   const builder = npu || kprofFile || binary ? undefined : format?.timeline?.({ metrics: false });
   if (!set || (!npu && !kprofFile && !binary && !builder)) throw new Error('no Parquet tables for this file type (NPU traces, NNAPI systraces, Chrome Trace JSON, InferScope)');
   const dir = join(outDir, run);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(outDir, { recursive: true });
+  // Written beside the run's directory and renamed into it once complete: a failed export never
+  // leaves half a run, nor removes the earlier good export of the same run.
   const lib = await import('hyparquet-writer');
+  const tmp = mkdtempSync(join(outDir, `.${run.slice(0, 100)}.partial-`));
   const names = TABLE_SETS[set];
   const files: Partial<Record<TableName, TableFile>> = {};
-  let tooLong: number | undefined;
-  const read: ReadOptions = { onTooLong: (n) => (tooLong ??= n), maxLineBytes: format.streamedLineBytes ?? DEFAULT_MAX_LINE_BYTES };
+  const maxLineBytes = format.streamedLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  const tooLong = tooLongLines(maxLineBytes);
+  const tooDeep = new SkippedLines(`nested more than ${MAX_JSON_DEPTH} levels deep`);
+  const gzip: GzipEnd = { truncated: false, garbageAt: undefined };
+  const read: ReadOptions = { onTooLong: (n) => tooLong.add(n), maxLineBytes, gzip };
   try {
-    for (const t of names) files[t] = new TableFile(lib, join(dir, `${t}.parquet`), TABLES[t], run);
+    for (const t of names) files[t] = new TableFile(lib, join(tmp, `${t}.parquet`), TABLES[t], run);
     const sink = (t: TableName, cols: unknown[][]) => files[t]!.write(cols);
     if (npu) {
       const rows = new NpuParquetRows(run, sink);
-      await forEachLine(file, (l, n) => rows.addLine(l, n + 1), onProgress, read);
+      // A line nested deeper than check reads is skipped unparsed (its fields would overflow the stack).
+      const deep = (l: string) => l.length > MAX_JSON_DEPTH && nestsDeeperThan((i) => l.charCodeAt(i), 0, l.length, MAX_JSON_DEPTH);
+      await forEachLine(file, (l, n) => (deep(l) ? tooDeep.add(n) : rows.addLine(l, n + 1)), onProgress, read);
       rows.finish();
     } else if (kprofFile) {
       kprofRegionRows(decodeKprof(file), run, sink);
@@ -148,22 +158,37 @@ export async function exportParquetFile(file: string, outDir: string, run: strin
         timelineProgress = onProgress && ((b) => onProgress((size + b) / 2));
       }
       await forEachLine(file, (l, n) => builder!.addLine(l, n), timelineProgress, read);
-      if (tooLong === undefined) timelineSliceRows(builder!.finish(), run, sink);
+      timelineSliceRows(builder!.finish(), run, sink);
     }
-    if (tooLong !== undefined) throw new Error(`line ${tooLong + 1} is too long to read`);
+    const refused = gzipEndForExport(gzip).refuse;
+    if (refused) throw new Error(refused);
     if (set === 'inferscope') inferscopeRows(readInferscope(file), run, sink);
+    for (const t of names) files[t]!.finish();
   } catch (e) {
-    // No tables of a file that could not be read whole: a reader would take them for the run.
+    // No tables of a file that could not be read: a reader would take them for the run.
     for (const t of names) {
-      files[t]?.finish();
-      rmSync(join(dir, `${t}.parquet`), { force: true });
+      try {
+        files[t]?.finish();
+      } catch { /* already failing */ }
     }
+    rmSync(tmp, { recursive: true, force: true });
     throw e;
   }
-  for (const t of names) files[t]!.finish();
   let bytes = 0;
-  for (const t of names) bytes += statSync(join(dir, `${t}.parquet`)).size;
-  return { dir, rows: Object.fromEntries(names.map((t) => [t, files[t]!.rows])), bytes };
+  for (const t of names) bytes += statSync(join(tmp, `${t}.parquet`)).size;
+  moveTables(tmp, dir, names);
+  const notes = [gzipEndForExport(gzip).note, tooLong.note(), tooDeep.note()].filter((n): n is string => n !== undefined);
+  return { dir, rows: Object.fromEntries(names.map((t) => [t, files[t]!.rows])), bytes, ...(notes.length && { notes }) };
+}
+
+/**
+ * Moves the complete tables from `tmp` into `dir`, one rename each (a reader sees the old table or
+ * the new one, never half of one); nothing else in `dir` is touched.
+ */
+function moveTables(tmp: string, dir: string, names: readonly TableName[]): void {
+  mkdirSync(dir, { recursive: true });
+  for (const t of names) renameSync(join(tmp, `${t}.parquet`), join(dir, `${t}.parquet`));
+  rmSync(tmp, { recursive: true, force: true });
 }
 
 /** Every launch of a profiler buffer, decoded as `npu-trace kprof` decodes it by default (layout detected, stride inferred, names stored or beside it). */

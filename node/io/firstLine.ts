@@ -2,6 +2,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { detectFormat, formatByName } from '../../core/detectFormat';
 import { FileHead, HEAD_BYTES } from '../../core/fileHead';
 import type { FormatDescriptor } from '../../core/formatDescriptor';
+import { headerLength } from './gunzip';
 import { zlib } from './zlib';
 
 /** Compressed bytes read for the head of a `.gz`: traces compress 5–20×, so this gives about the MB detection looks at. */
@@ -10,16 +11,30 @@ const GZ_HEAD_BYTES = 256 << 10;
 /** Most bytes a head's gunzip may make: a gzip bomb's first 256 KB could inflate to 256 MB. */
 const MAX_GUNZIPPED = 8 << 20;
 
-/** The start of a gzip stream, inflated within MAX_GUNZIPPED (from less of it when it inflates past that); empty when broken. */
+/**
+ * The start of a gzip stream, inflated within MAX_GUNZIPPED (from less of it when it inflates past
+ * that); empty when broken. Bytes after the first member that are not gzip (which `check` reports as
+ * file.trailing-garbage) make Node's gunzip throw: the first member alone is then what is read.
+ */
 function gunzipHead(bytes: Buffer): Buffer {
   for (let n = bytes.length; n > 0; n = n > 1024 ? n >> 2 : 0) {
     try {
       return zlib().gunzipSync(bytes.subarray(0, n), { finishFlush: 2, maxOutputLength: MAX_GUNZIPPED });
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ERR_BUFFER_TOO_LARGE') break;
+      if ((e as NodeJS.ErrnoException).code !== 'ERR_BUFFER_TOO_LARGE') return firstMember(bytes.subarray(0, n));
     }
   }
   return Buffer.alloc(0);
+}
+
+function firstMember(bytes: Buffer): Buffer {
+  const h = headerLength(bytes);
+  if (h < 0) return Buffer.alloc(0);
+  try {
+    return zlib().inflateRawSync(bytes.subarray(h), { finishFlush: 2, maxOutputLength: MAX_GUNZIPPED });
+  } catch {
+    return Buffer.alloc(0);
+  }
 }
 
 /**

@@ -121,8 +121,8 @@ export async function* gunzipMembers(source: AsyncIterable<Buffer>, end: GzipEnd
 const NEED_MORE = -1;
 const NOT_GZIP = -2;
 
-/** Length of the gzip member header at the start of `b`, or NEED_MORE / NOT_GZIP. */
-function headerLength(b: Buffer): number {
+/** Length of the gzip member header at the start of `b`, or NEED_MORE / NOT_GZIP (both negative). */
+export function headerLength(b: Buffer): number {
   if (b.length >= 1 && b[0] !== 0x1f) return NOT_GZIP;
   if (b.length >= 2 && b[1] !== 0x8b) return NOT_GZIP;
   if (b.length >= 3 && b[2] !== 8) return NOT_GZIP;

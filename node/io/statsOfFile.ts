@@ -9,8 +9,8 @@ import { forEachLineBytes } from './lines';
  * with the same result as `addLine` on every line `forEachLine` gives (the one splitter drops the
  * same lines over DEFAULT_MAX_LINE_BYTES bytes for both).
  */
-export async function statsOfFile(file: string, opts: StatsOptions = {}, onProgress?: (bytesRead: number) => void): Promise<TraceStats> {
+export async function statsOfFile(file: string, opts: StatsOptions = {}, onProgress?: (bytesRead: number) => void, onTooLong?: (lineNo: number) => void): Promise<TraceStats> {
   const collector = new MetricsCollector(opts);
-  await forEachLineBytes(file, (b, s, e, _n, decode) => collector.addBytes(b, s, e, decode), () => {}, { maxLineBytes: DEFAULT_MAX_LINE_BYTES, onProgress });
+  await forEachLineBytes(file, (b, s, e, _n, decode) => collector.addBytes(b, s, e, decode), () => {}, { maxLineBytes: DEFAULT_MAX_LINE_BYTES, onProgress, onTooLong });
   return collector.finish();
 }

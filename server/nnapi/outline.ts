@@ -1,7 +1,7 @@
 import { FoldingRangeKind, SymbolKind, type DocumentSymbol, type FoldingRange } from 'vscode-languageserver';
 import { clip } from '../../core/common/clip';
 import { range } from '../../core/common/diagnostic';
-import { MAX_QUOTED } from '../../core/common/escape';
+import { escapeControl, MAX_QUOTED } from '../../core/common/escape';
 import type { NnapiDocument } from '../../core/nnapi/document';
 import { tagRange } from '../../core/nnapi/mark';
 import type { Scope } from '../../core/nnapi/scope';
@@ -56,8 +56,8 @@ export function nnapiSymbols(model: NnapiDocument): DocumentSymbol[] {
         const depth = parent ? Math.min(parent.depth + 1, MAX_OUTLINE_DEPTH) : 1;
         const flat = realDepth > depth;
         const sym: DocumentSymbol = {
-          name: clip(s.fn || s.mark || '(scope)', MAX_QUOTED),
-          detail: `${clip(`${s.layer}_${s.phaseTag}`, MAX_QUOTED)} · ${s.elapsedMs().toFixed(3)} ms${flat ? ` · nested ${realDepth} deep, listed flat (the outline nests ${MAX_OUTLINE_DEPTH} levels)` : ''}`,
+          name: escapeControl(clip(s.fn || s.mark || '(scope)', MAX_QUOTED)),
+          detail: `${escapeControl(clip(`${s.layer}_${s.phaseTag}`, MAX_QUOTED))} · ${s.elapsedMs().toFixed(3)} ms${flat ? ` · nested ${realDepth} deep, listed flat (the outline nests ${MAX_OUTLINE_DEPTH} levels)` : ''}`,
           kind: s.layer === 'LA' ? SymbolKind.Module : s.layer === 'LX' ? SymbolKind.Event : SymbolKind.Function,
           range: range(s.line, 0, 0, Math.max(end, s.line) + 1),
           selectionRange: range(s.line, s.markCol + ta, s.markCol + tb),
@@ -69,7 +69,7 @@ export function nnapiSymbols(model: NnapiDocument): DocumentSymbol[] {
       }
       const first = t.scopes[0].line;
       out.push({
-        name: `${several ? `run ${run.index + 1} · ` : ''}thread ${t.pid}${t.task ? ` (${clip(t.task, MAX_QUOTED)})` : ''}`,
+        name: `${several ? `run ${run.index + 1} · ` : ''}thread ${t.pid}${t.task ? ` (${escapeControl(clip(t.task, MAX_QUOTED))})` : ''}`,
         detail: `process ${t.tgid}${t.isDriver ? ' · driver' : ''}`,
         kind: SymbolKind.Namespace,
         range: range(first, 0, 0, lastLine + 1),

@@ -52,10 +52,10 @@ describe('npu-trace check: text output', () => {
     assert.deepEqual(r, { code: 0, stdout: '', stderr: '' });
   });
 
-  it('a trace message with line breaks stays on one output line', async () => {
+  it('a trace message with line breaks stays on one output line, the breaks shown as \\x0a', async () => {
     const file = tmp('multi.trace.jsonl', '{"event_type":"WARN","t_cycle":1,"component":"TE","code":"X","msg":"first\\nsecond\\r\\nthird"}\n');
     const r = await runCli(['check', file]);
-    assert.equal(r.stdout, `${file}:1:68 warning trace.reported-warning Simulator warning [TE X]: first second third\n`);
+    assert.equal(r.stdout, `${file}:1:68 warning trace.reported-warning Simulator warning [TE X]: first\\x0asecond\\x0athird\n`);
     assert.equal(r.code, 0);
   });
 

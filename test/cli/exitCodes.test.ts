@@ -109,7 +109,7 @@ describe('npu-trace check --format github', () => {
     const lines = r.stdout.split('\n').filter(Boolean);
     assert.equal(lines.length, 1);
     assert.ok(lines[0].startsWith(`::warning file=${dir.replace(/:/g, '%3A').replace(/,/g, '%2C')}/w%2Ca%3Ab%25.trace.jsonl,line=1,`), lines[0]);
-    assert.ok(lines[0].endsWith('::Simulator warning [TE C]: 50%25 done ::error file=x::forged\\x1b[2K'), lines[0]);
+    assert.ok(lines[0].endsWith('::Simulator warning [TE C]: 50%25 done\\x0a::error file=x::forged\\x1b[2K'), lines[0]);
   });
 
   it('an unreadable file is an error annotation too, before the others\' (exit 2)', async () => {

@@ -48,6 +48,23 @@ describe('hostile CMDQ: the CLI', () => {
     assert.ok(r.peakMb <= 1024, `${r.peakMb.toFixed(0)} MB`);
   });
 
+  it('an entry with 100 duplicate deps and then 1M unknown ids: the rest said, exit 1 (#29 item 12)', async () => {
+    const file = join(tmp.dir, 'many-deps.cmdq.json');
+    const lines = validQueue(6);
+    const deps = ['0', ...Array.from({ length: 100 }, () => '0'), ...Array.from({ length: 1_000_000 }, (_, i) => String(10 + i))];
+    lines[3] = lines[3].replace('"deps_before": [0]', `"deps_before": [${deps.join(', ')}]`);
+    writeFileSync(file, lines.join('\n'));
+    const r = await runCliLimited(['check', file], 30_000);
+    assert.ok(!r.timedOut, `killed after ${r.ms} ms`);
+    const out = r.stdout.trim().split('\n');
+    assert.equal(out.filter((l) => / cmdq\.duplicate-dep /.test(l)).length, 100, r.stdout.slice(0, 500));
+    assert.equal(out.filter((l) => / cmdq\.unknown-dep /.test(l)).length, 0);
+    assert.ok(out.some((l) => /:4:\d+ information cmdq\.deps-not-listed 1000000 more problems in deps_before not listed/.test(l)), r.stdout.slice(-500));
+    // The unknown ids are errors: before, they were dropped and the check passed with warnings only.
+    assert.equal(r.code, 1, r.stderr);
+    assert.ok(r.peakMb <= 1024, `${r.peakMb.toFixed(0)} MB`);
+  });
+
   it('ids and deps past 2^53 are errors in CI too; a BOM is accepted', async () => {
     const file = join(tmp.dir, 'big.cmdq.json');
     const lines = validQueue(4);

@@ -9,11 +9,17 @@ import { describe, it } from 'node:test';
 import type { Diagnostic, Hover, MarkupContent, TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { traceLines } from '../gen/genTrace';
-import { LspClient, serverPerSuite } from '../lsp/lspClient';
+import { LspClient, serverPerSuite, WAIT_MS } from '../lsp/lspClient';
+import { cpuMsOf } from './limits';
 
-/** Generous bounds: today's figures are seconds to minutes (see each test). */
-const HOVER_MS = 4_000;
-const WAIT_MS = 20_000;
+/**
+ * The server's own CPU time from the first edit of a storm to the hover's answer: what it spent on
+ * the edits and on whatever it did before answering. Not wall time, which on a loaded machine (a CI
+ * runner at load 20) measures the neighbours: before edits were coalesced, the hover waited for a
+ * validation per edit (5.8 s on an idle machine for the 100k-line trace); today's figures are in
+ * the log line of each storm. Request timeouts are the client's hang guard (WAIT_MS, 60 s).
+ */
+const HOVER_CPU_MS = 4_000;
 
 interface Edit { change: TextDocumentContentChangeEvent; apply: (lines: string[]) => void }
 
@@ -47,21 +53,21 @@ async function storm(c: LspClient, name: string, languageId: string, lines: stri
   await c.open(uri, languageId, lines.join('\n'), WAIT_MS);
   const before = c.publishCount(uri);
   let version = 1;
-  let sent = 0;
+  const pid = c.proc.pid!;
+  const cpu0 = cpuMsOf(pid);
   for (let i = 0; i < count; i++) {
     const e = next(lines, i);
     e.apply(lines);
     version = c.notifyChange(uri, [e.change]);
-    sent = performance.now();
   }
   const hover = await c.request<Hover | null>('textDocument/hover', c.at(uri, hoverAt(lines)), WAIT_MS);
-  const hoverMs = performance.now() - sent;
+  const hoverCpuMs = cpuMsOf(pid) - cpu0;
   const final = await c.diagnostics(uri, version, WAIT_MS);
   const publishes = c.publishCount(uri) - before;
-  console.log(`${name}: hover ${hoverMs.toFixed(0)} ms after the last edit, ${publishes} publishes`);
+  console.log(`${name}: the server spent ${hoverCpuMs.toFixed(0)} ms CPU from the first edit to the hover's answer, ${publishes} publishes`);
   const fresh = await c.open(`file:///storm/fresh-${name}`, languageId, lines.join('\n'), WAIT_MS);
   assert.deepEqual(comparable(final), comparable(fresh), 'the diagnostics after the storm are those of a fresh open of the final text');
-  return { hover: hover ? (hover.contents as MarkupContent).value : '', hoverMs, publishes, final };
+  return { hover: hover ? (hover.contents as MarkupContent).value : '', hoverCpuMs, publishes, final };
 }
 
 function systrace(rows: number): string[] {
@@ -115,7 +121,7 @@ describe('language server under an edit storm', () => {
       return replaceIn(ls, line, '"t_cycle":', '"t_cycle": ');
     }, (ls) => ({ line: enqueue, character: ls[enqueue].indexOf('"cmd_id":') + 10 }));
     assert.match(r.hover, /phase \| STORM\\_END/, 'the hover reads the last edit');
-    assert.ok(r.hoverMs <= HOVER_MS, `hover answered ${r.hoverMs.toFixed(0)} ms after the last edit`);
+    assert.ok(r.hoverCpuMs <= HOVER_CPU_MS, `the server spent ${r.hoverCpuMs.toFixed(0)} ms CPU before the hover's answer`);
     assert.ok(r.publishes <= 30, `${r.publishes} publishes for 300 edits`);
     assert.ok(r.final.some((d) => d.code === 'trace.unmatched-end'), 'the inserted orphan END is reported');
   });
@@ -131,7 +137,7 @@ describe('language server under an edit storm', () => {
       return replaceIn(ls, line, 'ANeuralNetworksExecution_create', `ANeuralNetworksExecution_create${i}`);
     }, () => ({ line: last, character: 60 }));
     assert.match(r.hover, /ANeuralNetworksExecution\\_create199/, 'the hover reads the last edit (escaped Markdown)');
-    assert.ok(r.hoverMs <= HOVER_MS, `hover answered ${r.hoverMs.toFixed(0)} ms after the last edit`);
+    assert.ok(r.hoverCpuMs <= HOVER_CPU_MS, `the server spent ${r.hoverCpuMs.toFixed(0)} ms CPU before the hover's answer`);
     assert.ok(r.publishes <= 20, `${r.publishes} publishes for 200 edits`);
     assert.ok(r.final.some((d) => d.code === 'nnapi.unknown-tag'));
   });
@@ -146,7 +152,7 @@ describe('language server under an edit storm', () => {
     }, (ls) => ({ line: 3 + 199 * 97, character: ls[3 + 199 * 97].indexOf('"id": ') + 6 }));
     assert.match(r.hover, /VE_ADD_TILE/);
     assert.match(r.hover, /512/, 'the hover reads the last edit');
-    assert.ok(r.hoverMs <= HOVER_MS, `hover answered ${r.hoverMs.toFixed(0)} ms after the last edit`);
+    assert.ok(r.hoverCpuMs <= HOVER_CPU_MS, `the server spent ${r.hoverCpuMs.toFixed(0)} ms CPU before the hover's answer`);
     assert.ok(r.publishes <= 20, `${r.publishes} publishes for 200 edits`);
     assert.ok(r.final.some((d) => d.code === 'cmdq.invalid-value'));
   });
@@ -193,8 +199,8 @@ describe('language server on malformed changes and failing formats', () => {
     try {
       const uri = 'file:///throws.trace.jsonl';
       const marker = '{"event_type":"__npu_test_throw__"}';
-      // Before: nothing was published at all (the wait times out).
-      const diags = await c.open(uri, 'npu-trace', `${marker}\n${SAMPLE}`, 10_000);
+      // Before: nothing was published at all (the wait, the client's hang guard, times out).
+      const diags = await c.open(uri, 'npu-trace', `${marker}\n${SAMPLE}`);
       assert.equal(diags.length, 1);
       assert.equal(diags[0].code, 'server.internal-error');
       assert.equal(diags[0].severity, 1);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { constants, createGzip, gzipSync } from 'node:zlib';
 import { LspClient } from '../lsp/lspClient';
-import { peakRssMb, runCliLimited, scratch, type LimitedRun } from './limits';
+import { cpuMsOf, peakRssMb, runCliLimited, scratch, type LimitedRun } from './limits';
 
 const MAX_MB = 500;
 const MAX_MS = 20_000;
@@ -144,7 +144,7 @@ describe('npu-trace check on hostile streams', () => {
     writeFileSync(file, '{"event_type":"WARN","t_cycle":1,"component":"TE","code":"X","msg":"\\u001b]0;x\\u0007\\u001b[2K\\rok: all checks passed"}\n');
     const r = await runCliLimited(['check', file], MAX_MS);
     bounded(r, 'escape sequences');
-    assert.equal(r.stdout, `${file}:1:68 warning trace.reported-warning Simulator warning [TE X]: \\x1b]0;x\\x07\\x1b[2K ok: all checks passed\n`);
+    assert.equal(r.stdout, `${file}:1:68 warning trace.reported-warning Simulator warning [TE X]: \\x1b]0;x\\x07\\x1b[2K\\x0aok: all checks passed\n`);
     assert.ok(!readFileSync(file, 'utf8').includes('\u001b'), 'the file holds JSON escapes; the ESC byte comes from parsing');
   });
 });
@@ -156,12 +156,14 @@ describe('the language server on a 20 MB line', () => {
       const uri = 'file:///wide.trace.jsonl';
       const lines = Array.from({ length: 2000 }, (_, i) => `{"event_type":"IRQ_EMIT","t_cycle":${i},"irq_line":1}`);
       lines[1000] = '['.repeat(20 * MiB);
-      const t0 = performance.now();
+      // The server's own CPU time, not wall time: on a loaded machine wall time measures the neighbours.
+      const pid = c.proc.pid!;
+      const cpu0 = cpuMsOf(pid);
       const first = await c.open(uri, 'npu-trace', lines.join('\n'));
-      const openMs = performance.now() - t0;
+      const openMs = cpuMsOf(pid) - cpu0;
       assert.deepEqual(first.map((d) => [d.code, d.range.start.line]), [['trace.line-too-long', 1000]]);
       assert.match(first[0].message, /^Line 1001 is 20971520 characters long, over the limit of 8388608 characters/);
-      const t1 = performance.now();
+      const cpu1 = cpuMsOf(pid);
       const at = lines[1500].indexOf('1}');
       for (let k = 0; k < 5; k++) {
         // Typing a wrong value, and undoing it, 500 lines below the wide one.
@@ -169,12 +171,12 @@ describe('the language server on a 20 MB line', () => {
         const d = await c.change(uri, [{ range, text: k % 2 ? '1' : '"x"' }]);
         assert.deepEqual(d.map((x) => [x.code, x.range.start.line]), k % 2 ? [['trace.line-too-long', 1000]] : [['trace.line-too-long', 1000], ['trace.wrong-type', 1500]]);
       }
-      const editMs = (performance.now() - t1) / 5;
+      const editMs = (cpuMsOf(pid) - cpu1) / 5;
       const peak = peakRssMb(c.proc.pid!);
-      assert.ok(openMs < MAX_MS, `open took ${Math.round(openMs)} ms`);
-      assert.ok(editMs < 1000, `an edit took ${Math.round(editMs)} ms`);
+      assert.ok(openMs < MAX_MS, `open took ${Math.round(openMs)} ms of the server's CPU`);
+      assert.ok(editMs < 1000, `an edit took ${Math.round(editMs)} ms of the server's CPU`);
       assert.ok(peak <= MAX_MB, `server peak RSS ${Math.round(peak)} MB`);
-      console.log(`20 MB line: open ${Math.round(openMs)} ms, edit ${Math.round(editMs)} ms, server peak ${Math.round(peak)} MB`);
+      console.log(`20 MB line: open ${Math.round(openMs)} ms CPU, edit ${Math.round(editMs)} ms CPU, server peak ${Math.round(peak)} MB`);
     } finally {
       await c.stop();
     }

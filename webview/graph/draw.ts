@@ -7,7 +7,8 @@ import { CLASS_COLORS, CRITICAL_COLOR } from '../../core/cmdq/graph/palette';
 import { fitCanvas } from '../canvas';
 import { COL_W, NODE_H, NODE_W, ROW_H } from './layout';
 import { canvas, ctx } from './page';
-import { BAR_H, LABEL_W, MAX_EDGES_DRAWN, nameOf, page, SROW_H } from './state';
+import { AXIS_H, BAR_H, LABEL_W, MAX_EDGES_DRAWN, nameOf, page, SROW_H } from './state';
+import { rulerTicks } from '../timeAxis';
 
 let queued = false;
 
@@ -74,7 +75,7 @@ function draw(): void {
   }
 
   if (detailed) {
-    ctx.font = `${Math.min(12, Math.max(8, 11 * scale))}px var(--vscode-font-family, sans-serif)`;
+    ctx.font = `${Math.min(16, Math.max(8, 11 * scale))}px var(--vscode-font-family, sans-serif)`;
     ctx.textBaseline = 'middle';
     for (let c = c0; c <= c1; c++) {
       const col = L.columns[c];
@@ -197,6 +198,7 @@ function drawSchedule(w: number, h: number): void {
   const { model: m, schedule: S } = st!;
   ctx.font = '11px var(--vscode-font-family, sans-serif)';
   ctx.textBaseline = 'middle';
+  scheduleGrid(w, h);
   for (let r = 0; r < S.rows.length; r++) {
     const y = oy + r * SROW_H;
     if (y + SROW_H < 0 || y > h) continue;
@@ -224,4 +226,44 @@ function drawSchedule(w: number, h: number): void {
   ctx.fillRect(0, 0, LABEL_W, h);
   ctx.fillStyle = css('--vscode-foreground', '#cccccc');
   for (let r = 0; r < S.names.length; r++) ctx.fillText(S.names[r], 6, oy + r * SROW_H + BAR_H / 2, LABEL_W - 10);
+  scheduleAxis(w, h);
+}
+
+/** The ticks of the schedule's axis in view: cycles of the list-scheduled run, about 100 px apart. */
+function scheduleTicks(w: number): { t: number; label: string }[] {
+  const { scale, ox } = page;
+  return rulerTicks({ t0: 0, nsPerCycle: undefined }, Math.max(0, (LABEL_W - ox) / scale), (w - ox) / scale, scale);
+}
+
+/** Faint lines down from each tick, behind the bars. */
+function scheduleGrid(w: number, h: number): void {
+  ctx.fillStyle = css('--vscode-editorRuler-foreground', '#5a5a5a');
+  ctx.globalAlpha = 0.35;
+  for (const t of scheduleTicks(w)) {
+    const x = Math.round(page.ox + t.t * page.scale);
+    if (x >= LABEL_W) ctx.fillRect(x, AXIS_H, 1, h - AXIS_H);
+  }
+  ctx.globalAlpha = 1;
+}
+
+/** The schedule's time axis over the rows: its ticks and their cycles. */
+function scheduleAxis(w: number, h: number): void {
+  const { scale, ox } = page;
+  const fg = css('--vscode-foreground', '#cccccc');
+  ctx.fillStyle = css('--vscode-editor-background', '#1e1e1e');
+  ctx.fillRect(0, 0, w, AXIS_H);
+  ctx.fillStyle = css('--vscode-descriptionForeground', '#999999');
+  ctx.fillText('cycles', 6, AXIS_H / 2, LABEL_W - 10);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(LABEL_W, 0, w - LABEL_W, h);
+  ctx.clip();
+  for (const t of scheduleTicks(w)) {
+    const x = Math.round(ox + t.t * scale) + 0.5;
+    ctx.fillStyle = css('--vscode-editorRuler-foreground', '#5a5a5a');
+    ctx.fillRect(x, AXIS_H - 6, 1, 6);
+    ctx.fillStyle = fg;
+    ctx.fillText(t.label, x + 3, AXIS_H / 2);
+  }
+  ctx.restore();
 }

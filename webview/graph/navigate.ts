@@ -7,7 +7,7 @@ import { renderLayerTable } from './layerTable';
 import { requestDraw } from './draw';
 import { canvas, layersButton, modeButton, selection, tableBox, vscode } from './page';
 import { entryAtCycle } from './schedule';
-import { BAR_H, LABEL_W, nameOf, page, SROW_H, type Mode } from './state';
+import { AXIS_H, BAR_H, LABEL_W, nameOf, page, SROW_H, type Mode } from './state';
 
 /** The Estimated vs measured table instead of the canvas (when the queue has a joined trace), or the canvas. */
 export function showTable(on: boolean): void {
@@ -38,14 +38,17 @@ export function fit(): void {
   if (page.mode === 'schedule') {
     page.scale = (canvas.clientWidth - LABEL_W - 20) / Math.max(1, st.model.makespan);
     page.ox = LABEL_W;
-    page.oy = 10;
+    // Below the time axis.
+    page.oy = AXIS_H + 6;
     return;
   }
   const w = canvas.clientWidth, h = canvas.clientHeight;
   const ww = st.layout.columns.length * COL_W, wh = Math.max(1, st.layout.maxRows) * ROW_H;
+  // A small queue fills the panel (up to 1.5 times the nodes' size) and
+  // sits in its middle, not as tiny boxes in a corner of an empty panel (#30).
   page.scale = Math.min(1.5, (w - 40) / ww, (h - 20) / wh);
-  page.ox = 20;
-  page.oy = 10;
+  page.ox = Math.max(20, (w - ww * page.scale) / 2);
+  page.oy = Math.max(10, (h - wh * page.scale) / 2);
 }
 
 /** The selected entry's line: what it is, its layer as the trace measured it, its problems. */

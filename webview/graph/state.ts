@@ -7,6 +7,8 @@ import type { ScheduleLayout } from './schedule';
 export const MAX_EDGES_DRAWN = 20_000;
 /** Schedule rows: the engine names' column, row pitch and bar height (CSS pixels). */
 export const LABEL_W = 100, SROW_H = 28, BAR_H = 20;
+/** Height of the schedule's time axis (cycles) above its rows. */
+export const AXIS_H = 22;
 
 export interface GraphState {
   model: GraphViewModel;

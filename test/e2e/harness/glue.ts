@@ -362,4 +362,65 @@ export const glueJourneys = [
       await ctx.shoot(page, 'timeline-gz');
     },
   },
+  {
+    name: 'A PyTorch trace read as Perfetto and TensorBoard users expect: the ruler from the start, the GPU process with its label, the colour menus of its own fields, a kernel\'s times from the start and as written, the Summary\'s streams and kernels; an NNAPI slice\'s pid is a pid',
+    async run(page: Page, ctx: UiContext): Promise<void> {
+      const { frame } = await openChromeTimeline(page, ctx, 'test/fixtures/real/pytorch', 'eager-step.pt.trace.json');
+      // Item 6: the GPU process titled with Kineto's process_labels.
+      const tracks = await frame.evaluate(() => (window as unknown as { __timeline: { state(): { model: { tracks: { name: string }[] } } } }).__timeline.state().model.tracks.map((t) => t.name));
+      if (!tracks.includes('GPU 0: NVIDIA H200')) throw new Error(`no GPU process with its label: ${tracks.slice(0, 8).join(' | ')}`);
+      // Item 8: the colour menu offers the trace's own fields, not the NPU trace's.
+      const colours = await frame.locator('vscode-dropdown[aria-label="Colour by"] vscode-option').allTextContents();
+      if (colours.join() !== 'colour: resource,colour: cat,colour: name,colour: cname') throw new Error(`colour menu: ${colours.join(', ')}`);
+      // Item 5: a kernel's details give its time from the trace's start and as Kineto wrote it, its duration in µs.
+      const kernel = await revealItem(frame, { name: 'Memcpy HtoD (Pageable -> Device)' });
+      await frame.locator('#canvas').click({ position: { x: kernel.x, y: kernel.y } });
+      await waitSelected(frame, (x) => x.i === kernel.i, 'a click on the copy');
+      const start = frame.locator('#details tr', { hasText: /^start/ }).first();
+      await start.filter({ hasText: /\+[\d.,]+ (µs|ms) · [\d,]+(\.\d+)? µs/ }).waitFor({ timeout: STEP_MS })
+        .catch(async () => { throw new Error(`the copy's start reads "${await start.textContent().catch(() => '')}"`); });
+      ctx.say(`    copy selected; ${(await start.textContent())?.replace(/\s+/g, ' ')}`);
+      // Item 11: the Summary tab has the GPU streams and the top kernels.
+      await frame.locator('#summaryTab').click();
+      await frame.locator('#summaryView section[data-table="streams"] tbody tr').first().waitFor({ timeout: STEP_MS });
+      await frame.locator('#summaryView section[data-table="kernels"] tbody tr').first().waitFor({ timeout: STEP_MS });
+      ctx.say('    Summary: GPU streams and top kernels');
+      await ctx.shoot(page, 'pytorch-summary');
+      // Item 10: an NNAPI slice's details name the process a pid, not a tenant.
+      await quickOpen(page, 'nnapi-mobilenet.systrace');
+      await palette(page, 'NPU Trace: Show Timeline');
+      await page.locator('.tabs-container .tab.active', { hasText: 'Timeline: nnapi-mobilenet.systrace' }).waitFor({ timeout: STEP_MS });
+      let nn: Frame | undefined;
+      const deadline = Date.now() + STEP_MS;
+      while (!nn && Date.now() < deadline) {
+        for (const f of page.frames()) if (f !== frame && await f.locator('#canvas').count().catch(() => 0)) nn = f;
+        if (!nn) await page.waitForEvent('frameattached', { timeout: 1000 }).catch(() => undefined);
+      }
+      if (!nn) throw new Error('no timeline page for the NNAPI trace');
+      await painted(nn);
+      const slice = await revealItem(nn, { nth: 0 });
+      await nn.locator('#canvas').click({ position: { x: slice.x, y: slice.y } });
+      await waitSelected(nn, (x) => x.i === slice.i, 'a click on an NNAPI slice');
+      const keys = await nn.locator('#details table').first().locator('th').allTextContents();
+      if (!keys.includes('pid') || keys.includes('tenant_id')) throw new Error(`NNAPI details: ${keys.join(', ')}`);
+      ctx.say(`    NNAPI details: ${keys.join(', ')}`);
+    },
+  },
+  {
+    name: 'A kernel-profiler buffer\'s report opens read-only beside it, and closes without asking to save an Untitled file',
+    async run(page: Page, ctx: UiContext): Promise<void> {
+      await quickOpen(page, 'spec.kprof.npy');
+      await painted(await timelineFrame(page));
+      await palette(page, 'NPU Trace: Profiler Buffer Report');
+      const tab = page.locator('.tabs-container .tab.active', { hasText: 'spec.kprof.npy - report.txt' });
+      await tab.waitFor({ timeout: STEP_MS });
+      await page.locator('.monaco-editor .view-line', { hasText: 'spec.kprof.npy' }).first().waitFor({ timeout: STEP_MS });
+      if (await page.locator('.tabs-container .tab.dirty').count()) throw new Error('the report opened as an unsaved (dirty) document');
+      await ctx.shoot(page, 'kprof-report');
+      await page.keyboard.press('Control+W');
+      await tab.waitFor({ state: 'detached', timeout: STEP_MS });
+      if (await page.locator('.monaco-dialog-box').count()) throw new Error('closing the report asked to save it');
+      ctx.say('    report shown read-only; closed without a save prompt');
+    },
+  },
 ];

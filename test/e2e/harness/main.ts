@@ -84,7 +84,7 @@ async function main(): Promise<number> {
       for (const [from, to] of images) copyFileSync(join(results, from), join(c.root, 'images', to));
       say(`${images.map(([, to]) => `images/${to}`).join(', ')} updated from this run`);
       // The walkthrough's own media ship in the .vsix, from its journey on the shipped examples.
-      const steps = ['open-example', 'diagnostic', 'timeline', 'summary', 'cmdq'];
+      const steps = ['open-example', 'diagnostic', 'timeline', 'summary', 'cmdq', 'pytorch', 'kprof'];
       for (const s of steps) copyFileSync(join(results, `walkthrough-${s}.png`), join(c.root, 'walkthrough', `${s}.png`));
       say(`walkthrough/{${steps.join(',')}}.png updated from this run`);
     }

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { CHECK_ALL_NAMES } from '../../../client/checkAllResults';
 import { nameMatches } from '../../../core/fileHead';
 import { statusBarText } from '../../../client/statusBarText';
@@ -65,6 +65,22 @@ async function shootBeside(page: Page, ctx: UiContext, name: string): Promise<vo
   await page.screenshot({ path: join(ctx.results, `${name}.png`), clip: { x, y: 0, width: vp.width - x, height: vp.height } });
 }
 
+/** The timeline page whose model holds a string `needle` (an item or track name): one of several open. */
+async function timelineFrameOf(page: Page, needle: string): Promise<Frame> {
+  const deadline = Date.now() + STEP_MS;
+  while (Date.now() < deadline) {
+    for (const f of page.frames()) {
+      const has = await f.evaluate((n) => {
+        const s = (window as unknown as { __timeline?: { state(): { model: { strings: string[]; tracks: { name: string }[] } } | undefined } }).__timeline?.state();
+        return !!s && (s.model.strings.includes(n) || s.model.tracks.some((t) => t.name.includes(n)));
+      }, needle).catch(() => false);
+      if (has) return f;
+    }
+    await page.waitForEvent('frameattached', { timeout: 1000 }).catch(() => undefined);
+  }
+  throw new Error(`no timeline page shows "${needle}"`);
+}
+
 async function problemRow(page: Page, code: string): Promise<void> {
   await page.locator('.markers-panel').waitFor({ state: 'visible', timeout: STEP_MS });
   await page.locator('.markers-panel .monaco-list-row', { hasText: code }).first().waitFor({ timeout: STEP_MS })
@@ -73,7 +89,7 @@ async function problemRow(page: Page, code: string): Promise<void> {
 
 export const walkthroughJourneys: { name: string; run: (page: Page, ctx: UiContext) => Promise<void> }[] = [
   {
-    name: 'Walkthrough: Welcome: Open Walkthrough… → Get Started with NPU Trace Inspector; its buttons open the example (1 error, status bar numbers), the Problems, the timeline, the summary and the example CMDQ',
+    name: 'Walkthrough: Welcome: Open Walkthrough… → Get Started with NPU Trace Inspector; its buttons open the example (1 error, status bar numbers), the Problems, the timeline, the summary, the example CMDQ, the PyTorch trace\'s timeline and kernel summary, and the kernel-profiler buffer',
     async run(page, ctx) {
       const example = readFileSync(join(ctx.root, 'walkthrough/example.trace.jsonl'), 'utf8');
       // Room for the walkthrough and what it opens beside it: the side bar closed.
@@ -132,6 +148,34 @@ export const walkthroughJourneys: { name: string; run: (page: Page, ctx: UiConte
       await page.keyboard.press('Control+Shift+M');
       await problemRow(page, 'cmdq.self-dep');
       ctx.say('    example CMDQ: cmdq.self-dep');
+      await page.keyboard.press('Control+J');
+
+      await page.locator('.tabs-container .tab', { hasText: 'NPU Trace Inspector' }).first().click();
+      await runStep(page, 'Read a PyTorch profiler trace', 'Show PyTorch Timeline');
+      await page.locator('.tabs-container .tab', { hasText: 'Timeline: example.pt.trace.json' }).first().waitFor({ timeout: STEP_MS });
+      const pt = await timelineFrameOf(page, 'ProfilerStep#2');
+      // Select the first step, as its button's text says to: the flows of its launches are drawn.
+      await pt.evaluate(() => {
+        const tl = (window as unknown as { __timeline: { state(): { selected: number; model: { strings: string[]; items: { name: Uint32Array } } }; redraw(): void } }).__timeline;
+        const s = tl.state();
+        s.selected = s.model.items.name.indexOf(s.model.strings.indexOf('ProfilerStep#2'));
+        tl.redraw();
+      });
+      await pt.waitForFunction(() => ((window as unknown as { __timeline: { state(): { arrowsDrawn: number } } }).__timeline.state().arrowsDrawn) > 1, undefined, { timeout: STEP_MS });
+      ctx.say('    PyTorch example: timeline with the step\'s flows');
+      await shootBeside(page, ctx, 'walkthrough-pytorch');
+      await page.locator('.tabs-container .tab', { hasText: 'NPU Trace Inspector' }).first().click();
+      await runStep(page, 'Read a PyTorch profiler trace', 'Show Kernel Summary');
+      await pt.locator('#summaryView section[data-table="kernels"] tbody tr').first().waitFor({ timeout: STEP_MS });
+      ctx.say('    PyTorch example: kernel summary');
+
+      await page.locator('.tabs-container .tab', { hasText: 'NPU Trace Inspector' }).first().click();
+      await runStep(page, 'Open a kernel-profiler buffer', 'Open Example Buffer');
+      await page.locator('.tabs-container .tab.active', { hasText: 'example.kprof.npy' }).waitFor({ timeout: STEP_MS });
+      const kp = await timelineFrameOf(page, 'mma-qk');
+      await kp.waitForFunction(() => ((window as unknown as PageTimeline).__timeline?.perf.firstPaint ?? 0) > 0, undefined, { timeout: STEP_MS });
+      ctx.say('    kernel-profiler example: its editor, its groups named');
+      await shootBeside(page, ctx, 'walkthrough-kprof');
     },
   },
   {

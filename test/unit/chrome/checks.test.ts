@@ -150,3 +150,22 @@ describe('Chrome trace detection in an opened .json', () => {
     assert.ok(!looksLikeChromeTrace('not json'));
   });
 });
+
+describe('Chrome trace: numbers beyond a double (#29 item 14)', () => {
+  const messages = (text: string) => {
+    const c = new ChromeChecker();
+    text.split('\n').forEach((l, i) => c.add(l, i));
+    return c.finish().map((d) => `${d.code} ${d.message}`);
+  };
+  it('"ts": 1e400 is out of range, quoted as written (JSON.parse made it Infinity, written back as null)', () => {
+    const m = messages('{"traceEvents": [\n{"ph": "X", "name": "a", "pid": 1, "tid": 1, "ts": 1e400, "dur": 1}\n]}');
+    assert.deepEqual(m, ['chrome.number-out-of-range "ts" 1e400 is out of range: beyond the largest number a double holds (about 1.8e308), JSON readers make it Infinity or null']);
+  });
+  it('"dur": -1E999 is out of range, not a missing dur; a string holding such a number too', () => {
+    const m = messages('{"traceEvents": [\n{"ph": "X", "name": "a", "pid": 1, "tid": 1, "ts": 1, "dur": -1E999},\n{"ph": "X", "name": "b", "pid": 1, "tid": 1, "ts": "2e999", "dur": 1}\n]}');
+    assert.deepEqual(m, [
+      'chrome.number-out-of-range "dur" -1E999 is out of range: beyond the largest number a double holds (about 1.8e308), JSON readers make it Infinity or null',
+      'chrome.number-out-of-range "ts" "2e999" is out of range: beyond the largest number a double holds (about 1.8e308), JSON readers make it Infinity or null',
+    ]);
+  });
+});

@@ -41,6 +41,11 @@ const CASES: Record<string, [string, number, string][]> = {
   'end-not-last': [['cmdq.end-not-last', 9, '"END"'], ['cmdq.end-deps', 9, '[4]']],
   'end-deps': [['cmdq.end-deps', 9, '[3]']],
   'spm-overlap': [['cmdq.spm-overlap', 5, '0']],
+  // deps_before [3, 6, 7, …, 106]: the first 100 unknown ids are listed, the 101st is said on the list.
+  'deps-not-listed': [
+    ...Array.from({ length: 100 }, (_, i): [string, number, string] => ['cmdq.unknown-dep', 8, String(6 + i)]),
+    ['cmdq.deps-not-listed', 8, `[${[3, ...Array.from({ length: 101 }, (_, i) => 6 + i)].join(', ')}]`],
+  ],
 };
 
 describe('cmdq diagnostics, one faulty fixture per code', () => {

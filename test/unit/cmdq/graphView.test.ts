@@ -27,7 +27,7 @@ const OUT = join(ROOT, 'test-results');
 let browser: Browser | undefined;
 after(async () => browser?.close());
 
-/** The graph message as the worker makes it (client/cmdq/graphWorker.ts), problems included. */
+/** The graph message as the worker makes it (node/workers/cmdqGraphWorker.ts), problems included. */
 function graphOf(text: string): GraphHostMessage {
   const doc = CmdqDocument.parse(text);
   const a = analyzeGraph(doc.parsed.entries, doc.graph, DEFAULT_COST_MODEL);
@@ -242,6 +242,11 @@ test('the schedule: one row per engine, bars at their scheduled start; a click o
   await q.page.mouse.click(view.ox + 96 * view.scale, canvasTop + view.oy + 10);
   const reveals = (await q.sent()).filter((m) => (m as { type: string }).type === 'reveal');
   assert.deepEqual(reveals.at(-1), { type: 'reveal', index: 1 });
+  // A time axis in cycles above the rows: a tick at cycle 100 (ticks come about 100 px apart, on 1, 2, 5 × 10^k).
+  const at = (c: number) => pixel(q.page, Math.round(view.ox + c * view.scale) + 0.5, 22 - 3);
+  const [tick, between] = [await at(100), await at(150)];
+  assert.ok(tick[0] > between[0] + 15, `a tick on the axis at cycle 100 (${tick}), none at 150 (${between})`);
+  assert.ok(view.oy >= 22, 'the rows start below the axis');
   await q.page.screenshot({ path: join(OUT, 'cmdq-schedule.png') });
   assert.deepEqual(q.errors, []);
 });

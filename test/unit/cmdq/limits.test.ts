@@ -175,3 +175,41 @@ describe('cmdq: BOM and wording', () => {
     assert.equal([...d.slice(1)].sort(compareDiagnostics).length, 1000);
   });
 });
+
+describe('cmdq: deps_before past 100 problems in one entry (#29 item 12)', () => {
+  it('the rest are said in one cmdq.deps-not-listed, and an error among them fails the run', () => {
+    // 100 duplicates of 3 (warnings), then 50 unknown ids: before, the errors were neither shown nor counted.
+    const deps = ['3', ...Array.from({ length: 100 }, () => '3'), ...Array.from({ length: 50 }, (_, i) => String(100 + i))].join(', ');
+    const text = GOLDEN.replace('"deps_before": [3],', `"deps_before": [${deps}],`);
+    const doc = CmdqDocument.parse(text);
+    const all = doc.allDiagnostics();
+    assert.equal(all.filter((x) => x.code === 'cmdq.duplicate-dep').length, 100);
+    assert.equal(all.filter((x) => x.code === 'cmdq.unknown-dep').length, 0);
+    const summary = all.filter((x) => x.code === 'cmdq.deps-not-listed');
+    assert.equal(summary.length, 1);
+    assert.equal(summary[0].severity, 'information');
+    assert.equal(summary[0].message, '50 more problems in deps_before not listed (the first 100 of this entry are)');
+    assert.equal(under(text, summary[0]).slice(0, 4), '[3, ');
+    assert.equal(doc.capped(settings(1000)).hasError, true, 'the unlisted unknown ids are errors');
+    // Turned off, they are neither counted nor an error.
+    const off = doc.capped(settings(1000, { 'cmdq.unknown-dep': 'off' }));
+    assert.equal(off.hasError, false);
+    assert.ok(!off.diagnostics.some((x) => x.code === 'cmdq.deps-not-listed'));
+  });
+
+  it('schema problems past 100 in deps_before are summarised and counted too', () => {
+    const deps = Array.from({ length: 130 }, () => 'true').join(', ');
+    const text = GOLDEN.replace('"deps_before": [3],', `"deps_before": [${deps}, 3],`);
+    const all = CmdqDocument.parse(text).allDiagnostics();
+    assert.equal(all.filter((x) => x.code === 'cmdq.wrong-type').length, 100);
+    assert.deepEqual(all.filter((x) => x.code === 'cmdq.deps-not-listed').map((x) => x.message), ['30 more problems in deps_before not listed (the first 100 of this entry are)']);
+  });
+
+  it('past the file cap the summary is counted like any problem', () => {
+    const deps = Array.from({ length: 150 }, (_, i) => String(100 + i)).join(', ');
+    const text = GOLDEN.replace('"deps_before": [4] }', `"deps_before": [4, ${deps}] }`);
+    const r = CmdqDocument.parse(text).capped(settings(1));
+    assert.equal(r.hasError, true);
+    assert.match(r.diagnostics[0].message, /^100 further problems not shown/);
+  });
+});

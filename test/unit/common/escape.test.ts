@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { marked } from 'marked';
-import { escapeControl, escapeMarkdown, markdownCode } from '../../../core/common/escape';
+import { escapeControl, escapeHtmlText, escapeMarkdown, markdownCode } from '../../../core/common/escape';
 import { HOSTILE_VALUES } from './hostileValues';
 
 
@@ -53,5 +53,17 @@ describe('markdownCode', () => {
 describe('escapeControl', () => {
   it('makes escape sequences and line breaks visible', () => {
     assert.equal(escapeControl('a\u001b]0;x\u0007\u001b[2Kb\nc\u009b\u2028'), 'a\\x1b]0;x\\x07\\x1b[2Kb\\x0ac\\x9b\\u2028');
+  });
+});
+
+describe('bidirectional-text controls (#29 item 13)', () => {
+  it('every one of TR9\'s formatting characters is shown by its code, in every escaper', () => {
+    const bidi = '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c';
+    const shown = '\\u202a\\u202b\\u202c\\u202d\\u202e\\u2066\\u2067\\u2068\\u2069\\u200e\\u200f\\u061c';
+    assert.equal(escapeControl(`a${bidi}b`), `a${shown}b`);
+    assert.equal(escapeControl(escapeControl(bidi)), shown, 'escaping twice changes nothing more');
+    for (const out of [escapeMarkdown(bidi), markdownCode(bidi), escapeHtmlText(bidi)]) assert.ok(!/[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/.test(out), out);
+    // Letters of right-to-left scripts are text, not controls.
+    assert.equal(escapeControl('שלום مرحبا'), 'שלום مرحبا');
   });
 });

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { Worker } from 'node:worker_threads';
 import { encodeLines } from '../../../client/timeline/encodeLines';
 import { exportName } from '../../../client/timeline/exportName';
-import { exportRequest, type Readers } from '../../../client/timeline/workerExport';
+import { exportRequest, type Readers } from '../../../node/workers/timelineExport';
 import type { BuildReport, WorkerRequest } from '../../../protocol/timelineWorker';
 import { splitLines } from '../../../core/common/lines';
 import { parseWebviewMessage } from '../../../protocol/timeline';

@@ -204,3 +204,22 @@ describe('the kernel-overlap setting', () => {
     assert.equal(count({}), 0);
   });
 });
+
+describe('InferScope wording (#29 item 14)', () => {
+  it('nesting past the parser\'s limit names an InferScope trace, not a CMDQ', () => {
+    const text = pretty(inferscopeTrace()).replace('"trace_metadata": {', `"trace_metadata": {"x_deep": ${'['.repeat(200)}${']'.repeat(200)},`);
+    const r = rows(text).filter((x) => x.code === 'inferscope.invalid-json');
+    assert.equal(r.length, 1);
+    assert.match(r[0].d.message, /Nesting deeper than 128 levels is not supported in an InferScope trace/);
+  });
+
+  it('a duration_us of 2^64 is quoted as written, not as the double it becomes', () => {
+    const text = traceWith(({ events }) => {
+      events[0].duration_us = 777_777;
+    }).replace('"duration_us": 777777', '"duration_us": 18446744073709551616');
+    const r = rows(text).filter((x) => x.code === 'inferscope.duration-mismatch');
+    assert.equal(r.length, 1);
+    assert.equal(r[0].token, '18446744073709551616');
+    assert.match(r[0].d.message, /^duration_us 18446744073709551616 of event 0 "tokenize" disagrees with its timestamps/);
+  });
+});

@@ -90,6 +90,14 @@ describe('InferScope streamed reader', () => {
     }
   });
 
+  it('a "}" where an event or scope should begin is a syntax problem, and the reading stops (it looped on it forever)', () => {
+    for (const [text, at] of [['{"events":[}]}', 11], ['{"events":[],"relationships":{"scopes":[{"id":"s"},}]}}', 51]] as const) {
+      assert.equal(text[at], '}');
+      const p = streamed(text, [3]);
+      assert.deepEqual(p.syntax.map((x) => [x.start, x.message]), [[at, 'Unexpected character "}"']]);
+    }
+  });
+
   it('a truncated file: the cut event is broken and the end is a syntax problem, the events before it are read', () => {
     const cut = TEXT.slice(0, TEXT.indexOf('"id": "h2d_1"'));
     const p = streamed(cut, [1000]);

@@ -11,7 +11,7 @@ import { inflateRawSync } from 'node:zlib';
 import { describe, it } from 'node:test';
 import { KprofFormatError } from '../../../core/kprof/errors';
 import { decodeInWorker, KprofCancelled } from '../../../client/kprof/decodeInWorker';
-import { runRequest } from '../../../client/kprof/decodeRequest';
+import { runRequest } from '../../../node/workers/kprofDecode';
 import { genKprof, genKprofLarge, npyBytes } from '../../gen/kprofGen';
 
 const ROOT = resolve(__dirname, '../../..');

@@ -38,7 +38,7 @@ const ALLOWED = [
   /^extension\.vsixmanifest$/, /^\[Content_Types\]\.xml$/,
   /^extension\/package\.json$/, /^extension\/readme\.md$/, /^extension\/changelog\.md$/, /^extension\/LICENSE\.txt$/,
   /^extension\/images\/[\w-]+\.png$/,
-  /^extension\/walkthrough\/(example\.trace\.jsonl|example\.cmdq\.json|[\w-]+\.png)$/,
+  /^extension\/walkthrough\/(example\.trace\.jsonl|example\.cmdq\.json|example\.pt\.trace\.json|example\.kprof\.npy|example\.kprof\.names\.txt|[\w-]+\.png)$/,
   /^extension\/dist\/[\w/-]+\.(js|css)$/,
   /^extension\/syntaxes\/[\w.-]+\.json$/,
   /^extension\/schemas\/[\w/.-]+\.json$/,
@@ -71,7 +71,7 @@ test('the .vsix holds every file the walkthrough shows or opens', () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { contributes: { walkthroughs: { steps: { media: { image?: string; markdown?: string } }[] }[] } };
   const shown = pkg.contributes.walkthroughs.flatMap((w) => w.steps.map((s) => s.media.image ?? s.media.markdown ?? ''));
   // The examples the walkthrough's commands copy and open (client/walkthrough.ts).
-  for (const f of [...shown, 'walkthrough/example.trace.jsonl', 'walkthrough/example.cmdq.json']) {
+  for (const f of [...shown, 'walkthrough/example.trace.jsonl', 'walkthrough/example.cmdq.json', 'walkthrough/example.pt.trace.json', 'walkthrough/example.kprof.npy', 'walkthrough/example.kprof.names.txt']) {
     assert.ok(existsSync(join(ROOT, f)), `${f} is named by the walkthrough but missing from the repository`);
     assert.ok(names.has(`extension/${f}`), `extension/${f} is missing from the .vsix`);
   }

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildFromText } from '../../../client/timeline/textBuild';
+import { buildFromText } from '../../../node/workers/timelineText';
 import { splitLines } from '../../../core/common/lines';
 import { buildTimeline, timelineBuilderOf } from '../../../core/detectFormat';
 import { InferscopeTimelineBuilder } from '../../../core/inferscope/timeline';

@@ -1,6 +1,6 @@
-import { exportChromeTrace } from '../../node/export/chromeTraceFile';
-import { headOf } from '../../node/io/firstLine';
-import { forEachLine, forEachLineBytes, type ReadOptions } from '../../node/io/lines';
+import { exportChromeTrace } from '../export/chromeTraceFile';
+import { headOf } from '../io/firstLine';
+import { forEachLine, forEachLineBytes, type ReadOptions } from '../io/lines';
 import { splitLines } from '../../core/common/lines';
 import { detectFormat } from '../../core/detectFormat';
 import { HEAD_BYTES } from '../../core/fileHead';

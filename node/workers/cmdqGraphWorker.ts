@@ -1,5 +1,6 @@
 // The CMDQ dependency graph of one document version, computed off the extension host's thread
-// (a 100k-entry queue parses and schedules in about a second on a loaded machine).
+// (bundled as dist/cmdqGraphWorker.js; a 100k-entry queue parses and schedules in about a second
+// on a loaded machine).
 import { parentPort, workerData } from 'node:worker_threads';
 import { CmdqDocument } from '../../core/cmdq/document';
 import { analyzeGraph } from '../../core/cmdq/graph/analysis';

@@ -4,9 +4,9 @@
  * terminating this worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { headOf } from '../../node/io/firstLine';
-import { forEachLine } from '../../node/io/lines';
-import { statsOfFile } from '../../node/io/statsOfFile';
+import { headOf } from '../io/firstLine';
+import { forEachLine } from '../io/lines';
+import { statsOfFile } from '../io/statsOfFile';
 import { splitLines } from '../../core/common/lines';
 import { detectFormat, noTimelineReason } from '../../core/detectFormat';
 import { HEAD_BYTES } from '../../core/fileHead';
@@ -14,8 +14,8 @@ import type { FormatDescriptor } from '../../core/formatDescriptor';
 import { PREVIEW_LINES, type TimelineBuilder } from '../../core/timeline/builder';
 import { modelBuffers } from '../../core/timeline/model';
 import { MetricsCollector } from '../../core/trace/metrics/collector';
-import { buildFromText } from './textBuild';
-import { exportRequest } from './workerExport';
+import { buildFromText } from './timelineText';
+import { exportRequest } from './timelineExport';
 import type { BuildReport, WorkerRequest } from '../../protocol/timelineWorker';
 
 const post = (r: BuildReport, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(r, transfer);

@@ -1,5 +1,5 @@
-import { headOf } from '../../node/io/firstLine';
-import { forEachText, textSizeHint } from '../../node/io/lines';
+import { headOf } from '../io/firstLine';
+import { forEachText, textSizeHint } from '../io/lines';
 import { timelineBuilderOf } from '../../core/detectFormat';
 import type { FileHead } from '../../core/fileHead';
 import type { TimelineBuilder } from '../../core/timeline/builder';

@@ -1,6 +1,6 @@
 /**
- * Skips a nested object or array in a line's UTF-8 bytes for the byte fast path, checking it is
- * JSON that `JSON.parse` accepts. Conservative like the rest of the fast path: escapes, non-ASCII
+ * Skips a nested object or array in a line's UTF-8 bytes for the flat-object reader, checking it is
+ * JSON that `JSON.parse` accepts. Conservative like that reader: escapes, non-ASCII
  * or control bytes, and nesting deeper than 64 give -1, and the line then takes the full parse.
  */
 const MAX_DEPTH = 64;

@@ -7,8 +7,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { KprofFormatError } from '../../core/kprof/errors';
 import { modelBuffers } from '../../core/timeline/model';
 import { decodedArrays, transferList, type KprofWorkerReport, type KprofWorkerRequest } from '../../protocol/kprofWorker';
-import { inflateRaw } from '../../node/io/kprofFiles';
-import { runRequest } from './decodeRequest';
+import { inflateRaw } from '../io/kprofFiles';
+import { runRequest } from './kprofDecode';
 
 const post = (r: KprofWorkerReport, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(r, transfer);
 
