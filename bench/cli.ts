@@ -23,7 +23,7 @@ interface Cold {
 
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 
-function cold(args: string[], nodeArgs: string[] = [], env: Record<string, string> = {}): Cold {
+export function cold(args: string[], nodeArgs: string[] = [], env: Record<string, string> = {}): Cold {
   const dir = mkdtempSync(join(tmpdir(), 'npu-bench-'));
   const rssFile = join(dir, 'rss');
   const t = performance.now();
@@ -40,7 +40,7 @@ function cold(args: string[], nodeArgs: string[] = [], env: Record<string, strin
 }
 
 /** Median wall and CPU time and the largest peak RSS of `n` fresh processes. */
-function coldN(n: number, args: string[], nodeArgs: string[] = [], env: Record<string, string> = {}): { ms: number; cpuMs: number; rssMb: number; codes: string } {
+export function coldN(n: number, args: string[], nodeArgs: string[] = [], env: Record<string, string> = {}): { ms: number; cpuMs: number; rssMb: number; codes: string } {
   const runs = Array.from({ length: n }, () => cold(args, nodeArgs, env));
   return { ms: median(runs.map((r) => r.ms)), cpuMs: median(runs.map((r) => r.cpuMs)), rssMb: Math.max(...runs.map((r) => r.rssMb)), codes: [...new Set(runs.map((r) => r.code))].join(',') };
 }

@@ -1,6 +1,7 @@
 import { ANALYZE_USAGE, analyzeCommand } from './analyze';
 import { check } from './check';
 import { CMDQ_GRAPH_USAGE, cmdqGraph } from './cmdqGraph';
+import { DIFF_USAGE, diff } from './diff';
 import { KPROF_USAGE, kprof } from './kprof';
 import { EXPORT_USAGE, exportCommand } from './export';
 import { NNAPI_STATS_USAGE, nnapiStats } from './nnapiStats';
@@ -9,11 +10,11 @@ import { STATS_USAGE, stats } from './stats';
 
 const USAGE = `Usage:
   npu-trace check [--format text|json|sarif|github] [--fail-on error|warning|information] [--max-problems N] <files, directories, globs...>
-${STATS_USAGE}${NNAPI_STATS_USAGE}${ANALYZE_USAGE}${KPROF_USAGE}${EXPORT_USAGE}${CMDQ_GRAPH_USAGE}`;
+${STATS_USAGE}${DIFF_USAGE}${NNAPI_STATS_USAGE}${ANALYZE_USAGE}${KPROF_USAGE}${EXPORT_USAGE}${CMDQ_GRAPH_USAGE}`;
 
 type Command = (args: string[]) => Promise<number>;
 
-const COMMANDS: Record<string, Command> = { check, stats, 'nnapi-stats': nnapiStats, analyze: analyzeCommand, kprof, export: exportCommand, 'cmdq-graph': cmdqGraph };
+const COMMANDS: Record<string, Command> = { check, stats, 'nnapi-stats': nnapiStats, analyze: analyzeCommand, kprof, export: exportCommand, 'cmdq-graph': cmdqGraph, diff };
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;

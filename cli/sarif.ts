@@ -2,7 +2,7 @@ import { resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, Range, Severity } from '../core/common/diagnostic';
 import { escapeControl } from '../core/common/escape';
-import { RULES } from './sarifRules';
+import { RULES, type RuleDoc } from './sarifRules';
 
 /** What `npu-trace check` found in one file. */
 export interface FileResult {
@@ -34,7 +34,6 @@ function artifactLocation(file: string, baseHref: string): { uri: string; uriBas
   return href.startsWith(baseHref) ? { uri: href.slice(baseHref.length), uriBaseId: BASE_ID } : { uri: href };
 }
 
-const RULE_INDEX = new Map(RULES.map((r, i) => [r.id, i]));
 
 /** An unreadable file or unknown file type, as the run's notification. */
 export interface RunFailure {
@@ -42,10 +41,14 @@ export interface RunFailure {
   message: string;
 }
 
-/** One SARIF 2.1.0 log with one run: every rule `check` has, and a result per diagnostic. */
-export function sarifLog(results: readonly FileResult[], failures: readonly RunFailure[], cwd = process.cwd()): object {
+/**
+ * One SARIF 2.1.0 log with one run: the rules (every rule `check` has, unless the command has its
+ * own: `diff`), and a result per diagnostic.
+ */
+export function sarifLog(results: readonly FileResult[], failures: readonly RunFailure[], cwd = process.cwd(), ruleDocs: readonly RuleDoc[] = RULES): object {
   const baseHref = pathToFileURL(cwd.endsWith(sep) ? cwd : cwd + sep).href;
-  const rules = RULES.map((r) => ({
+  const ruleIndex = new Map(ruleDocs.map((r, i) => [r.id, i]));
+  const rules = ruleDocs.map((r) => ({
     id: r.id,
     shortDescription: { text: r.short },
     fullDescription: { text: r.helpText },
@@ -56,7 +59,7 @@ export function sarifLog(results: readonly FileResult[], failures: readonly RunF
   for (const f of results) {
     const artifact = artifactLocation(f.file, baseHref);
     for (const d of f.diagnostics) {
-      const index = RULE_INDEX.get(d.code);
+      const index = ruleIndex.get(d.code);
       out.push({
         ruleId: d.code,
         ...(index === undefined ? {} : { ruleIndex: index }),

@@ -1,5 +1,6 @@
 import type { CodeDoc } from './common/codeDoc';
 import type { Diagnostic, Severity } from './common/diagnostic';
+import type { DiffSupport } from './diff/types';
 import type { DiagnosticSettings } from './common/settings';
 import type { FileHead } from './fileHead';
 import type { BuilderOptions, TimelineBuilder } from './timeline/builder';
@@ -138,6 +139,8 @@ export interface FormatDescriptor {
   createByteChecker?(opts?: CheckerOptions): ByteChecker;
   /** For a binary format with a timeline: its builder, fed the file's bytes in pieces (`timeline` is for text). */
   byteTimeline?(): ByteTimelineBuilder;
+  /** How `npu-trace diff` reads a run of this format (`core/<id>/diff.ts`); none: not compared. */
+  diff?: DiffSupport;
 }
 
 /** See `FormatDescriptor.createByteChecker`. */

@@ -19,6 +19,7 @@ await Promise.all([
   esbuild.build({ ...common, entryPoints: ['cli/nnapiStatsMain.ts'], outfile: 'dist/nnapiStats.js', platform: 'node', format: 'cjs', target: 'node20' }),
   // The parallel trace check's worker thread, loaded by the CLI bundle from beside it.
   esbuild.build({ ...common, entryPoints: ['cli/checkWorker.ts'], outfile: 'dist/checkWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
+  esbuild.build({ ...common, entryPoints: ['cli/diffWorker.ts'], outfile: 'dist/diffWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
   // The Parquet export's worker thread (`--jobs N`), loaded by the CLI bundle from beside it.
   esbuild.build({ ...common, entryPoints: ['node/export/parquetWorker.ts'], outfile: 'dist/exportParquetWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
   // Profiler buffers are opened and decoded in a worker thread.

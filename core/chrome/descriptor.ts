@@ -4,6 +4,7 @@ import { COMPRESSED_TIMELINE_EDITOR, type FormatDescriptor } from '../formatDesc
 import { ChromeChecker } from './checks';
 import { looksLikeChromeTrace } from './detect';
 import { ChromeTimelineBuilder } from './timeline';
+import { chromeDiff } from './diff';
 
 /**
  * A JSON file that is Chrome Trace Event JSON by its head: a top-level `traceEvents` array after
@@ -38,4 +39,5 @@ export const chromeFormat: FormatDescriptor = {
   exportsChrome: true,
   // The checker splits events as the text streams by (stream.ts): no document held, no 64 MB limit.
   streamedLineBytes: MAX_CHROME_LINE_BYTES,
+  diff: chromeDiff,
 };

@@ -69,9 +69,11 @@ export interface ChromeSummary {
   opGpu: OpGpuStat[];
 }
 
-const GPU_CATS = new Set(['kernel', 'gpu_memcpy', 'gpu_memset']);
+/** Kineto's categories of GPU work (also what `npu-trace diff` groups by stream). */
+export const GPU_CATS = new Set(['kernel', 'gpu_memcpy', 'gpu_memset']);
 const CAT = ATTRS.indexOf('phase');
-const STEP = /^ProfilerStep#\d+$/;
+/** A profiler step's annotation (also `npu-trace diff`'s steps). */
+export const STEP = /^ProfilerStep#\d+$/;
 
 /** The summary of the items overlapping `[from, to]` (the whole trace by default), their times clipped to it. */
 export function chromeSummary(m: TimelineModel, from = m.t0, to = m.t1): ChromeSummary {

@@ -35,4 +35,6 @@ export const cmdqFormat: FormatDescriptor = {
     };
   },
   checkDocument: (text, settings) => CmdqDocument.parse(text).capped(settings),
+  // A queue is what a run will do, not what it did: compare the NPU traces of the two runs instead.
+  diff: { kinds: [], unsupported: 'a command queue holds no times (it is the input of a run); compare the NPU traces the two runs wrote' },
 };

@@ -10,7 +10,7 @@ import { KeyIndex } from '../common/keyIndex';
 import { eventIdOf, I32Column } from './columns';
 import { SpanKind } from './profilerLayout';
 
-const CATEGORY_OF: Record<string, Category> = {
+export const CATEGORY_OF: Record<string, Category> = {
   gpu_kernel: 'gpu_compute', h2d_copy: 'h2d_copy', d2h_copy: 'd2h_copy', cpu_call: 'cpu_preprocessing', cpu_syscall: 'cpu_preprocessing',
 };
 
@@ -130,7 +130,7 @@ function gather(doc: InferscopeDocument): Gathered {
 }
 
 /** The data-model type a Profiler span counts as (its scopes and instants count in no category). */
-const PROFILER_TYPE: Record<number, string | undefined> = {
+export const PROFILER_TYPE: Record<number, string | undefined> = {
   [SpanKind.Call]: 'cpu_call', [SpanKind.Cpu]: 'cpu_call', [SpanKind.Kernel]: 'gpu_kernel', [SpanKind.H2D]: 'h2d_copy', [SpanKind.D2H]: 'd2h_copy',
 };
 

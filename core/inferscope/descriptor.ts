@@ -6,6 +6,7 @@ import { StreamedCheck } from './streamCheck';
 import { InferscopeDocument } from './document';
 import { looksLikeInferscopeStart, looksLikeProfilerStart, topLevelInferscopeKind } from './detect';
 import { InferscopeTimelineBuilder } from './timeline';
+import { inferscopeDiff } from './diff';
 import { JSON_LANGUAGES, jsonNamed } from '../fileHead';
 
 /** Characters read whole, as one string; past this a trace is checked streamed (`streamCheck.ts`). */
@@ -52,4 +53,6 @@ export const inferscopeFormat: FormatDescriptor = {
   streamedLineBytes: MAX_WHOLE,
   // The CLI reads a plain file past that in 1 MB pieces: a compact one-line file is no longer one line too many.
   createChunkChecker: () => new StreamedCheck(),
+  // Read whole (up to maxDocumentBytes), as `analyze` reads a file of that size.
+  diff: inferscopeDiff,
 };

@@ -1,5 +1,6 @@
 import type { FormatDescriptor } from '../formatDescriptor';
 import { KPROF_CODES } from './codes';
+import { kprofDiff } from './diff';
 import { isNpy } from './npy';
 import { isZip } from './zip';
 
@@ -27,4 +28,5 @@ export const kprofFormat: FormatDescriptor = {
   },
   parquetTables: 'kprof',
   exportsChrome: true,
+  diff: kprofDiff,
 };

@@ -3,6 +3,7 @@ import type { FormatDescriptor } from '../formatDescriptor';
 import { createNnapiChecker } from './checker';
 import { NNAPI_CODES } from './codes';
 import { looksLikeHtml } from './row';
+import { nnapiDiff } from './diff';
 import { NnapiTimelineBuilder } from './timeline';
 
 /**
@@ -39,4 +40,5 @@ export const nnapiFormat: FormatDescriptor = {
   // A warning: in an HTML export the line is as likely a script as a trace row.
   lineTooLong: { code: 'nnapi.line-too-long', severity: 'warning' },
   createChecker: createNnapiChecker,
+  diff: nnapiDiff,
 };

@@ -6,6 +6,7 @@ import { ByteLine, fastTraceBytes } from './fastBytes';
 import type { TraceLine } from './line';
 import { parseTraceLine } from './parseLine';
 import { NpuTimelineBuilder } from './timeline';
+import { traceDiff } from './diff';
 
 /** A streamed trace's lines, parsed and handed to `onLine` (the checker, or a worker's recorder). */
 export function parsedLines(onLine: (l: TraceLine, lineNo: number) => void, opts: { reuse?: boolean } = {}): Required<Pick<LineChecker, 'add' | 'addBytes'>> {
@@ -47,4 +48,5 @@ export const traceFormat: FormatDescriptor = {
   parquetTables: 'npu',
   exportsChrome: true,
   summary: true,
+  diff: traceDiff,
 };

@@ -18,6 +18,14 @@ export interface GenOptions {
   model?: string;
   /** Writes a TRACE_META header as the first line (default true). */
   meta?: boolean;
+  /**
+   * A planted regression (`npu-trace diff` tests): every duration inside the commands of this
+   * phase (transfers, compute, completion) times `factor`. The random draws are the same, so a
+   * factor of 1 writes the same bytes as none.
+   */
+  slow?: { phase: string; factor: number };
+  /** Stop after this many commands, with no filler: `events` is then an upper bound. */
+  commands?: number;
 }
 
 type Event = Record<string, unknown> & { event_type: string; t_cycle: number };
@@ -79,11 +87,14 @@ export function* traceLines(opts: GenOptions): Generator<string> {
   let token = 0;
   let lastCmd = 0;
   let lastLayer = 0;
-  for (let step = 0; left > 0; step++) {
+  const maxCmds = opts.commands ?? Infinity;
+  for (let step = 0; left > 0 && step < maxCmds; step++) {
     const layer = Math.floor(step / LAYER.length) % layers;
     const plan = LAYER[step % LAYER.length];
     const endsToken = step % LAYER.length === LAYER.length - 1 && layer === layers - 1;
-    const evs = command(plan, { cmd: cmdId, layer, token, t, nextJob: jobId, nextTx: txId, model, endsToken, int });
+    const f = opts.slow?.phase === plan.phase ? opts.slow.factor : 1;
+    const dur = f === 1 ? int : (lo: number, hi: number) => Math.round(int(lo, hi) * f);
+    const evs = command(plan, { cmd: cmdId, layer, token, t, nextJob: jobId, nextTx: txId, model, endsToken, int, dur, factor: f });
     // A command that does not fit is not cut (that would leave unmatched STARTs): the rest is
     // filled with SRAM_ACCESS events, which pair with nothing.
     if (evs.events.length > left) break;
@@ -97,7 +108,7 @@ export function* traceLines(opts: GenOptions): Generator<string> {
     cmdId++;
     if (endsToken) token++;
   }
-  for (let i = 0; left > 0; left--, i++) {
+  for (let i = 0; left > 0 && opts.commands === undefined; left--, i++) {
     yield JSON.stringify(withCommon({ event_type: 'SRAM_ACCESS', t_cycle: t + i, addr: 4096 * (i % 512), bank_id: i % 16, access_type: i % 3 ? 'READ' : 'WRITE', by: 'DMA', conflict: false, cmd_id: lastCmd || undefined, layer_id: lastLayer }, sim));
   }
 }
@@ -116,10 +127,13 @@ function withCommon(e: Event, sim: string): Event {
 interface CmdCtx {
   cmd: number; layer: number; token: number; t: number; nextJob: number; nextTx: number; model: string; endsToken: boolean;
   int: (lo: number, hi: number) => number;
+  /** A duration inside the command: `int`, scaled for a slowed phase. */
+  dur: (lo: number, hi: number) => number;
+  factor: number;
 }
 
 function command(plan: CommandPlan, c: CmdCtx): { events: Event[]; end: number; nextJob: number; nextTx: number } {
-  const { int } = c;
+  const { int, dur } = c;
   const ev: Event[] = [];
   const phase = plan.phase;
   ev.push({ event_type: 'CMD_ENQUEUE', t_cycle: c.t, cmd_id: c.cmd, cmd_type: plan.cmd_type, source: 'ISA', token: c.token, desc_addr: DRAM_BASE + c.cmd * 256,
@@ -140,12 +154,12 @@ function command(plan: CommandPlan, c: CmdCtx): { events: Event[]; end: number; 
     const src = DRAM_BASE + 0x100000 * c.layer + j * size;
     const channel = j % 4;
     const link = j % 2;
-    const dmaStart = issue + int(2, 6);
-    const nocStart = dmaStart + int(2, 5);
-    const dramStart = nocStart + int(1, 4);
-    const dramEnd = dramStart + Math.round(size / 2048) + int(4, 30);
-    const nocEnd = dramEnd + int(1, 4);
-    const dmaEnd = nocEnd + int(2, 6);
+    const dmaStart = issue + dur(2, 6);
+    const nocStart = dmaStart + dur(2, 5);
+    const dramStart = nocStart + dur(1, 4);
+    const dramEnd = dramStart + Math.round((size / 2048) * c.factor) + dur(4, 30);
+    const nocEnd = dramEnd + dur(1, 4);
+    const dmaEnd = nocEnd + dur(2, 6);
     const common = { cmd_id: c.cmd, job_id: job, phase, layer_id: c.layer, ...(head !== undefined ? { head_id: head } : {}) };
     ev.push({ event_type: 'JOB_ISSUE', t_cycle: issue, job_id: job, cmd_id: c.cmd, job_type: jobType,
       tile_id: plan.engine === 'TE' ? j : null, vec_chunk_id: plan.engine === 'VE' ? j : null, phase, layer_id: c.layer });
@@ -157,7 +171,7 @@ function command(plan: CommandPlan, c: CmdCtx): { events: Event[]; end: number; 
     ev.push({ event_type: 'DMA_END', t_cycle: dmaEnd, tx_id: tx, channel, cmd_id: c.cmd, job_id: job });
     dmaFree = dmaEnd + 1;
     const computeStart = Math.max(engineFree, dmaEnd + 1);
-    const computeEnd = computeStart + (plan.engine === 'TE' ? int(40, 90) : int(20, 45));
+    const computeEnd = computeStart + (plan.engine === 'TE' ? dur(40, 90) : dur(20, 45));
     const by = plan.engine;
     if (plan.engine === 'TE') {
       ev.push({ event_type: 'TE_START', t_cycle: computeStart, ...common, m: 128, n: 128, k: 256, tile_m: 64, tile_n: 64, tile_k: 64 });
@@ -173,12 +187,12 @@ function command(plan: CommandPlan, c: CmdCtx): { events: Event[]; end: number; 
       ev.push({ event_type: 'SRAM_CONFLICT', t_cycle: computeStart + 2, bank_id: bank, num_requests: 2, allowed: 1, stalled_clients: ['DMA'], cmd_id: c.cmd });
     }
     ev.push({ event_type: 'SRAM_ACCESS', t_cycle: computeEnd - 1, addr: sram + size / 2, bank_id: (bank + 1) % 16, access_type: 'WRITE', by, conflict: false, cmd_id: c.cmd, job_id: job });
-    const done = computeEnd + int(1, 3);
+    const done = computeEnd + dur(1, 3);
     ev.push({ event_type: 'JOB_DONE', t_cycle: done, job_id: job, cmd_id: c.cmd, job_type: jobType, latency_cycles: done - issue });
     engineFree = computeEnd + 1;
     end = Math.max(end, done);
   }
-  end += int(2, 8);
+  end += dur(2, 8);
   ev.push({ event_type: 'CMD_END', t_cycle: end, cmd_id: c.cmd, status: 'OK', phase, layer_id: c.layer });
   ev.push({ event_type: 'IRQ_EMIT', t_cycle: end + 1, cmd_id: c.cmd, token: c.token, irq_line: 3 });
   if (c.endsToken) ev.push({ event_type: 'TOKEN_COMPLETE', t_cycle: end + 2, token: c.token, cmd_id: c.cmd, status: 'OK', model_name: c.model });

@@ -155,6 +155,7 @@ function fill(b: Uint8Array, f: EventFields, decode: (b: Uint8Array, s: number, 
     f.core = int(S_CORE);
     f.phase = attr(b, S_PHASE, decode);
     f.layer = attr(b, S_LAYER, decode);
+    f.cmdType = str(b, S_CMD_TYPE, decode);
     return idOk;
   }
   const kind = type & 7;
@@ -169,6 +170,7 @@ function fill(b: Uint8Array, f: EventFields, decode: (b: Uint8Array, s: number, 
   if (kind === K_CMD) {
     f.phase = attr(b, S_PHASE, decode);
     f.layer = attr(b, S_LAYER, decode);
+    f.cmdType = str(b, S_CMD_TYPE, decode);
   }
   return idOk;
 }

@@ -24,6 +24,7 @@ interface CmdInfo {
   core: number;
   phase: string | undefined;
   layer: string | undefined;
+  cmdType: string | undefined;
 }
 
 export const TOP_COMMANDS = 10;
@@ -32,7 +33,22 @@ export interface StatsOptions {
   /** Window start and end in cycles; default the trace's earliest and latest t_cycle. */
   from?: number;
   to?: number;
+  /** Told of every command and engine span as it closes (`npu-trace diff` takes its samples so). */
+  observer?: MetricsObserver;
 }
+
+/** Span kinds as `MetricsObserver.span` names them. */
+export const SPAN_NAMES = ['CMD', 'JOB', 'TE', 'VE', 'DMA', 'DRAM', 'NoC'];
+
+export interface MetricsObserver {
+  /** A command closed in the window: its phase and layer as given (not yet clipped), cmd_type, latency (cycles in the window). */
+  command(phase: string | undefined, layer: string | undefined, cmdType: string | undefined, latency: number): void;
+  /** A TE, VE, DMA, DRAM or NoC span closed (kind: an index of SPAN_NAMES), with its duration in cycles. */
+  span(kind: number, cycles: number): void;
+}
+
+/** The name a phase or layer is filed under in the breakdowns (before the MAX_GROUPS cap). */
+export const groupKey = (raw: string | undefined): string => (raw === undefined ? NO_GROUP : clip(raw, 200));
 
 /**
  * Computes the metrics of an NPU trace (spec §7) in one pass over its lines, fed one at a time so a
@@ -52,6 +68,7 @@ export class MetricsCollector {
   private readonly acc: Accumulated;
   private readonly from: number;
   private readonly to: number;
+  private readonly observer: MetricsObserver | undefined;
   private minT = Infinity;
   private maxT = -Infinity;
   private text = '';
@@ -63,6 +80,7 @@ export class MetricsCollector {
   constructor(opts: StatsOptions = {}) {
     this.from = opts.from ?? -Infinity;
     this.to = opts.to ?? Infinity;
+    this.observer = opts.observer;
     this.acc = {
       from: NaN, to: NaN, events: 0, unpaired: 0, nsPerCycle: undefined, cores: new Map(), dmaChannels: new Map(), dmaDirections: new Map(),
       dramChannels: new Map(), nocLinks: new Map(), sramAccesses: 0, sramConflicts: 0, banks: new Map(), phases: new Map(), layers: new Map(),
@@ -189,6 +207,12 @@ export class MetricsCollector {
     });
   }
 
+  /** Every command latency of each phase and layer so far (the samples `stats` sums and ranks), by the keys it files them under. */
+  latencies(): { phases: Map<string, number[]>; layers: Map<string, number[]> } {
+    const of = (m: Map<string, GroupAcc>) => new Map([...m].map(([k, g]) => [k, g.latencies]));
+    return { phases: of(this.acc.phases), layers: of(this.acc.layers) };
+  }
+
   private close(kind: number, slot: number, t: number, f: EventFields, id: Id): void {
     const sp = this.spans;
     const st = sp.t[slot];
@@ -211,6 +235,7 @@ export class MetricsCollector {
         const en = Math.min(t, this.to);
         this.command(acc.phases, cmd?.phase, id, s, en);
         this.command(acc.layers, cmd?.layer, id, s, en);
+        this.observer?.command(cmd?.phase, cmd?.layer, cmd?.cmdType, en - s);
         return;
       }
       case K_JOB:
@@ -219,12 +244,14 @@ export class MetricsCollector {
       case K_VE: {
         const which = kind === K_TE ? 'te' : 've';
         core[which].add(st, t);
+        this.observer?.span(kind, t - st);
         this.group(acc.phases, cmd?.phase)?.[which].add(st, t);
         this.group(acc.layers, cmd?.layer)?.[which].add(st, t);
         return;
       }
       case K_DMA: {
         core.dma.add(st, t);
+        this.observer?.span(kind, t - st);
         this.group(acc.phases, cmd?.phase)?.dma.add(st, t);
         this.group(acc.layers, cmd?.layer)?.dma.add(st, t);
         const bytes = this.inWindow(size, st, t);
@@ -235,9 +262,11 @@ export class MetricsCollector {
         return;
       }
       case K_DRAM:
+        this.observer?.span(kind, t - st);
         this.channel(acc.dramChannels, sp.channel[slot], this.inWindow(size, st, t), st, t);
         return;
       case K_NOC:
+        this.observer?.span(kind, t - st);
         this.channel(acc.nocLinks, sp.channel[slot], this.inWindow(size, st, t), st, t);
         return;
     }
@@ -281,7 +310,7 @@ export class MetricsCollector {
   }
 
   private group(map: Map<string, GroupAcc>, raw: string | undefined): GroupAcc | undefined {
-    let key = raw === undefined ? NO_GROUP : clip(raw, 200);
+    let key = groupKey(raw);
     let g = map.get(key);
     if (g) return g;
     if (map.size >= MAX_GROUPS) {
@@ -295,7 +324,7 @@ export class MetricsCollector {
   }
 
   private cmdInfo(f: EventFields): CmdInfo {
-    return { npu: f.npu ?? 0, core: f.core ?? 0, phase: f.phase, layer: f.layer };
+    return { npu: f.npu ?? 0, core: f.core ?? 0, phase: f.phase, layer: f.layer, cmdType: f.cmdType };
   }
 
   private core(npu: number, coreId: number): CoreAcc {

@@ -44,12 +44,14 @@ export interface EventFields extends EventCore {
   /** `channel`, or `link_id` for a NoC transfer. */
   channel: number | undefined;
   bank: number | undefined;
+  /** A command's cmd_type (CMD_ENQUEUE, CMD_START): `npu-trace diff` groups by it. */
+  cmdType: string | undefined;
 }
 
 export function newEventFields(): EventFields {
   return {
     type: T_NONE, t: undefined, tNs: NaN, cmd: undefined, job: undefined, tx: undefined, npu: undefined, core: undefined,
-    channel: undefined, size: undefined, bank: undefined, direction: undefined, phase: undefined, layer: undefined,
+    channel: undefined, size: undefined, bank: undefined, direction: undefined, phase: undefined, layer: undefined, cmdType: undefined,
   };
 }
 
@@ -76,6 +78,7 @@ export function fieldsOfObject(r: Record<string, unknown>, f: EventFields, exact
     f.core = int(r.core_id);
     f.phase = attr(r.phase);
     f.layer = attr(r.layer_id);
+    f.cmdType = str(r.cmd_type);
     return;
   }
   const kind = type & 7;
@@ -90,6 +93,7 @@ export function fieldsOfObject(r: Record<string, unknown>, f: EventFields, exact
   if (kind === K_CMD) {
     f.phase = attr(r.phase);
     f.layer = attr(r.layer_id);
+    f.cmdType = str(r.cmd_type);
   }
 }
 
@@ -113,4 +117,5 @@ export function fieldsOfFlat(e: FlatEvent, bankId: unknown, f: EventFields): voi
   f.direction = type === START + K_DMA ? e.direction : undefined;
   f.phase = e.phase;
   f.layer = e.layer;
+  f.cmdType = e.cmdType;
 }

@@ -1,23 +1,12 @@
 import { escapeControl } from '../../common/escape';
+import { textTable } from '../../common/textTable';
 import type { GroupStats, TraceStats } from './types';
-
-/** Rows of a table printed per section; a file can make any number of phases or layers. */
-export const MAX_ROWS = 200;
 
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(100 * x).toFixed(1)}%`);
 const int = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 // Names come from the file: never a terminal escape sequence, never a line break, never 10 KB.
 const name = (s: string) => escapeControl(s.length > 40 ? `${s.slice(0, 40)}…` : s);
-
-function table(title: string, head: string[], rows: string[][], total = rows.length): string[] {
-  if (rows.length === 0) return [];
-  const shown = rows.slice(0, MAX_ROWS);
-  const w = head.map((h, i) => Math.max(h.length, ...shown.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join('  ').trimEnd();
-  const out = ['', title, line(head), w.map((n) => '-'.repeat(n)).join('  '), ...shown.map(line)];
-  if (total > shown.length) out.push(`… ${total - shown.length} more rows (--json lists them all)`);
-  return out;
-}
+const table = textTable;
 
 /** The human-readable form of `npu-trace stats`: one table per section, then the findings. */
 export function statsText(s: TraceStats, file: string): string {

@@ -1,5 +1,6 @@
 import type { Accumulated, ChannelAcc, GroupAcc } from './accumulated';
 import { findings } from './findings';
+import { nearestRank } from '../../common/percentile';
 import { complement, intersectionLength, lengthOf, unite } from '../../common/intervals';
 import type { ChannelStats, GroupStats, IdleGap, IdleStats, TraceStats } from './types';
 
@@ -8,11 +9,8 @@ export const TOP_GAPS = 10;
 
 const ratio = (a: number, b: number): number | null => (b > 0 ? a / b : null);
 
-/** Nearest-rank percentile of sorted values: the value at rank ⌈p/100 · N⌉. */
-export function nearestRank(sorted: ArrayLike<number>, p: number): number | null {
-  if (sorted.length === 0) return null;
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
-}
+// The percentile `stats` and `diff` both give (one definition, so their p50/p95 agree).
+export { nearestRank } from '../../common/percentile';
 
 /** Turns the one-pass accumulation into the published numbers, then derives the findings. */
 export function summarize(acc: Accumulated): TraceStats {
