@@ -102,7 +102,7 @@ export interface FormatDescriptor {
   parquetNames?: readonly string[];
   /** Whether the format's timeline can be exported as Chrome Trace JSON (by `npu-trace export` or the editor). */
   exportsChrome?: boolean;
-  /** Whether *Show Summary* applies: the Summary tab has tables of this format (NPU trace metrics; Chrome's streams, kernels and operators). */
+  /** Whether *Show Summary* applies: the Summary tab has tables of this format (NPU trace metrics; Chrome's streams, kernels and operators; NNAPI's and InferScope's `TimelineModel.summaryTables`). */
   summary?: boolean;
   /** The streaming checker of `npu-trace check` and the editor's line-based checks; none: not checked. */
   createChecker?(opts?: CheckerOptions): LineChecker;

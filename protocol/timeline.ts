@@ -8,6 +8,7 @@ import type { KprofOverlap, KprofRange, KprofSummary } from '../core/kprof/summa
 import type { TraceStats } from '../core/trace/metrics/types';
 import { validKprofOverlap, validKprofRange, validKprofSummary } from './kprof';
 import { validStats } from './stats';
+import { MAX_FORMAT_ROWS, MAX_FORMAT_TABLES, type FormatTable } from '../core/timeline/formatTables';
 
 /** Host → webview. */
 export type HostMessage =
@@ -116,7 +117,7 @@ export function parseHostMessage(x: unknown): HostMessage | undefined {
   if (!isObj(x)) return undefined;
   const m = x as HostMessage;
   switch (m.type) {
-    case 'model': return isStr(m.uri) && isStr(m.fileName) && typeof m.complete === 'boolean' && validModel(m.model) && (m.model.stats === undefined || validStats(m.model.stats)) ? m : undefined;
+    case 'model': return isStr(m.uri) && isStr(m.fileName) && typeof m.complete === 'boolean' && validModel(m.model) && (m.model.stats === undefined || validStats(m.model.stats)) && (m.model.summaryTables === undefined || validFormatTables(m.model.summaryTables)) ? m : undefined;
     case 'progress': return isStr(m.message) ? m : undefined;
     case 'error': return isStr(m.message) ? m : undefined;
     case 'selectLine': return isLine(m.line) && (m.character === undefined || isLine(m.character)) ? m : undefined;
@@ -145,6 +146,20 @@ const COLUMN_TYPES: Record<keyof ItemColumns, new (n: number) => ArrayLike<numbe
  * Checks that a model's columns have the right types and agree with each other, so the renderer
  * can index them without bounds checks.
  */
+const COLUMN_KINDS = new Set(['text', 'int', 'pct']);
+const isCell = (x: unknown) => x === null || typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x));
+
+/** A model's format tables (`core/timeline/formatTables.ts`): capped, each row as wide as its columns. */
+export function validFormatTables(x: unknown): x is FormatTable[] {
+  if (!Array.isArray(x) || x.length > MAX_FORMAT_TABLES) return false;
+  return x.every((t: unknown) => {
+    if (!isObj(t) || !isStr(t.id) || !isStr(t.title) || !Array.isArray(t.columns) || !Array.isArray(t.rows) || t.rows.length > MAX_FORMAT_ROWS) return false;
+    const cols = t.columns as unknown[];
+    if (!cols.every((c) => isObj(c) && isStr(c.label) && COLUMN_KINDS.has(c.kind as string))) return false;
+    return (t.rows as unknown[]).every((r) => Array.isArray(r) && r.length === cols.length && r.every(isCell));
+  });
+}
+
 export function validModel(x: unknown): x is TimelineModel {
   if (!isObj(x)) return false;
   const m = x as unknown as TimelineModel;

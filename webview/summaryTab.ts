@@ -10,6 +10,7 @@ import { widgets } from './widgets';
 import { chromeSummary, type ChromeSummary } from '../core/chrome/summary';
 import type { TimelineModel } from '../core/timeline/model';
 import { chromeSummaryTables } from './chromeSummaryTables';
+import { formatSummaryTables } from './formatSummaryTables';
 import { lengthOfTime, pointInTime } from './timeAxis';
 
 let rangeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -32,11 +33,16 @@ export function refreshSummary(): void {
     showChromeSummary(s.model, session.summaryOfRange && range ? [range.from, range.to] : undefined);
     return;
   }
+  if (s?.model.summaryTables) {
+    // A format's own tables, made by its builder from the whole file (NNAPI's timing summary, InferScope's analysis).
+    widgets.summaryView.showTables('Summary', [['format', s.model.format]], formatSummaryTables(s.model.summaryTables));
+    return;
+  }
   if (session.summaryOfRange && range) {
     widgets.summaryView.show(range.stats ?? undefined, [range.from, range.to], range.message);
     return;
   }
-  const note = !s ? 'Loading…' : s.model.format !== 'npu-trace' ? 'The Summary is for NPU traces, Chrome/PyTorch traces and kernel-profiler buffers.' : session.previewShown ? 'Reading… the numbers come when the whole file is read.' : '';
+  const note = !s ? 'Loading…' : s.model.format !== 'npu-trace' ? 'The Summary is for NPU traces, Chrome/PyTorch traces, NNAPI systraces, InferScope traces (up to 256 MB) and kernel-profiler buffers.' : session.previewShown ? 'Reading… the numbers come when the whole file is read.' : '';
   widgets.summaryView.show(session.fileStats, undefined, note);
 }
 

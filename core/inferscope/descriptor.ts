@@ -32,6 +32,8 @@ export const inferscopeFormat: FormatDescriptor = {
   // An analysis result has no events, and the Parquet export reads a trace whole, not gunzipped.
   parquetNames: ['*.inferscope.json'],
   exportsChrome: true,
+  // The Summary tab shows the builder's tables (`summaryTables.ts`).
+  summary: true,
   createChecker(): LineChecker {
     // Joined, the lines could pass what one V8 string holds: past MAX_WHOLE they are checked streamed.
     const input = new WholeOrStreamed(MAX_WHOLE, () => new StreamedCheck());

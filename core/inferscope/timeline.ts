@@ -1,3 +1,5 @@
+import { analyze } from './analyze';
+import { inferscopeSummaryTables } from './summaryTables';
 import { clip } from '../common/clip';
 import { WholeOrStreamed } from '../common/wholeOrStreamed';
 import { InferscopeDocument } from './document';
@@ -91,7 +93,11 @@ export class InferscopeTimelineBuilder implements TimelineBuilder {
       throw new Error(`This is an InferScope ${kind === 'analysis' ? 'analysis result' : 'report'}, not a trace: it has no events to draw.`);
     }
     if (!preview && kind === undefined) throw new Error('Not an InferScope trace: the file has no "format_version" and "events".');
-    return build(doc, preview, this.byText ? p.lineStarts.length : this.lineCount);
+    const model = build(doc, preview, this.byText ? p.lineStarts.length : this.lineCount);
+    // `npu-trace analyze`'s result for the Summary tab, from the same parse. A trace read streamed
+    // keeps only the fields the timeline draws, too few for the analysis: it has no tables.
+    if (!preview && doc.kind === 'trace' && p.rootKind === 'object') model.summaryTables = inferscopeSummaryTables(analyze(doc));
+    return model;
   }
 }
 

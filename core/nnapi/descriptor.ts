@@ -37,6 +37,8 @@ export const nnapiFormat: FormatDescriptor = {
   timeline: () => new NnapiTimelineBuilder(),
   parquetTables: 'nnapi',
   exportsChrome: true,
+  // The Summary tab shows the builder's tables (`summaryTables.ts`).
+  summary: true,
   // A warning: in an HTML export the line is as likely a script as a trace row.
   lineTooLong: { code: 'nnapi.line-too-long', severity: 'warning' },
   createChecker: createNnapiChecker,

@@ -1,4 +1,6 @@
-import { createNnapiChecker } from './checker';
+import { analyze } from './analysis';
+import { SystraceStream } from './collect';
+import { nnapiSummaryTables } from './summaryTables';
 import { readBeginMark } from './mark';
 import { parseRowLine } from './row';
 import { TimelineAssembler } from '../timeline/assembler';
@@ -16,7 +18,8 @@ const US = 1e6;
  */
 export class NnapiTimelineBuilder implements TimelineBuilder {
   private readonly asm = new TimelineAssembler('nnapi-systrace');
-  private readonly checker = createNnapiChecker();
+  /** The format's first pass (the checker's and `nnapi-stats`'s), analysed once at the end. */
+  private readonly stream = new SystraceStream();
   /** Open slices per thread (pid), innermost last. */
   private readonly stacks = new Map<string, number[]>();
   private readonly threads = new Map<string, number>();
@@ -25,7 +28,7 @@ export class NnapiTimelineBuilder implements TimelineBuilder {
 
   addLine(text: string, lineNo: number): void {
     this.lineCount = lineNo + 1;
-    this.checker.add(text, lineNo);
+    this.stream.line(text, lineNo);
     const r = parseRowLine(text);
     if (!r || r.kind !== 'row') {
       // Rows that mention NNAPI marks but cannot be read are input errors; other lines are not ours.
@@ -55,16 +58,19 @@ export class NnapiTimelineBuilder implements TimelineBuilder {
   }
 
   finish(preview = false): TimelineModel {
-    // The checker analyses the whole trace once, at the end: a preview shows the slices unmarked.
+    // The trace is analysed once, at the end: a preview shows the slices unmarked and no summary.
+    let summaryTables;
     if (!preview) {
+      const analysis = analyze(this.stream.collector);
+      summaryTables = nnapiSummaryTables(analysis);
       const bad = new Set<number>();
-      for (const d of this.checker.finish()) if (d.severity === 'error' || d.severity === 'warning') bad.add(d.range.start.line);
+      for (const d of analysis.diagnostics) if (d.severity === 'error' || d.severity === 'warning') bad.add(d.range.start.line);
       const it = this.asm.items;
       for (let i = 0; i < it.length; i++) {
         if (bad.has(it.line.data[i]) || bad.has(it.endLine.data[i])) it.flags.data[i] |= FLAG.invalid;
       }
     }
-    return { ...this.asm.finish({ lineCount: this.lineCount, undrawable: this.undrawable, nsPerCycle: 1000 }), unit: 'µs', colourBy: 'layer_id', attrNames: ['phase', 'layer', '', 'pid', ''] };
+    return { ...this.asm.finish({ lineCount: this.lineCount, undrawable: this.undrawable, nsPerCycle: 1000 }), unit: 'µs', colourBy: 'layer_id', attrNames: ['phase', 'layer', '', 'pid', ''], ...(summaryTables ? { summaryTables } : {}) };
   }
 
   private thread(tgid: string, pid: string, task: string): number {

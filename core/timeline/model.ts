@@ -7,6 +7,7 @@
  * renderer finds the visible part of a row with a binary search. Strings (names, attribute
  * values) live once in `strings`; columns hold indices into it.
  */
+import type { FormatTable } from './formatTables';
 import type { TraceStats } from '../trace/metrics/types';
 
 /** What an item is; decides its default colour and how it is described. */
@@ -140,6 +141,11 @@ export interface TimelineModel {
    * in a complete NPU trace model, never in a preview.
    */
   stats?: TraceStats;
+  /**
+   * A format's own Summary tables (NNAPI's timing summary, InferScope's analysis: `formatTables.ts`),
+   * capped; only in a complete model, never in a preview.
+   */
+  summaryTables?: FormatTable[];
   /** Arrows between items (Chrome flows: a CPU op → the kernel it launched); absent when none. */
   links?: Links;
   /**
