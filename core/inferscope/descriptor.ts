@@ -27,7 +27,7 @@ export const inferscopeFormat: FormatDescriptor = {
   // Any other JSON by its top-level keys (InferScope's own `trace.json`).
   detect: (name, head) => jsonNamed(name) && (looksLikeInferscopeStart(head.firstLine) || looksLikeProfilerStart(head.firstLine) || topLevelInferscopeKind(head.text) !== undefined),
   contentDetection: { languages: JSON_LANGUAGES, setting: 'inferscope.detectInJson' },
-  timeline: () => new InferscopeTimelineBuilder(),
+  timeline: (opts) => new InferscopeTimelineBuilder(undefined, undefined, opts),
   parquetTables: 'inferscope',
   // An analysis result has no events, and the Parquet export reads a trace whole, not gunzipped.
   parquetNames: ['*.inferscope.json'],

@@ -11,7 +11,7 @@ import { InferscopeStream } from './stream';
 import { SpanKind } from './profilerLayout';
 import { timeIndexOf, timesOf } from './times';
 import { TimelineAssembler } from '../timeline/assembler';
-import type { TimelineBuilder } from '../timeline/builder';
+import type { BuilderOptions, TimelineBuilder } from '../timeline/builder';
 import { FLAG, KIND, type TimelineModel } from '../timeline/model';
 
 /** What the ATTRS slots hold here: an event's type, and the scope it ran in. */
@@ -59,7 +59,8 @@ export class InferscopeTimelineBuilder implements TimelineBuilder {
   private byText = false;
 
   /** `streamAbove`: characters past which the text is not kept but read streamed; `piece`: characters of lines joined into one kept string. */
-  constructor(streamAbove = STREAM_ABOVE, piece = PIECE) {
+  /** `opts.metrics: false` (an export): no analysis for the Summary. */
+  constructor(streamAbove = STREAM_ABOVE, piece = PIECE, private readonly opts: BuilderOptions = {}) {
     this.input = new WholeOrStreamed(streamAbove, () => new InferscopeStream(false, TIMELINE_FIELDS), piece);
   }
 
@@ -96,7 +97,7 @@ export class InferscopeTimelineBuilder implements TimelineBuilder {
     const model = build(doc, preview, this.byText ? p.lineStarts.length : this.lineCount);
     // `npu-trace analyze`'s result for the Summary tab, from the same parse. A trace read streamed
     // keeps only the fields the timeline draws, too few for the analysis: it has no tables.
-    if (!preview && doc.kind === 'trace' && p.rootKind === 'object') model.summaryTables = inferscopeSummaryTables(analyze(doc));
+    if (!preview && this.opts.metrics !== false && doc.kind === 'trace' && p.rootKind === 'object') model.summaryTables = inferscopeSummaryTables(analyze(doc));
     return model;
   }
 }

@@ -34,7 +34,7 @@ export const nnapiFormat: FormatDescriptor = {
   detect: isSystraceHead,
   // VS Code opens `trace.html` as HTML and `trace.txt` as plain text: switched when they hold a systrace.
   contentDetection: { languages: ['html', 'plaintext'], setting: 'nnapi.detectByContent' },
-  timeline: () => new NnapiTimelineBuilder(),
+  timeline: (opts) => new NnapiTimelineBuilder(opts),
   parquetTables: 'nnapi',
   exportsChrome: true,
   // The Summary tab shows the builder's tables (`summaryTables.ts`).

@@ -4,7 +4,7 @@ import { nnapiSummaryTables } from './summaryTables';
 import { readBeginMark } from './mark';
 import { parseRowLine } from './row';
 import { TimelineAssembler } from '../timeline/assembler';
-import type { TimelineBuilder } from '../timeline/builder';
+import type { BuilderOptions, TimelineBuilder } from '../timeline/builder';
 import { FLAG, KIND, type TimelineModel } from '../timeline/model';
 
 /** Times are kept in microseconds: systrace prints seconds with µs digits. */
@@ -25,6 +25,9 @@ export class NnapiTimelineBuilder implements TimelineBuilder {
   private readonly threads = new Map<string, number>();
   private lineCount = 0;
   private undrawable = 0;
+
+  /** `metrics: false` (an export): no Summary tables. */
+  constructor(private readonly opts: BuilderOptions = {}) {}
 
   addLine(text: string, lineNo: number): void {
     this.lineCount = lineNo + 1;
@@ -62,7 +65,7 @@ export class NnapiTimelineBuilder implements TimelineBuilder {
     let summaryTables;
     if (!preview) {
       const analysis = analyze(this.stream.collector);
-      summaryTables = nnapiSummaryTables(analysis);
+      if (this.opts.metrics !== false) summaryTables = nnapiSummaryTables(analysis);
       const bad = new Set<number>();
       for (const d of analysis.diagnostics) if (d.severity === 'error' || d.severity === 'warning') bad.add(d.range.start.line);
       const it = this.asm.items;

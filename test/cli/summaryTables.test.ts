@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { splitLines } from '../../core/common/lines';
-import { buildTimeline } from '../../core/detectFormat';
+import { buildTimeline, timelineBuilderOf } from '../../core/detectFormat';
 import { nnapiFormat } from '../../core/nnapi/descriptor';
 import type { FormatTable } from '../../core/timeline/formatTables';
 import { validFormatTables } from '../../protocol/timeline';
@@ -72,4 +72,12 @@ test('a preview carries no tables (they are of the whole file)', () => {
   splitLines(readFileSync(join(ROOT, file), 'utf8')).forEach((l, i) => builder.addLine(l, i));
   assert.equal(builder.finish(true).summaryTables, undefined);
   assert.ok(builder.finish().summaryTables);
+});
+
+test('an export (metrics: false) builds no tables', () => {
+  for (const file of ['examples/nnapi-mobilenet.systrace', 'examples/llm-requests.inferscope.json']) {
+    const b = timelineBuilderOf(file, '', { metrics: false })!;
+    splitLines(readFileSync(join(ROOT, file), 'utf8')).forEach((l, i) => b.addLine(l, i));
+    assert.equal(b.finish().summaryTables, undefined, file);
+  }
 });
