@@ -18,7 +18,7 @@ describe('kprof panel summary', () => {
     assert.deepEqual(s.facts, {
       layout: 'tvm', num_blocks: 2, num_groups: 6, header_valid: true, write_stride: 12, stride_inferred: true, slots: 1024, records: 304,
       regions: d.regionCount, duration_ns: d.durationNs, timer_wrapped: false, problems: d.problems.length, launch: 1, launches: 3,
-      lanes_from_slots: false, sms: 0,
+      lanes_from_slots: false, sms: 0, full_lanes: 0, lanes: 12,
     });
     assert.deepEqual(s.sms, []);
     for (const t of s.tables) {
