@@ -423,4 +423,28 @@ export const glueJourneys = [
       ctx.say('    report shown read-only; closed without a save prompt');
     },
   },
+  {
+    name: 'Summary for every format: Show Summary on an NNAPI systrace gives its runs and layer × phase times; on an InferScope trace, its analysis',
+    async run(page: Page, ctx: UiContext): Promise<void> {
+      const seen = new Set<Frame>();
+      for (const [file, table] of [['nnapi-mobilenet.systrace', 'runs'], ['llm-requests.inferscope.json', 'categories']] as const) {
+        await quickOpen(page, file);
+        await palette(page, 'NPU Trace: Show Summary');
+        await page.locator('.tabs-container .tab.active', { hasText: `Timeline: ${file}` }).waitFor({ timeout: STEP_MS });
+        let frame: Frame | undefined;
+        const deadline = Date.now() + STEP_MS;
+        while (!frame && Date.now() < deadline) {
+          for (const f of page.frames()) if (!seen.has(f) && await f.locator('#canvas').count().catch(() => 0)) frame = f;
+          if (!frame) await page.waitForEvent('frameattached', { timeout: 1000 }).catch(() => undefined);
+        }
+        if (!frame) throw new Error(`no timeline page for ${file}`);
+        seen.add(frame);
+        const rows = frame.locator(`#summaryView section[data-table="${table}"] tbody tr`);
+        await rows.first().waitFor({ timeout: STEP_MS })
+          .catch(async () => { throw new Error(`${file}: no ${table} table; the Summary reads "${(await frame!.locator('#summaryView').textContent().catch(() => ''))?.slice(0, 200)}"`); });
+        ctx.say(`    ${file}: Summary with its ${table} table (${await rows.count()} rows)`);
+      }
+      await ctx.shoot(page, 'summary-inferscope');
+    },
+  },
 ];
