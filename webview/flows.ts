@@ -1,5 +1,6 @@
 import type { TimelineModel } from '../core/timeline/model';
 import type { Band } from './layout';
+import { lowerBound, upperBound } from './query';
 
 /** One arrow to draw, in plot coordinates (x from the plot's left edge, y from the content top minus scroll). */
 export interface FlowArrow {
@@ -168,21 +169,12 @@ export function familyLinks(m: TimelineModel, i: number, rowOfItem: ArrayLike<nu
       for (let j = lowerBound(start, lo, hi, s); j < hi && start[j] <= e; j++) if (end[j] <= e && j !== i && !take(j)) return out;
     } else {
       // Ancestors start at or before it, no earlier than the row's longest item allows, and end after it.
-      for (let j = lowerBound(start, lo, hi, s, true) - 1; j >= lo && start[j] >= s - m.rowMaxDur[q]; j--) if (end[j] >= e && !take(j)) return out;
+      for (let j = upperBound(start, lo, hi, s) - 1; j >= lo && start[j] >= s - m.rowMaxDur[q]; j--) if (end[j] >= e && !take(j)) return out;
     }
   }
   return out;
 }
 
-/** The first index in lo..hi whose value is at least `x` (above `x` with `above`). */
-function lowerBound(a: Float64Array, lo: number, hi: number, x: number, above = false): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (a[mid] < x || (above && a[mid] === x)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 function linkStarts(m: TimelineModel): Float64Array {
   let t0 = linkT0.get(m);
@@ -208,7 +200,7 @@ function bandsOfRows(bands: readonly Band[], rows: number): Int32Array {
 
 /** First index whose value is at least `x` (above `x` with `above`). */
 function firstIndex(a: Float64Array, x: number, above: boolean): number {
-  return lowerBound(a, 0, a.length, x, above);
+  return above ? upperBound(a, 0, a.length, x) : lowerBound(a, 0, a.length, x);
 }
 
 /** Draws the arrows: a line from the source's start to the target's start with a head there. */

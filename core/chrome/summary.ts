@@ -8,6 +8,7 @@
  */
 import { intersectionLength, lengthOf, unionOf } from '../common/intervals';
 import { ATTRS, FLAG, type TimelineModel } from '../timeline/model';
+import { upperBound } from './timelineFlows';
 
 /** count, total, mean, p95 (µs) and share of the kind's total time, per name. */
 export interface NameStat {
@@ -202,15 +203,8 @@ function enclosing(m: TimelineModel, i: number, trackOfRow: Int32Array, rowOf: U
   if (!track) return -1;
   for (let q = r - 1; q >= track.rowStart; q--) {
     const lo = m.rowItemStart[q];
-    let hi = m.rowItemStart[q + 1];
-    // The last item starting at or before i, back while one could still reach it.
-    let a = lo, b = hi;
-    while (a < b) {
-      const mid = (a + b) >>> 1;
-      if (start[mid] <= start[i]) a = mid + 1;
-      else b = mid;
-    }
-    for (hi = a - 1; hi >= lo && start[hi] >= start[i] - m.rowMaxDur[q]; hi--) if (end[hi] >= end[i] && ok(hi)) return hi;
+    // From the last item starting at or before i, back while one could still reach it.
+    for (let j = upperBound(start, lo, m.rowItemStart[q + 1], start[i]) - 1; j >= lo && start[j] >= start[i] - m.rowMaxDur[q]; j--) if (end[j] >= end[i] && ok(j)) return j;
   }
   return -1;
 }
