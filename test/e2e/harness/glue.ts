@@ -389,7 +389,7 @@ export const glueJourneys = [
       // Item 10: an NNAPI slice's details name the process a pid, not a tenant.
       await quickOpen(page, 'nnapi-mobilenet.systrace');
       await palette(page, 'NPU Trace: Show Timeline');
-      await page.locator('.tabs-container .tab.active', { hasText: 'Timeline: nnapi-mobilenet.systrace' }).waitFor({ timeout: STEP_MS });
+      // Its page is the timeline frame that is not the PyTorch one (which tab group has the focus then varies).
       let nn: Frame | undefined;
       const deadline = Date.now() + STEP_MS;
       while (!nn && Date.now() < deadline) {
