@@ -44,7 +44,7 @@ function bar(fraction: number, cls: string): HTMLElement {
 const HEADERS: [string, string][] = [
   ['kind', ''], ['group', ''], ['count A', 'num'], ['count B', 'num'], ['total A / B', ''], ['total A', 'num'], ['total B', 'num'],
   ['mean A', 'num'], ['mean B', 'num'], ['p50 A', 'num'], ['p50 B', 'num'], ['p95 A', 'num'], ['p95 B', 'num'],
-  ['Δ total', ''], ['Δ total', 'num'], ['Δ total %', 'num'], ['Δ mean %', 'num'], ['p (adj.)', 'num'], ['significant', ''],
+  ['Δ', ''], ['Δ total', 'num'], ['Δ total %', 'num'], ['Δ mean %', 'num'], ['p (adj.)', 'num'], ['significant', ''],
 ];
 
 function row(g: GroupDiff, bars: { deltaBar: number; aBar: number; bBar: number }): HTMLTableRowElement {

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { faultyExample } from '../../gen/exampleTraces';
 import { systraceHtml } from '../../gen/systraceHtml';
 import type { RunningServer } from './codeServer';
+import { compareJourneys } from './compare';
 import { formatJourneys } from './formats';
 import { glueJourneys } from './glue';
 import { graphJourney } from './graph';
@@ -262,6 +263,7 @@ const JOURNEYS: Journey[] = [
   ...formatJourneys,
   ...walkthroughJourneys,
   ...glueJourneys,
+  ...compareJourneys,
 ];
 
 /** The journeys driven through the UI with keyboard and mouse; a screenshot is saved when one fails. */
