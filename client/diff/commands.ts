@@ -33,7 +33,11 @@ export function registerCompare(context: vscode.ExtensionContext, host: Timeline
       if (typeof fb === 'string') return void vscode.window.showErrorMessage(`Compare with…: ${fb}`);
       const problem = pairProblem(fa, fb);
       if (problem) return void vscode.window.showErrorMessage(`Compare with…: ${problem}`);
-      return new DiffPanel(context.extensionUri, a, b, fa, (group) => timelines.show(a, b, fa, group));
+      return new DiffPanel(context.extensionUri, a, b, fa, (group) => {
+        // A kernel-profiler buffer is drawn by its own editor, not by the timeline's worker.
+        if (!fa.timeline) void vscode.window.showInformationMessage(`${fa.displayName} files have no timeline to compare here: open each in its editor.`);
+        else timelines.show(a, b, fa, group);
+      });
     }),
   );
 }
