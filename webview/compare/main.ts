@@ -5,6 +5,7 @@
  * and driven by its own input handlers; after any input on one, the other takes the same view
  * relative to its start. Both views share one time range (the longer run's), so both clamp alike.
  */
+import { escapeControl } from '../../core/common/escape';
 import { groupItems } from '../../core/diff/timelineMatch';
 import { parseCompareHostMessage, type ComparePageMessage, type CompareSide } from '../../protocol/diff';
 import { fitCanvas } from '../canvas';
@@ -107,9 +108,10 @@ function show(a: CompareSide, b: CompareSide, group: { kind: string; key: string
     }
     s.state = st;
     // Text only: names come from the files.
-    s.label.textContent = `${k ? 'B' : 'A'}: ${run.fileName} — ${match ? `${s.marked} item${s.marked === 1 ? '' : 's'} of ${group.kind} ${group.key}` : `${group.kind} ${group.key} (not marked: this format does not say which items it holds)`}`;
+    const name = `${escapeControl(group.kind)} ${escapeControl(group.key)}`;
+    s.label.textContent = `${k ? 'B' : 'A'}: ${escapeControl(run.fileName)} — ${match ? `${s.marked} item${s.marked === 1 ? '' : 's'} of ${name}` : `${name} (not marked: this format does not say which items it holds)`}`;
   });
-  info.textContent = `${group.kind} ${group.key}: both runs from their starts; zoom and pan are locked (wheel zooms, drag pans, F fits).`;
+  info.textContent = `${escapeControl(group.kind)} ${escapeControl(group.key)}: both runs from their starts; zoom and pan are locked (wheel zooms, drag pans, F fits).`;
   overlay.hidden = true;
   fit();
 }

@@ -4,6 +4,7 @@
  * a selector of the kinds the format groups by; a click (or Enter) on a group asks the host for
  * both timelines. Every value from the files is set as text, never as HTML.
  */
+import { escapeControl } from '../../core/common/escape';
 import { diffRows } from '../../core/diff/rows';
 import type { DiffResult, GroupDiff } from '../../core/diff/types';
 import { parseDiffHostMessage, type DiffPageMessage } from '../../protocol/diff';
@@ -52,8 +53,9 @@ function row(g: GroupDiff, bars: { deltaBar: number; aBar: number; bBar: number 
   tr.tabIndex = 0;
   tr.title = 'Open both timelines with this group highlighted';
   const cell = (text: string, cls = '') => tr.append(el('td', cls, text));
-  cell(g.kind);
-  cell(g.key, 'key');
+  // Names from the files: as text, controls and bidi overrides shown as escapes.
+  cell(escapeControl(g.kind));
+  cell(escapeControl(g.key), 'key');
   cell(num(g.a.count), 'num');
   cell(num(g.b.count), 'num');
   const totals = el('td', 'bars');
@@ -96,7 +98,7 @@ function showResult(kinds: string[], chosen: string, r: DiffResult, notes: strin
   }
   by.value = chosen;
   const span = (s: number | null) => (s === null ? 'no items' : `span ${num(s)} ${r.a.unit}`);
-  info.textContent = `A: ${r.a.file} (${span(r.a.span)}) → B: ${r.b.file} (${span(r.b.span)}); span ${r.run.span_delta === null ? '–' : `${signed(r.run.span_delta)} (${pct(r.run.span_rel)})`}`;
+  info.textContent = `A: ${escapeControl(r.a.file)} (${span(r.a.span)}) → B: ${escapeControl(r.b.file)} (${span(r.b.span)}); span ${r.run.span_delta === null ? '–' : `${signed(r.run.span_delta)} (${pct(r.run.span_rel)})`}`;
   const rows = diffRows(r);
   const head = el('thead');
   const hr = el('tr');
@@ -107,7 +109,7 @@ function showResult(kinds: string[], chosen: string, r: DiffResult, notes: strin
   table.replaceChildren(head, body);
   const reported = rows.filter((x) => x.group.reported);
   const more = rows.length > MAX_ROWS ? ` ${rows.length - MAX_ROWS} more groups not shown: pick a kind.` : '';
-  testBox.textContent = `${rows.length} groups, ${reported.length} reported (significant and the mean moved ≥ ${100 * r.test.min_effect}%). Test: ${r.test.name}; ${r.test.correction}, α = ${r.test.alpha}.${more}${notes.length ? ` Notes: ${notes.join('; ')}` : ''}`;
+  testBox.textContent = `${rows.length} groups, ${reported.length} reported (significant and the mean moved ≥ ${100 * r.test.min_effect}%). Test: ${r.test.name}; ${r.test.correction}, α = ${r.test.alpha}.${more}${notes.length ? ` Notes: ${escapeControl(notes.join('; '))}` : ''}`;
   metricsBox.replaceChildren();
   if (r.metrics.length) {
     const t = el('table');
@@ -117,7 +119,7 @@ function showResult(kinds: string[], chosen: string, r: DiffResult, notes: strin
     for (const m of r.metrics) {
       const tr = el('tr');
       const d = m.unit === 'ratio' ? 4 : 3;
-      for (const [text, cls] of [[`${m.key} (${m.unit})`, ''], [num(m.a, d), 'num'], [num(m.b, d), 'num'], [m.delta === null ? '–' : num(m.delta, d), 'num'], [pct(m.rel), 'num']]) tr.append(el('td', cls, text));
+      for (const [text, cls] of [[escapeControl(`${m.key} (${m.unit})`), ''], [num(m.a, d), 'num'], [num(m.b, d), 'num'], [m.delta === null ? '–' : num(m.delta, d), 'num'], [pct(m.rel), 'num']]) tr.append(el('td', cls, text));
       t.append(tr);
     }
     metricsBox.append(t);

@@ -88,7 +88,8 @@ test('the Diff view: the planted phase first, names as text, a click asks for it
   // The hostile name is a cell's text, not markup.
   assert.equal(await p.page.locator('#groups img').count(), 0);
   assert.equal(await p.page.evaluate('window.__pwned'), undefined);
-  assert.equal(await p.page.locator('#groups td.key', { hasText: '<img src=x' }).count(), 1);
+  // The hostile name is a cell's text, not markup, its override and control shown as escapes.
+  assert.deepEqual(await p.page.locator('#groups td.key', { hasText: '<img src=x' }).allTextContents(), ['<img src=x onerror="window.__pwned=1">\\u202e\\x07']);
   mkdirSync(OUT, { recursive: true });
   await p.page.screenshot({ path: join(OUT, 'diff-view.png') });
 
