@@ -30,13 +30,17 @@ const MAX_ACTIVE = 2048;
 /** Entries visited per ordering query before giving up (and assuming order, so no false alarm). */
 const VISIT_BUDGET = 20000;
 
+function count(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+}
+
 function tileOf(e: CmdqEntry): Tile | undefined {
   if (e.opcode !== 'DMA_LOAD_TILE' || !e.obj) return undefined;
   const { spm_bank: bank, spm_offset: off, num_elements: n, qbits: q } = e.obj;
-  if (![bank, off, n, q].every((v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) return undefined;
-  const bytes = Math.ceil(((n as number) * (q as number)) / 8);
+  if (!count(bank) || !count(off) || !count(n) || !count(q)) return undefined;
+  const bytes = Math.ceil((n * q) / 8);
   if (bytes <= 0) return undefined;
-  return { i: e.index, bank: bank as number, lo: off as number, hi: (off as number) + bytes };
+  return { i: e.index, bank, lo: off, hi: off + bytes };
 }
 
 class Reach {
@@ -89,10 +93,12 @@ export function checkSpm(doc: ParsedCmdq, g: CmdqGraph, report: Report): void {
         continue;
       }
       // Loads only write SPM: one listing A (B itself included) is ordered after A but reads nothing of it.
-      const readers = Array.from(g.dependents(a.i)).filter((r) => doc.entries[r].opcode !== 'DMA_LOAD_TILE');
+      const readers: number[] = [];
+      for (const r of g.dependents(a.i)) if (doc.entries[r].opcode !== 'DMA_LOAD_TILE') readers.push(r);
       const mustWait = readers.length ? readers : [a.i];
-      const unordered = mustWait.filter((r) => !reach.waitsFor(b.i, r));
-      if (unordered.length === 0) {
+      let unordered: number[] | undefined;
+      for (const r of mustWait) if (!reach.waitsFor(b.i, r)) (unordered ??= []).push(r);
+      if (!unordered) {
         // B replaced A safely; A stays relevant only for bytes B does not cover.
         if (!(b.lo <= a.lo && a.hi <= b.hi)) keep.push(a);
         continue;
