@@ -105,11 +105,19 @@ export async function run(): Promise<void> {
   if (!exists(trace)) await writeTrace(trace, { events: 1_000_000 });
   // Every core (the default), one thread and issue #13's bare loop (readline + JSON.parse of every
   // line, nothing else), alternated so all see the same load.
-  const runs: Record<string, Cold[]> = { par: [], one: [], bare: [] };
+  const runs: Record<string, Cold[]> = { par: [], one: [], bare: [], stats: [] };
   for (let i = 0; i < 5; i++) {
     runs.par.push(cold([CLI, 'check', trace]));
     runs.one.push(cold([CLI, 'check', trace], [], { NPU_CHECK_THREADS: '0' }));
     runs.bare.push(cold(['-e', BARE_LOOP, trace]));
+    runs.stats.push(cold([CLI, 'stats', '--json', trace]));
+  }
+  {
+    // Issue #31's rows: check against the bare loop, and stats against check, in the same alternation.
+    const wall = (k: string) => median(runs[k].map((r) => r.ms));
+    row('issue #31: check (every core) vs the bare loop, cold, same run', `${fmt(wall('bare') / wall('par'), 2)}× faster`, `target ≥ 2.5× (moonshot ≥ 3×); ${loadNow()}`);
+    row('issue #31: stats --json vs check (every core), cold, same run', `${fmt(wall('stats'))} vs ${fmt(wall('par'))} ms: ${fmt(wall('stats') / wall('par'), 2)}×`,
+      `target ≤ 1× (stats no slower than check); bare loop ${fmt(wall('bare'))} ms`);
   }
   for (const [k, label] of [['par', 'every core'], ['one', 'one thread (NPU_CHECK_THREADS=0)'], ['bare', 'bare readline + JSON.parse loop']] as const) {
     const rs = runs[k];
@@ -129,18 +137,24 @@ export async function run(): Promise<void> {
   row('stats --json of the generator\'s 1M-event trace', `${fmt(st.ms)} ms; ${fmt(st.rssMb)} MB`, `exit ${st.codes}; target ≤ 1500 ms`);
   // The same commands with the CLI as it was before issue #28's JSON toolkit, alternated with this
   // one's so that both see the same load (CPU time is the figure to compare on a shared machine).
-  const old = baselineCli();
-  if ('why' in old) console.log(`No ${BASELINE} CLI to compare with: ${old.why}.`);
-  else {
-    for (const [label, args, env] of [['stats --json', ['stats', '--json', trace], {}], ['check, one thread', ['check', trace], { NPU_CHECK_THREADS: '0' }]] as const) {
+  for (const rev of [BASELINE, BEFORE_31]) {
+    const old = baselineCli(rev);
+    if ('why' in old) {
+      console.log(`No ${rev} CLI to compare with: ${old.why}.`);
+      continue;
+    }
+    const cases = rev === BASELINE
+      ? [['stats --json', ['stats', '--json', trace], {}], ['check, one thread', ['check', trace], { NPU_CHECK_THREADS: '0' }]] as const
+      : [['stats --json', ['stats', '--json', trace], {}], ['check, every core', ['check', trace], {}]] as const;
+    for (const [label, args, env] of cases) {
       const pair: Record<'now' | 'before', Cold[]> = { now: [], before: [] };
       for (let i = 0; i < 5; i++) {
         for (const side of i % 2 ? (['before', 'now'] as const) : (['now', 'before'] as const)) pair[side].push(cold([side === 'now' ? CLI : old.file, ...args], [], env));
       }
       const cpu = (rs: Cold[]) => median(rs.map((r) => r.cpuMs));
       const wall = (rs: Cold[]) => median(rs.map((r) => r.ms));
-      row(`${label} of the 1M-event trace, this checkout vs ${BASELINE}, alternated (median of 5): wall / CPU`,
-        `${fmt(wall(pair.now))} / ${fmt(cpu(pair.now))} ms; ${fmt(wall(pair.before))} / ${fmt(cpu(pair.before))} ms`, `CPU now ÷ before ${fmt(cpu(pair.now) / cpu(pair.before), 2)}×`);
+      row(`${label} of the 1M-event trace, this checkout vs ${rev}, alternated (median of 5): wall / CPU`,
+        `${fmt(wall(pair.now))} / ${fmt(cpu(pair.now))} ms; ${fmt(wall(pair.before))} / ${fmt(cpu(pair.before))} ms`, `CPU now ÷ before ${fmt(cpu(pair.now) / cpu(pair.before), 2)}×; ${loadNow()}`);
     }
   }
 
