@@ -86,27 +86,32 @@ export function checkSpm(doc: ParsedCmdq, g: CmdqGraph, report: Report): void {
     if (!b) continue;
     let list = active.get(b.bank);
     if (!list) active.set(b.bank, (list = []));
-    const keep: Tile[] = [];
-    for (const a of list) {
+    // The tiles that stay live, compacted in place (w ≤ x: nothing is overwritten before it is read).
+    let w = 0;
+    for (let x = 0, n = list.length; x < n; x++) {
+      const a = list[x];
       if (a.hi <= b.lo || b.hi <= a.lo) {
-        keep.push(a);
+        list[w++] = a;
         continue;
       }
       // Loads only write SPM: one listing A (B itself included) is ordered after A but reads nothing of it.
       const readers: number[] = [];
-      for (const r of g.dependents(a.i)) if (doc.entries[r].opcode !== 'DMA_LOAD_TILE') readers.push(r);
+      for (let k = 0, n = g.dependentCount(a.i); k < n; k++) {
+        const r = g.dependent(a.i, k);
+        if (doc.entries[r].opcode !== 'DMA_LOAD_TILE') readers.push(r);
+      }
       const mustWait = readers.length ? readers : [a.i];
       let unordered: number[] | undefined;
       for (const r of mustWait) if (!reach.waitsFor(b.i, r)) (unordered ??= []).push(r);
       if (!unordered) {
         // B replaced A safely; A stays relevant only for bytes B does not cover.
-        if (!(b.lo <= a.lo && a.hi <= b.hi)) keep.push(a);
+        if (!(b.lo <= a.lo && a.hi <= b.hi)) list[w++] = a;
         continue;
       }
       // B overwrites A all the same: the hazard is reported once, here, and A is gone for the bytes
       // B covers (kept live, every later load of the bank repeated it: 114 warnings per broken
       // chain in a 100k-entry queue, and a quadratic search).
-      if (!(b.lo <= a.lo && a.hi <= b.hi)) keep.push(a);
+      if (!(b.lo <= a.lo && a.hi <= b.hi)) list[w++] = a;
       if (!report.wants(e.start)) {
         report.count('warning', 'cmdq.spm-overlap');
         continue;
@@ -127,8 +132,8 @@ export function checkSpm(doc: ParsedCmdq, g: CmdqGraph, report: Report): void {
       report(s, t, 'warning', 'cmdq.spm-overlap',
         `SPM bank ${b.bank} bytes [${b.lo}, ${b.hi}) overlap bytes [${a.lo}, ${a.hi}) loaded by entry ${entryName(doc, a.i)}, and ${why}: the load can overwrite a live tile`, rel);
     }
-    keep.push(b);
-    if (keep.length > MAX_ACTIVE) keep.splice(0, keep.length - MAX_ACTIVE);
-    active.set(b.bank, keep);
+    list.length = w;
+    list.push(b);
+    if (list.length > MAX_ACTIVE) list.splice(0, list.length - MAX_ACTIVE);
   }
 }
