@@ -15,12 +15,17 @@ import { isBlank, ValueScanner, type BareEnd } from './valueScanner';
  * made once by the format (`walk`, `capture`, SKIP, STOP), so the walker's checks stay monomorphic.
  */
 export interface Step {
-  readonly act: 0 | 1 | 2 | 3;
+  readonly act: 0 | 1 | 2 | 3 | 4;
   readonly n: number;
 }
-const A_WALK = 0, A_CAPTURE = 1, A_SKIP = 2, A_STOP = 3;
+const A_WALK = 0, A_CAPTURE = 1, A_SKIP = 2, A_STOP = 3, A_OFFER = 4;
 export const walk = (role: number): Step => ({ act: A_WALK, n: role });
 export const capture = (maxChars: number): Step => ({ act: A_CAPTURE, n: maxChars });
+/**
+ * Offer the value to the handler's `inPlace` first, which reads it where it stands in the piece
+ * (a tokenizer that builds nothing); when it declines, the value is captured (up to `maxChars`).
+ */
+export const offer = (maxChars: number): Step => ({ act: A_OFFER, n: maxChars });
 export const SKIP: Step = { act: A_SKIP, n: 0 };
 export const STOP: Step = { act: A_STOP, n: 0 };
 
@@ -49,6 +54,11 @@ export interface SplitHandler {
   value(role: number, key: string, c: number, at: number): Step;
   /** A value the walker was told to capture ended. */
   captured(v: Captured): void;
+  /**
+   * A value offered (`offer`) begins at index `i` of `piece` (offset `at`): the index just past its
+   * end when the handler read it there (it must end in this piece), or -1 to have it captured.
+   */
+  inPlace?(piece: string, i: number, at: number): number;
   /** A key of an object walked as `role` begins at `start` (its quote)... */
   keyStart?(role: number, start: number): void;
   /** ...and ends just before `end`; `key` is its text ('' when it is not a valid string or is longer than 1024 characters). */
@@ -85,6 +95,8 @@ export class ElementSplitter {
   private capFrom = 0;
   private lineStarts: number[] = [];
   private inLineBreak = false;
+  /** The piece being fed (for `inPlace`). */
+  private piece = '';
 
   constructor(private readonly handler: SplitHandler, bareEnd: BareEnd) {
     this.value = new ValueScanner(bareEnd);
@@ -122,6 +134,7 @@ export class ElementSplitter {
     const n = piece.length;
     this.capFrom = 0;
     this.keyFrom = 0;
+    this.piece = piece;
     while (i < n) {
       if (this.s === S.Capture) {
         const end = this.value.scan(piece, i);
@@ -222,9 +235,16 @@ export class ElementSplitter {
       this.s = c === 0x5b ? S.Between : S.Key;
       return i + 1;
     }
+    if (step.act === A_OFFER && !this.inLineBreak) {
+      const end = this.handler.inPlace!(this.piece, i, this.pieceStart + i);
+      if (end >= 0) {
+        this.after();
+        return end;
+      }
+    }
     this.s = S.Capture;
-    this.skipping = step.act !== A_CAPTURE;
-    this.cap = step.act === A_CAPTURE ? step.n : 0;
+    this.skipping = step.act !== A_CAPTURE && step.act !== A_OFFER;
+    this.cap = step.act === A_CAPTURE || step.act === A_OFFER ? step.n : 0;
     this.value.begin(c);
     this.parts = [];
     this.size = 0;
