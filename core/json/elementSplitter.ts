@@ -93,7 +93,8 @@ export class ElementSplitter {
   private oversized = false;
   private capStart = 0;
   private capFrom = 0;
-  private lineStarts: number[] = [];
+  /** Made only for a value over several lines (most are one: an event a line). */
+  private lineStarts: number[] | undefined;
   private inLineBreak = false;
   /** The piece being fed (for `inPlace`). */
   private piece = '';
@@ -249,7 +250,7 @@ export class ElementSplitter {
     this.parts = [];
     this.size = 0;
     this.oversized = false;
-    this.lineStarts = [];
+    this.lineStarts = undefined;
     this.capStart = this.pieceStart + i;
     this.capFrom = i;
     return i;
@@ -279,20 +280,21 @@ export class ElementSplitter {
       if (text) this.parts.push(text);
       this.size += text.length;
     }
-    if (this.inLineBreak && to > from && !this.oversized) this.lineStarts.push(this.size);
+    if (this.inLineBreak && to > from && !this.oversized) (this.lineStarts ??= []).push(this.size);
   }
 
   private readonly out: Captured = { text: '', start: 0, end: 0, oversized: false, cut: false, lineStarts: undefined };
 
   private capture(end: number, cut: boolean): Captured {
     const o = this.out;
-    o.text = this.parts.length === 1 ? this.parts[0] : this.parts.join('');
-    this.parts = [];
+    const parts = this.parts;
+    o.text = parts.length === 1 ? parts[0] : parts.join('');
     o.start = this.capStart;
     o.end = end;
     o.oversized = this.oversized;
     o.cut = cut;
-    o.lineStarts = this.lineStarts.length ? this.lineStarts : undefined;
+    o.lineStarts = this.lineStarts;
+    this.lineStarts = undefined;
     return o;
   }
 

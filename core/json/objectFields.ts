@@ -31,7 +31,9 @@ export interface ObjectFields {
   readonly flags: Uint8Array;
   /**
    * Reads the object whose `{` is at `i` of `text`, not past `limit`; returns the index just past
-   * its `}`, or -1 when the tokenizer is not sure of it.
+   * its `}`, or -1 when the tokenizer is not sure of it. `text` must go on past `limit` with a
+   * character no JSON token holds or ends at (`#`): runs of blanks and digits are read up to it
+   * without a bound check, and a read past the end of a string makes V8 drop the optimized code.
    */
   read(text: string, i: number, limit: number): number;
 }
@@ -242,7 +244,7 @@ export function objectFieldsReader(names: readonly string[]): ObjectFields {
       seen.fill(0);
       stamp = 1;
     }
-    kind.fill(0);
+    for (let k = 0; k < n; k++) kind[k] = 0;
     let fields = 0;
     if (t.charCodeAt(i++) !== 123) return -1;
     let c = t.charCodeAt(i);
