@@ -41,7 +41,7 @@ function byPieces(text: string, cuts: number[], cutOff = false): string[] {
 }
 
 const str = fc.oneof(fc.constantFrom('ac2g', 'fwdbwd', 'cpu_op', '', 'a"b', 'tab\there', 'x\\y', 'é', '\u2028'), fc.string({ maxLength: 6 }));
-const num = fc.oneof(fc.integer({ min: -5, max: 5000 }), fc.double({ min: -10, max: 1e7, noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, 1e15, 12345678901234567, 1.5e300));
+const num = fc.oneof(fc.integer({ min: -5, max: 5000 }), fc.double({ min: -10, max: 1e7, noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, 1e15, 12345678901234568, 1.5e300));
 /** A value as text: JSON, and some text JSON does not have. */
 const rawValue: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: num.map((n) => JSON.stringify(n)) },
