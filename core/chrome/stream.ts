@@ -7,7 +7,7 @@
  * `ElementSplitter` walks the document and cuts the values; this file says which are the events and
  * the other top-level keys, and how Chrome's tolerant reading words what is out of place.
  */
-import { capture, ElementSplitter, offer, STOP, walk, type Captured, type Place, type SplitHandler, type Step } from '../json/elementSplitter';
+import { capture, offer, splitterClass, STOP, walk, type Captured, type Place, type SplitHandler, type Step } from '../json/elementSplitter';
 import { LineCursor } from '../json/lineCursor';
 
 export interface RawEvent {
@@ -40,6 +40,9 @@ export interface StreamSink {
 export const MAX_EVENT_CHARS = 16 << 20;
 const MAX_TOP_VALUE = 1 << 20;
 
+/** The splitter's code with this format's own JIT feedback (json/elementSplitter.ts `splitterClass`). */
+const Splitter = splitterClass();
+
 /** The containers walked: the root object, the events array. */
 const ROOT = 0, EVENTS = 1;
 const IN_ROOT = walk(ROOT);
@@ -56,7 +59,7 @@ export class ChromeEventStream implements SplitHandler {
   arrayClosed = false;
   sawTraceEvents = false;
   /** Chrome's reading ends a bare value at a delimiter. */
-  private readonly split = new ElementSplitter(this, 'delimiter');
+  private readonly split = new Splitter(this, 'delimiter');
   /** What the value being captured is: an event, or a top-level key's value (its key). */
   private capturing: 'event' | { key: string } | undefined;
   /** Offset of the first character of each line fed, and the line number of the last one. */
