@@ -8,6 +8,7 @@ import { run as cmdqGraph } from './cmdqGraph';
 import { run as diff } from './diff';
 import { run as inferscope } from './inferscope';
 import { run as jsonToolkit } from './jsonToolkit';
+import { run as kineto } from './kineto';
 import { run as kprof } from './kprof';
 import { run as nnapi } from './nnapi';
 import { run as nnapiPy } from './nnapiPy';
@@ -19,7 +20,7 @@ import { childCheck, run as trace } from './trace';
 import { type SectionRun, writeResults } from './results';
 import { rows } from './util';
 
-const BENCHES: [string, () => Promise<void>][] = [['trace', trace], ['cmdq', cmdq], ['cmdqGraph', cmdqGraph], ['nnapi', nnapi], ['nnapiPy', nnapiPy], ['timeline', () => timeline()], ['stats', stats], ['diff', diff], ['cli', cli], ['inferscope', inferscope], ['kprof', kprof], ['chrome', chrome], ['parquet', parquet], ['jsonToolkit', jsonToolkit], ['perfetto', perfetto]];
+const BENCHES: [string, () => Promise<void>][] = [['trace', trace], ['cmdq', cmdq], ['cmdqGraph', cmdqGraph], ['nnapi', nnapi], ['nnapiPy', nnapiPy], ['timeline', () => timeline()], ['stats', stats], ['diff', diff], ['cli', cli], ['inferscope', inferscope], ['kprof', kprof], ['chrome', chrome], ['kineto', kineto], ['parquet', parquet], ['jsonToolkit', jsonToolkit], ['perfetto', perfetto]];
 
 async function main(): Promise<void> {
   if (process.argv[2] === '--child-check') return childCheck(process.argv[3]);

@@ -136,7 +136,7 @@ async function checkContent(file: string, opts: CheckOptions, settings: Diagnost
     return fmt.checkDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, settings);
   }
   // A big or gzipped document read in pieces, not lines: one line of it may pass what one string holds.
-  if (fmt.createChunkChecker) return checkInPieces(file, fmt.createChunkChecker, fmt.checkDocument, maxDocument, settings, fileProblems);
+  if (fmt.createChunkChecker) return checkInPieces(file, () => fmt.createChunkChecker!({ maxProblems: opts.maxProblems }), fmt.checkDocument, maxDocument, settings, fileProblems);
   // A big plain trace is split among threads (parallelCheck.ts); it says the same as the one pass below.
   const parallel = fmt === traceFormat ? await checkTraceInParallel(file, opts) : undefined;
   if (parallel) return parallel.lines.finishCapped(settings, parallel.found);
@@ -172,14 +172,15 @@ async function checkInPieces(file: string, streamed: () => ChunkChecker, whole: 
   const input = new WholeOrStreamed(whole ? maxDocument : -1, streamed);
   input.expect(textSizeHint(file));
   const gzip: GzipEnd = { truncated: false, garbageAt: undefined };
-  // Line breaks, for where a cut gzip stream ends (a compact file is one line).
+  // Line breaks, for where a cut gzip stream ends (a compact file is one line); a plain file has no such end.
   let breaks = 0;
+  const gz = /\.gz$/i.test(file);
   await forEachText(file, (t) => {
     input.feed(t);
-    for (let i = t.indexOf('\n'); i >= 0; i = t.indexOf('\n', i + 1)) breaks++;
+    if (gz) for (let i = t.indexOf('\n'); i >= 0; i = t.indexOf('\n', i + 1)) breaks++;
   }, { gzip });
   fileProblems.push(...gzipEndProblems(gzip, breaks));
-  return input.stream ? input.stream.finish(settings) : whole!(input.text()!, settings);
+  return input.stream ? input.stream.finish(settings, gzip.truncated) : whole!(input.text()!, settings);
 }
 
 /**

@@ -127,10 +127,11 @@ export interface FormatDescriptor {
    */
   streamedLineBytes?: number;
   /**
-   * For a document format past `maxDocumentBytes`: a checker fed the decoded text in pieces of any
-   * size, not in lines, so the CLI reads a one-line (compact) file of any size too.
+   * For a document format past `maxDocumentBytes` (or with no `checkDocument`, at any size): a
+   * checker fed the decoded text in pieces of any size, not in lines, so the CLI reads a one-line
+   * (compact) file of any size too, and the checker reads each piece where it stands.
    */
-  createChunkChecker?(): ChunkChecker;
+  createChunkChecker?(opts?: CheckerOptions): ChunkChecker;
   /**
    * For a binary format `npu-trace check` checks (a Perfetto protobuf trace): a checker fed the
    * file's bytes (gunzipped) in pieces of any size; it has no lines, so positions are line 0 and
@@ -159,7 +160,8 @@ export interface ByteTimelineBuilder {
 /** See `FormatDescriptor.createChunkChecker`. */
 export interface ChunkChecker {
   feed(chunk: string): void;
-  finish(settings: DiagnosticSettings): CheckResult;
+  /** `cutOff`: the text was cut (a truncated .gz): the line it was cut in is not read, as the line readers leave it out. */
+  finish(settings: DiagnosticSettings, cutOff?: boolean): CheckResult;
 }
 
 /**

@@ -3,7 +3,9 @@ import { clip } from '../common/clip';
 import type { Diagnostic, Range, Severity } from '../common/diagnostic';
 import { escapeControl } from '../common/escape';
 import { finalizeDiagnostics, type DiagnosticSettings } from '../common/settings';
-import type { CheckerOptions, LineChecker } from '../formatDescriptor';
+import type { CheckerOptions, ChunkChecker, LineChecker } from '../formatDescriptor';
+import { INT, NUM, STR } from '../json/flatObject';
+import { EXPONENT, NEGATIVE, objectFieldsReader } from '../json/objectFields';
 import { eventId, eventRange, fieldRange, fieldText, wholeRange, idKey, KNOWN_PH, outOfRange, pathRange, positionIn, readNumber, str } from './event';
 import { FlowIndex, FlowPairs, type FlowRole } from './flows';
 import { ChromeReader } from './reader';
@@ -30,6 +32,14 @@ function errorRange(raw: RawEvent, message: string): Range {
   const k = Math.min(Number(m[1]), raw.text.length);
   return { start: positionIn(raw, k), end: positionIn(raw, Math.min(k + 1, raw.text.length)) };
 }
+
+/** The fields the checks of most events read (`ChromeChecker.inPlace`), by id. */
+const PH = 0, TS = 1, DUR = 2, CAT = 3, ID = 4, BIND_ID = 5;
+const FIELDS = objectFieldsReader(['ph', 'ts', 'dur', 'cat', 'id', 'bind_id']);
+const X = 88, S = 115, T = 116, F = 102;
+/** The phases whose events the checks read in place: those checked for their time alone, and X and the flows. */
+const IN_PLACE = new Uint8Array(128);
+for (const ph of KNOWN_PH) if (!'MBEbeC'.includes(ph)) IN_PLACE[ph.charCodeAt(0)] = 1;
 
 /** The key of the bind_id flows: apart from every category. */
 const BIND = '\u0001bind';
@@ -84,11 +94,68 @@ export class ChromeChecker implements LineChecker {
           : kind === 'not-object' ? `Each element of traceEvents must be an event object; this one is ${message}`
             : 'This event is over 16 MB: it is not read'),
       broken: (message, line, character) => this.push({ start: { line, character }, end: { line, character: character + 1 } }, 'error', 'chrome.not-trace', `Not a Chrome trace here: ${message}`),
+      // The editor's flow index wants each flow's whole range: its events take the full way.
+      inPlace: this.flows ? undefined : (t, i, limit, base) => this.inPlace(t, i, limit, base),
     });
   }
 
   add(line: string, lineNo: number): void {
     this.reader.addLine(line, lineNo);
+  }
+
+  /** The document in pieces of any size (`ChromeEventStream.feedText`): most events are read in place. */
+  addText(piece: string): void {
+    this.reader.addText(piece);
+  }
+
+  /** After the last piece; `cutOff`: the text was cut (a truncated .gz). Then `finish` or `finishCapped`. */
+  endText(cutOff = false): void {
+    this.reader.endText(cutOff);
+  }
+
+  /**
+   * An event read where it stands, without JSON.parse: only one that the checks below would find
+   * nothing wrong with and whose every field they read is plain (a known phase other than M, B/E,
+   * b/e and C; a numeric ts; for X a dur of zero or more and no bind_id; for a flow a string cat
+   * and a plain id). Anything else, and text the tokenizer is not sure of, is declined: the event
+   * then takes the full way (JSON.parse, `event`), so every diagnostic is the one it always was.
+   */
+  private inPlace(t: string, i: number, limit: number, base: number): number {
+    const r = FIELDS;
+    const end = r.read(t, i, limit);
+    if (end < 0) return -1;
+    // An empty object is nothing (ChromeReader).
+    if (r.fields === 0) return end;
+    const { kind, start, flags } = r;
+    if (kind[PH] !== STR || flags[PH] !== 0 || r.end[PH] - start[PH] !== 3) return -1;
+    const ph = t.charCodeAt(start[PH] + 1);
+    if (ph >= 128 || IN_PLACE[ph] === 0) return -1;
+    if ((kind[TS] !== INT && kind[TS] !== NUM) || !Number.isFinite(r.num[TS])) return -1;
+    if (ph === X) {
+      if ((kind[DUR] !== INT && kind[DUR] !== NUM) || !(r.num[DUR] >= 0) || !Number.isFinite(r.num[DUR]) || kind[BIND_ID] !== 0) return -1;
+    } else if (ph === S || ph === T || ph === F) {
+      const key = this.flowKey(t);
+      if (key === undefined) return -1;
+      const s = this.reader.stream;
+      const range = { start: s.position(base + start[PH]), end: s.position(base + r.end[PH]) };
+      this.flowPairs.add(key, ph === S ? 'start' : ph === T ? 'step' : 'end', r.num[TS], range);
+    }
+    this.events++;
+    return end;
+  }
+
+  /** A flow's key as `flow` makes it, from a string (or absent) cat and a plain id; undefined for any other. */
+  private flowKey(t: string): string | undefined {
+    const { kind, start, end, flags } = FIELDS;
+    let cat = '';
+    if (kind[CAT] === STR && flags[CAT] === 0) cat = t.slice(start[CAT] + 1, end[CAT] - 1);
+    else if (kind[CAT] !== 0) return undefined;
+    let id: string;
+    if (kind[ID] === STR && flags[ID] === 0) id = t.slice(start[ID] + 1, end[ID] - 1);
+    // An integer as String(number) writes it: up to 15 digits, no exponent, not -0.
+    else if (kind[ID] === INT && (flags[ID] & EXPONENT) === 0 && end[ID] - start[ID] <= 15 && !((flags[ID] & NEGATIVE) !== 0 && FIELDS.num[ID] === 0)) id = t.slice(start[ID], end[ID]);
+    else return undefined;
+    return `${cat}\u0000${id}`;
   }
 
   finish(): Diagnostic[] {
@@ -243,4 +310,16 @@ export class ChromeChecker implements LineChecker {
       this.push(pathRange(raw, ['args', 'name']), 'warning', 'chrome.duplicate-metadata', `${name} of pid ${q(idKey(o.pid))}${name === 'thread_name' ? ` tid ${q(idKey(o.tid))}` : ''} is given again as ${q(value)}; it was ${q(before)}: the last one wins`);
     }
   }
+}
+
+/** `check` of a Chrome trace read in pieces (cli/check.ts `checkInPieces`), not lines. */
+export function chromeChunkChecker(opts: CheckerOptions = {}): ChunkChecker {
+  const c = new ChromeChecker(opts);
+  return {
+    feed: (piece) => c.addText(piece),
+    finish: (settings, cutOff) => {
+      c.endText(cutOff);
+      return c.finishCapped(settings);
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { JSON_LANGUAGES, jsonNamed, type FileHead } from '../fileHead';
 import { CHROME_CODES } from './codes';
 import { COMPRESSED_TIMELINE_EDITOR, type FormatDescriptor } from '../formatDescriptor';
-import { ChromeChecker } from './checks';
+import { ChromeChecker, chromeChunkChecker } from './checks';
 import { looksLikeChromeTrace } from './detect';
 import { ChromeTimelineBuilder } from './timeline';
 import { chromeDiff } from './diff';
@@ -34,6 +34,9 @@ export const chromeFormat: FormatDescriptor = {
   detect: (name, head) => jsonNamed(name) && isChromeTraceHead(head),
   contentDetection: { languages: JSON_LANGUAGES, setting: 'chrome.detectInJson' },
   createChecker: (opts) => new ChromeChecker(opts),
+  // `check` reads the text in pieces, not lines: most events are read where they stand (no
+  // JSON.parse), and a line of any length is read (#31).
+  createChunkChecker: (opts) => chromeChunkChecker(opts),
   timeline: () => new ChromeTimelineBuilder(),
   parquetTables: 'timeline',
   exportsChrome: true,

@@ -7,6 +7,8 @@ export interface ReaderSink {
   bad?(kind: 'invalid-json' | 'not-object' | 'too-large', raw: RawEvent, message: string): void;
   broken?(message: string, line: number, character: number): void;
   topKey?(key: string, value: string, line: number, character: number): void;
+  /** Text fed in pieces: an event offered to be read in place (`StreamSink.inPlace`). */
+  inPlace?(text: string, i: number, limit: number, base: number): number;
 }
 
 /** The event stream with each element parsed (one `JSON.parse` per event, never of the whole text). */
@@ -18,11 +20,21 @@ export class ChromeReader {
       event: (raw) => this.element(raw),
       broken: (m, l, c) => sink.broken?.(m, l, c),
       topKey: (k, v, l, c) => sink.topKey?.(k, v, l, c),
+      inPlace: sink.inPlace && ((t, i, limit, base) => sink.inPlace!(t, i, limit, base)),
     });
   }
 
   addLine(text: string, lineNo: number): void {
     this.stream.feed(text, lineNo);
+  }
+
+  /** The document in pieces of any size instead of lines (see `ChromeEventStream.feedText`). */
+  addText(piece: string): void {
+    this.stream.feedText(piece);
+  }
+
+  endText(cutOff = false): void {
+    this.stream.endText(cutOff);
   }
 
   private element(raw: RawEvent): void {

@@ -7,7 +7,8 @@
  * `ElementSplitter` walks the document and cuts the values; this file says which are the events and
  * the other top-level keys, and how Chrome's tolerant reading words what is out of place.
  */
-import { capture, ElementSplitter, STOP, walk, type Captured, type Place, type SplitHandler, type Step } from '../json/elementSplitter';
+import { capture, offer, splitterClass, STOP, walk, type Captured, type Place, type SplitHandler, type Step } from '../json/elementSplitter';
+import { LineCursor } from '../json/lineCursor';
 
 export interface RawEvent {
   /** The event's JSON text (several lines joined with '\n'). */
@@ -22,6 +23,13 @@ export interface RawEvent {
 
 export interface StreamSink {
   event(e: RawEvent): void;
+  /**
+   * Text fed in pieces (`feedText`): an event whose `{` is at index `i` of `text`, offered to be
+   * read where it stands, not past `limit`; the index just past it when the sink read it, or -1 to
+   * have it handed to `event` as a RawEvent. `text[k]` is at offset `k + base` of the document
+   * (`position` maps an offset to its line and character).
+   */
+  inPlace?(text: string, i: number, limit: number, base: number): number;
   /** A top-level key of the object form other than traceEvents, with its value's text (cut at MAX_TOP_VALUE). */
   topKey?(key: string, value: string, line: number, character: number): void;
   /** Text that is not the expected JSON shape, at a position. */
@@ -32,11 +40,15 @@ export interface StreamSink {
 export const MAX_EVENT_CHARS = 16 << 20;
 const MAX_TOP_VALUE = 1 << 20;
 
+/** The splitter's code with this format's own JIT feedback (json/elementSplitter.ts `splitterClass`). */
+const Splitter = splitterClass();
+
 /** The containers walked: the root object, the events array. */
 const ROOT = 0, EVENTS = 1;
 const IN_ROOT = walk(ROOT);
 const IN_EVENTS = walk(EVENTS);
 const EVENT = capture(MAX_EVENT_CHARS);
+const EVENT_OFFERED = offer(MAX_EVENT_CHARS);
 const TOP_VALUE = capture(MAX_TOP_VALUE);
 
 /** The stream is the splitter's handler itself: its methods are one function for every stream, so code V8 optimizes for one file stays valid for the next. */
@@ -47,16 +59,25 @@ export class ChromeEventStream implements SplitHandler {
   arrayClosed = false;
   sawTraceEvents = false;
   /** Chrome's reading ends a bare value at a delimiter. */
-  private readonly split = new ElementSplitter(this, 'delimiter');
+  private readonly split = new Splitter(this, 'delimiter');
   /** What the value being captured is: an event, or a top-level key's value (its key). */
   private capturing: 'event' | { key: string } | undefined;
   /** Offset of the first character of each line fed, and the line number of the last one. */
   private lineStart = 0;
   private lastLine = 0;
   private lastChar = 0;
-  /** Line and offset of each line start since the value being captured began (offsets → positions). */
+  /** Where the value being captured begins. */
   private valueLine = 0;
-  private valueLineStart = 0;
+  private valueChar = 0;
+  /**
+   * Text fed in pieces (`feedText`), not lines: what tells offsets' lines, and the piece held back
+   * until the next one comes (a cut .gz drops what follows its last line break, as a line reader
+   * drops the cut line).
+   */
+  private cursor: LineCursor | undefined;
+  private held: string | undefined;
+  private paddedOf = '';
+  private padded = '';
   /** Whether the reading saw text that is not valid where it stands (reported once). */
   private complained = false;
 
@@ -72,6 +93,42 @@ export class ChromeEventStream implements SplitHandler {
     this.lastLine = lineNo;
     this.lastChar = line.length;
     this.split.feed(line);
+  }
+
+  /**
+   * The next piece of the document, of any size, line breaks included: the way for large files,
+   * where events the sink reads in place (`inPlace`) are never copied. Not mixed with `feed`.
+   */
+  feedText(piece: string): void {
+    this.cursor ??= new LineCursor();
+    if (this.held !== undefined) this.feedPiece(this.held);
+    this.held = piece;
+  }
+
+  /**
+   * After the last piece (before `end`). `cutOff`: the text was cut (a truncated .gz), so the
+   * line it was cut in is not read, as the line readers leave it out; a cut line longer than a
+   * piece is read as far as it goes.
+   */
+  endText(cutOff = false): void {
+    const t = this.held;
+    this.held = undefined;
+    if (t === undefined) return;
+    let k = cutOff ? Math.max(t.lastIndexOf('\n'), t.lastIndexOf('\r')) : -1;
+    if (k > 0 && t.charCodeAt(k) === 10 && t.charCodeAt(k - 1) === 13) k--;
+    // Cut in its first line: nothing is read.
+    if (cutOff && k < 0 && this.split.offset === 0) return;
+    this.feedPiece(k >= 0 ? t.slice(0, k) : t);
+  }
+
+  private feedPiece(piece: string): void {
+    this.cursor!.piece(piece);
+    this.split.feed(piece);
+  }
+
+  /** Line and character of an offset of the text fed in pieces (offsets asked in increasing order). */
+  position(at: number): { line: number; character: number } {
+    return this.cursor ? this.cursor.position(at) : { line: this.lastLine, character: at - this.lineStart };
   }
 
   /** After the last line: whether the document ended inside the events array (truncated). */
@@ -91,12 +148,14 @@ export class ChromeEventStream implements SplitHandler {
       this.complain('expected a JSON object with "traceEvents" or an array of events', at);
       return STOP;
     }
-    this.valueLine = this.lastLine;
-    this.valueLineStart = this.lineStart;
     if (role === EVENTS) {
       this.capturing = 'event';
+      // Where it begins is found only when it is not read in place.
+      if (c === 0x7b && this.cursor && this.sink.inPlace) return EVENT_OFFERED;
+      this.mark(at);
       return EVENT;
     }
+    this.mark(at);
     if (key === 'traceEvents' && c === 0x5b) {
       this.sawTraceEvents = true;
       this.arrayOpen = true;
@@ -106,14 +165,37 @@ export class ChromeEventStream implements SplitHandler {
     return TOP_VALUE;
   }
 
+  private mark(at: number): void {
+    const p = this.position(at);
+    this.valueLine = p.line;
+    this.valueChar = p.character;
+  }
+
+  /** SplitHandler: an event offered to the sink, read where it stands or declined. */
+  inPlace(piece: string, i: number, at: number): number {
+    // The piece with a character after it that ends every run the tokenizer reads (blanks, digits,
+    // a literal) and is JSON nowhere: a read past the end of a string makes V8 drop the optimized
+    // tokenizer, and an event cut by the piece's end did so once a piece, a cold check twice as slow.
+    if (piece !== this.paddedOf) {
+      this.paddedOf = piece;
+      this.padded = `${piece}#`;
+    }
+    const end = this.sink.inPlace!(this.padded, i, Math.min(piece.length, i + MAX_EVENT_CHARS), at - i);
+    if (end < 0) this.mark(at);
+    return end;
+  }
+
   /** SplitHandler: an event, or a top-level key's value. */
   captured(v: Captured): void {
     const what = this.capturing;
     this.capturing = undefined;
-    const character = v.start - this.valueLineStart;
+    let text = v.text;
+    let lineStarts = v.lineStarts;
+    // Read in pieces, the text holds the document's line breaks: each becomes '\n', as lines joined.
+    if (this.cursor) [text, lineStarts] = joinedLines(text);
     if (what === 'event') {
-      this.sink.event({ text: v.text.trimEnd(), line: this.valueLine, character, lineStarts: v.lineStarts, oversized: v.oversized || undefined });
-    } else if (what && !v.cut) this.sink.topKey?.(what.key, v.text, this.valueLine, character);
+      this.sink.event({ text: text.trimEnd(), line: this.valueLine, character: this.valueChar, lineStarts, oversized: v.oversized || undefined });
+    } else if (what && !v.cut) this.sink.topKey?.(what.key, text, this.valueLine, this.valueChar);
   }
 
   /** SplitHandler. */
@@ -135,11 +217,23 @@ export class ChromeEventStream implements SplitHandler {
   private complain(message: string, at: number): void {
     if (this.complained) return;
     this.complained = true;
-    this.sink.broken(message, this.lastLine, at - this.lineStart);
+    const p = this.position(at);
+    this.sink.broken(message, p.line, p.character);
   }
 
   /** Where the last line fed ends (for a problem at the end of the document). */
   endPosition(): { line: number; character: number } {
-    return { line: this.lastLine, character: this.lastChar };
+    return this.cursor ? this.cursor.position(this.split.offset) : { line: this.lastLine, character: this.lastChar };
   }
+}
+
+// Linear: one way to match each character.
+const BREAK = /\r\n?/g;
+
+/** A value's text with its line breaks as '\n', and where its 2nd, 3rd... lines start (as `Captured.lineStarts`). */
+function joinedLines(text: string): [string, number[] | undefined] {
+  if (text.indexOf('\r') >= 0) text = text.replace(BREAK, '\n');
+  let starts: number[] | undefined;
+  for (let k = text.indexOf('\n'); k >= 0; k = text.indexOf('\n', k + 1)) (starts ??= []).push(k + 1);
+  return [text, starts];
 }

@@ -10,7 +10,7 @@
  */
 import { kindOfChar } from '../json/jsoncParser';
 import { ChunkLines } from '../json/chunkLines';
-import { capture, ElementSplitter, SKIP, STOP, walk, type Captured, type Place, type SplitHandler, type Step } from '../json/elementSplitter';
+import { capture, SKIP, splitterClass, STOP, walk, type Captured, type Place, type SplitHandler, type Step } from '../json/elementSplitter';
 import { EventColumns, PositionColumns } from './columns';
 import { KEPT_FIELDS, slimEvent, slimScope, type KeptFields } from './keptFields';
 import type { Element, ParsedInferscope, SyntaxProblem, TopField } from './model';
@@ -26,6 +26,8 @@ const enum Cap { Event, Scope, Field }
 const WALK: Step[] = [walk(Role.Root), walk(Role.Events), walk(Role.Rel), walk(Role.Scopes)];
 const ELEMENT = capture(MAX_STREAM_ELEMENT);
 const FIELD = capture(MAX_FIELD);
+/** The splitter's code with this format's own JIT feedback (json/elementSplitter.ts `splitterClass`). */
+const Splitter = splitterClass();
 
 /** The reader is the splitter's handler itself: its methods are one function for every reader, so code V8 optimizes for one file stays valid for the next. */
 export class InferscopeStream implements SplitHandler {
@@ -36,7 +38,7 @@ export class InferscopeStream implements SplitHandler {
   /** Line and character of offsets the checks report at: element starts, top-level keys, problems. */
   readonly positions = new PositionColumns();
   /** Where a bare value ends: at its token's end, as JSON.parse reads it. */
-  private readonly split = new ElementSplitter(this, 'token');
+  private readonly split = new Splitter(this, 'token');
   private lastKeyStart = 0;
   private lastKeyEnd = 0;
   /** What the value being captured is; its key for a field. */

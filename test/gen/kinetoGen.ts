@@ -33,7 +33,7 @@ export interface KinetoTrace {
   cutFlowEvents: number;
 }
 
-const PID = 41873, MAIN = 41873, AUTOGRAD = 41990, GPU = 0;
+export const PID = 41873, MAIN = 41873, AUTOGRAD = 41990, GPU = 0;
 const BASE_NS = 1_764_302_400_000_000_000;
 
 /** `ts`/`dur` as Kineto prints them: whole µs, a dot, three digits of ns. */
@@ -61,7 +61,7 @@ const KERNEL_ARGS = (corr: number, ext: number, stream: number, grid: number[], 
   `"External id": ${ext},\n      "queued": 0, "device": 0, "context": 1,\n      "stream": ${stream}, "correlation": ${corr},\n      "registers per thread": ${regs},\n      "shared memory": 0,\n      "blocks per SM": ${(grid[0] * grid[1] / 132).toFixed(6).replace(/0+$/, '').replace(/\.$/, '')},\n      "warps per SM": ${(grid[0] * grid[1] * block[0] / 32 / 132).toFixed(6).replace(/0+$/, '').replace(/\.$/, '')},\n      "grid": [${grid.join(', ')}],\n      "block": [${block.join(', ')}],\n      "est. achieved occupancy %": 0`;
 
 /** One workload of launches: what the CPU does and what lands on the GPU. */
-class Recorder {
+export class Recorder {
   readonly cpu: Act[] = [];
   /** CUPTI buffers: each with its device records and its runtime records. */
   readonly buffers: { device: Act[]; runtime: Act[] }[] = [];
@@ -160,7 +160,7 @@ function metadataEvents(threads: [number, number, string][], spans: string): str
   return spans + out;
 }
 
-function assemble(r: Recorder, meta: Record<string, string>, threads: [number, number, string][], span: { start: number; end: number; iteration: number }, traceName: string): string {
+export function assemble(r: Recorder, meta: Record<string, string>, threads: [number, number, string][], span: { start: number; end: number; iteration: number }, traceName: string): string {
   let text = us === wholeUs ? legacyHeader() : header(meta);
   const spans = `\n  {\n    "ph": "X", "cat": "Trace", "ts": ${us(span.start)}, "dur": ${us(span.end - span.start)},\n    "pid": "Spans", "tid": "PyTorch Profiler",\n    "name": "PyTorch Profiler (${span.iteration})",\n    "args": {\n      "Op count": 0\n    }\n  },\n  {\n    "name": "process_sort_index", "ph": "M", "ts": ${us(span.start)},\n    "pid": "Spans", "tid": 0,\n    "args": {\n      "sort_index": ${0x20000000}\n    }\n  },\n  {\n    "name": "Iteration Start: PyTorch Profiler", "ph": "i", "s": "g",\n    "pid": "Traces", "tid": "Trace PyTorch Profiler", "ts": ${us(span.start)}\n  },`;
   text += spans;
@@ -174,7 +174,7 @@ function assemble(r: Recorder, meta: Record<string, string>, threads: [number, n
   return text;
 }
 
-const META = {
+export const META = {
   distributedInfo: '{"backend": "nccl", "rank": 0, "world_size": 1, "pg_count": 1, "pg_config": [{"pg_name": "0", "pg_desc": "default_pg", "backend_config": "cuda:nccl", "pg_size": 1, "ranks": [0]}], "nccl_version": "2.27.5"}',
   with_stack: '1',
   record_shapes: '1',
