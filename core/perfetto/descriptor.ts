@@ -1,5 +1,5 @@
 import { checkResult } from '../common/settings';
-import type { FormatDescriptor } from '../formatDescriptor';
+import { COMPRESSED_TIMELINE_EDITOR, type FormatDescriptor } from '../formatDescriptor';
 import { PERFETTO_CODES } from './codes';
 import { looksLikePerfettoProto } from './detect';
 import { PerfettoFile } from './file';
@@ -17,6 +17,9 @@ export const perfettoFormat: FormatDescriptor = {
   codes: PERFETTO_CODES,
   names: ['*.perfetto-trace', '*.pftrace', '*.perfetto', '*.perfetto.trace', '*.perfetto-trace.gz', '*.pftrace.gz', '*.perfetto.gz', '*.perfetto.trace.gz'],
   binary: true,
+  // VS Code has no editor for these bytes: they open in the read-only timeline (built in the
+  // timeline worker from `byteTimeline`), as gzipped text traces do.
+  customEditors: [COMPRESSED_TIMELINE_EDITOR],
   // Without the bytes (a caller that has only the name) nothing else is known of it.
   detect: (name, head) => !!head.bytes?.length && looksLikePerfettoProto(name, head.bytes),
   createByteChecker: (opts) => {
@@ -32,4 +35,6 @@ export const perfettoFormat: FormatDescriptor = {
   byteTimeline: () => new PerfettoTimelineBuilder(),
   parquetTables: 'timeline',
   exportsChrome: true,
+  // The Summary tab shows the builder's tables (`summaryTables.ts`).
+  summary: true,
 };

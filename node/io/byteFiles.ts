@@ -10,8 +10,11 @@ import { SyncSink } from './syncSink';
 
 const READ = 1 << 20;
 
-/** The file's bytes in pieces as they are read, gunzipped as they come when it is a gzip stream (by its magic bytes). */
-export async function eachPiece(file: string, onPiece: (b: Uint8Array) => void, gzip: GzipEnd): Promise<void> {
+/**
+ * The file's bytes in pieces as they are read, gunzipped as they come when it is a gzip stream (by
+ * its magic bytes). `onPiece` returning false stops the reading (the rest is not read).
+ */
+export async function eachPiece(file: string, onPiece: (b: Uint8Array) => void | boolean, gzip: GzipEnd): Promise<void> {
   const fd = openSync(file, 'r');
   const magic = Buffer.alloc(2);
   let n: number;
@@ -22,7 +25,7 @@ export async function eachPiece(file: string, onPiece: (b: Uint8Array) => void, 
   }
   const raw = createReadStream(file, { highWaterMark: READ });
   const source: AsyncIterable<Buffer> = n === 2 && magic[0] === 0x1f && magic[1] === 0x8b ? gunzipMembers(raw, gzip) : raw;
-  for await (const piece of source) onPiece(piece);
+  for await (const piece of source) if (onPiece(piece) === false) break;
 }
 
 export type ByteFormat = FormatDescriptor & { byteTimeline(): ByteTimelineBuilder };
