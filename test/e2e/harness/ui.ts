@@ -6,6 +6,7 @@ import { systraceHtml } from '../../gen/systraceHtml';
 import type { RunningServer } from './codeServer';
 import { formatJourneys } from './formats';
 import { glueJourneys } from './glue';
+import { perfettoJourneys } from './perfetto';
 import { graphJourney } from './graph';
 import { findInEditor, fullyDrawn, goToLine, hoverAtCursor, problemsInStatusBar, quickFixAtCursor, quickOpen, STEP_MS } from './keys';
 import { summaryJourney } from './summary';
@@ -262,6 +263,7 @@ const JOURNEYS: Journey[] = [
   ...formatJourneys,
   ...walkthroughJourneys,
   ...glueJourneys,
+  ...perfettoJourneys,
 ];
 
 /** The journeys driven through the UI with keyboard and mouse; a screenshot is saved when one fails. */

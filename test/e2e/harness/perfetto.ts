@@ -1,0 +1,126 @@
+/**
+ * A Perfetto protobuf trace in the real VS Code (code-server in Chromium), driven with keyboard and
+ * mouse: Quick Open a `.pftrace` (an Android system trace with NNAPI's atrace marks, generated as
+ * traced_probes lays it out) → it opens in the read-only timeline editor with a track per thread and
+ * every slice; the status bar gives its facts; a click on a slice → the details pane shows the
+ * packet decoded at its byte offset; Show Summary → the busiest slices and the NNAPI timing
+ * summary; a truncated copy → its perfetto.* problem in the Problems panel.
+ *
+ * One of the UI journeys of test/e2e/harness/ui.ts. Every wait is for a state, never a delay.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { perfettoTimeline } from '../../../core/perfetto/timeline';
+import type { TimelineModel } from '../../../core/timeline/model';
+import { systraceToPerfetto } from '../../gen/perfettoGen';
+import { quickOpen, STEP_MS } from './keys';
+import { revealItem } from './reveal';
+import { palette } from './timeline';
+import type { UiContext } from './ui';
+
+interface PageModel {
+  format: string;
+  strings: string[];
+  tracks: { name: string; kind: string; parent: number }[];
+  items: { name: Uint32Array };
+}
+interface PageTimeline {
+  __timeline: { perf: { firstPaint: number }; state(): { model: PageModel } | undefined };
+}
+
+/** The webview frame of the page titled with `name`. */
+async function pageOf(page: Page, name: string): Promise<Frame> {
+  const deadline = Date.now() + STEP_MS;
+  while (Date.now() < deadline) {
+    for (const f of page.frames()) {
+      if (!(await f.locator('#canvas').count().catch(() => 0))) continue;
+      if ((await f.title().catch(() => '')).includes(name)) return f;
+    }
+    await page.waitForEvent('frameattached', { timeout: 1000 }).catch(() => undefined);
+  }
+  throw new Error(`no timeline page for ${name} appeared`);
+}
+
+/** Tracks as "parent / name" and item names (sorted), as the model has them. */
+function shape(m: Pick<PageModel, 'strings' | 'tracks'> & { items: { name: ArrayLike<number> } }): { tracks: string[]; names: string[] } {
+  return {
+    tracks: m.tracks.map((t) => (t.parent >= 0 ? `${m.tracks[t.parent].name} / ${t.name}` : t.name)),
+    names: Array.from(m.items.name, (n) => m.strings[n]).sort(),
+  };
+}
+
+async function problemsPanelLists(page: Page, codes: string[]): Promise<void> {
+  await page.keyboard.press('Control+Shift+M');
+  const panel = page.locator('.markers-panel');
+  await panel.waitFor({ state: 'visible', timeout: STEP_MS });
+  for (const code of codes) {
+    await panel.locator('.monaco-list-row', { hasText: code }).first().waitFor({ timeout: STEP_MS })
+      .catch(async () => { throw new Error(`the Problems panel has no ${code}; it shows "${(await panel.textContent())?.slice(0, 400)}"`); });
+  }
+}
+
+export const perfettoJourneys = [
+  {
+    name: 'Perfetto: a .pftrace opens in the read-only timeline with its thread tracks and every slice; a click shows the packet at its byte offset; Show Summary gives the NNAPI timing rows; a truncated copy lists perfetto.truncated-packet',
+    async run(page: Page, ctx: UiContext): Promise<void> {
+      // Written before the first Quick Open, whose file list is cached for the session.
+      const bytes = systraceToPerfetto(readFileSync(join(ctx.workspace, 'nnapi-mobilenet.systrace'), 'utf8'));
+      writeFileSync(join(ctx.workspace, 'mobilenet.pftrace'), bytes);
+      writeFileSync(join(ctx.workspace, 'cut.pftrace'), bytes.subarray(0, bytes.length - 7));
+      const want: TimelineModel = perfettoTimeline(bytes);
+      const wantShape = shape(want);
+
+      await quickOpen(page, 'mobilenet.pftrace');
+      const frame = await pageOf(page, 'mobilenet.pftrace');
+      await frame.waitForFunction(() => ((window as unknown as PageTimeline).__timeline?.perf.firstPaint ?? 0) > 0, undefined, { timeout: STEP_MS });
+      const drawn = await frame.evaluate(() => {
+        const m = (window as unknown as PageTimeline).__timeline.state()!.model;
+        return { format: m.format, strings: m.strings, tracks: m.tracks, items: { name: Array.from(m.items.name) } };
+      });
+      if (drawn.format !== 'perfetto') throw new Error(`the editor drew a ${drawn.format} model`);
+      const got = shape(drawn);
+      if (got.tracks.join('\n') !== wantShape.tracks.join('\n')) throw new Error(`tracks ${JSON.stringify(got.tracks)}, expected ${JSON.stringify(wantShape.tracks)}`);
+      if (got.names.join('\n') !== wantShape.names.join('\n')) throw new Error(`slices ${JSON.stringify(got.names)}, expected ${JSON.stringify(wantShape.names)}`);
+      const threads = want.tracks.filter((t) => t.parent >= 0 && t.kind === 'slices').length;
+      ctx.say(`    opened in the timeline editor: ${threads} thread tracks, all ${got.names.length} slices`);
+
+      const events = `${want.items.start.length} events`;
+      await page.locator('.statusbar-item', { hasText: events }).first().waitFor({ timeout: STEP_MS })
+        .catch(async () => { throw new Error(`the status bar never showed "${events}"; it reads "${await page.locator('.statusbar').textContent()}"`); });
+      ctx.say(`    status bar: ${events}`);
+
+      // A click on the model's outermost NNAPI slice: the packet decoded at its byte offset.
+      const name = '[NN_LA_PO]mobilenet';
+      const k = Array.from(want.items.name).findIndex((n) => want.strings[n] === name);
+      const offset = want.chars!.char[k];
+      const at = await revealItem(frame, { name });
+      await frame.locator('#canvas').click({ position: { x: at.x, y: at.y } });
+      const details = frame.locator('#details');
+      await details.filter({ hasText: /print\.buf/ }).waitFor({ timeout: STEP_MS })
+        .catch(async () => { throw new Error(`after clicking ${name} the details never showed its packet; they read "${(await details.textContent().catch(() => ''))?.slice(0, 400)}"`); });
+      const text = (await details.textContent()) ?? '';
+      for (const w of ['byte offset', String(offset), 'B|100|[NN_LA_PO]mobilenet']) if (!text.includes(w)) throw new Error(`the details of ${name} lack ${w}: ${text.slice(0, 400)}`);
+      ctx.say(`    click on ${name} → its ftrace print decoded at byte ${offset}`);
+      await ctx.shoot(page, 'perfetto-details');
+
+      await palette(page, 'NPU Trace: Show Summary');
+      const table = want.summaryTables!.find((t) => /self-times/.test(t.id))!;
+      const rows = frame.locator(`#summaryView section[data-table="${table.id}"] tbody tr`);
+      await rows.first().waitFor({ timeout: STEP_MS })
+        .catch(async () => { throw new Error(`the Summary has no ${table.id} table; it reads "${(await frame.locator('#summaryView').textContent().catch(() => ''))?.slice(0, 400)}"`); });
+      if ((await rows.count()) !== table.rows.length) throw new Error(`the Summary's ${table.id} has ${await rows.count()} rows, nnapi-stats ${table.rows.length}`);
+      const first = (await rows.first().locator('td').first().textContent())?.trim();
+      if (first !== 'Application') throw new Error(`the first NNAPI timing row is "${first}"`);
+      await frame.locator('#summaryView section[data-table="busiest-slices"] tbody tr').first().waitFor({ timeout: STEP_MS });
+      ctx.say(`    Show Summary → busiest slices and the NNAPI timing summary (${table.rows.length} layer rows)`);
+      await ctx.shoot(page, 'perfetto-summary');
+
+      await quickOpen(page, 'cut.pftrace');
+      await pageOf(page, 'cut.pftrace');
+      await problemsPanelLists(page, ['perfetto.truncated-packet']);
+      ctx.say('    the truncated copy: perfetto.truncated-packet in the Problems panel');
+      await ctx.shoot(page, 'perfetto-problems');
+    },
+  },
+];
