@@ -23,11 +23,14 @@ export interface PTrack {
 /** Arguments of an event (debug annotations), as name and value text. */
 export type Args = readonly (readonly [string, string])[];
 
+/** A track event's `flow_ids` (flows it takes part in) and `terminating_flow_ids` (flows it ends). */
+export interface Flows { ids: readonly bigint[]; terminating: readonly bigint[] }
+
 /** Where the reader sends what it finds, in file order of the packets (slices when they end). */
 export interface PerfettoSink {
   /** A slice on `track` from `start` to `end` (ns on the track's domain; NaN: never closed). `at`/`endAt`: byte offsets of its packets. */
-  slice(track: number, start: number, end: number, name: string, category: string, at: number, endAt: number, args: Args | undefined): void;
-  instant(track: number, t: number, name: string, category: string, at: number, args: Args | undefined): void;
+  slice(track: number, start: number, end: number, name: string, category: string, at: number, endAt: number, args: Args | undefined, flows?: Flows): void;
+  instant(track: number, t: number, name: string, category: string, at: number, args: Args | undefined, flows?: Flows): void;
   /** An end with nothing to close (drawn as a marker). */
   lonelyEnd(track: number, t: number, at: number): void;
   counter(track: number, t: number, value: number, at: number): void;
@@ -41,6 +44,7 @@ interface Open {
   category: string;
   at: number;
   args: Args | undefined;
+  flows?: Flows;
 }
 
 interface Sequence {
@@ -123,7 +127,7 @@ export class PerfettoReader {
         const first = stack[0];
         this.problem(first.at, 'perfetto.unclosed-slice', 'warning',
           `${quote(first.name)} on ${this.describe(track)} is never closed${stack.length > 1 ? ` (nor ${stack.length - 1} slice${stack.length > 2 ? 's' : ''} opened inside it)` : ''}: no end follows it in the trace. It is drawn to the end of the trace (the capture may have stopped inside it).`);
-        for (const o of stack) this.sink.slice(track, o.start, NaN, o.name, o.category, o.at, o.at, o.args);
+        for (const o of stack) this.sink.slice(track, o.start, NaN, o.name, o.category, o.at, o.at, o.args, o.flows);
         this.stats.slices += stack.length;
       }
       this.stacks.clear();
@@ -313,14 +317,14 @@ export class PerfettoReader {
     }
   }
 
-  private open(track: number, t: number, name: string, category: string, at: number, args: Args | undefined): void {
+  private open(track: number, t: number, name: string, category: string, at: number, args: Args | undefined, flows?: Flows): void {
     let s = this.stacks.get(track);
     if (!s) this.stacks.set(track, (s = []));
     if (s.length >= MAX_DEPTH) {
       this.problem(at, 'perfetto.too-deep', 'warning', `${quote(name)} on ${this.describe(track)} opens a slice ${MAX_DEPTH} deep: it and deeper ones are not drawn (a begin without its end, repeated?).`);
       return;
     }
-    s.push({ start: t, name, category, at, args });
+    s.push({ start: t, name, category, at, args, ...(flows && { flows }) });
   }
 
   private close(track: number, t: number, at: number): void {
@@ -331,7 +335,7 @@ export class PerfettoReader {
       return;
     }
     this.stats.slices++;
-    this.sink.slice(track, o.start, t, o.name, o.category, o.at, at, o.args);
+    this.sink.slice(track, o.start, t, o.name, o.category, o.at, at, o.args, o.flows);
   }
 
   private descriptor(d: TrackDescriptorMsg): void {
@@ -375,12 +379,13 @@ export class PerfettoReader {
       a.name ?? (a.nameIid !== undefined ? this.interned(s.annotationNames, a.nameIid, 'debug annotation name', at) : undefined) ?? '?',
       a.value ?? (a.valueIid !== undefined ? this.interned(s.annotationStrings, a.valueIid, 'debug annotation string', at) : undefined) ?? '',
     ] as const) : undefined;
+    const flows = e.flowIds.length || e.terminatingFlowIds.length ? { ids: e.flowIds, terminating: e.terminatingFlowIds } : undefined;
     switch (e.type) {
-      case TYPE.sliceBegin: this.open(track, rel, name, category, at, args); return;
+      case TYPE.sliceBegin: this.open(track, rel, name, category, at, args, flows); return;
       case TYPE.sliceEnd: this.close(track, rel, at); return;
       case TYPE.instant:
         this.stats.instants++;
-        this.sink.instant(track, rel, name, category, at, args);
+        this.sink.instant(track, rel, name, category, at, args, flows);
         return;
       case TYPE.counter:
         if (e.counter === undefined) {

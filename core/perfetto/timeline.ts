@@ -3,7 +3,8 @@ import { GrowColumn } from '../timeline/columns';
 import type { CounterSpec } from '../timeline/counters';
 import { FLAG, KIND, type TimelineModel } from '../timeline/model';
 import { PerfettoFile } from './file';
-import type { Args, PerfettoReader, PerfettoSink } from './reader';
+import { PerfettoFlows } from './flows';
+import type { Args, Flows, PerfettoReader, PerfettoSink } from './reader';
 import { perfettoSummaryTables, SliceTally } from './summaryTables';
 
 /** Samples kept per counter: beyond, a counter row would not show more (it is drawn in ~2000 buckets). */
@@ -30,6 +31,7 @@ export class PerfettoTimelineBuilder implements PerfettoSink {
   private readonly endCharEnd = new GrowColumn(Uint32Array);
   private readonly ctxByCat = new Map<string, number>();
   private readonly tally = new SliceTally();
+  private readonly flows = new PerfettoFlows();
 
   constructor() {
     this.file = new PerfettoFile(this);
@@ -89,18 +91,20 @@ export class PerfettoTimelineBuilder implements PerfettoSink {
     this.endCharEnd.push(b + 1);
   }
 
-  slice(track: number, start: number, end: number, name: string, category: string, at: number, endAt: number, _args: Args | undefined): void {
+  slice(track: number, start: number, end: number, name: string, category: string, at: number, endAt: number, _args: Args | undefined, flows?: Flows): void {
     const i = this.asm.add(this.track(track), start, NaN, 0, this.asm.intern(name), NaN, this.ctx(category), 0, KIND.slice, 0);
     if (end === end) {
       this.asm.close(i, end, 0);
       this.tally.add(track, name, end - start);
     }
     this.chars(at, end === end ? endAt : 0);
+    if (flows) this.flows.add(i, start, flows);
   }
 
-  instant(track: number, t: number, name: string, category: string, at: number): void {
-    this.asm.add(this.track(track), t, t, 0, this.asm.intern(name), NaN, this.ctx(category), 0, KIND.marker, FLAG.instant);
+  instant(track: number, t: number, name: string, category: string, at: number, _args: Args | undefined, flows?: Flows): void {
+    const i = this.asm.add(this.track(track), t, t, 0, this.asm.intern(name), NaN, this.ctx(category), 0, KIND.marker, FLAG.instant);
     this.chars(at, 0);
+    if (flows) this.flows.add(i, t, flows);
   }
 
   lonelyEnd(track: number, t: number, at: number): void {
@@ -138,7 +142,8 @@ export class PerfettoTimelineBuilder implements PerfettoSink {
       if (c.name.startsWith('\u0000t')) c.name = r.tracks[Number(c.name.slice(2))].name ?? 'Counter';
     }
     const summaryTables = perfettoSummaryTables(this.tally, (k) => `${this.processName(r.tracks[k].pid ?? GLOBAL)} / ${this.trackName(k)}`, result.nnapi);
-    return { ...m, unit: 'ns', colourBy: 'phase', attrNames: ['category', '', '', '', ''], chars, summaryTables };
+    const links = this.flows.links(order, m.items.start);
+    return { ...m, unit: 'ns', colourBy: 'phase', attrNames: ['category', '', '', '', ''], chars, summaryTables, ...(links && { links }) };
   }
 
   /** A process group's name as drawn (names may come after its first event: looked up at the end). */
