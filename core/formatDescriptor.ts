@@ -136,11 +136,16 @@ export interface FormatDescriptor {
    * file's bytes (gunzipped) in pieces of any size; it has no lines, so positions are line 0 and
    * the byte offset.
    */
-  createByteChecker?(opts?: CheckerOptions): ByteChecker;
+  createByteChecker?(opts?: CheckerOptions & ByteReadOptions): ByteChecker;
   /** For a binary format with a timeline: its builder, fed the file's bytes in pieces (`timeline` is for text). */
-  byteTimeline?(): ByteTimelineBuilder;
+  byteTimeline?(opts?: ByteReadOptions): ByteTimelineBuilder;
   /** How `npu-trace diff` reads a run of this format (`core/<id>/diff.ts`); none: not compared. */
   diff?: DiffSupport;
+}
+
+/** What the Node side gives a binary format's reader: an inflater (node:zlib) for the compressed parts of a file (Perfetto's `compressed_packets`). */
+export interface ByteReadOptions {
+  inflate?: (deflated: Uint8Array, maxBytes: number) => Uint8Array;
 }
 
 /** See `FormatDescriptor.createByteChecker`. */

@@ -23,7 +23,7 @@ export const perfettoFormat: FormatDescriptor = {
   // Without the bytes (a caller that has only the name) nothing else is known of it.
   detect: (name, head) => !!head.bytes?.length && looksLikePerfettoProto(name, head.bytes),
   createByteChecker: (opts) => {
-    const f = new PerfettoFile(undefined, { maxProblems: opts?.maxProblems });
+    const f = new PerfettoFile(undefined, { maxProblems: opts?.maxProblems, inflate: opts?.inflate });
     return {
       feed: (b) => f.feed(b),
       finish: (settings) => {
@@ -32,7 +32,7 @@ export const perfettoFormat: FormatDescriptor = {
       },
     };
   },
-  byteTimeline: () => new PerfettoTimelineBuilder(),
+  byteTimeline: (opts) => new PerfettoTimelineBuilder(opts),
   parquetTables: 'timeline',
   exportsChrome: true,
   // The Summary tab shows the builder's tables (`summaryTables.ts`).

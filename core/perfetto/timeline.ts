@@ -4,7 +4,7 @@ import type { CounterSpec } from '../timeline/counters';
 import { FLAG, KIND, type TimelineModel } from '../timeline/model';
 import { PerfettoFile } from './file';
 import { PerfettoFlows } from './flows';
-import type { Args, Flows, PerfettoReader, PerfettoSink } from './reader';
+import type { Args, Flows, PerfettoReader, PerfettoSink, ReaderOptions } from './reader';
 import { perfettoSummaryTables, SliceTally } from './summaryTables';
 
 /** Samples kept per counter: beyond, a counter row would not show more (it is drawn in ~2000 buckets). */
@@ -33,8 +33,8 @@ export class PerfettoTimelineBuilder implements PerfettoSink {
   private readonly tally = new SliceTally();
   private readonly flows = new PerfettoFlows();
 
-  constructor() {
-    this.file = new PerfettoFile(this);
+  constructor(opts: Pick<ReaderOptions, 'inflate'> = {}) {
+    this.file = new PerfettoFile(this, opts);
   }
 
   private get reader(): PerfettoReader {
@@ -158,8 +158,8 @@ export class PerfettoTimelineBuilder implements PerfettoSink {
 }
 
 /** The timeline of a trace already in memory (tests, the editor). */
-export function perfettoTimeline(bytes: Uint8Array): TimelineModel {
-  const b = new PerfettoTimelineBuilder();
+export function perfettoTimeline(bytes: Uint8Array, opts: Pick<ReaderOptions, 'inflate'> = {}): TimelineModel {
+  const b = new PerfettoTimelineBuilder(opts);
   b.feed(bytes);
   return b.finish();
 }

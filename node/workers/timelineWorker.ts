@@ -4,7 +4,7 @@
  * terminating this worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { eachPiece } from '../io/byteFiles';
+import { BYTE_READ_OPTIONS, eachPiece } from '../io/byteFiles';
 import { headOf } from '../io/firstLine';
 import { forEachLine } from '../io/lines';
 import { statsOfFile } from '../io/statsOfFile';
@@ -104,7 +104,7 @@ async function build(req: WorkerRequest): Promise<void> {
     }
   }
   const format = formatOf(req);
-  const bytes = format?.byteTimeline?.();
+  const bytes = format?.byteTimeline?.(BYTE_READ_OPTIONS);
   if (bytes) {
     // A binary format (a Perfetto protobuf trace): its builder reads the bytes as they stream; no preview (a packet may close a slice opened anywhere before).
     await eachByte(req, (b) => bytes.feed(b));
