@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import { readPerfettoBytes } from '../../../core/perfetto/file';
@@ -7,6 +9,7 @@ import { perfettoTimeline } from '../../../core/perfetto/timeline';
 import type { TimelineModel } from '../../../core/timeline/model';
 import { BYTE_READ_OPTIONS } from '../../../node/io/byteFiles';
 import { androidSystemTrace, deflatedTrace, sdkTrace, TraceWriter } from '../../gen/perfettoGen';
+import { runCli } from '../../cli/run';
 
 const items = (m: TimelineModel) => Array.from(m.items.name, (n, i) => `${m.strings[n]} ${m.items.start[i]}..${m.items.end[i]}`).sort();
 const codes = (b: Uint8Array, opts = BYTE_READ_OPTIONS) => readPerfettoBytes(b, undefined, opts).diagnostics.map((d) => d.code);
@@ -32,6 +35,22 @@ describe('perfetto compressed_packets (COMPRESSION_TYPE_DEFLATE)', () => {
     const m = perfettoTimeline(deflated, BYTE_READ_OPTIONS);
     assert.ok(m.items.start.length > 3);
     assert.deepEqual([...new Set(m.chars!.char)], [0]);
+  });
+
+  it('npu-trace check and export read them (the built CLI passes node:zlib)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perfetto-deflate-'));
+    try {
+      const f = join(dir, 'sys.pftrace');
+      writeFileSync(f, deflatedTrace(androidSystemTrace(), 4));
+      const check = await runCli(['check', f]);
+      assert.equal(check.code, 0, check.stdout + check.stderr);
+      assert.ok(!/compressed-packets/.test(check.stdout), check.stdout);
+      const out = join(dir, 'x.json');
+      assert.equal((await runCli(['export', f, '--to', 'chrome-trace', '-o', out])).code, 0);
+      assert.ok(readFileSync(out, 'utf8').includes('Choreographer#doFrame 42'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('without an inflater (the pure reader) the packets are reported and skipped', () => {
