@@ -173,3 +173,11 @@ export interface ChunkChecker {
  * trace had no editor at all (#30). Its selector in package.json is checked against the registry.
  */
 export const COMPRESSED_TIMELINE_EDITOR = 'npuTrace.compressedTimeline';
+
+/**
+ * The same read-only timeline, offered for a file of any name under *Reopen Editor With…* / *Open
+ * With…* (priority `option`): VS Code shows a binary file of an unknown name (a Perfetto trace
+ * pulled as `trace`) as nothing, and hands it to no content detection; the timeline worker tells
+ * its format by its bytes.
+ */
+export const ANY_TIMELINE_EDITOR = 'npuTrace.timelineAny';

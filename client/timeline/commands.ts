@@ -5,7 +5,7 @@ import { escapeHtml } from './html';
 import { fileName } from './documentRequest';
 import { TimelinePanel, VIEW_TYPE } from './panel';
 import { mayRestore, savedUri } from './restore';
-import { COMPRESSED_TIMELINE_EDITOR } from '../../core/formatDescriptor';
+import { ANY_TIMELINE_EDITOR, COMPRESSED_TIMELINE_EDITOR } from '../../core/formatDescriptor';
 import { TimelineEditorStatus } from './editorStatus';
 
 export const SHOW_TIMELINE = 'npuTrace.showTimeline';
@@ -54,7 +54,7 @@ export function registerTimeline(context: vscode.ExtensionContext, host: Timelin
     // A gzipped trace, or a binary one (a Perfetto protobuf trace), opens in the timeline itself,
     // read-only: VS Code has no text editor for these bytes.
     status,
-    vscode.window.registerCustomEditorProvider(COMPRESSED_TIMELINE_EDITOR, {
+    ...[COMPRESSED_TIMELINE_EDITOR, ANY_TIMELINE_EDITOR].map((viewType) => vscode.window.registerCustomEditorProvider(viewType, {
       openCustomDocument: (uri) => ({ uri, dispose: () => undefined }),
       resolveCustomEditor: (doc, panel) => {
         panels.get(doc.uri.toString())?.panel.dispose();
@@ -63,7 +63,7 @@ export function registerTimeline(context: vscode.ExtensionContext, host: Timelin
         panel.onDidDispose(() => status.forget(doc.uri));
         onCompressedOpened?.(doc.uri);
       },
-    }, { webviewOptions: { retainContextWhenHidden: true }, supportsMultipleEditorsPerDocument: false }),
+    }, { webviewOptions: { retainContextWhenHidden: true }, supportsMultipleEditorsPerDocument: false })),
     vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
         // The saved state comes from the page: its shape is checked, and the file it names is
@@ -109,13 +109,8 @@ function asColumn(c: unknown): vscode.ViewColumn | undefined {
   return typeof c === 'number' && Number.isInteger(c) && c >= 1 && c <= 9 ? c : undefined;
 }
 
-/**
- * The file of the active compressed-trace timeline editor, when one is active (no text editor then);
- * or of a file VS Code shows no text of (a binary file of any name: the worker tells a Perfetto
- * trace by its bytes).
- */
+/** The file of the active read-only timeline editor, when one is active (no text editor then). */
 function activeCustomEditorUri(): vscode.Uri | undefined {
   const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-  if (input instanceof vscode.TabInputCustom && input.viewType === COMPRESSED_TIMELINE_EDITOR) return input.uri;
-  return input instanceof vscode.TabInputText && !vscode.window.activeTextEditor ? input.uri : undefined;
+  return input instanceof vscode.TabInputCustom && (input.viewType === COMPRESSED_TIMELINE_EDITOR || input.viewType === ANY_TIMELINE_EDITOR) ? input.uri : undefined;
 }

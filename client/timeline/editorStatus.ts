@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { COMPRESSED_TIMELINE_EDITOR } from '../../core/formatDescriptor';
+import { ANY_TIMELINE_EDITOR, COMPRESSED_TIMELINE_EDITOR } from '../../core/formatDescriptor';
 import type { TimelineModel } from '../../core/timeline/model';
 import { timelineStatusText, type TimelineFacts } from '../statusBarText';
 import { fileName } from './documentRequest';
@@ -40,7 +40,7 @@ export class TimelineEditorStatus implements vscode.Disposable {
 
   private update(): void {
     const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-    const uri = input instanceof vscode.TabInputCustom && input.viewType === COMPRESSED_TIMELINE_EDITOR ? input.uri : undefined;
+    const uri = input instanceof vscode.TabInputCustom && (input.viewType === COMPRESSED_TIMELINE_EDITOR || input.viewType === ANY_TIMELINE_EDITOR) ? input.uri : undefined;
     const f = uri && this.facts.get(uri.toString());
     if (!uri || !f) {
       this.item.hide();
