@@ -68,6 +68,8 @@ export const perfettoJourneys = [
       const bytes = systraceToPerfetto(readFileSync(join(ctx.workspace, 'nnapi-mobilenet.systrace'), 'utf8'));
       writeFileSync(join(ctx.workspace, 'mobilenet.pftrace'), bytes);
       writeFileSync(join(ctx.workspace, 'cut.pftrace'), bytes.subarray(0, bytes.length - 7));
+      // As `adb shell perfetto -o /data/misc/perfetto-traces/trace` names it: no extension.
+      writeFileSync(join(ctx.workspace, 'devicetrace'), bytes);
       const want: TimelineModel = perfettoTimeline(bytes);
       const wantShape = shape(want);
 
@@ -102,6 +104,9 @@ export const perfettoJourneys = [
       const text = (await details.textContent()) ?? '';
       for (const w of ['byte offset', String(offset), 'B|100|[NN_LA_PO]mobilenet']) if (!text.includes(w)) throw new Error(`the details of ${name} lack ${w}: ${text.slice(0, 400)}`);
       ctx.say(`    click on ${name} → its ftrace print decoded at byte ${offset}`);
+      // The mouse off the canvas, so its tooltip does not cover the details in the screenshot.
+      await page.mouse.move(200, 600);
+      await frame.locator('#tooltip').waitFor({ state: 'hidden', timeout: STEP_MS }).catch(() => undefined);
       await ctx.shoot(page, 'perfetto-details');
 
       await palette(page, 'NPU Trace: Show Summary');
@@ -121,6 +126,22 @@ export const perfettoJourneys = [
       await problemsPanelLists(page, ['perfetto.truncated-packet']);
       ctx.say('    the truncated copy: perfetto.truncated-packet in the Problems panel');
       await ctx.shoot(page, 'perfetto-problems');
+
+      // A trace of no known name: VS Code shows nothing of it; Reopen Editor With… the timeline by content.
+      await page.keyboard.press('Control+Shift+M');
+      await quickOpen(page, 'devicetrace');
+      await palette(page, 'View: Reopen Editor With...');
+      const pick = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'by content' }).first();
+      await pick.waitFor({ timeout: STEP_MS });
+      await pick.click();
+      const byContent = await pageOf(page, 'devicetrace');
+      await byContent.waitForFunction(() => ((window as unknown as PageTimeline).__timeline?.perf.firstPaint ?? 0) > 0, undefined, { timeout: STEP_MS });
+      const n = await byContent.evaluate(() => {
+        const m = (window as unknown as PageTimeline).__timeline.state()!.model;
+        return `${m.format} ${m.items.name.length}`;
+      });
+      if (n !== `perfetto ${want.items.start.length}`) throw new Error(`devicetrace reopened by content drew ${n}`);
+      ctx.say(`    devicetrace (no extension): Reopen Editor With… → by content → ${n.replace(' ', ' timeline, ')} items`);
     },
   },
 ];
