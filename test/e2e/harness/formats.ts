@@ -34,7 +34,7 @@ interface Drawn {
 }
 
 /** The webview frame of the page titled with `name` (a hidden editor keeps its page: retainContextWhenHidden). */
-async function pageOf(page: Page, name: string): Promise<Frame> {
+export async function pageOf(page: Page, name: string): Promise<Frame> {
   const deadline = Date.now() + STEP_MS;
   while (Date.now() < deadline) {
     for (const f of page.frames()) {
@@ -81,7 +81,7 @@ async function clickForDetails(frame: Frame, name: string, want: RegExp): Promis
   return (await details.textContent()) ?? '';
 }
 
-async function problemsPanelLists(page: Page, codes: string[]): Promise<void> {
+export async function problemsPanelLists(page: Page, codes: string[]): Promise<void> {
   await page.keyboard.press('Control+Shift+M');
   const panel = page.locator('.markers-panel');
   await panel.waitFor({ state: 'visible', timeout: STEP_MS });
