@@ -135,9 +135,13 @@ export const perfettoJourneys = [
       // A trace of no known name: VS Code shows nothing of it; Reopen Editor With… the timeline by content.
       await page.keyboard.press('Control+Shift+M');
       await quickOpen(page, 'devicetrace');
-      // VS Code's placeholder for a binary file, drawn: the editor has settled before the palette opens.
-      await page.locator('.editor-container', { hasText: 'Open Anyway' }).first().waitFor({ timeout: STEP_MS });
-      await reopenWith(page, 'by content');
+      // VS Code's placeholder for a binary file: its Open Anyway offers the editors that take any file.
+      const anyway = page.locator('.editor-container .monaco-button', { hasText: 'Open Anyway' }).first();
+      await anyway.waitFor({ timeout: STEP_MS });
+      await anyway.click();
+      const offered = page.locator('.quick-input-widget .monaco-list-row:visible', { hasText: 'by content' }).first();
+      if (await offered.waitFor({ timeout: 15_000 }).then(() => true, () => false)) await offered.click();
+      else await reopenWith(page, 'by content');
       const byContent = await pageOf(page, 'devicetrace');
       await byContent.waitForFunction(() => ((window as unknown as PageTimeline).__timeline?.perf.firstPaint ?? 0) > 0, undefined, { timeout: STEP_MS });
       const n = await byContent.evaluate(() => {
