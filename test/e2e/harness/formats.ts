@@ -46,7 +46,7 @@ export async function pageOf(page: Page, name: string): Promise<Frame> {
   throw new Error(`no timeline page for ${name} appeared`);
 }
 
-async function painted(frame: Frame): Promise<Drawn> {
+export async function painted(frame: Frame): Promise<Drawn> {
   await frame.waitForFunction(() => ((window as unknown as PageTimeline).__timeline?.perf.firstPaint ?? 0) > 0, undefined, { timeout: STEP_MS });
   return frame.evaluate(() => {
     const m = (window as unknown as PageTimeline).__timeline.state()!.model;
