@@ -140,8 +140,12 @@ export const perfettoJourneys = [
       await anyway.waitFor({ timeout: STEP_MS });
       await anyway.click();
       const offered = page.locator('.quick-input-widget .monaco-list-row:visible', { hasText: 'by content' }).first();
+      let how = 'Open Anyway';
       if (await offered.waitFor({ timeout: 15_000 }).then(() => true, () => false)) await offered.click();
-      else await reopenWith(page, 'by content');
+      else {
+        how = 'Reopen Editor With…';
+        await reopenWith(page, 'by content');
+      }
       const byContent = await pageOf(page, 'devicetrace');
       await byContent.waitForFunction(() => ((window as unknown as PageTimeline).__timeline?.perf.firstPaint ?? 0) > 0, undefined, { timeout: STEP_MS });
       const n = await byContent.evaluate(() => {
@@ -149,7 +153,7 @@ export const perfettoJourneys = [
         return `${m.format} ${m.items.name.length}`;
       });
       if (n !== `perfetto ${want.items.start.length}`) throw new Error(`devicetrace reopened by content drew ${n}`);
-      ctx.say(`    devicetrace (no extension): Reopen Editor With… → by content → ${n.replace(' ', ' timeline, ')} items`);
+      ctx.say(`    devicetrace (no extension): ${how} → NPU Trace Timeline (read-only, by content) → ${n.replace(' ', ' timeline, ')} items`);
     },
   },
 ];
