@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { faultyExample } from '../../gen/exampleTraces';
 import { systraceHtml } from '../../gen/systraceHtml';
 import type { RunningServer } from './codeServer';
+import { compareJourneys } from './compare';
 import { formatJourneys } from './formats';
 import { glueJourneys } from './glue';
 import { perfettoJourneys } from './perfetto';
@@ -270,6 +271,7 @@ const JOURNEYS: Journey[] = [
   ...glueJourneys,
   ...kprofOptionJourneys,
   ...perfettoJourneys,
+  ...compareJourneys,
 ];
 
 /** The journeys driven through the UI with keyboard and mouse; a screenshot is saved when one fails. */
