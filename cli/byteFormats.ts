@@ -2,7 +2,7 @@ import type { Diagnostic } from '../core/common/diagnostic';
 import { gzipEndProblems } from '../core/common/fileProblems';
 import { checkResult, defaultDiagnosticSettings } from '../core/common/settings';
 import type { CheckResult, FormatDescriptor } from '../core/formatDescriptor';
-import { eachPiece } from '../node/io/byteFiles';
+import { BYTE_READ_OPTIONS, eachPiece } from '../node/io/byteFiles';
 import type { GzipEnd } from '../node/io/gunzip';
 
 /**
@@ -12,7 +12,7 @@ import type { GzipEnd } from '../node/io/gunzip';
  */
 export async function checkBytes(file: string, fmt: FormatDescriptor, maxProblems: number, fileProblems: Diagnostic[]): Promise<CheckResult> {
   const settings = { ...defaultDiagnosticSettings, maxProblems };
-  const checker = fmt.createByteChecker?.({ maxProblems });
+  const checker = fmt.createByteChecker?.({ maxProblems, ...BYTE_READ_OPTIONS });
   if (!checker) return checkResult([], settings);
   const gzip: GzipEnd = { truncated: false, garbageAt: undefined };
   await eachPiece(file, (b) => checker.feed(b), gzip);

@@ -1,7 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { looksLikePerfettoProto } from '../core/perfetto/detect';
 import { PerfettoFile, type PerfettoResult } from '../core/perfetto/file';
-import { eachPiece } from '../node/io/byteFiles';
+import { BYTE_READ_OPTIONS, eachPiece } from '../node/io/byteFiles';
 import { gzipEndProblems } from '../core/common/fileProblems';
 import type { GzipEnd } from '../node/io/gunzip';
 import { zlib } from '../node/io/zlib';
@@ -34,7 +34,7 @@ export function isPerfettoFile(file: string): boolean {
 /** Reads a trace file once (for `nnapi-stats`): its problems and the NNAPI analysis of its marks (run even without NNAPI marks). */
 export async function readPerfettoFile(file: string): Promise<PerfettoResult> {
   const gzip: GzipEnd = { truncated: false, garbageAt: undefined };
-  const f = new PerfettoFile();
+  const f = new PerfettoFile(undefined, BYTE_READ_OPTIONS);
   await eachPiece(file, (b) => f.feed(b), gzip);
   const r = f.end({ nnapi: true });
   return { ...r, diagnostics: [...gzipEndProblems(gzip, 0), ...r.diagnostics] };

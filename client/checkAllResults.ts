@@ -5,10 +5,10 @@ import { FORMATS } from '../core/formats';
 
 /**
  * Globs of the file names the CLI checks by name alone: the names of every format of the registry
- * that `npu-trace check` checks. Files recognised only by their content (a plain `.json` Chrome
- * trace) are left to the CLI's own directory walk.
+ * that `npu-trace check` checks, by lines or by bytes (a Perfetto protobuf trace). Files recognised
+ * only by their content (a plain `.json` Chrome trace) are left to the CLI's own directory walk.
  */
-export const CHECK_ALL_NAMES: readonly string[] = FORMATS.flatMap((f) => (f.createChecker ? f.names : []));
+export const CHECK_ALL_NAMES: readonly string[] = FORMATS.flatMap((f) => (f.createChecker || f.createByteChecker ? f.names : []));
 
 /** One flat brace group (VS Code's globs do not nest them). */
 export const CHECK_ALL_GLOB = `**/{${CHECK_ALL_NAMES.join(',')}}`;

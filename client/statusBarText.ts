@@ -29,3 +29,33 @@ export function statusBarText(s: TraceStatus, problems: number, fileName: string
     tooltip: `${name}: ${events}, ${window}, ${clock}, ${probs}. Click to show the timeline.`,
   };
 }
+
+/** What the read-only timeline editor's status item says of its model (no vscode: tested as shown). */
+export interface TimelineFacts {
+  format: string;
+  /** Items drawn (slices, instants, markers). */
+  items: number;
+  tracks: number;
+  /** t1 - t0 in the model's unit; 0 with no item. */
+  span: number;
+  /** The model's time unit ('ns', 'µs'; absent: cycles) and, for cycles, ns per cycle when known. */
+  unit: string | undefined;
+  nsPerCycle: number | undefined;
+}
+
+/**
+ * The status item of a file shown in the read-only timeline editor (a Perfetto protobuf trace, a
+ * gzipped trace): events, span, problems, as the NPU trace item reads; the problems are those VS
+ * Code holds for the file (its check).
+ */
+export function timelineStatusText(f: TimelineFacts, problems: number, fileName: string): { text: string; tooltip: string } {
+  const ns = f.unit === 'ns' ? f.span : f.unit === 'µs' ? f.span * 1e3 : f.nsPerCycle !== undefined ? f.span * f.nsPerCycle : undefined;
+  const time = f.items === 0 ? '—' : ns === undefined ? `${int(f.span)} cycles` : formatNs(ns);
+  const events = `${int(f.items)} event${f.items === 1 ? '' : 's'}`;
+  const probs = `${int(problems)} problem${problems === 1 ? '' : 's'}`;
+  const name = escapeControl(fileName.length > MAX_QUOTED ? `${fileName.slice(0, MAX_QUOTED)}…` : fileName);
+  return {
+    text: `${problems ? '$(warning)' : '$(pulse)'} ${events} · ${time} · ${probs}`,
+    tooltip: `${name} (${escapeControl(f.format)}): ${events} on ${int(f.tracks)} track${f.tracks === 1 ? '' : 's'}, spanning ${time}, ${probs}. Click for the Summary.`,
+  };
+}

@@ -137,11 +137,16 @@ export interface FormatDescriptor {
    * file's bytes (gunzipped) in pieces of any size; it has no lines, so positions are line 0 and
    * the byte offset.
    */
-  createByteChecker?(opts?: CheckerOptions): ByteChecker;
+  createByteChecker?(opts?: CheckerOptions & ByteReadOptions): ByteChecker;
   /** For a binary format with a timeline: its builder, fed the file's bytes in pieces (`timeline` is for text). */
-  byteTimeline?(): ByteTimelineBuilder;
+  byteTimeline?(opts?: ByteReadOptions): ByteTimelineBuilder;
   /** How `npu-trace diff` reads a run of this format (`core/<id>/diff.ts`); none: not compared. */
   diff?: DiffSupport;
+}
+
+/** What the Node side gives a binary format's reader: an inflater (node:zlib) for the compressed parts of a file (Perfetto's `compressed_packets`). */
+export interface ByteReadOptions {
+  inflate?: (deflated: Uint8Array, maxBytes: number) => Uint8Array;
 }
 
 /** See `FormatDescriptor.createByteChecker`. */
@@ -170,3 +175,11 @@ export interface ChunkChecker {
  * trace had no editor at all (#30). Its selector in package.json is checked against the registry.
  */
 export const COMPRESSED_TIMELINE_EDITOR = 'npuTrace.compressedTimeline';
+
+/**
+ * The same read-only timeline, offered for a file of any name under *Reopen Editor With…* / *Open
+ * With…* (priority `option`): VS Code shows a binary file of an unknown name (a Perfetto trace
+ * pulled as `trace`) as nothing, and hands it to no content detection; the timeline worker tells
+ * its format by its bytes.
+ */
+export const ANY_TIMELINE_EDITOR = 'npuTrace.timelineAny';

@@ -49,7 +49,10 @@ function facts(s: ViewState, i: number): [string, string][] {
   if (problems.length) rows.push(['problem', problems.join('; ')]);
   // A profiler buffer has no lines: its items point at the slots of their records, 0-based as in its records' fields.
   const base = s.model.format === 'kprof' ? 0 : 1;
-  rows.push([base ? 'line' : 'slot', String(it.line[i] + base) + (it.endLine[i] !== NO_LINE ? ` → ${it.endLine[i] + base}` : '')]);
+  const ch = s.model.chars;
+  // A protobuf trace has no lines either: its items point at the byte offsets of their packets (ftrace events).
+  if (s.model.format === 'perfetto' && ch) rows.push(['byte offset', String(ch.char[i]) + (it.endLine[i] !== NO_LINE ? ` → ${ch.endChar[i]}` : '')]);
+  else rows.push([base ? 'line' : 'slot', String(it.line[i] + base) + (it.endLine[i] !== NO_LINE ? ` → ${it.endLine[i] + base}` : '')]);
   return rows;
 }
 

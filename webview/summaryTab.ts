@@ -42,7 +42,7 @@ export function refreshSummary(): void {
     widgets.summaryView.show(range.stats ?? undefined, [range.from, range.to], range.message);
     return;
   }
-  const note = !s ? 'Loading…' : s.model.format !== 'npu-trace' ? 'The Summary is for NPU traces, Chrome/PyTorch traces, NNAPI systraces, InferScope traces (up to 256 MB) and kernel-profiler buffers.' : session.previewShown ? 'Reading… the numbers come when the whole file is read.' : '';
+  const note = !s ? 'Loading…' : s.model.format !== 'npu-trace' ? 'The Summary is for NPU traces, Chrome/PyTorch traces, NNAPI systraces, Perfetto traces, InferScope traces (up to 256 MB) and kernel-profiler buffers.' : session.previewShown ? 'Reading… the numbers come when the whole file is read.' : '';
   widgets.summaryView.show(session.fileStats, undefined, note);
 }
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { TimelineModel } from '../../core/timeline/model';
 import type { TraceStats } from '../../core/trace/metrics/types';
 import { JobCancelled, runJob } from '../../node/jobs/runJob';
-import { readBuildReport, type BuildProgress, type BuildRequest, type BuildResult, type WorkerRequest } from '../../protocol/timelineWorker';
+import { readBuildReport, type BuildProgress, type BuildRequest, type BuildResult, type PacketFields, type WorkerRequest } from '../../protocol/timelineWorker';
 
 /**
  * Runs one model build in a worker thread. The promise rejects with a CancellationError when
@@ -20,6 +20,11 @@ export function statsInWorker(workerFile: string, req: BuildRequest, window: { f
 /** The file as Chrome Trace JSON written to `out` by the worker (two passes: `onPass` says which); resolves with the bytes written. */
 export function exportInWorker(workerFile: string, req: BuildRequest, out: string, token: vscode.CancellationToken, onProgress?: (bytesRead: number) => void, onPass?: (pass: 1 | 2) => void): Promise<number> {
   return runWorker(workerFile, { ...req, export: { out } }, token, onProgress, undefined, onPass).then((r) => r as number);
+}
+
+/** A binary trace's details: the fields of the packets holding these byte offsets, decoded in a worker; cancellable like a build. */
+export function packetsInWorker(workerFile: string, req: BuildRequest, offsets: number[], token: vscode.CancellationToken): Promise<PacketFields[]> {
+  return runWorker(workerFile, { ...req, packets: { offsets } }, token).then((r) => r as PacketFields[]);
 }
 
 async function runWorker(workerFile: string, req: WorkerRequest, token: vscode.CancellationToken, onProgress?: (bytesRead: number) => void, onPreview?: (m: TimelineModel) => void, onPass?: (pass: 1 | 2) => void): Promise<BuildResult> {

@@ -5,7 +5,8 @@ import { escapeHtml } from './html';
 import { fileName } from './documentRequest';
 import { TimelinePanel, VIEW_TYPE } from './panel';
 import { mayRestore, savedUri } from './restore';
-import { COMPRESSED_TIMELINE_EDITOR } from '../../core/formatDescriptor';
+import { ANY_TIMELINE_EDITOR, COMPRESSED_TIMELINE_EDITOR } from '../../core/formatDescriptor';
+import { TimelineEditorStatus } from './editorStatus';
 
 export const SHOW_TIMELINE = 'npuTrace.showTimeline';
 export const SHOW_SUMMARY = 'npuTrace.showSummary';
@@ -17,6 +18,7 @@ export const SHOW_SUMMARY = 'npuTrace.showSummary';
 export function registerTimeline(context: vscode.ExtensionContext, host: TimelineHost, onCompressedOpened?: (uri: vscode.Uri) => void): void {
   const panels = new Map<string, TimelinePanel>();
   const log = vscode.window.createOutputChannel('NPU Trace Timeline');
+  const status = new TimelineEditorStatus(SHOW_SUMMARY);
   const attach = (uri: vscode.Uri, panel: vscode.WebviewPanel) => {
     const key = uri.toString();
     const p = new TimelinePanel(uri, panel, context.extensionUri, log, () => panels.delete(key), host);
@@ -49,15 +51,19 @@ export function registerTimeline(context: vscode.ExtensionContext, host: Timelin
       p?.showSummary();
       return p;
     }),
-    // A gzipped trace opens in the timeline itself, read-only: VS Code has no text editor for a .gz.
-    vscode.window.registerCustomEditorProvider(COMPRESSED_TIMELINE_EDITOR, {
+    // A gzipped trace, or a binary one (a Perfetto protobuf trace), opens in the timeline itself,
+    // read-only: VS Code has no text editor for these bytes.
+    status,
+    ...[COMPRESSED_TIMELINE_EDITOR, ANY_TIMELINE_EDITOR].map((viewType) => vscode.window.registerCustomEditorProvider(viewType, {
       openCustomDocument: (uri) => ({ uri, dispose: () => undefined }),
       resolveCustomEditor: (doc, panel) => {
         panels.get(doc.uri.toString())?.panel.dispose();
-        attach(doc.uri, panel);
+        const p = attach(doc.uri, panel);
+        p.onComplete = (model) => status.set(doc.uri, model);
+        panel.onDidDispose(() => status.forget(doc.uri));
         onCompressedOpened?.(doc.uri);
       },
-    }, { webviewOptions: { retainContextWhenHidden: true }, supportsMultipleEditorsPerDocument: false }),
+    }, { webviewOptions: { retainContextWhenHidden: true }, supportsMultipleEditorsPerDocument: false })),
     vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
         // The saved state comes from the page: its shape is checked, and the file it names is
@@ -103,8 +109,8 @@ function asColumn(c: unknown): vscode.ViewColumn | undefined {
   return typeof c === 'number' && Number.isInteger(c) && c >= 1 && c <= 9 ? c : undefined;
 }
 
-/** The file of the active compressed-trace timeline editor, when one is active (no text editor then). */
+/** The file of the active read-only timeline editor, when one is active (no text editor then). */
 function activeCustomEditorUri(): vscode.Uri | undefined {
   const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-  return input instanceof vscode.TabInputCustom && input.viewType === COMPRESSED_TIMELINE_EDITOR ? input.uri : undefined;
+  return input instanceof vscode.TabInputCustom && (input.viewType === COMPRESSED_TIMELINE_EDITOR || input.viewType === ANY_TIMELINE_EDITOR) ? input.uri : undefined;
 }

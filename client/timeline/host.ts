@@ -24,6 +24,8 @@ export interface TimelineHost {
     build(path: string, name: string, token: vscode.CancellationToken, onProgress: (bytes: number) => void, onPreview: (m: TimelineModel) => void): Promise<TimelineModel>;
     stats(path: string, name: string, window: { from?: number; to?: number }, token: vscode.CancellationToken, onProgress: (bytes: number) => void): Promise<TraceStats>;
     lines(path: string): LineSource;
+    /** A binary trace's details (no lines): the fields of the packets holding these byte offsets, in order. */
+    packets?(path: string, name: string, offsets: number[], token: vscode.CancellationToken): Promise<[string, string][][]>;
   };
 }
 

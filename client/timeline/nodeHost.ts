@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { stat } from 'node:fs/promises';
-import { buildInWorker, statsInWorker } from './build';
+import { buildInWorker, packetsInWorker, statsInWorker } from './build';
 import type { TimelineHost } from './host';
 import { FileLines } from './lineReader';
 import { documentRequest } from './documentRequest';
@@ -16,6 +16,7 @@ export function nodeTimelineHost(extensionUri: vscode.Uri): TimelineHost {
       build: (path, name, token, onProgress, onPreview) => buildInWorker(workerFile(), { kind: 'file', fileName: name, path }, token, onProgress, onPreview),
       stats: (path, name, window, token, onProgress) => statsInWorker(workerFile(), { kind: 'file', fileName: name, path }, window, token, onProgress),
       lines: (path) => new FileLines(path),
+      packets: (path, name, offsets, token) => packetsInWorker(workerFile(), { kind: 'file', fileName: name, path }, offsets, token),
     },
   };
 }

@@ -9,6 +9,9 @@ import { saveTable } from './saveTable';
 import { EXPORT_CHROME_TRACE } from './commandIds';
 import { EXPORT_PARQUET } from './commandIds';
 import { COMPARE_WITH } from './commandIds';
+import { formatByName } from '../../core/detectFormat';
+import { FORMATS } from '../../core/formats';
+import type { TimelineModel } from '../../core/timeline/model';
 
 export const VIEW_TYPE = 'npuTrace.timeline';
 const EDIT_DEBOUNCE_MS = 300;
@@ -33,6 +36,12 @@ export class TimelinePanel implements vscode.Disposable {
   private fromDocument = false;
   /** The lines details are shown of. */
   private readonly lines: DetailLines;
+  /** Whether the model is of a binary format (a Perfetto trace): its details are packets decoded by the worker, it has no lines to reveal. */
+  private binary = false;
+  /** The details request under way (binary formats): a new click cancels it. */
+  private detailsBuild: vscode.CancellationTokenSource | undefined;
+  /** Called with each complete model (the read-only editor's status bar item). */
+  onComplete: ((model: TimelineModel) => void) | undefined;
 
   constructor(
     readonly uri: vscode.Uri,
@@ -109,11 +118,13 @@ export class TimelinePanel implements vscode.Disposable {
     const cts = (this.build = new vscode.CancellationTokenSource());
     const name = fileName(this.uri);
     try {
+      // A binary trace (by its name) is never read as a text document, even when one is open.
+      const bytes = /\.gz$/i.test(name) || formatByName(name)?.binary === true;
       // Without a file system (the browser), a file picked in the explorer is opened as a document.
-      const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.uri.toString())
-        ?? (this.host.disk || /\.gz$/i.test(name) ? undefined : await vscode.workspace.openTextDocument(this.uri));
+      const doc = bytes ? undefined : vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.uri.toString())
+        ?? (this.host.disk ? undefined : await vscode.workspace.openTextDocument(this.uri));
       let model;
-      if (doc && !/\.gz$/i.test(name)) {
+      if (doc) {
         this.fromDocument = true;
         this.post({ type: 'progress', message: `Building the timeline of ${name}…` });
         model = await this.host.buildDocument(doc, name, cts.token, (m) => this.post({ type: 'model', uri: this.uri.toString(), fileName: name, model: m, complete: false }));
@@ -137,6 +148,8 @@ export class TimelinePanel implements vscode.Disposable {
         );
       }
       if (cts.token.isCancellationRequested) return;
+      this.binary = FORMATS.find((f) => f.id === model.format)?.binary === true;
+      this.onComplete?.(model);
       this.post({ type: 'model', uri: this.uri.toString(), fileName: name, model, complete: true });
       this.complete = true;
       if (this.lineQueued !== undefined && this.ready) {
@@ -192,6 +205,10 @@ export class TimelinePanel implements vscode.Disposable {
         await vscode.commands.executeCommand('npuTrace.cmdq.showInCmdq', m.layer);
         return;
       case 'select': {
+        if (this.binary) {
+          await this.packetDetails(m);
+          return;
+        }
         const lines = await this.lines.texts([m.line, ...(m.endLine === null ? [] : [m.endLine])]);
         // On a line holding several events (a one-line Chrome trace) the fields are those of its own event.
         const fields = (l: number, span: Span | undefined) => (span ? Promise.resolve(lineFields(spanText(lines.get(l) ?? '', span))) : this.lines.fieldsAt(l, lines.get(l) ?? ''));
@@ -269,6 +286,27 @@ export class TimelinePanel implements vscode.Disposable {
     }
   }
 
+  /**
+   * The details of an item of a binary trace: it has no line, its model keeps the byte offsets of
+   * its packets (`span`/`endSpan`), whose fields the worker decodes from the file.
+   */
+  private async packetDetails(m: Extract<WebviewMessage, { type: 'select' }>): Promise<void> {
+    this.detailsBuild?.cancel();
+    const cts = (this.detailsBuild = new vscode.CancellationTokenSource());
+    const disk = this.host.disk;
+    const offsets = [m.span?.[0] ?? 0, ...(m.endLine !== null && m.endSpan && m.endSpan[0] !== m.span?.[0] ? [m.endSpan[0]] : [])];
+    let fields: [string, string][][];
+    try {
+      if (this.uri.scheme !== 'file' || !disk?.packets) throw new Error('the file is not on disk');
+      fields = await disk.packets(this.uri.fsPath, fileName(this.uri), offsets, cts.token);
+    } catch (e) {
+      if (this.detailsBuild !== cts || e instanceof vscode.CancellationError) return;
+      fields = [[['error', `the packet could not be read: ${e instanceof Error ? e.message : String(e)}`]]];
+    }
+    if (this.detailsBuild !== cts) return;
+    this.post({ type: 'details', line: m.line, fields: fields[0] ?? [], endFields: fields[1] ?? [] });
+  }
+
   /** Shows the line in an editor (opening the file if needed) with the whole line (or the event at `span`) selected. */
   private async revealLine(line: number, span?: Span): Promise<void> {
     if (/\.gz$/i.test(this.uri.path)) {
@@ -294,6 +332,7 @@ export class TimelinePanel implements vscode.Disposable {
 
   dispose(): void {
     this.build?.cancel();
+    this.detailsBuild?.cancel();
     this.rangeBuild?.cancel();
     this.lines.dispose();
     clearTimeout(this.debounce);

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../common/diagnostic';
 import type { Analysis } from '../nnapi/analysis';
 import { PerfettoMarks } from './nnapi';
-import { PerfettoReader, type PerfettoSink } from './reader';
+import { PerfettoReader, type PerfettoSink, type ReaderOptions } from './reader';
 
 const NONE: PerfettoSink = { slice() {}, instant() {}, lonelyEnd() {}, counter() {} };
 
@@ -23,7 +23,7 @@ export class PerfettoFile {
   readonly marks = new PerfettoMarks();
   readonly reader: PerfettoReader;
 
-  constructor(sink: PerfettoSink = NONE, opts: { maxProblems?: number } = {}) {
+  constructor(sink: PerfettoSink = NONE, opts: ReaderOptions = {}) {
     const marks = this.marks;
     this.reader = new PerfettoReader({
       slice: sink.slice.bind(sink), instant: sink.instant.bind(sink), lonelyEnd: sink.lonelyEnd.bind(sink), counter: sink.counter.bind(sink),
@@ -47,7 +47,7 @@ export class PerfettoFile {
 }
 
 /** Reads bytes already in memory (tests, the editor's buffer) in one go. */
-export function readPerfettoBytes(bytes: Uint8Array, sink?: PerfettoSink, opts: { nnapi?: boolean; maxProblems?: number } = {}): PerfettoResult & { file: PerfettoFile } {
+export function readPerfettoBytes(bytes: Uint8Array, sink?: PerfettoSink, opts: ReaderOptions & { nnapi?: boolean } = {}): PerfettoResult & { file: PerfettoFile } {
   const f = new PerfettoFile(sink, opts);
   f.feed(bytes);
   return { ...f.end(opts), file: f };

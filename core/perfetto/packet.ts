@@ -76,6 +76,9 @@ export interface Packet {
   trackEvent: TrackEventMsg | undefined;
   trackDescriptor: TrackDescriptorMsg | undefined;
   clocks: ClockEntry[] | undefined;
+  /** `compressed_packets`: zlib-deflated packets (a serialized `Trace`), as the service writes them with `compression_type: COMPRESSION_TYPE_DEFLATE`. */
+  deflated: Uint8Array | undefined;
+  /** Compressed packets this reader cannot inflate (`zstd_compressed_packets`). */
   compressed: boolean;
 }
 
@@ -118,7 +121,7 @@ export function decodePacket(bytes: Uint8Array, at: number): Packet {
   const p: Packet = {
     timestamp: undefined, clockId: undefined, seq: 0, flags: 0, cleared: false, dropped: false, interned: undefined, defaults: undefined,
     prints: undefined, otherFtrace: 0, processes: undefined, threads: undefined, trackEvent: undefined, trackDescriptor: undefined,
-    clocks: undefined, compressed: false,
+    clocks: undefined, deflated: undefined, compressed: false,
   };
   const r = reader(bytes);
   while (r.pos < r.len) {
@@ -147,6 +150,10 @@ export function decodePacket(bytes: Uint8Array, at: number): Packet {
         case PACKET.incrementalStateCleared: p.cleared = r.bool(); continue;
         case PACKET.previousPacketDropped: p.dropped = r.uint32() !== 0; continue;
       }
+    }
+    if (f === PACKET.compressedPackets && w === WireType.LengthDelimited) {
+      p.deflated = r.bytes();
+      continue;
     }
     if (f === PACKET.compressedPackets || f === PACKET.zstdCompressedPackets) p.compressed = true;
     r.skip(w, f);

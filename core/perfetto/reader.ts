@@ -3,7 +3,7 @@ import { BoundedDiagnostics } from '../common/boundedDiagnostics';
 import { markText, parseMark } from './atrace';
 import { Clocks } from './clocks';
 import { CLOCK_ID, SEQ_INCREMENTAL_STATE_CLEARED, SEQ_NEEDS_INCREMENTAL_STATE, TYPE } from './fields';
-import { PacketSplitter, type FrameProblem } from './frame';
+import { MAX_PACKET_BYTES, PacketSplitter, type FrameProblem } from './frame';
 import { decodePacket, type Packet, type PrintEvent, type TrackDescriptorMsg, type TrackEventMsg } from './packet';
 
 /** A track of the model: a thread, a process's own track, an async or SDK track, a counter. */
@@ -23,11 +23,14 @@ export interface PTrack {
 /** Arguments of an event (debug annotations), as name and value text. */
 export type Args = readonly (readonly [string, string])[];
 
+/** A track event's `flow_ids` (flows it takes part in) and `terminating_flow_ids` (flows it ends). */
+export interface Flows { ids: readonly bigint[]; terminating: readonly bigint[] }
+
 /** Where the reader sends what it finds, in file order of the packets (slices when they end). */
 export interface PerfettoSink {
   /** A slice on `track` from `start` to `end` (ns on the track's domain; NaN: never closed). `at`/`endAt`: byte offsets of its packets. */
-  slice(track: number, start: number, end: number, name: string, category: string, at: number, endAt: number, args: Args | undefined): void;
-  instant(track: number, t: number, name: string, category: string, at: number, args: Args | undefined): void;
+  slice(track: number, start: number, end: number, name: string, category: string, at: number, endAt: number, args: Args | undefined, flows?: Flows): void;
+  instant(track: number, t: number, name: string, category: string, at: number, args: Args | undefined, flows?: Flows): void;
   /** An end with nothing to close (drawn as a marker). */
   lonelyEnd(track: number, t: number, at: number): void;
   counter(track: number, t: number, value: number, at: number): void;
@@ -41,6 +44,7 @@ interface Open {
   category: string;
   at: number;
   args: Args | undefined;
+  flows?: Flows;
 }
 
 interface Sequence {
@@ -64,10 +68,21 @@ export const MAX_TRACKS = 20_000;
 /** Diagnostics of one code beyond this are counted in one summary diagnostic. */
 const MAX_PER_CODE = 200;
 
+/**
+ * Inflates a zlib stream into at most `maxBytes` bytes, throwing when it is not one or would be
+ * larger: given by the Node side (node:zlib), so this reader stays free of I/O modules.
+ */
+export type Inflate = (deflated: Uint8Array, maxBytes: number) => Uint8Array;
+
 export interface ReaderOptions {
   /** Keep at most this many diagnostics (the first by position). */
   maxProblems?: number;
+  /** Reads `compressed_packets`; without it they are reported (`perfetto.compressed-packets`) and skipped. */
+  inflate?: Inflate;
 }
+
+/** The most one `compressed_packets` field inflates to: as large as one packet is read. */
+export const MAX_INFLATED_BYTES = MAX_PACKET_BYTES;
 
 /**
  * Reads a Perfetto protobuf trace fed in pieces: frames the packets (frame.ts), decodes each
@@ -96,10 +111,12 @@ export class PerfettoReader {
   /** Counts of what was read, for the status line and tests. */
   readonly stats = { packets: 0, prints: 0, marks: 0, trackEvents: 0, otherFtrace: 0, slices: 0, counters: 0, instants: 0 };
   private ended = false;
+  private readonly inflate: Inflate | undefined;
 
   constructor(private readonly sink: PerfettoSink, opts: ReaderOptions = {}) {
     this.splitter = new PacketSplitter((b, at, bodyAt) => this.packet(b, at, bodyAt));
     this.diags = new BoundedDiagnostics(opts.maxProblems ?? Infinity);
+    this.inflate = opts.inflate;
   }
 
   /** The next bytes of the file. */
@@ -123,7 +140,7 @@ export class PerfettoReader {
         const first = stack[0];
         this.problem(first.at, 'perfetto.unclosed-slice', 'warning',
           `${quote(first.name)} on ${this.describe(track)} is never closed${stack.length > 1 ? ` (nor ${stack.length - 1} slice${stack.length > 2 ? 's' : ''} opened inside it)` : ''}: no end follows it in the trace. It is drawn to the end of the trace (the capture may have stopped inside it).`);
-        for (const o of stack) this.sink.slice(track, o.start, NaN, o.name, o.category, o.at, o.at, o.args);
+        for (const o of stack) this.sink.slice(track, o.start, NaN, o.name, o.category, o.at, o.at, o.args, o.flows);
         this.stats.slices += stack.length;
       }
       this.stacks.clear();
@@ -177,19 +194,24 @@ export class PerfettoReader {
     this.diags.push({ range: range(0, at, at + 1), severity, code, message });
   }
 
-  private packet(bytes: Uint8Array, at: number, bodyAt: number): void {
+  /**
+   * One packet. `inner`: a packet inflated from the `compressed_packets` of the packet at byte
+   * `at`; its bytes are not in the file, so everything in it is placed at that packet.
+   */
+  private packet(bytes: Uint8Array, at: number, bodyAt: number, inner = false): void {
     this.stats.packets++;
     let p: Packet;
     try {
       p = decodePacket(bytes, bodyAt);
     } catch (e) {
-      this.problem(at, 'perfetto.malformed-packet', 'error', `The packet at byte ${at} (${bytes.length} bytes) is not a well-formed protobuf message (${e instanceof Error ? e.message : String(e)}): it is skipped.`);
+      this.problem(at, 'perfetto.malformed-packet', 'error', `The ${inner ? 'inflated packet in the compressed packets' : 'packet'} at byte ${at} (${bytes.length} bytes) is not a well-formed protobuf message (${e instanceof Error ? e.message : String(e)}): it is skipped.`);
       return;
     }
+    if (inner && p.prints) for (const ev of p.prints) ev.at = ev.bufAt = at;
     const seq = this.sequence(p, at);
-    if (p.compressed) {
-      this.problem(at, 'perfetto.compressed-packets', 'warning', `The packet at byte ${at} holds compressed packets, which are not read: convert the trace first (\`traceconv decompress_packets in.pftrace out.pftrace\`), or record without \`compression_type\`.`);
-    }
+    if (p.compressed || (p.deflated && (!this.inflate || inner))) {
+      this.problem(at, 'perfetto.compressed-packets', 'warning', `The packet at byte ${at} holds ${p.compressed ? 'zstd-' : inner ? 'nested ' : ''}compressed packets, which are not read: convert the trace first (\`traceconv decompress_packets in.pftrace out.pftrace\`), or record without \`compression_type\`.`);
+    } else if (p.deflated) this.inflated(p.deflated, at);
     if (p.clocks) this.clocks.snapshot(p.clocks, p.seq);
     if (p.processes) {
       for (const pr of p.processes) {
@@ -208,6 +230,23 @@ export class PerfettoReader {
     this.stats.otherFtrace += p.otherFtrace;
     if (p.trackDescriptor) this.descriptor(p.trackDescriptor);
     if (p.trackEvent) this.trackEvent(p, p.trackEvent, seq, at);
+  }
+
+  /** The packets of one `compressed_packets` field, inflated within MAX_INFLATED_BYTES and read in place of the packet at `at`. */
+  private inflated(deflated: Uint8Array, at: number): void {
+    let bytes: Uint8Array;
+    try {
+      bytes = this.inflate!(deflated, MAX_INFLATED_BYTES);
+    } catch (e) {
+      this.problem(at, 'perfetto.bad-compressed-packets', 'error', `The compressed packets at byte ${at} (${deflated.length} bytes) cannot be inflated (${e instanceof Error ? e.message : String(e)}; at most ${MAX_INFLATED_BYTES / 1048576} MB are read): they are skipped.`);
+      return;
+    }
+    const inner = new PacketSplitter((b) => this.packet(b, at, at, true));
+    inner.feed(bytes);
+    inner.end();
+    if (inner.problems.length) {
+      this.problem(at, 'perfetto.bad-compressed-packets', 'error', `The compressed packets at byte ${at} inflate to ${bytes.length} bytes that are not a whole sequence of packets (${inner.problems[0].kind} at byte ${inner.problems[0].offset} of them): what comes before is read.`);
+    }
   }
 
   private sequence(p: Packet, at: number): Sequence {
@@ -313,14 +352,14 @@ export class PerfettoReader {
     }
   }
 
-  private open(track: number, t: number, name: string, category: string, at: number, args: Args | undefined): void {
+  private open(track: number, t: number, name: string, category: string, at: number, args: Args | undefined, flows?: Flows): void {
     let s = this.stacks.get(track);
     if (!s) this.stacks.set(track, (s = []));
     if (s.length >= MAX_DEPTH) {
       this.problem(at, 'perfetto.too-deep', 'warning', `${quote(name)} on ${this.describe(track)} opens a slice ${MAX_DEPTH} deep: it and deeper ones are not drawn (a begin without its end, repeated?).`);
       return;
     }
-    s.push({ start: t, name, category, at, args });
+    s.push({ start: t, name, category, at, args, ...(flows && { flows }) });
   }
 
   private close(track: number, t: number, at: number): void {
@@ -331,7 +370,7 @@ export class PerfettoReader {
       return;
     }
     this.stats.slices++;
-    this.sink.slice(track, o.start, t, o.name, o.category, o.at, at, o.args);
+    this.sink.slice(track, o.start, t, o.name, o.category, o.at, at, o.args, o.flows);
   }
 
   private descriptor(d: TrackDescriptorMsg): void {
@@ -375,12 +414,13 @@ export class PerfettoReader {
       a.name ?? (a.nameIid !== undefined ? this.interned(s.annotationNames, a.nameIid, 'debug annotation name', at) : undefined) ?? '?',
       a.value ?? (a.valueIid !== undefined ? this.interned(s.annotationStrings, a.valueIid, 'debug annotation string', at) : undefined) ?? '',
     ] as const) : undefined;
+    const flows = e.flowIds.length || e.terminatingFlowIds.length ? { ids: e.flowIds, terminating: e.terminatingFlowIds } : undefined;
     switch (e.type) {
-      case TYPE.sliceBegin: this.open(track, rel, name, category, at, args); return;
+      case TYPE.sliceBegin: this.open(track, rel, name, category, at, args, flows); return;
       case TYPE.sliceEnd: this.close(track, rel, at); return;
       case TYPE.instant:
         this.stats.instants++;
-        this.sink.instant(track, rel, name, category, at, args);
+        this.sink.instant(track, rel, name, category, at, args, flows);
         return;
       case TYPE.counter:
         if (e.counter === undefined) {

@@ -3,7 +3,9 @@ import { GrowColumn } from '../timeline/columns';
 import type { CounterSpec } from '../timeline/counters';
 import { FLAG, KIND, type TimelineModel } from '../timeline/model';
 import { PerfettoFile } from './file';
-import type { Args, PerfettoReader, PerfettoSink } from './reader';
+import { PerfettoFlows } from './flows';
+import type { Args, Flows, PerfettoReader, PerfettoSink, ReaderOptions } from './reader';
+import { perfettoSummaryTables, SliceTally } from './summaryTables';
 
 /** Samples kept per counter: beyond, a counter row would not show more (it is drawn in ~2000 buckets). */
 const MAX_SAMPLES = 1_000_000;
@@ -28,9 +30,11 @@ export class PerfettoTimelineBuilder implements PerfettoSink {
   private readonly endChar = new GrowColumn(Uint32Array);
   private readonly endCharEnd = new GrowColumn(Uint32Array);
   private readonly ctxByCat = new Map<string, number>();
+  private readonly tally = new SliceTally();
+  private readonly flows = new PerfettoFlows();
 
-  constructor() {
-    this.file = new PerfettoFile(this);
+  constructor(opts: Pick<ReaderOptions, 'inflate'> = {}) {
+    this.file = new PerfettoFile(this, opts);
   }
 
   private get reader(): PerfettoReader {
@@ -87,15 +91,20 @@ export class PerfettoTimelineBuilder implements PerfettoSink {
     this.endCharEnd.push(b + 1);
   }
 
-  slice(track: number, start: number, end: number, name: string, category: string, at: number, endAt: number, _args: Args | undefined): void {
+  slice(track: number, start: number, end: number, name: string, category: string, at: number, endAt: number, _args: Args | undefined, flows?: Flows): void {
     const i = this.asm.add(this.track(track), start, NaN, 0, this.asm.intern(name), NaN, this.ctx(category), 0, KIND.slice, 0);
-    if (end === end) this.asm.close(i, end, 0);
+    if (end === end) {
+      this.asm.close(i, end, 0);
+      this.tally.add(track, name, end - start);
+    }
     this.chars(at, end === end ? endAt : 0);
+    if (flows) this.flows.add(i, start, flows);
   }
 
-  instant(track: number, t: number, name: string, category: string, at: number): void {
-    this.asm.add(this.track(track), t, t, 0, this.asm.intern(name), NaN, this.ctx(category), 0, KIND.marker, FLAG.instant);
+  instant(track: number, t: number, name: string, category: string, at: number, _args: Args | undefined, flows?: Flows): void {
+    const i = this.asm.add(this.track(track), t, t, 0, this.asm.intern(name), NaN, this.ctx(category), 0, KIND.marker, FLAG.instant);
     this.chars(at, 0);
+    if (flows) this.flows.add(i, t, flows);
   }
 
   lonelyEnd(track: number, t: number, at: number): void {
@@ -126,24 +135,31 @@ export class PerfettoTimelineBuilder implements PerfettoSink {
       for (let k = 0; k < chars.char.length; k++) if (bad.has(chars.char[k]) || (m.items.endLine[k] === 0 && bad.has(chars.endChar[k]))) m.items.flags[k] |= FLAG.invalid;
     }
     for (const t of m.tracks) {
-      if (t.name.startsWith('\u0000p')) {
-        const pid = Number(t.name.slice(2));
-        t.name = pid === GLOBAL ? 'Tracks' : `${r.processNames.get(pid) ?? 'Process'} ${pid}`;
-      } else if (t.name.startsWith('\u0000t')) {
-        const tr = r.tracks[Number(t.name.slice(2))];
-        t.name = tr.kind === 'thread' ? `${r.threadNames.get(tr.tid!) ?? tr.name ?? 'Thread'} ${tr.tid}` : tr.kind === 'process' ? (tr.name ?? 'Process track') : tr.name ?? 'Track';
-      }
+      if (t.name.startsWith('\u0000p')) t.name = this.processName(Number(t.name.slice(2)));
+      else if (t.name.startsWith('\u0000t')) t.name = this.trackName(Number(t.name.slice(2)));
     }
     for (const c of m.counters) {
       if (c.name.startsWith('\u0000t')) c.name = r.tracks[Number(c.name.slice(2))].name ?? 'Counter';
     }
-    return { ...m, unit: 'ns', colourBy: 'phase', attrNames: ['category', '', '', '', ''], chars };
+    const summaryTables = perfettoSummaryTables(this.tally, (k) => `${this.processName(r.tracks[k].pid ?? GLOBAL)} / ${this.trackName(k)}`, result.nnapi);
+    const links = this.flows.links(order, m.items.start);
+    return { ...m, unit: 'ns', colourBy: 'phase', attrNames: ['category', '', '', '', ''], chars, summaryTables, ...(links && { links }) };
+  }
+
+  /** A process group's name as drawn (names may come after its first event: looked up at the end). */
+  private processName(pid: number): string {
+    return pid === GLOBAL ? 'Tracks' : `${this.reader.processNames.get(pid) ?? 'Process'} ${pid}`;
+  }
+
+  private trackName(track: number): string {
+    const r = this.reader, tr = r.tracks[track];
+    return tr.kind === 'thread' ? `${r.threadNames.get(tr.tid!) ?? tr.name ?? 'Thread'} ${tr.tid}` : tr.kind === 'process' ? (tr.name ?? 'Process track') : tr.name ?? 'Track';
   }
 }
 
 /** The timeline of a trace already in memory (tests, the editor). */
-export function perfettoTimeline(bytes: Uint8Array): TimelineModel {
-  const b = new PerfettoTimelineBuilder();
+export function perfettoTimeline(bytes: Uint8Array, opts: Pick<ReaderOptions, 'inflate'> = {}): TimelineModel {
+  const b = new PerfettoTimelineBuilder(opts);
   b.feed(bytes);
   return b.finish();
 }

@@ -1,4 +1,5 @@
 import { exportChromeTrace } from '../export/chromeTraceFile';
+import { exportByteChrome } from '../io/byteFiles';
 import { headOf } from '../io/firstLine';
 import { forEachLine, forEachLineBytes, type ReadOptions } from '../io/lines';
 import { splitLines } from '../../core/common/lines';
@@ -28,8 +29,14 @@ export async function exportRequest(req: WorkerRequest & { export: { out: string
   }
   const path = req.path;
   const head = headOf(path);
+  const format = detectFormat(req.fileName, head);
+  // A binary format (a Perfetto protobuf trace) has no lines to copy: its model is exported, in one pass over its bytes.
+  if (format?.byteTimeline) {
+    onPass(1);
+    return exportByteChrome(path, { ...format, byteTimeline: format.byteTimeline }, req.export.out);
+  }
   // A streamed document (Chrome JSON is often one line of many MB) is read up to its format's line limit.
-  const maxLineBytes = detectFormat(req.fileName, head)?.streamedLineBytes;
+  const maxLineBytes = format?.streamedLineBytes;
   let pass: 1 | 2 = 1;
   const read = (): ReadOptions => ({ maxLineBytes, onProgress: pass === 1 ? onProgress : undefined });
   return exportChromeTrace(req.fileName, async (add) => {

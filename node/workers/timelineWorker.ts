@@ -4,6 +4,7 @@
  * terminating this worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { BYTE_READ_OPTIONS, eachPiece } from '../io/byteFiles';
 import { headOf } from '../io/firstLine';
 import { forEachLine } from '../io/lines';
 import { statsOfFile } from '../io/statsOfFile';
@@ -14,6 +15,7 @@ import type { FormatDescriptor } from '../../core/formatDescriptor';
 import { PREVIEW_LINES, type TimelineBuilder } from '../../core/timeline/builder';
 import { modelBuffers } from '../../core/timeline/model';
 import { MetricsCollector } from '../../core/trace/metrics/collector';
+import { PacketLocator } from '../../core/perfetto/packetDetails';
 import { buildFromText } from './timelineText';
 import { exportRequest } from './timelineExport';
 import type { BuildReport, WorkerRequest } from '../../protocol/timelineWorker';
@@ -47,7 +49,38 @@ function progress(): (bytes: number) => void {
   };
 }
 
+/** A binary trace's bytes (gunzipped), in pieces, with progress; `onPiece` returning false stops the reading. */
+async function eachByte(req: WorkerRequest, onPiece: (b: Uint8Array) => void | boolean): Promise<void> {
+  if (req.kind === 'bytes') {
+    onPiece(req.bytes);
+    return;
+  }
+  const report = progress();
+  let read = 0;
+  await eachPiece(req.path, (b) => {
+    report((read += b.length));
+    return onPiece(b);
+  }, { truncated: false, garbageAt: undefined });
+}
+
+/**
+ * The details of a binary trace's items: the packets holding the byte offsets, decoded here (the
+ * worker is the one place a file's bytes are decoded), read from the start up to the last of them.
+ */
+async function packets(req: WorkerRequest & { packets: { offsets: number[] } }): Promise<void> {
+  const loc = new PacketLocator(req.packets.offsets);
+  await eachByte(req, (b) => {
+    loc.feed(b);
+    return !loc.done;
+  });
+  post({ kind: 'packets', fields: req.packets.offsets.map((o) => loc.fields(o)) });
+}
+
 async function build(req: WorkerRequest): Promise<void> {
+  if (req.packets) {
+    await packets({ ...req, packets: req.packets });
+    return;
+  }
   if (req.export) {
     post({ kind: 'exported', bytes: await exportRequest({ ...req, export: req.export }, (pass) => post({ kind: 'pass', pass }), progress()) });
     return;
@@ -71,6 +104,14 @@ async function build(req: WorkerRequest): Promise<void> {
     }
   }
   const format = formatOf(req);
+  const bytes = format?.byteTimeline?.(BYTE_READ_OPTIONS);
+  if (bytes) {
+    // A binary format (a Perfetto protobuf trace): its builder reads the bytes as they stream; no preview (a packet may close a slice opened anywhere before).
+    await eachByte(req, (b) => bytes.feed(b));
+    const model = bytes.finish();
+    post({ kind: 'done', model }, modelBuffers(model));
+    return;
+  }
   let builder: TimelineBuilder | undefined;
   const add = (l: string, n: number) => {
     builder ??= format?.timeline?.();

@@ -6,9 +6,11 @@
 // ftrace bundles with atrace `print` events and its process_tree dump (Android 10+ system traces),
 // and the service's own packets (trace_config, clock snapshot, trace_stats…) that every trace has.
 // Encoded with @bufbuild/protobuf's BinaryWriter; field numbers as core/perfetto/fields.ts.
+import { deflateSync } from 'node:zlib';
 import { BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
 import { parseRowLine } from '../../core/nnapi/row';
 import { looksLikeHtml } from '../../core/nnapi/row';
+import { PacketSplitter } from '../../core/perfetto/frame';
 
 const LD = WireType.LengthDelimited;
 const VI = WireType.Varint;
@@ -422,5 +424,28 @@ export function emptyTrace(): Uint8Array {
   servicePackets(t);
   clockSnapshot(t, 5_000_000_000n, 1_732_780_800_000_000_000n);
   trailerPackets(t);
+  return t.finish();
+}
+
+/**
+ * A trace as the tracing service writes it with `compression_type: COMPRESSION_TYPE_DEFLATE`
+ * (google/perfetto `src/tracing/service/zlib_compressor.cc`): the packets, `perPacket` at a time,
+ * re-serialized as a `Trace` (each with its field-1 header), zlib-deflated into the
+ * `compressed_packets` field (50) of a packet that holds nothing else.
+ */
+export function deflatedTrace(trace: Uint8Array, perPacket: number): Uint8Array {
+  const packets: Uint8Array[] = [];
+  new PacketSplitter((b, at, bodyAt) => packets.push(trace.slice(at, bodyAt + b.length))).feed(trace);
+  const t = new TraceWriter();
+  for (let i = 0; i < packets.length; i += perPacket) {
+    const batch = packets.slice(i, i + perPacket);
+    const inner = new Uint8Array(batch.reduce((n, b) => n + b.length, 0));
+    let p = 0;
+    for (const b of batch) {
+      inner.set(b, p);
+      p += b.length;
+    }
+    t.packet((w) => w.tag(50, LD).bytes(deflateSync(inner)));
+  }
   return t.finish();
 }

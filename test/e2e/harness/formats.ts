@@ -81,7 +81,7 @@ async function clickForDetails(frame: Frame, name: string, want: RegExp): Promis
   return (await details.textContent()) ?? '';
 }
 
-async function problemsPanelLists(page: Page, codes: string[]): Promise<void> {
+export async function problemsPanelLists(page: Page, codes: string[]): Promise<void> {
   await page.keyboard.press('Control+Shift+M');
   const panel = page.locator('.markers-panel');
   await panel.waitFor({ state: 'visible', timeout: STEP_MS });

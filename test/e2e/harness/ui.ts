@@ -7,6 +7,7 @@ import type { RunningServer } from './codeServer';
 import { compareJourneys } from './compare';
 import { formatJourneys } from './formats';
 import { glueJourneys } from './glue';
+import { perfettoJourneys } from './perfetto';
 import { kprofOptionJourneys } from './kprofOptions';
 import { cmdqViewsJourney, graphJourney } from './graph';
 import { findInEditor, fullyDrawn, goToLine, hoverAtCursor, problemsInStatusBar, quickFixAtCursor, quickOpen, STEP_MS } from './keys';
@@ -269,6 +270,7 @@ const JOURNEYS: Journey[] = [
   ...walkthroughJourneys,
   ...glueJourneys,
   ...kprofOptionJourneys,
+  ...perfettoJourneys,
   ...compareJourneys,
 ];
 

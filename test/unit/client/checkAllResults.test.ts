@@ -22,7 +22,12 @@ const runBatch = (files: string[]) => checkFiles(files, async (f) => runCli(f), 
 
 describe('Check All Trace Files in Workspace: files looked for', () => {
   it('every name is a file the CLI checks by its name alone', () => {
-    for (const g of CHECK_ALL_NAMES) assert.ok(formatByName(`dir/${g.replace('*', 'x')}`)?.createChecker, g);
+    for (const g of CHECK_ALL_NAMES) {
+      const f = formatByName(`dir/${g.replace('*', 'x')}`);
+      assert.ok(f?.createChecker ?? f?.createByteChecker, g);
+    }
+    // A Perfetto protobuf trace is checked from its bytes: looked for as well.
+    for (const n of ['a.perfetto-trace', 'a.pftrace', 'a.pftrace.gz']) assert.ok(CHECK_ALL_NAMES.some((g) => nameMatches(g, n)), n);
     assert.equal(CHECK_ALL_GLOB, `**/{${CHECK_ALL_NAMES.join(',')}}`);
     assert.ok(!/[{}]/.test(CHECK_ALL_NAMES.join(',')), 'VS Code globs do not nest brace groups');
   });

@@ -48,6 +48,17 @@ describe('package.json contributions made from the format registry', () => {
     for (const f of FORMATS.filter((x) => x.names.some((n) => n.endsWith('.gz')) && x.timeline && !x.binary)) assert.ok(f.customEditors?.includes(COMPRESSED_TIMELINE_EDITOR), f.id);
   });
 
+  it('every name of a binary format with a timeline opens in the read-only timeline editor (a Perfetto trace)', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { contributes: { customEditors: { viewType: string; selector: { filenamePattern: string }[] }[] } };
+    const patterns = pkg.contributes.customEditors.find((e) => e.viewType === COMPRESSED_TIMELINE_EDITOR)!.selector.map((s) => s.filenamePattern);
+    const binary = FORMATS.filter((f) => f.binary && f.byteTimeline);
+    assert.ok(binary.some((f) => f.id === 'perfetto'));
+    for (const f of binary) {
+      assert.ok(f.customEditors?.includes(COMPRESSED_TIMELINE_EDITOR), f.id);
+      for (const n of f.names) assert.ok(patterns.some((p) => nameMatches(p, n.replace(/\*/g, 'x'))), `${n} is opened by ${patterns.join(', ')}`);
+    }
+  });
+
   it('a format added to the registry gets its language and joins the menus of what it supports', async () => {
     const g = await gen();
     const extra: FormatDescriptor = {
