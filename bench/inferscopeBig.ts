@@ -15,7 +15,7 @@ import { buildFromText } from '../node/workers/timelineText';
 import { timelineBuilderOf } from '../core/detectFormat';
 import { headOf } from '../node/io/firstLine';
 import type { TimelineModel } from '../core/timeline/model';
-import { inferscopeTrace } from '../test/gen/inferscopeGen';
+import { inferscopeTrace, nextRequest, requestEvents, T0, type Ev } from '../test/gen/inferscopeGen';
 
 /** Holds an array too long to write as one string. */
 const big = (v: unknown): boolean => (Array.isArray(v) ? v.length > 1000 : !!v && typeof v === 'object' && Object.values(v).some(big));
@@ -49,7 +49,8 @@ function* pieces(v: unknown, compact: boolean, indent = ''): Generator<string> {
   yield compact ? JSON.stringify(v) : JSON.stringify(v, null, 2).replace(/\n/g, `\n${indent}`);
 }
 
-async function gen(out: string, requests: number, compact: boolean): Promise<void> {
+/** Writes `out` (gzipped when it ends in .gz) from `parts`, a megabyte at a time. */
+async function writeParts(out: string, parts: Iterable<string>): Promise<void> {
   const file = createWriteStream(out);
   const sink = /\.gz$/i.test(out) ? createGzip({ level: 1 }) : undefined;
   sink?.pipe(file);
@@ -61,7 +62,7 @@ async function gen(out: string, requests: number, compact: boolean): Promise<voi
     buf = [];
     size = 0;
   };
-  for (const p of pieces(inferscopeTrace({ requests, kernels: 3 }), compact)) {
+  for (const p of parts) {
     buf.push(p);
     size += p.length;
     if (size > 1 << 20) await flush();
@@ -96,17 +97,49 @@ async function timeline(file: string, worker: string | undefined, lines: boolean
 }
 
 async function main(): Promise<void> {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { requests: { type: 'string' }, compact: { type: 'boolean' }, worker: { type: 'string' }, lines: { type: 'boolean' } } });
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: {
+    requests: { type: 'string' }, compact: { type: 'boolean' }, worker: { type: 'string' }, lines: { type: 'boolean' }, events: { type: 'string' }, 'request-scopes': { type: 'boolean' },
+  } });
   const [cmd, file] = positionals;
   const t0 = process.cpuUsage();
   const w0 = performance.now();
-  if (cmd === 'gen') await gen(file, Number(values.requests ?? 87_029), !!values.compact);
+  if (cmd === 'gen' && values.events) await writeParts(file, oneLine(Number(values.events), !!values['request-scopes']));
+  else if (cmd === 'gen') await gen(file, Number(values.requests ?? 87_029), !!values.compact);
   else if (cmd === 'timeline') {
     const m = await timeline(file, values.worker, !!values.lines);
     console.log(`${m.items.start.length} items, ${m.lineCount} lines`);
   } else throw new Error('gen OUT | timeline FILE');
   const cpu = process.cpuUsage(t0);
   console.log(`${cmd}: ${((performance.now() - w0) / 1000).toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU (this thread's process)`);
+}
+
+async function gen(out: string, requests: number, compact: boolean): Promise<void> {
+  await writeParts(out, pieces(inferscopeTrace({ requests, kernels: 3 }), compact));
+}
+
+/**
+ * At least `events` events on one line, the generator's requests one after the other (tokenize,
+ * instant, malloc, H2D, 3 kernels on each of streams 7 and 8, D2H: 11 events), as json.dump writes
+ * it without indent; no trace of this size fits in memory as objects, so it is written a request
+ * at a time. The scopes: the root `inference` scope over every event, and with `requestScopes`
+ * the three scopes of each request under it as well.
+ */
+function* oneLine(events: number, requestScopes: boolean): Generator<string> {
+  const head = inferscopeTrace({ requests: 0 });
+  yield `{"format_version":"1.0","trace_metadata":${JSON.stringify(head.trace_metadata)},"system_info":${JSON.stringify(head.system_info)},"events":[`;
+  const scopes: Ev[] = [];
+  let n = 0;
+  let t = T0;
+  for (let r = 0; n < events; r++) {
+    const q = requestEvents(r, t, 3, n);
+    yield `${n ? ',' : ''}${q.events.map((e) => JSON.stringify(e)).join(',')}`;
+    n += q.events.length;
+    if (requestScopes) scopes.push(...q.scopes);
+    t = nextRequest(q.end);
+  }
+  yield `],"relationships":{"scopes":[${JSON.stringify({ id: 'scope_inference', name: 'inference', parent_id: null, child_ids: scopes.filter((s) => s.parent_id === 'scope_inference').map((s) => s.id), event_range: [0, n - 1] })}`;
+  for (const s of scopes) yield `,${JSON.stringify(s)}`;
+  yield ']}}';
 }
 
 main().catch((e: unknown) => {

@@ -128,9 +128,11 @@ export interface FormatDescriptor {
   streamedLineBytes?: number;
   /**
    * For a document format past `maxDocumentBytes`: a checker fed the decoded text in pieces of any
-   * size, not in lines, so the CLI reads a one-line (compact) file of any size too.
+   * size, not in lines, so the CLI reads a one-line (compact) file of any size too. `settings`:
+   * those its `finish` will be given, known from the start, so that it can cap its problems as they
+   * come rather than keep what it reads until the end.
    */
-  createChunkChecker?(): ChunkChecker;
+  createChunkChecker?(settings?: DiagnosticSettings): ChunkChecker;
   /**
    * For a binary format `npu-trace check` checks (a Perfetto protobuf trace): a checker fed the
    * file's bytes (gunzipped) in pieces of any size; it has no lines, so positions are line 0 and
