@@ -1,12 +1,15 @@
 // The InferScope traces past 256 MB that README "Speed and limits" measures, and the timeline
 // build fed one the way the editor does. Not part of `npm run bench`: minutes and gigabytes.
 //   node --import tsx bench/inferscopeBig.ts gen OUT [--requests N] [--compact]   (OUT ending .gz: gzipped)
+//   node --import tsx bench/inferscopeBig.ts gen OUT --events N [--request-scopes]   (N events on one line, a request at a time)
 //   node --import tsx bench/inferscopeBig.ts timeline FILE [--lines | --worker DIST/timelineWorker.js]
+//   node --import tsx bench/inferscopeBig.ts check FILE [--runs N]   (this checkout's dist/ vs the baseline's, alternated)
 // timeline: in this process as the worker builds it (the text in pieces), with --lines fed line by
 // line as it was before, with --worker by the bundled worker thread.
 // Peak RSS: run under /usr/bin/time -v.
 import { createWriteStream } from 'node:fs';
-import { resolve } from 'node:path';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { createGzip } from 'node:zlib';
@@ -15,6 +18,9 @@ import { buildFromText } from '../node/workers/timelineText';
 import { timelineBuilderOf } from '../core/detectFormat';
 import { headOf } from '../node/io/firstLine';
 import type { TimelineModel } from '../core/timeline/model';
+import { cold } from './cli';
+import { baselineCli } from './baseline';
+import { fmt, REPO } from './util';
 import { inferscopeTrace, nextRequest, requestEvents, T0, type Ev } from '../test/gen/inferscopeGen';
 
 /** Holds an array too long to write as one string. */
@@ -96,9 +102,29 @@ async function timeline(file: string, worker: string | undefined, lines: boolean
   return b!.finish();
 }
 
+/**
+ * The baseline `npu-trace check` of issue #29 item 9 (`BENCH_BASELINE`, default the main of before
+ * it: 8698859), a fresh process each, alternated with this checkout's `dist/cli.js` so both see the
+ * same load: wall and CPU time, peak RSS (its own, read at exit), and the load average around each.
+ */
+function checkVsBaseline(file: string, runs: number): void {
+  const rev = process.env.BENCH_BASELINE ?? '8698859';
+  const old = baselineCli(rev);
+  if ('why' in old) throw new Error(`no ${rev} CLI: ${old.why}`);
+  const now = join(REPO, 'dist/cli.js');
+  for (let i = 0; i < runs; i++) {
+    for (const [side, cli] of i % 2 ? [['before', old.file], ['now', now]] : [['now', now], ['before', old.file]]) {
+      const load = loadavg()[0];
+      const r = cold([cli, 'check', '--format', 'json', file]);
+      console.log(`${side.padEnd(6)} exit ${r.code}: ${fmt(r.ms / 1000, 1)} s wall, ${fmt(r.cpuMs / 1000, 1)} s CPU, peak ${fmt(r.rssMb)} MB (load ${fmt(load, 1)} → ${fmt(loadavg()[0], 1)})`);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({ allowPositionals: true, options: {
     requests: { type: 'string' }, compact: { type: 'boolean' }, worker: { type: 'string' }, lines: { type: 'boolean' }, events: { type: 'string' }, 'request-scopes': { type: 'boolean' },
+    runs: { type: 'string' },
   } });
   const [cmd, file] = positionals;
   const t0 = process.cpuUsage();
@@ -108,7 +134,8 @@ async function main(): Promise<void> {
   else if (cmd === 'timeline') {
     const m = await timeline(file, values.worker, !!values.lines);
     console.log(`${m.items.start.length} items, ${m.lineCount} lines`);
-  } else throw new Error('gen OUT | timeline FILE');
+  } else if (cmd === 'check') checkVsBaseline(file, Number(values.runs ?? 1));
+  else throw new Error('gen OUT | timeline FILE | check FILE');
   const cpu = process.cpuUsage(t0);
   console.log(`${cmd}: ${((performance.now() - w0) / 1000).toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU (this thread's process)`);
 }

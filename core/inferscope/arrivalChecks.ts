@@ -4,8 +4,8 @@
  * time went to rebuilding them for each check. What is kept is what the checks still need once the
  * event is gone:
  * - for `duplicate-id`, a 64-bit fingerprint of each id with its event and place (`idFingerprints.ts`);
- * - for `kernel-overlap`, each kernel's group, event, start, end, place and name, each distinct
- *   name held once (`KernelOverlaps`);
+ * - for `kernel-overlap`, each kernel's group, event, place and name, each distinct name held
+ *   once (`KernelOverlaps`, which reads the times below);
  * - for the scope checks, each event's start and end (the time index over `event_range`s).
  * Times and places take 4 bytes each where they are whole numbers (`packedColumn.ts`). Each
  * problem is the one the checks of `eventChecks.ts` find with the events kept, at the same place.
@@ -23,7 +23,10 @@ export class ArrivalChecks implements EventSink {
   private readonly starts = new PackedColumn();
   private readonly ends = new PackedColumn();
   private readonly ids = new IdFingerprints();
-  private readonly kernels = new KernelOverlaps('stream');
+  private readonly kernels = new KernelOverlaps('stream', (i, out) => {
+    out[0] = this.starts.get(i);
+    out[1] = this.ends.get(i);
+  });
   /** Of each kernel: where its event starts and its name (-1: not a string). */
   private readonly kernelAt = new PackedColumn();
   private readonly kernelName = new I32Column();

@@ -5,7 +5,7 @@ import { eventIdOf, I32Column } from './columns';
 import { num, type Element, type ParsedInferscope } from './model';
 import { locate } from './parser';
 import type { Report } from '../json/report';
-import { fmtUs, timesOf, wallClockUs, type Times } from './times';
+import { fmtUs, timesOf, wallClockUs, type Times, type TimesReader } from './times';
 import { PackedColumn } from './packedColumn';
 
 /** Range of a field's value in an element, else the element's opening brace. */
@@ -133,14 +133,27 @@ export class KernelOverlaps {
   private readonly keys: string[] = [];
   private readonly group = new I32Column();
   private readonly index = new I32Column();
-  private readonly starts = new PackedColumn();
-  private readonly ends = new PackedColumn();
+  /** Start and end of each kernel, unless `times` gives them by event. */
+  private readonly starts: { get(k: number): number };
+  private readonly ends: { get(k: number): number };
+  private readonly kept: [PackedColumn, PackedColumn] | undefined;
   /** The latest start of each group so far, and whether each group's kernels came in order of start. */
   private readonly lastStart: number[] = [];
   private inOrder = true;
   private n = 0;
 
-  constructor(private readonly scope: OverlapScope) {}
+  /** `times`: each event's start and end, when they are held anyway (no second copy is kept here). */
+  constructor(private readonly scope: OverlapScope, times?: TimesReader) {
+    if (times) {
+      const out = new Float64Array(2);
+      const index = this.index;
+      this.starts = { get: (k) => (times(index.get(k), out), out[0]) };
+      this.ends = { get: (k) => (times(index.get(k), out), out[1]) };
+    } else {
+      this.kept = [new PackedColumn(), new PackedColumn()];
+      [this.starts, this.ends] = this.kept;
+    }
+  }
 
   /** Takes event `e` (its times `t`) when it is a kernel compared: its number among them, else -1. */
   add(e: Element, t: Times): number {
@@ -164,19 +177,26 @@ export class KernelOverlaps {
     const k = this.n++;
     this.group.set(k, g);
     this.index.set(k, e.index);
-    this.starts.set(k, start);
-    this.ends.set(k, end);
+    this.kept?.[0].set(k, start);
+    this.kept?.[1].set(k, end);
     return k;
   }
 
   /** Reports the overlaps; `place(k, index)` says where kernel k (event `index`) is. */
   finish(report: Report, place: (k: number, index: number) => KernelPlace): void {
     const { group, index, starts, ends } = this;
-    const order = this.order();
-    let reach = -1;
-    for (const k of order) {
-      if (reach < 0 || group.get(reach) !== group.get(k)) {
-        reach = k;
+    // Each kernel against the furthest-reaching one before it in its group, the group's order being
+    // by start (then by position in the file). When every group came in that order, it is the
+    // order read, each group its own reach: no order of millions is built or sorted. Else the
+    // kernels are sorted by group, start, position and swept once.
+    const reachOf = new Int32Array(this.keys.length).fill(-1);
+    const order = this.inOrder ? undefined : new Uint32Array(this.n).map((_, i) => i).sort((x, y) => group.get(x) - group.get(y) || starts.get(x) - starts.get(y) || index.get(x) - index.get(y));
+    for (let j = 0; j < this.n; j++) {
+      const k = order ? order[j] : j;
+      const g = group.get(k);
+      const reach = reachOf[g];
+      if (reach < 0) {
+        reachOf[g] = k;
         continue;
       }
       if (starts.get(k) < ends.get(reach)) {
@@ -184,31 +204,15 @@ export class KernelOverlaps {
         if (!report.wants(ke.start)) report.count('warning', 'inferscope.kernel-overlap');
         else {
           const re = place(reach, index.get(reach));
-          const [dev, stream] = this.keys[group.get(k)].split('/');
+          const [dev, stream] = this.keys[g].split('/');
           const where = this.scope === 'device' ? `device ${dev}` : `device ${dev}, stream ${stream || '(none)'}`;
           report(ke.at[0], ke.at[1], 'warning', 'inferscope.kernel-overlap',
             `Kernel ${ke.label} starts at ${starts.get(k)} µs, before ${re.label} on the same ${where} ends (${ends.get(reach)} µs): ${fmtUs(Math.min(ends.get(k), ends.get(reach)) - starts.get(k))} overlap`,
             [[re.at[0], re.at[1], `the other kernel (${re.label})`]]);
         }
       }
-      if (ends.get(k) > ends.get(reach)) reach = k;
+      if (ends.get(k) > ends.get(reach)) reachOf[g] = k;
     }
-  }
-
-  /**
-   * Groups in the order first seen, each by start (then by position in the file). When every
-   * group came in order of start, that is the order read, grouped: a counting pass, not a sort
-   * of millions with a comparator.
-   */
-  private order(): Uint32Array {
-    const { group, index, starts, n } = this;
-    if (!this.inOrder) return new Uint32Array(n).map((_, i) => i).sort((x, y) => group.get(x) - group.get(y) || starts.get(x) - starts.get(y) || index.get(x) - index.get(y));
-    const at = new Uint32Array(this.keys.length + 1);
-    for (let k = 0; k < n; k++) at[group.get(k) + 1]++;
-    for (let g = 1; g < at.length; g++) at[g] += at[g - 1];
-    const order = new Uint32Array(n);
-    for (let k = 0; k < n; k++) order[at[group.get(k)]++] = k;
-    return order;
   }
 }
 

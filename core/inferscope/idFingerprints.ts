@@ -2,8 +2,7 @@
  * The first event of each id, for a check that holds no ids: each id is known by two 32-bit hashes
  * of it (a 64-bit fingerprint), and an id whose fingerprint an earlier one has is taken for that
  * id. Ten million ids held as strings (or read back from events kept for it) were most of the
- * streamed check's 2 GB; a fingerprint, the event number and where it starts take 16 bytes and a
- * slot. Two different ids are taken for one only when both hashes collide: for n ids, about
+ * streamed check's 2 GB; a fingerprint and where its event starts take 12 bytes and a slot. Two different ids are taken for one only when both hashes collide: for n ids, about
  * n² / 2^65 (3 in a million for ten million ids). The hashes start from this process's own random
  * states (`keyIndex.ts`), so no file can be built to collide, or to fill one probe run, on purpose.
  */
@@ -34,7 +33,15 @@ export class IdFingerprints {
   private count = 0;
   private readonly h1 = new I32Column();
   private readonly h2 = new I32Column();
-  private readonly event = new I32Column();
+  /**
+   * The event of entry i is i + the difference of the last change at or before i: it changes only
+   * at an event with no id or a repeated one, so a trace whose events all have their own ids
+   * keeps no event numbers at all.
+   */
+  private readonly changeAt = new I32Column();
+  private readonly changeTo = new I32Column();
+  private changes = 0;
+  private lastDiff = 0;
   private readonly offset = new PackedColumn();
 
   /**
@@ -51,7 +58,11 @@ export class IdFingerprints {
     const i = this.count++;
     this.h1.set(i, a);
     this.h2.set(i, b);
-    this.event.set(i, event);
+    if (event - i !== this.lastDiff) {
+      this.lastDiff = event - i;
+      this.changeAt.set(this.changes, i);
+      this.changeTo.set(this.changes++, this.lastDiff);
+    }
     this.offset.set(i, offset);
     this.slots[s] = i + 1;
     if (this.count * 4 > this.slots.length * 3) this.grow();
@@ -60,7 +71,17 @@ export class IdFingerprints {
 
   /** The event of entry `f`, and where it starts. */
   eventOf(f: number): number {
-    return this.event.get(f);
+    let lo = 0;
+    let hi = this.changes - 1;
+    let diff = 0;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.changeAt.get(mid) <= f) {
+        diff = this.changeTo.get(mid);
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return f + diff;
   }
 
   offsetOf(f: number): number {
