@@ -5,7 +5,7 @@
  */
 import { CLASS_COLORS, CRITICAL_COLOR } from '../../core/cmdq/graph/palette';
 import { fitCanvas } from '../canvas';
-import { COL_W, NODE_H, NODE_W, ROW_H } from './layout';
+import { COL_W, NODE_H, NODE_W, nodeXY, ROW_H, visibleRange } from './layout';
 import { canvas, ctx } from './page';
 import { AXIS_H, BAR_H, LABEL_W, MAX_EDGES_DRAWN, nameOf, page, SROW_H } from './state';
 import { rulerTicks } from '../timeAxis';
@@ -34,14 +34,19 @@ function draw(): void {
   if (!st) return;
   if (mode === 'schedule') return drawSchedule(w, h);
   const { model: m, layout: L } = st;
-  const ncols = L.columns.length;
-  const c0 = Math.max(0, Math.floor(-ox / (COL_W * scale)));
-  const c1 = Math.min(ncols - 1, Math.floor((w - ox) / (COL_W * scale)));
-  const r0 = Math.max(0, Math.floor(-oy / (ROW_H * scale)));
-  const r1 = Math.floor((h - oy) / (ROW_H * scale));
-  const cx = (i: number) => ox + (L.col[i] * COL_W + NODE_W / 2) * scale;
-  const cy = (i: number) => oy + (L.row[i] * ROW_H + NODE_H / 2) * scale;
-  const detailed = ROW_H * scale >= 6;
+  const o = page.orient;
+  const { c0, c1, r0, r1 } = visibleRange(L, o, page, w, h);
+  const x0 = (i: number) => ox + nodeXY(L, o, i).x * scale;
+  const y0 = (i: number) => oy + nodeXY(L, o, i).y * scale;
+  const cx = (i: number) => x0(i) + (NODE_W / 2) * scale;
+  const cy = (i: number) => y0(i) + (NODE_H / 2) * scale;
+  // An edge leaves a box on the side facing the next level and enters the next box on the other.
+  const outX = (i: number) => (o === 'lr' ? x0(i) + NODE_W * scale : cx(i));
+  const outY = (i: number) => (o === 'lr' ? cy(i) : y0(i) + NODE_H * scale);
+  const inX = (i: number) => (o === 'lr' ? x0(i) : cx(i));
+  const inY = (i: number) => (o === 'lr' ? cy(i) : y0(i));
+  // Top to bottom is only chosen for small queues, always drawn in full.
+  const detailed = o === 'tb' || ROW_H * scale >= 6;
 
   if (detailed) {
     // Edges of the visible nodes, to and from them (both ends may be off screen).
@@ -55,8 +60,8 @@ function draw(): void {
         const i = col[r];
         for (let e = L.inStart[i]; e < L.inStart[i + 1]; e++, drawn++) {
           const d = L.inn[e];
-          ctx.moveTo(cx(d) + (NODE_W / 2) * scale, cy(d));
-          ctx.lineTo(cx(i) - (NODE_W / 2) * scale, cy(i));
+          ctx.moveTo(outX(d), outY(d));
+          ctx.lineTo(inX(i), inY(i));
         }
       }
     }
@@ -81,7 +86,7 @@ function draw(): void {
       const col = L.columns[c];
       for (let r = r0; r <= Math.min(r1, col.length - 1); r++) {
         const i = col[r];
-        const x = ox + c * COL_W * scale, y = oy + r * ROW_H * scale;
+        const x = x0(i), y = y0(i);
         ctx.fillStyle = CLASS_COLORS[m.cls[i]];
         ctx.globalAlpha = m.level[i] < 0 ? 0.45 : 1;
         ctx.fillRect(x, y, NODE_W * scale, NODE_H * scale);
@@ -118,8 +123,8 @@ function draw(): void {
       for (const e of st.problemEdges) {
         ctx.strokeStyle = e.error ? '#f14c4c' : '#cca700';
         ctx.beginPath();
-        ctx.moveTo(cx(e.from) + (NODE_W / 2) * scale, cy(e.from));
-        ctx.lineTo(cx(e.to) - (NODE_W / 2) * scale, cy(e.to));
+        ctx.moveTo(outX(e.from), outY(e.from));
+        ctx.lineTo(inX(e.to), inY(e.to));
         ctx.stroke();
       }
       ctx.setLineDash([]);

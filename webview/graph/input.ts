@@ -34,7 +34,7 @@ export function attachInput(): void {
     const ns = mode === 'graph' ? Math.min(4, Math.max(1e-5, scale * k)) : Math.min(200, Math.max(1e-9, scale * k));
     page.ox = e.offsetX - ((e.offsetX - ox) * ns) / scale;
     // The overview has no rows to aim at: zooming in from it keeps the first rows in view.
-    if (mode === 'graph' && ROW_H * scale >= 6) page.oy = e.offsetY - ((e.offsetY - oy) * ns) / scale;
+    if (mode === 'graph' && (page.orient === 'tb' || ROW_H * scale >= 6)) page.oy = e.offsetY - ((e.offsetY - oy) * ns) / scale;
     page.scale = ns;
     requestDraw();
   }, { passive: false });

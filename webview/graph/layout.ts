@@ -5,6 +5,46 @@ export const COL_W = 170;
 export const ROW_H = 34;
 export const NODE_W = 140;
 export const NODE_H = 24;
+/** Level pitch when levels run top to bottom: a node's height and room for the edges between levels. */
+export const LEVEL_H = 64;
+
+/**
+ * Levels left to right ('lr': wide panels, large queues, the zoomed-out overview), or top to bottom
+ * ('tb': a small queue in a panel taller than wide, as beside the editor, where left to right would
+ * shrink the names to a few pixels (#30)). Boxes stay horizontal either way, so names read the same.
+ */
+export type Orientation = 'lr' | 'tb';
+
+/** World pitch of the levels and of the entries within a level, and which axis the levels run along. */
+export function pitch(o: Orientation): { level: number; slot: number } {
+  return o === 'lr' ? { level: COL_W, slot: ROW_H } : { level: LEVEL_H, slot: COL_W };
+}
+
+/** World position of the top-left corner of entry `i`'s box. */
+export function nodeXY(L: GraphLayout, o: Orientation, i: number): { x: number; y: number } {
+  const p = pitch(o);
+  return o === 'lr' ? { x: L.col[i] * p.level, y: L.row[i] * p.slot } : { x: L.row[i] * p.slot, y: L.col[i] * p.level };
+}
+
+/** World width and height of the whole drawing (the last level's and the last slot's boxes included). */
+export function worldSize(L: GraphLayout, o: Orientation): { w: number; h: number } {
+  const levels = Math.max(1, L.columns.length), slots = Math.max(1, L.maxRows);
+  return o === 'lr'
+    ? { w: (levels - 1) * COL_W + NODE_W, h: (slots - 1) * ROW_H + NODE_H }
+    : { w: (slots - 1) * COL_W + NODE_W, h: (levels - 1) * LEVEL_H + NODE_H };
+}
+
+/** The levels and slots a screen of `w` × `h` CSS pixels shows at a transform (inclusive ranges; slots unclamped above). */
+export function visibleRange(L: GraphLayout, o: Orientation, v: { scale: number; ox: number; oy: number }, w: number, h: number): { c0: number; c1: number; r0: number; r1: number } {
+  const p = pitch(o);
+  const [lo, lhi, so, shi] = o === 'lr' ? [v.ox, w, v.oy, h] : [v.oy, h, v.ox, w];
+  return {
+    c0: Math.max(0, Math.floor(-lo / (p.level * v.scale))),
+    c1: Math.min(L.columns.length - 1, Math.floor((lhi - lo) / (p.level * v.scale))),
+    r0: Math.max(0, Math.floor(-so / (p.slot * v.scale))),
+    r1: Math.floor((shi - so) / (p.slot * v.scale)),
+  };
+}
 
 export interface GraphLayout {
   /** Column and row of each entry; blocked entries (level -1) get a last column of their own. */

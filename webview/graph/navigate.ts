@@ -2,7 +2,7 @@
  * The CMDQ graph page's view and selection: Graph ⇄ Schedule, the Layers table, fit, select an
  * entry (and say what it is), and what entry a point of the canvas shows.
  */
-import { COL_W, NODE_H, NODE_W, reach, ROW_H } from './layout';
+import { NODE_H, NODE_W, nodeXY, pitch, reach, worldSize, type Orientation } from './layout';
 import { renderLayerTable } from './layerTable';
 import { requestDraw } from './draw';
 import { canvas, layersButton, modeButton, selection, tableBox, vscode } from './page';
@@ -43,13 +43,22 @@ export function fit(): void {
     return;
   }
   const w = canvas.clientWidth, h = canvas.clientHeight;
-  const ww = st.layout.columns.length * COL_W, wh = Math.max(1, st.layout.maxRows) * ROW_H;
-  // A small queue fills the panel (up to 1.5 times the nodes' size) and
-  // sits in its middle, not as tiny boxes in a corner of an empty panel (#30).
-  page.scale = Math.min(1.5, (w - 40) / ww, (h - 20) / wh);
-  page.ox = Math.max(20, (w - ww * page.scale) / 2);
-  page.oy = Math.max(10, (h - wh * page.scale) / 2);
+  // Top to bottom where it gives much larger boxes (a panel beside the editor), else left to right; a small queue fills the panel (up to
+  // 1.5 times the nodes' size) and sits in its middle, not as tiny boxes in a corner (#30).
+  const scaleOf = (o: Orientation) => {
+    const size = worldSize(st.layout, o);
+    return Math.min(1.5, (w - 40) / size.w, (h - 20) / size.h);
+  };
+  const lr = scaleOf('lr'), tb = scaleOf('tb');
+  page.orient = st.model.n <= MAX_TOP_TO_BOTTOM && tb > lr * 1.5 ? 'tb' : 'lr';
+  const size = worldSize(st.layout, page.orient);
+  page.scale = page.orient === 'tb' ? tb : lr;
+  page.ox = Math.max(20, (w - size.w * page.scale) / 2);
+  page.oy = Math.max(10, (h - size.h * page.scale) / 2);
 }
+
+/** Entries up to which levels may run top to bottom: beyond it the overview (left to right) serves better. */
+const MAX_TOP_TO_BOTTOM = 2000;
 
 /** The selected entry's line: what it is, its layer as the trace measured it, its problems. */
 export function selectionText(i: number): string {
@@ -98,10 +107,11 @@ export function select(i: number, fromPage: boolean): void {
     }
   } else {
     // Bring the node into view when the cursor picked it.
-    const x = ox + st.layout.col[i] * COL_W * scale, y = oy + st.layout.row[i] * ROW_H * scale;
+    const at = nodeXY(st.layout, page.orient, i);
+    const x = ox + at.x * scale, y = oy + at.y * scale;
     if (x < 0 || y < 0 || x > canvas.clientWidth - NODE_W * scale || y > canvas.clientHeight - NODE_H * scale) {
-      page.ox = canvas.clientWidth / 2 - st.layout.col[i] * COL_W * scale;
-      page.oy = canvas.clientHeight / 2 - st.layout.row[i] * ROW_H * scale;
+      page.ox = canvas.clientWidth / 2 - (at.x + NODE_W / 2) * scale;
+      page.oy = canvas.clientHeight / 2 - (at.y + NODE_H / 2) * scale;
     }
   }
   requestDraw();
@@ -117,8 +127,13 @@ export function hit(px: number, py: number): number {
     return entryAtCycle(st.model, st.schedule, r, (px - ox) / scale);
   }
   const wx = (px - ox) / scale, wy = (py - oy) / scale;
-  const c = Math.floor(wx / COL_W), r = Math.floor(wy / ROW_H);
+  const p = pitch(page.orient);
+  // Along the levels' axis and across it, whichever way they run.
+  const [wl, ws] = page.orient === 'lr' ? [wx, wy] : [wy, wx];
+  const c = Math.floor(wl / p.level), r = Math.floor(ws / p.slot);
   if (c < 0 || c >= st.layout.columns.length || r < 0 || r >= st.layout.columns[c].length) return -1;
-  if (wx - c * COL_W > NODE_W || wy - r * ROW_H > NODE_H) return -1;
-  return st.layout.columns[c][r];
+  const i = st.layout.columns[c][r];
+  const at = nodeXY(st.layout, page.orient, i);
+  if (wx - at.x > NODE_W || wy - at.y > NODE_H) return -1;
+  return i;
 }

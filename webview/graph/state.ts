@@ -1,6 +1,6 @@
 /** What the CMDQ graph page holds: the queue shown with its layouts and selection, and the view transform of each mode. */
 import type { GraphViewModel } from '../../core/cmdq/graph/view';
-import type { GraphLayout } from './layout';
+import type { GraphLayout, Orientation } from './layout';
 import type { ScheduleLayout } from './schedule';
 
 /** Edges drawn per frame at most (a zoomed-out 100k graph shows its shape without them). */
@@ -31,6 +31,8 @@ export const page: {
   st: GraphState | undefined;
   /** The graph by depth, or the schedule (rows per engine); each keeps its own view. */
   mode: Mode;
+  /** How the graph's levels run: chosen by each fit for the panel's shape. */
+  orient: Orientation;
   /** View transform of the mode shown: screen = world × scale + offset (CSS pixels). */
   scale: number;
   ox: number;
@@ -40,7 +42,7 @@ export const page: {
   /** The Estimated vs measured table's sort; by measured/estimated, largest first. */
   tableSort: { col: number; dir: 1 | -1 };
 } = {
-  st: undefined, mode: 'graph', scale: 1, ox: 20, oy: 10,
+  st: undefined, mode: 'graph', orient: 'lr', scale: 1, ox: 20, oy: 10,
   saved: { graph: { scale: 1, ox: 20, oy: 10 }, schedule: { scale: 1, ox: LABEL_W, oy: 10 } },
   tableSort: { col: 5, dir: -1 },
 };

@@ -34,7 +34,7 @@ interface Drawn {
 }
 
 /** The webview frame of the page titled with `name` (a hidden editor keeps its page: retainContextWhenHidden). */
-async function pageOf(page: Page, name: string): Promise<Frame> {
+export async function pageOf(page: Page, name: string): Promise<Frame> {
   const deadline = Date.now() + STEP_MS;
   while (Date.now() < deadline) {
     for (const f of page.frames()) {
@@ -46,7 +46,7 @@ async function pageOf(page: Page, name: string): Promise<Frame> {
   throw new Error(`no timeline page for ${name} appeared`);
 }
 
-async function painted(frame: Frame): Promise<Drawn> {
+export async function painted(frame: Frame): Promise<Drawn> {
   await frame.waitForFunction(() => ((window as unknown as PageTimeline).__timeline?.perf.firstPaint ?? 0) > 0, undefined, { timeout: STEP_MS });
   return frame.evaluate(() => {
     const m = (window as unknown as PageTimeline).__timeline.state()!.model;

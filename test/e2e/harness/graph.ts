@@ -5,11 +5,11 @@
  * selection length), and the cursor on another entry selects that node in the graph. The page's
  * `__graph` hook gives its state and view, so the test clicks where the page drew a node.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { CRITICAL_COLOR } from '../../../core/cmdq/graph/palette';
-import { COL_W, NODE_H, NODE_W, ROW_H } from '../../../webview/graph/layout';
+import { AXIS_H, LABEL_W } from '../../../webview/graph/state';
 import { goToLine, quickOpen, STEP_MS } from './keys';
 import { palette } from './timeline';
 import type { UiContext } from './ui';
@@ -17,7 +17,8 @@ import type { UiContext } from './ui';
 interface PageGraph {
   __graph: {
     state(): { selected: number; model: { n: number; criticalPath: number[] }; layout: { col: Int32Array; row: Int32Array } } | undefined;
-    view(): { scale: number; ox: number; oy: number; mode: string };
+    view(): { scale: number; ox: number; oy: number; mode: string; orient: string };
+    box(i: number): { x: number; y: number; w: number; h: number };
   };
 }
 
@@ -34,14 +35,9 @@ async function graphFrame(page: Page, name: string): Promise<Frame> {
   throw new Error(`no graph page for ${name} appeared`);
 }
 
-/** Where node `i` is drawn on the canvas: its box in CSS pixels. */
+/** Where node `i` is drawn on the canvas: its box in CSS pixels (the page says, whichever way its levels run). */
 function nodeBox(frame: Frame, i: number): Promise<{ x: number; y: number; w: number; h: number }> {
-  return frame.evaluate(([i, COL_W, ROW_H, NODE_W, NODE_H]) => {
-    const g = (window as unknown as PageGraph).__graph;
-    const s = g.state()!;
-    const v = g.view();
-    return { x: v.ox + s.layout.col[i] * COL_W * v.scale, y: v.oy + s.layout.row[i] * ROW_H * v.scale, w: NODE_W * v.scale, h: NODE_H * v.scale };
-  }, [i, COL_W, ROW_H, NODE_W, NODE_H] as const);
+  return frame.evaluate((i) => (window as unknown as PageGraph).__graph.box(i), i);
 }
 
 /** How many pixels of the canvas inside `box` (grown by 3 px) have `color` (#rrggbb), within a small tolerance. */
@@ -120,4 +116,76 @@ export async function graphJourney(page: Page, ctx: UiContext, file: string): Pr
   const white = await pixelsOf(frame, await nodeBox(frame, other), '#ffffff');
   if (white < 40) throw new Error(`entry ${other} is selected but its node has ${white} white outline pixels`);
   say(`cursor on line ${entries[other].line} → entry ${other}'s node selected (outlined in white)`);
+}
+
+/** How many pixels of the canvas inside `box` differ from the colour of its top-left pixel (the background). */
+function inkIn(frame: Frame, box: { x: number; y: number; w: number; h: number }): Promise<number> {
+  return frame.evaluate((b) => {
+    const canvas = document.getElementById('canvas') as HTMLCanvasElement;
+    const dpr = canvas.width / canvas.clientWidth;
+    const x0 = Math.floor(b.x * dpr), y0 = Math.floor(b.y * dpr);
+    const w = Math.min(canvas.width - x0, Math.ceil(b.w * dpr)), h = Math.min(canvas.height - y0, Math.ceil(b.h * dpr));
+    const data = canvas.getContext('2d')!.getImageData(x0, y0, w, h).data;
+    let n = 0;
+    for (let p = 4; p < data.length; p += 4) if (Math.abs(data[p] - data[0]) + Math.abs(data[p + 1] - data[1]) + Math.abs(data[p + 2] - data[2]) > 60) n++;
+    return n;
+  }, box);
+}
+
+/**
+ * Issue #30 item 15: a CMDQ file has code lenses only above the entries the graph branches at (not
+ * "1 dependent" on every entry); the graph of a small queue fills its panel at readable size,
+ * centred; the Schedule view has a time axis in cycles over its rows.
+ */
+export async function cmdqViewsJourney(page: Page, ctx: UiContext): Promise<void> {
+  const say = (m: string) => ctx.say(`    ${m}`);
+  // The golden queue with its store waiting for the GEMM too: the GEMM (entry 2) now has two dependents.
+  const text = readFileSync(join(ctx.workspace, 'golden.cmdq.json'), 'utf8').replace('"id": 4, "layer_id": "ffn_0",    "deps_before": [3]', '"id": 4, "layer_id": "ffn_0",    "deps_before": [2, 3]');
+  if (!text.includes('[2, 3]')) throw new Error('golden.cmdq.json changed: the journey could not make entry 2 branch');
+  writeFileSync(join(ctx.workspace, 'branch.cmdq.json'), text);
+  await quickOpen(page, 'branch.cmdq.json');
+  await page.locator('[id="status.editor.mode"]', { hasText: 'CMDQ' }).waitFor({ timeout: STEP_MS });
+  const lens = page.locator('.monaco-editor .codelens-decoration');
+  await lens.filter({ hasText: /2 dependents · depth \d+/ }).first().waitFor({ timeout: STEP_MS })
+    .catch(async () => { throw new Error(`no "2 dependents" lens above the GEMM; the lenses read ${JSON.stringify(await lens.allTextContents())}`); });
+  const lenses = (await lens.allTextContents()).map((t) => t.trim()).filter(Boolean);
+  if (lenses.length !== 1) throw new Error(`one entry branches, but the editor shows ${lenses.length} lenses: ${JSON.stringify(lenses)}`);
+  const lensBox = await lens.first().boundingBox();
+  const gemm = await page.locator('.monaco-editor .view-line', { hasText: '"TE_GEMM_TILE"' }).first().boundingBox();
+  if (!lensBox || !gemm || lensBox.y > gemm.y || gemm.y - lensBox.y > 3 * gemm.height) throw new Error('the lens is not right above the GEMM entry');
+  say(`one lens, above the GEMM: "${lenses[0]}"`);
+
+  await palette(page, 'CMDQ: Show Dependency Graph');
+  const frame = await graphFrame(page, 'branch.cmdq.json');
+  await frame.waitForFunction(() => (window as unknown as PageGraph).__graph?.state()?.model.n === 6, undefined, { timeout: STEP_MS });
+  // Readable: the six nodes at least their nominal size, all in view, the drawing centred in the canvas.
+  const fit = await frame.evaluate(() => {
+    const g = (window as unknown as PageGraph).__graph;
+    const canvas = document.getElementById('canvas') as HTMLCanvasElement;
+    const boxes = Array.from({ length: 6 }, (_, i) => g.box(i));
+    const left = Math.min(...boxes.map((b) => b.x)), right = canvas.clientWidth - Math.max(...boxes.map((b) => b.x + b.w));
+    const top = Math.min(...boxes.map((b) => b.y)), bottom = canvas.clientHeight - Math.max(...boxes.map((b) => b.y + b.h));
+    return { scale: g.view().scale, orient: g.view().orient, left, right, top, bottom, width: canvas.clientWidth, height: canvas.clientHeight };
+  });
+  if (fit.scale < 1) throw new Error(`the graph of 6 entries is drawn at ${fit.scale.toFixed(2)}× its nodes' size in a ${fit.width}×${fit.height} px panel`);
+  if (Math.min(fit.left, fit.right, fit.top, fit.bottom) < 0) throw new Error(`part of the graph is out of view: ${JSON.stringify(fit)}`);
+  if (Math.abs(fit.left - fit.right) > Math.max(60, fit.width * 0.2)) throw new Error(`the graph is not centred: ${fit.left.toFixed(0)} px left of it, ${fit.right.toFixed(0)} px right`);
+  await frame.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => r(true))));
+  const box = await nodeBox(frame, 2);
+  if (await inkIn(frame, { x: box.x + 4, y: box.y + 4, w: box.w - 8, h: box.h - 8 }) < 20) throw new Error('the GEMM node has no text drawn in it');
+  say(`graph ${fit.orient === 'tb' ? 'top to bottom' : 'left to right'} at ${fit.scale.toFixed(2)}× nominal size in ${fit.width}×${fit.height} px, ${fit.left.toFixed(0)} / ${fit.right.toFixed(0)} px either side`);
+  await ctx.shoot(page, 'cmdq-graph-fit');
+
+  // The Schedule view: a time axis over the rows, its labels drawn in the band above the bars.
+  await frame.locator('#mode').click();
+  await frame.waitForFunction(() => (window as unknown as PageGraph).__graph.view().mode === 'schedule', undefined, { timeout: STEP_MS });
+  await frame.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => r(true))));
+  const v = await frame.evaluate(() => (window as unknown as PageGraph).__graph.view());
+  if (v.oy < AXIS_H) throw new Error(`the schedule's rows start at ${v.oy} px, under the ${AXIS_H} px time axis`);
+  const width = await frame.evaluate(() => (document.getElementById('canvas') as HTMLCanvasElement).clientWidth);
+  const axisInk = await inkIn(frame, { x: LABEL_W + 1, y: 0, w: width - LABEL_W - 2, h: AXIS_H - 1 });
+  const labelInk = await inkIn(frame, { x: 2, y: 2, w: LABEL_W - 4, h: AXIS_H - 4 });
+  if (axisInk < 30 || labelInk < 10) throw new Error(`the schedule has no time axis: ${axisInk} px of ticks and labels, ${labelInk} px of its unit`);
+  say(`schedule: time axis drawn (${axisInk} px of ticks and labels, "cycles" at its left)`);
+  await ctx.shoot(page, 'cmdq-schedule-axis');
 }

@@ -6,7 +6,8 @@ import { systraceHtml } from '../../gen/systraceHtml';
 import type { RunningServer } from './codeServer';
 import { formatJourneys } from './formats';
 import { glueJourneys } from './glue';
-import { graphJourney } from './graph';
+import { kprofOptionJourneys } from './kprofOptions';
+import { cmdqViewsJourney, graphJourney } from './graph';
 import { findInEditor, fullyDrawn, goToLine, hoverAtCursor, problemsInStatusBar, quickFixAtCursor, quickOpen, STEP_MS } from './keys';
 import { summaryJourney } from './summary';
 import { timelineJourney } from './timeline';
@@ -193,6 +194,10 @@ const JOURNEYS: Journey[] = [
     },
   },
   {
+    name: 'CMDQ views: a lens only above the entry the graph branches at; the graph of a small queue at readable size and centred; the Schedule view with its time axis in cycles',
+    run: cmdqViewsJourney,
+  },
+  {
     name: 'NNAPI: the nesting example shows its two violations; the [SUB] quick fix clears one; Show Timing Summary opens the table of the MobileNet trace',
     async run(page, ctx) {
       await quickOpen(page, 'nnapi-nesting.systrace');
@@ -262,6 +267,7 @@ const JOURNEYS: Journey[] = [
   ...formatJourneys,
   ...walkthroughJourneys,
   ...glueJourneys,
+  ...kprofOptionJourneys,
 ];
 
 /** The journeys driven through the UI with keyboard and mouse; a screenshot is saved when one fails. */

@@ -35,10 +35,10 @@ function graphOf(text: string): GraphHostMessage {
   return { type: 'graph', fileName: 'golden.cmdq.json', model: graphViewModel(doc.parsed.entries, doc.graph, a, problems) };
 }
 
-async function open(t: { after(fn: () => Promise<void>): void }, width = 1000): Promise<{ page: Page; errors: string[]; post(m: GraphHostMessage): Promise<void>; sent(): Promise<unknown[]> }> {
+async function open(t: { after(fn: () => Promise<void>): void }, width = 1000, height = 400): Promise<{ page: Page; errors: string[]; post(m: GraphHostMessage): Promise<void>; sent(): Promise<unknown[]> }> {
   assert.ok(existsSync(join(ROOT, 'dist/webview/cmdqGraph.js')), 'dist/webview/cmdqGraph.js is missing: run `npm run build` first');
   browser ??= await launchChromium();
-  const context = await browser.newContext({ viewport: { width, height: 400 } });
+  const context = await browser.newContext({ viewport: { width, height } });
   context.setDefaultTimeout(UI_WAIT_MS);
   t.after(() => context.close());
   const page = await context.newPage();
@@ -66,12 +66,7 @@ async function open(t: { after(fn: () => Promise<void>): void }, width = 1000): 
 
 /** Where the page drew entry i: its box in canvas pixels, from the page's own layout and view. */
 async function boxOf(page: Page, i: number): Promise<{ x: number; y: number; w: number; h: number }> {
-  return page.evaluate((i) => {
-    const g = (window as unknown as { __graph: { state(): { layout: { col: Int32Array; row: Int32Array } }; view(): { scale: number; ox: number; oy: number } } }).__graph;
-    const { layout } = g.state();
-    const v = g.view();
-    return { x: v.ox + layout.col[i] * 170 * v.scale, y: v.oy + layout.row[i] * 34 * v.scale, w: 140 * v.scale, h: 24 * v.scale };
-  }, i);
+  return page.evaluate((i) => (window as unknown as { __graph: { box(i: number): { x: number; y: number; w: number; h: number } } }).__graph.box(i), i);
 }
 
 /** The colour of one canvas pixel (CSS pixel coordinates). */
@@ -135,6 +130,29 @@ test('fitted to a panel beside the editor (480 px), the nodes keep their names',
     assert.ok(dark >= 10, `entry ${i}'s node (${Math.round(b.w)}×${Math.round(b.h)} px) has ${dark} pixels of text`);
   }
   assert.deepEqual(q.errors, []);
+});
+
+test('a small queue runs top to bottom in a panel taller than wide, left to right in a wide one; a click picks the node drawn there', async (t) => {
+  // The panel beside the editor (about 480 × 750): left to right, the golden queue's five levels
+  // shrank to half size with 8 px names in an empty panel (#30 item 15).
+  const text = readFileSync(join(ROOT, 'examples/golden.cmdq.json'), 'utf8');
+  const tall = await open(t, 480, 750);
+  await tall.post(graphOf(text));
+  const view = () => tall.page.evaluate(() => (window as unknown as { __graph: { view(): { scale: number; orient: string } } }).__graph.view());
+  assert.equal((await view()).orient, 'tb');
+  assert.ok((await view()).scale >= 1, `scale ${(await view()).scale}`);
+  const [a, b] = [await boxOf(tall.page, 0), await boxOf(tall.page, 2)];
+  assert.ok(b.y > a.y + a.h, 'the GEMM (level 1) is drawn below its load (level 0)');
+  const e = await boxOf(tall.page, 5);
+  const canvas = await tall.page.evaluate(() => { const r = document.getElementById('canvas')!.getBoundingClientRect(); return { top: r.top, w: r.width, h: r.height }; });
+  assert.ok(e.y + e.h <= canvas.h && e.x >= 0 && e.x + e.w <= canvas.w, 'the whole queue is in view');
+  await tall.page.mouse.click(b.x + b.w / 2, canvas.top + b.y + b.h / 2);
+  assert.match((await tall.page.textContent('#selection'))!, /^Entry 2 TE_GEMM_TILE /);
+  await tall.page.screenshot({ path: join(OUT, 'cmdq-graph-tall.png') });
+  const wide = await open(t, 1200, 400);
+  await wide.post(graphOf(text));
+  assert.equal(await wide.page.evaluate(() => (window as unknown as { __graph: { view(): { orient: string } } }).__graph.view().orient), 'lr');
+  assert.deepEqual([...tall.errors, ...wide.errors], []);
 });
 
 test('names from the file stay text; a cycle is drawn, blocked, and summarised', async (t) => {
