@@ -22,6 +22,8 @@ function apply(t: Record<string, unknown>, edits: [number, number, number, unkno
     const e = ev[a % ev.length];
     const o = ev[b % ev.length];
     const s = sc[a % sc.length];
+    // An event an earlier edit made a number or null takes no field.
+    if (op !== 9 && !(e && typeof e === 'object' && o && typeof o === 'object')) continue;
     switch (op) {
       case 0: e.id = o.id; break;
       case 1: e.id = v; break;
