@@ -14,6 +14,9 @@ import { REPO } from './util';
 /** The commit before issue #28's JSON toolkit: `BENCH_BASELINE=<rev>` names another. */
 export const BASELINE = process.env.BENCH_BASELINE ?? '237887c';
 
+/** `main` when issue #31's work began (the figures its table calls "now"): `BENCH_BASELINE_31=<rev>` names another. */
+export const BEFORE_31 = process.env.BENCH_BASELINE_31 ?? '8698859';
+
 /** The baseline's tree, extracted once per commit; undefined (with why) where git cannot give it. */
 function baselineTree(rev: string): { dir: string } | { why: string } {
   const r = spawnSync('git', ['-C', REPO, 'rev-parse', '--verify', '--quiet', `${rev}^{commit}`], { encoding: 'utf8' });

@@ -7,8 +7,9 @@ import { CmdqDocument } from '../core/cmdq/document';
 import { renumberFix } from '../core/cmdq/fixes';
 import { definitionAt, tokenAt } from '../core/cmdq/navigation';
 import { entryHover } from '../core/cmdq/summary';
-import { cmdqIndent2, cmdqText, cmdqWithErrors } from '../test/gen/cmdqGen';
-import { fmt, median, REPO, row, timed } from './util';
+import { cmdqFull, cmdqIndent2, cmdqText, cmdqWithErrors } from '../test/gen/cmdqGen';
+import { BEFORE_31, baselineModule } from './baseline';
+import { fmt, loadNow, median, REPO, row, timed } from './util';
 
 const SCHEMAS = resolve(REPO, 'schemas/cmdq');
 
@@ -33,6 +34,7 @@ export async function run(): Promise<void> {
     ['one entry per line', text, 'expect 0 / 0'],
     ['Python json.dump(indent=2)', cmdqIndent2(100_000), 'expect 0 / 0'],
     ['indent=2, a mistake in 1 entry of 100', cmdqWithErrors(100_000), '1000 entries with a mistake'],
+    ['every field on every entry, json.dump(indent=2): the realistic queue (issue #31)', cmdqFull(100_000), 'expect 0 / 0'],
   ];
   for (const [name, t, expect] of layouts) {
     const d = TextDocument.create('file:///bench.cmdq.json', 'cmdq', 1, t);
@@ -55,6 +57,27 @@ export async function run(): Promise<void> {
     row('  vscode-json-languageservice, same file and schema (wall / CPU)', `${fmt(pw)} / ${fmt(pc)} ms`);
     row('  speed-up over the peer (wall / CPU)', `${fmt(pw / ow, 2)}× / ${fmt(pc / oc, 2)}×`, 'target ≥ 4×');
     row('  problems found (ours / peer)', `${problems} / ${peerProblems}`, expect);
+  }
+
+  // Issue #31: the same full validation at the commit before its work, alternated with this
+  // checkout's in this process, on the realistic queue and on one with a mistake in 1 entry of 100.
+  const old = baselineModule<{ CmdqDocument: typeof CmdqDocument }>('core/cmdq/document.ts', BEFORE_31);
+  if ('why' in old) console.log(`No ${BEFORE_31} to compare with: ${old.why}.`);
+  else {
+    for (const [name, t] of [['realistic queue', cmdqFull(100_000)], ['indent=2, a mistake in 1 entry of 100', cmdqWithErrors(100_000)]] as const) {
+      const now: number[] = [];
+      const before: number[] = [];
+      let same = true;
+      for (let r = 0; r < 5; r++) {
+        for (const side of r % 2 ? ['before', 'now'] : ['now', 'before']) {
+          const a = await timed(() => (side === 'now' ? CmdqDocument : old.CmdqDocument).parse(t).allDiagnostics());
+          (side === 'now' ? now : before).push(a.cpu);
+          if (side === 'now' && r === 0) same &&= JSON.stringify(a.value) === JSON.stringify(old.CmdqDocument.parse(t).allDiagnostics());
+        }
+      }
+      row(`  ${name}: full validation, now / ${BEFORE_31} (median of 5, alternated, CPU)`, `${fmt(median(now))} / ${fmt(median(before))} ms`,
+        `${fmt(median(now) / median(before), 2)}×; diagnostics ${same ? 'identical' : 'DIFFER'}; ${loadNow()}`);
+    }
   }
 
   // Navigation on the validated 100k-entry document: ranges are scanned lazily, per entry.

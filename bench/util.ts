@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 
 /** The checkout's root, found from here whether the bench runs bundled (out/bench) or from source. */
@@ -58,4 +59,9 @@ export const rows: Row[] = [];
 export function row(name: string, value: string, target = ''): void {
   rows.push({ name, value, target });
   console.log(`  ${name.padEnd(58)} ${value.padStart(22)}  ${target}`);
+}
+
+/** The machine's load averages (1, 5, 15 min) now, for a row's note: a ratio measured on a loaded machine says so. */
+export function loadNow(): string {
+  return `load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`;
 }

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import type { Diagnostic } from '../core/common/diagnostic';
 import { escapeControl } from '../core/common/escape';
 import { compareRuns, gateFailures } from '../core/diff/compare';
+import { pairProblem } from '../core/diff/pair';
 import type { DiffResult, DiffRun } from '../core/diff/types';
 import type { FormatDescriptor } from '../core/formatDescriptor';
 import { diffRunOfFile } from '../node/io/diffOfFile';
@@ -72,8 +73,8 @@ export async function diff(args: string[]): Promise<number> {
     formats.push(fmt);
   }
   const [fa, fb] = formats;
-  if (fa.id !== fb.id) return fail(`A is ${fa.displayName}, B is ${fb.displayName}: diff compares two runs of one format`);
-  if (!fa.diff || fa.diff.unsupported) return fail(`${fa.displayName} files cannot be compared: ${fa.diff?.unsupported ?? 'no comparison is defined for this format yet'}`);
+  const problem = pairProblem(fa, fb);
+  if (problem || !fa.diff) return fail(problem ?? '');
   const kinds = fa.diff.kinds;
   const unknown = opts.by?.filter((k) => !kinds.includes(k));
   if (unknown?.length) return usage(`--by ${escapeControl(unknown[0].slice(0, 40))}: a ${fa.displayName} run is grouped by ${kinds.join(', ')}`);

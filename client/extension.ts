@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { registerCheckAll } from './checkAll';
 import { registerCheckTask } from './checkTask';
 import { registerContentDetection } from './contentDetect';
+import { registerCompare } from './diff/commands';
 import { registerCmdqGraph } from './cmdq/graphPanel';
 import { registerCmdqTraceJoin } from './cmdq/traceJoin';
 import { registerInferscopeAnalyze } from './inferscope/analyzeCommand';
@@ -26,6 +27,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const checkFile = registerCheckAll(context);
   registerTimeline(context, nodeTimelineHost(context.extensionUri), checkFile);
   registerTimelineExports(context);
+  registerCompare(context, nodeTimelineHost(context.extensionUri));
   registerKprofEditor(context);
   registerSummaryStatus(context);
   registerCheckTask(context);

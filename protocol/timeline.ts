@@ -68,6 +68,8 @@ export type WebviewMessage =
   | { type: 'exportChromeTrace' }
   /** The toolbar's "Export as Parquet": the host runs that command on the panel's file. */
   | { type: 'exportParquet' }
+  /** The toolbar's "Compare with…": the host runs that command on the panel's file. */
+  | { type: 'compareWith' }
   /** The kernel-profiler pane: the overlap of group `a`'s region time with group `b`'s, per block. */
   | { type: 'kprofOverlap'; a: number; b: number }
   /** A command's details offered "Show in CMDQ": reveal the first CMDQ entry of that trace layer. */
@@ -107,6 +109,7 @@ export function parseWebviewMessage(x: unknown): WebviewMessage | undefined {
     case 'save': return isStr(m.name) && SAVE_NAME.test(m.name) && isExport(m.text) ? { type: 'save', name: m.name, text: m.text } : undefined;
     case 'exportChromeTrace': return { type: 'exportChromeTrace' };
     case 'exportParquet': return { type: 'exportParquet' };
+    case 'compareWith': return { type: 'compareWith' };
     case 'kprofOverlap': return isGroup(m.a) && isGroup(m.b) ? { type: 'kprofOverlap', a: m.a, b: m.b } : undefined;
     case 'showInCmdq': return isStr(m.layer) && m.layer.length <= 1000 ? { type: 'showInCmdq', layer: m.layer } : undefined;
     default: return unknownType(m);

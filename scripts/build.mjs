@@ -28,6 +28,9 @@ await Promise.all([
   esbuild.build({ ...common, entryPoints: ['node/workers/timelineWorker.ts'], outfile: 'dist/timelineWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
   esbuild.build({ ...common, entryPoints: { webview: 'webview/main.ts' }, outdir: 'dist/webview', platform: 'browser', format: 'iife', target: 'chrome120', loader: { '.css': 'css' } }),
   esbuild.build({ ...common, entryPoints: { webview: 'webview/style.css' }, outdir: 'dist/webview', loader: { '.css': 'css' } }),
+  // Compare with…: both runs compared in a worker thread; the Diff view and Compare Timelines pages.
+  esbuild.build({ ...common, entryPoints: ['node/workers/compareWorker.ts'], outfile: 'dist/compareWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
+  esbuild.build({ ...common, entryPoints: { diff: 'webview/diff/main.ts', compare: 'webview/compare/main.ts' }, outdir: 'dist/webview', platform: 'browser', format: 'iife', target: 'chrome120' }),
   // The CMDQ dependency graph: computed in a worker thread, drawn by its own page.
   esbuild.build({ ...common, entryPoints: ['node/workers/cmdqGraphWorker.ts'], outfile: 'dist/cmdqGraphWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
   esbuild.build({ ...common, entryPoints: { cmdqGraph: 'webview/graph/main.ts' }, outdir: 'dist/webview', platform: 'browser', format: 'iife', target: 'chrome120' }),

@@ -37,6 +37,7 @@ const toolbar = createToolbar(toolbarBox, {
   summary: (show) => showSummary(show),
   exportChromeTrace: () => send({ type: 'exportChromeTrace' }),
   exportParquet: () => send({ type: 'exportParquet' }),
+  compareWith: () => send({ type: 'compareWith' }),
 });
 
 const summaryView = new SummaryView(summaryPane, () => session.theme, {

@@ -81,6 +81,7 @@ function firstBandAt(bands: readonly Band[], y: number): number {
 }
 
 function colourOf(s: ViewState, th: Theme, i: number): string {
+  if (s.highlight && !s.highlight[i]) return th.muted;
   if (s.colourBy < 0) return th.kind[s.model.items.kind[i]] ?? th.foreground;
   const slot = s.ctxColour[s.model.items.ctx[i]];
   return slot < 0 ? th.muted : th.palette[slot];

@@ -20,6 +20,8 @@ export class ViewState {
   /** Per context: palette slot for the current colour-by, or -1 (absent value). */
   ctxColour: Int16Array;
   selected = -1;
+  /** When set, the items marked 0 are drawn muted (a compared group's items stand out: webview/compare/). */
+  highlight: Uint8Array | undefined;
   /** Every flow in view, not only the selection's (the toolbar's Flows button). */
   showAllFlows = false;
   /** Flow arrows drawn in the last frame (what a test can read of the canvas). */

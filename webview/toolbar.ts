@@ -26,6 +26,8 @@ export interface ToolbarHandlers {
   exportChromeTrace(): void;
   /** Export the file as Parquet tables (the host asks for a folder). */
   exportParquet(): void;
+  /** Compare the file with another run (the host asks which). */
+  compareWith(): void;
 }
 
 export interface Toolbar {
@@ -130,8 +132,10 @@ export function createToolbar(host: HTMLElement, h: ToolbarHandlers): Toolbar {
   exportButton.addEventListener('click', () => h.exportChromeTrace());
   const parquetButton = el('vscode-button', { appearance: 'secondary', title: 'Export as Parquet (pandas, polars, DuckDB)', 'aria-label': 'Export as Parquet', id: 'exportParquet' }, 'Parquet…');
   parquetButton.addEventListener('click', () => h.exportParquet());
+  const compareButton = el('vscode-button', { appearance: 'secondary', title: 'Compare with another run of this format (Diff view)', 'aria-label': 'Compare with…', id: 'compareWith' }, 'Compare…');
+  compareButton.addEventListener('click', () => h.compareWith());
 
-  host.replaceChildren(summary, fit, colour, filterAttr, filterValue, flows, search, prev, next, exportButton, parquetButton, matches, status);
+  host.replaceChildren(summary, fit, colour, filterAttr, filterValue, flows, search, prev, next, exportButton, parquetButton, compareButton, matches, status);
   return {
     setColourBy: (a) => (colour.value = String(a)),
     setMatches: (t) => (matches.textContent = t),

@@ -8,6 +8,7 @@ import { timelinePage } from './html';
 import { saveTable } from './saveTable';
 import { EXPORT_CHROME_TRACE } from './commandIds';
 import { EXPORT_PARQUET } from './commandIds';
+import { COMPARE_WITH } from './commandIds';
 
 export const VIEW_TYPE = 'npuTrace.timeline';
 const EDIT_DEBOUNCE_MS = 300;
@@ -216,6 +217,10 @@ export class TimelinePanel implements vscode.Disposable {
         return;
       case 'exportParquet':
         await vscode.commands.executeCommand(EXPORT_PARQUET, this.uri);
+        return;
+      case 'compareWith':
+        // Registered by the desktop extension only (the comparison reads files in a worker thread).
+        await Promise.resolve(vscode.commands.executeCommand(COMPARE_WITH, this.uri)).catch(() => vscode.window.showInformationMessage('Compare with… needs the desktop VS Code: it reads both files in a worker thread.'));
         return;
       case 'kprofOverlap':
         return; // the kernel-profiler editor's page asks this; a trace's never does

@@ -59,4 +59,6 @@ export class ChromeDiffCollector implements DiffLineCollector {
 export const chromeDiff: DiffSupport = {
   kinds: ['kernel', 'operator', 'stream', 'step'],
   lines: () => new ChromeDiffCollector(),
+  // Kernels and operators are grouped by their events' names, as the timeline names its slices.
+  timeline: { kernel: { by: 'name' }, operator: { by: 'name' } },
 };

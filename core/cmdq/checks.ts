@@ -51,9 +51,11 @@ export function checkIds(doc: ParsedCmdq, g: CmdqGraph, report: Report): void {
       }
       continue;
     }
-    const want = report.wants(e.start);
     // The graph resolves an id to its first entry: any other entry with that id is a duplicate.
     const prev = g.indexOf(e.id);
+    if (prev === e.index && e.id === e.index) continue;
+    // Only an entry with a problem is asked where it is (its offsets may be found lazily).
+    const want = report.wants(e.start);
     if (prev !== e.index && !want) report.count('error', 'cmdq.duplicate-id');
     else if (prev !== e.index) {
       const [a, b] = entryAnchor(doc, e);
@@ -91,6 +93,10 @@ export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report:
   // wants them (else they are counted, not located or worded), and how many went past its budget.
   let budget = 0;
   let want = false;
+  // Whether `want` was asked for the current entry: only an entry with a problem is (its offsets
+  // may be found lazily, parser.ts LazySpans).
+  let wantAsked = false;
+  let e: CmdqEntry = entries[0];
   let unlisted = 0;
   const problem = (severity: Severity, code: string, say: () => [number, number, string, RelatedAt[]?]): void => {
     if (budget <= 0) {
@@ -98,6 +104,10 @@ export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report:
       return;
     }
     budget--;
+    if (!wantAsked) {
+      want = report.wants(e.start);
+      wantAsked = true;
+    }
     if (!want) {
       report.count(severity, code);
       return;
@@ -106,7 +116,7 @@ export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report:
     report(a, b, severity, code, message, related);
   };
   for (let i = 0; i < entries.length; i++) {
-    const e = entries[i];
+    e = entries[i];
     const deps = e.deps;
     if (!deps || deps.length === 0) continue;
     // Short lists (the usual 1–3 deps) are searched in place; a Map only pays off for long ones.
@@ -114,7 +124,7 @@ export function checkDeps(doc: ParsedCmdq, g: CmdqGraph, whole: boolean, report:
     const own = e.id ?? i;
     // A million bad deps in one entry must not become a million diagnostics held in memory.
     budget = MAX_DEP_DIAGNOSTICS;
-    want = report.wants(e.start);
+    wantAsked = false;
     unlisted = 0;
     for (let k = 0; k < deps.length; k++) {
       const id = depId(deps[k]);

@@ -84,13 +84,14 @@ function diagnose(doc: ParsedCmdq, graph: () => CmdqGraph, report: Report): void
       continue;
     }
     if (e.schemaValid) continue;
-    // Past the cap an entry's schema problems are only counted (at least one per failing entry).
-    if (!report.wants(e.start) && (!schemaFails(e) || report.countAtLeastOne('error', SCHEMA_CODES))) continue;
-    // Entries an edit did not touch are shared with the next version (incremental.ts).
+    // Entries an edit did not touch are shared with the next version (incremental.ts). A valid
+    // entry is not asked where it is: its offsets may not have been found yet (parser.ts LazySpans).
     if (!schemaFails(e)) {
       e.schemaValid = true;
       continue;
     }
+    // Past the cap an entry's schema problems are only counted (at least one per failing entry).
+    if (!report.wants(e.start) && report.countAtLeastOne('error', SCHEMA_CODES)) continue;
     entrySchemaDiagnostics(doc, e, report);
   }
   const whole = doc.syntax.length === 0;

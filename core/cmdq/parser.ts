@@ -3,7 +3,7 @@ import {
   CLOSE_BRACKET, COMMA, ENTRY_DEPTH, EOF, Fail, kindOfChar, kindOfToken, OPEN_BRACE, OPEN_BRACKET, Parser,
 } from '../json/jsoncParser';
 import { parseRoot, withLazyLineStarts } from '../json/root';
-import { skipContainer, splitArray } from '../json/split';
+import { skipContainer, splitArray, type ArraySpans } from '../json/split';
 
 /** The document as the parser's messages name it. */
 const CMDQ = 'a CMDQ';
@@ -104,25 +104,18 @@ function scanCmdqArray(p: Parser, text: string, out: ParsedCmdq): void {
  * scanned on demand. An element JSON.parse rejects (comments, a trailing comma, a real error) goes
  * through the scanner, which accepts JSONC and reports errors with their positions.
  */
-function fastCmdqArray(text: string, spans: { open: number; starts: number[]; ends: number[]; close: number }, out: ParsedCmdq): void {
+function fastCmdqArray(text: string, spans: { starts: number[]; ends: number[]; close: number }, out: ParsedCmdq): void {
   const { starts, ends } = spans;
   const entries: CmdqEntry[] = new Array(starts.length);
-  // One JSON.parse for the whole array when it is plain JSON (the usual case): one native call
-  // instead of 100k. Otherwise element by element, so one bad entry costs only itself.
-  let all: unknown[] | undefined;
-  try {
-    const v: unknown = JSON.parse(text.slice(spans.open, spans.close + 1));
-    if (Array.isArray(v) && v.length === starts.length) all = v;
-  } catch {
-    all = undefined;
-  }
+  // Element by element, so one bad entry costs only itself: the whole array in one JSON.parse was
+  // tried first (wholeArray) and refused.
   for (let i = 0; i < starts.length; i++) {
     const s = starts[i];
     const e = newEntry(i, s, ends[i], kindOfChar(text.charCodeAt(s)));
     entries[i] = e;
     let v: unknown;
     try {
-      v = all ? all[i] : JSON.parse(text.slice(s, ends[i]));
+      v = JSON.parse(text.slice(s, ends[i]));
     } catch {
       const p = new Parser(text, CMDQ);
       p.jumpTo(s, ENTRY_DEPTH);
@@ -146,6 +139,113 @@ function fastCmdqArray(text: string, spans: { open: number; starts: number[]; en
   out.entries = entries;
 }
 
+/** The JSON kind of a parsed value, as kindOfChar names it from the value's first character. */
+function kindOfValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  const t = typeof v;
+  return t === 'object' ? 'object' : t === 'string' ? 'string' : t === 'boolean' ? 'boolean' : 'number';
+}
+
+/**
+ * The element spans of a `cmdq` array that JSON.parse accepted whole, found by the bracket matcher
+ * the first time any entry's position is asked for. A clean check asks for none (positions are for
+ * problems, hovers and navigation), and the matcher was a quarter of the CLI's time on a 29 MB queue
+ * (issue #31).
+ */
+class LazySpans {
+  private spans: ArraySpans | undefined;
+
+  constructor(private readonly text: string, private readonly open: number, private readonly n: number) {}
+
+  get(): ArraySpans {
+    if (!this.spans) {
+      const s = splitArray(this.text, this.open);
+      // The text is strict JSON (JSON.parse took it): the matcher, which also knows comments, cannot disagree.
+      if (!s || s.starts.length !== this.n) throw new Error('cmdq: the bracket matcher disagrees with JSON.parse');
+      this.spans = s;
+    }
+    return this.spans;
+  }
+}
+
+/** An entry of a queue JSON.parse took whole: its offsets come from LazySpans when first read. */
+class LazyEntry implements CmdqEntry {
+  obj: Record<string, unknown> | undefined = undefined;
+  broken = false;
+  id: number | undefined = undefined;
+  opcode: string | undefined = undefined;
+  layerId: string | null | undefined = undefined;
+  deps: readonly unknown[] | undefined = undefined;
+  ranges: EntryRanges | undefined = undefined;
+  schemaValid?: boolean = undefined;
+  schemaFails?: boolean = undefined;
+  private s = -1;
+  private e = -1;
+
+  constructor(public index: number, public kind: string, private readonly spans: LazySpans) {}
+
+  get start(): number {
+    return this.s >= 0 ? this.s : (this.s = this.spans.get().starts[this.index]);
+  }
+
+  set start(v: number) {
+    this.s = v;
+  }
+
+  get end(): number {
+    return this.e >= 0 ? this.e : (this.e = this.spans.get().ends[this.index]);
+  }
+
+  set end(v: number) {
+    this.e = v;
+  }
+}
+
+/**
+ * The `cmdq` array opening at `open` parsed by one JSON.parse without first finding its elements:
+ * it is tried up to the last `]` of the document, which closes the array when nothing after it
+ * holds one (the array is the root's last member, or the members after it have no arrays). A slice
+ * from `[` that JSON.parse accepts ends exactly at the matching `]`, so success proves the guess.
+ * When the guess was too long, V8 names where the array ended ("after JSON at position N") and that
+ * is tried once; otherwise (comments, trailing commas, errors) undefined: the caller splits.
+ */
+function wholeArray(text: string, open: number): { values: unknown[]; close: number } | undefined {
+  let close = text.lastIndexOf(']');
+  for (let attempt = 0; attempt < 2 && close > open; attempt++) {
+    try {
+      const v: unknown = JSON.parse(text.slice(open, close + 1));
+      return Array.isArray(v) ? { values: v, close } : undefined;
+    } catch (e) {
+      const at = /after JSON at position (\d+)/.exec(e instanceof Error ? e.message : '');
+      if (!at) return undefined;
+      let c = open + Number(at[1]) - 1;
+      while (c > open && text.charCodeAt(c) !== CLOSE_BRACKET_CHAR) c--;
+      if (c >= close) return undefined;
+      close = c;
+    }
+  }
+  return undefined;
+}
+
+const CLOSE_BRACKET_CHAR = 93;
+
+/** The entries of a `cmdq` array JSON.parse took whole (`wholeArray`), with lazily found offsets. */
+function lazyCmdqArray(text: string, open: number, values: unknown[], out: ParsedCmdq): void {
+  const spans = new LazySpans(text, open, values.length);
+  const entries: CmdqEntry[] = new Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    const e = new LazyEntry(i, kindOfValue(v), spans);
+    if (e.kind === 'object') {
+      e.obj = v as Record<string, unknown>;
+      derive(e);
+    }
+    entries[i] = e;
+  }
+  out.entries = entries;
+}
+
 function onRootMember(p: Parser, out: ParsedCmdq, key: string, keyStart: number, keyEnd: number): void {
   const text = out.text;
   const valueStart = p.tokStart;
@@ -155,10 +255,15 @@ function onRootMember(p: Parser, out: ParsedCmdq, key: string, keyStart: number,
     out.cmdqValue = { start: valueStart, end: valueStart };
     out.entries = [];
     out.cmdqClose = undefined;
-    if (p.tok === OPEN_BRACKET) {
+    const whole = p.tok === OPEN_BRACKET ? wholeArray(text, p.tokStart) : undefined;
+    if (whole) {
+      lazyCmdqArray(text, p.tokStart, whole.values, out);
+      out.cmdqClose = whole.close;
+      p.jumpTo(whole.close + 1, 1);
+    } else if (p.tok === OPEN_BRACKET) {
       const spans = splitArray(text, p.tokStart);
       if (spans) {
-        fastCmdqArray(text, { ...spans, open: p.tokStart }, out);
+        fastCmdqArray(text, spans, out);
         out.cmdqClose = spans.close;
         p.jumpTo(spans.close + 1, 1);
       } else scanCmdqArray(p, text, out);

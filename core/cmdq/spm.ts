@@ -30,13 +30,17 @@ const MAX_ACTIVE = 2048;
 /** Entries visited per ordering query before giving up (and assuming order, so no false alarm). */
 const VISIT_BUDGET = 20000;
 
+function count(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+}
+
 function tileOf(e: CmdqEntry): Tile | undefined {
   if (e.opcode !== 'DMA_LOAD_TILE' || !e.obj) return undefined;
   const { spm_bank: bank, spm_offset: off, num_elements: n, qbits: q } = e.obj;
-  if (![bank, off, n, q].every((v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) return undefined;
-  const bytes = Math.ceil(((n as number) * (q as number)) / 8);
+  if (!count(bank) || !count(off) || !count(n) || !count(q)) return undefined;
+  const bytes = Math.ceil((n * q) / 8);
   if (bytes <= 0) return undefined;
-  return { i: e.index, bank: bank as number, lo: off as number, hi: (off as number) + bytes };
+  return { i: e.index, bank, lo: off, hi: off + bytes };
 }
 
 class Reach {
@@ -82,25 +86,32 @@ export function checkSpm(doc: ParsedCmdq, g: CmdqGraph, report: Report): void {
     if (!b) continue;
     let list = active.get(b.bank);
     if (!list) active.set(b.bank, (list = []));
-    const keep: Tile[] = [];
-    for (const a of list) {
+    // The tiles that stay live, compacted in place (w ≤ x: nothing is overwritten before it is read).
+    let w = 0;
+    for (let x = 0, n = list.length; x < n; x++) {
+      const a = list[x];
       if (a.hi <= b.lo || b.hi <= a.lo) {
-        keep.push(a);
+        list[w++] = a;
         continue;
       }
       // Loads only write SPM: one listing A (B itself included) is ordered after A but reads nothing of it.
-      const readers = Array.from(g.dependents(a.i)).filter((r) => doc.entries[r].opcode !== 'DMA_LOAD_TILE');
+      const readers: number[] = [];
+      for (let k = 0, n = g.dependentCount(a.i); k < n; k++) {
+        const r = g.dependent(a.i, k);
+        if (doc.entries[r].opcode !== 'DMA_LOAD_TILE') readers.push(r);
+      }
       const mustWait = readers.length ? readers : [a.i];
-      const unordered = mustWait.filter((r) => !reach.waitsFor(b.i, r));
-      if (unordered.length === 0) {
+      let unordered: number[] | undefined;
+      for (const r of mustWait) if (!reach.waitsFor(b.i, r)) (unordered ??= []).push(r);
+      if (!unordered) {
         // B replaced A safely; A stays relevant only for bytes B does not cover.
-        if (!(b.lo <= a.lo && a.hi <= b.hi)) keep.push(a);
+        if (!(b.lo <= a.lo && a.hi <= b.hi)) list[w++] = a;
         continue;
       }
       // B overwrites A all the same: the hazard is reported once, here, and A is gone for the bytes
       // B covers (kept live, every later load of the bank repeated it: 114 warnings per broken
       // chain in a 100k-entry queue, and a quadratic search).
-      if (!(b.lo <= a.lo && a.hi <= b.hi)) keep.push(a);
+      if (!(b.lo <= a.lo && a.hi <= b.hi)) list[w++] = a;
       if (!report.wants(e.start)) {
         report.count('warning', 'cmdq.spm-overlap');
         continue;
@@ -121,8 +132,8 @@ export function checkSpm(doc: ParsedCmdq, g: CmdqGraph, report: Report): void {
       report(s, t, 'warning', 'cmdq.spm-overlap',
         `SPM bank ${b.bank} bytes [${b.lo}, ${b.hi}) overlap bytes [${a.lo}, ${a.hi}) loaded by entry ${entryName(doc, a.i)}, and ${why}: the load can overwrite a live tile`, rel);
     }
-    keep.push(b);
-    if (keep.length > MAX_ACTIVE) keep.splice(0, keep.length - MAX_ACTIVE);
-    active.set(b.bank, keep);
+    list.length = w;
+    list.push(b);
+    if (list.length > MAX_ACTIVE) list.splice(0, list.length - MAX_ACTIVE);
   }
 }

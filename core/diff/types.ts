@@ -1,6 +1,7 @@
 // What a format gives `npu-trace diff` for one run, and what the comparison of two runs is (the
 // `--json` contract, published as schemas/diff.schema.json). Format-neutral: each format's folder
 // fills a `DiffRun` (its `core/<id>/diff.ts`) and `compareRuns` (compare.ts) does the rest.
+import type { AttrName } from '../timeline/model';
 
 /** One group of one run: the durations of its items (commands, kernels, events …). */
 export interface DiffGroup {
@@ -48,7 +49,22 @@ export interface DiffSupport {
   text?(text: string): DiffRun;
   /** For a binary format: its (gunzipped) bytes, with what the host gives a decoder. */
   bytes?(data: Uint8Array, host: DiffHost): DiffRun;
+  /**
+   * Where a group's items are in the format's timeline model, per kind (the editor's Diff view
+   * highlights them in both runs' timelines); a kind not named here is not highlighted.
+   */
+  timeline?: Readonly<Partial<Record<string, TimelineMatch>>>;
 }
+
+/**
+ * Which items of a timeline model belong to a group of `key` (core/diff/timelineMatch.ts): those
+ * whose context attribute is the key, those whose name is (of the item kinds listed, else any),
+ * or those whose kind's name (KIND_NAMES) is.
+ */
+export type TimelineMatch =
+  | { by: 'attr'; attr: AttrName }
+  | { by: 'name'; kinds?: readonly number[] }
+  | { by: 'kind' };
 
 /** What the host (the CLI) hands a binary format's reader: pure code reads no files and has no zlib. */
 export interface DiffHost {

@@ -1,4 +1,5 @@
 import { GroupSet } from '../diff/groups';
+import { KIND } from '../timeline/model';
 import type { DiffGroup, DiffLineCollector, DiffMetric, DiffRun, DiffSupport } from '../diff/types';
 import { groupKey, MetricsCollector, NO_GROUP, SPAN_NAMES } from './metrics/collector';
 import type { TraceStats } from './metrics/types';
@@ -83,4 +84,7 @@ export function traceMetrics(s: TraceStats): DiffMetric[] {
 export const traceDiff: DiffSupport = {
   kinds: ['phase', 'layer', 'cmd_type', 'engine'],
   lines: () => new TraceDiffCollector(),
+  // A phase's or layer's items are its commands and every span and event they carry the attribute to;
+  // a command type names its commands; an engine is its spans' kind (SPAN_NAMES are KIND_NAMES).
+  timeline: { phase: { by: 'attr', attr: 'phase' }, layer: { by: 'attr', attr: 'layer_id' }, cmd_type: { by: 'name', kinds: [KIND.command] }, engine: { by: 'kind' } },
 };

@@ -13,8 +13,9 @@ const DEFAULT_DOCUMENT_CHARS = 512 << 20;
  * What `npu-trace diff` compares of one file, read as its format's `diff` asks: line by line as
  * bytes (streamed, never held whole), as one text, or as bytes (a binary format). Gzipped files are
  * read through. A format without `diff`, or one that says it cannot be compared, throws.
+ * `onProgress` hears the bytes read so far (of the file on disk; of the decoded bytes for a binary one).
  */
-export async function diffRunOfFile(file: string, fmt: FormatDescriptor): Promise<DiffRun> {
+export async function diffRunOfFile(file: string, fmt: FormatDescriptor, onProgress?: (bytesRead: number) => void): Promise<DiffRun> {
   const d = fmt.diff;
   if (!d || d.unsupported) throw new Error(d?.unsupported ?? `${fmt.displayName} files cannot be compared`);
   const gzip: GzipEnd = { truncated: false, garbageAt: undefined };
@@ -25,7 +26,7 @@ export async function diffRunOfFile(file: string, fmt: FormatDescriptor): Promis
     const onBytes = c.addBytes
       ? (b: Uint8Array, s: number, e: number, n: number, decode: (b: Uint8Array, s: number, e: number) => string) => c.addBytes!(b, s, e, n + 1, decode)
       : (b: Uint8Array, s: number, e: number, n: number, decode: (b: Uint8Array, s: number, e: number) => string) => c.add(decode(b, s, e), n + 1);
-    await forEachLineBytes(file, onBytes, () => {}, { maxLineBytes: fmt.streamedLineBytes ?? DEFAULT_MAX_LINE_BYTES, gzip });
+    await forEachLineBytes(file, onBytes, () => {}, { maxLineBytes: fmt.streamedLineBytes ?? DEFAULT_MAX_LINE_BYTES, gzip, onProgress });
     return cut(c.finish());
   }
   if (d.text) {
@@ -36,7 +37,7 @@ export async function diffRunOfFile(file: string, fmt: FormatDescriptor): Promis
       size += t.length;
       if (size > limit) throw new Error(`over the ${limit} characters a ${fmt.displayName} file is compared at`);
       parts.push(t);
-    }, { gzip });
+    }, { gzip, onProgress });
     const text = parts.join('');
     return cut(d.text(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
   }
@@ -47,6 +48,7 @@ export async function diffRunOfFile(file: string, fmt: FormatDescriptor): Promis
       size += p.length;
       if (size > DEFAULT_DOCUMENT_CHARS) throw new Error(`over the ${DEFAULT_DOCUMENT_CHARS} bytes a ${fmt.displayName} file is compared at`);
       pieces.push(p);
+      onProgress?.(size);
     }, gzip);
     const all = new Uint8Array(size);
     let at = 0;

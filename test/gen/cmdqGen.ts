@@ -49,3 +49,50 @@ export function cmdqWithErrors(n: number): string {
   });
   return JSON.stringify(q, null, 2);
 }
+
+/**
+ * Generated, issue #31's realistic queue: every entry carries every field the generator design
+ * (§4.3) gives its opcode — DMA entries `tensor_role`, `qbits`, `dram_addr`, `spm_bank`,
+ * `spm_offset`, `num_elements`; GEMM tiles `te_id`, the three banks, `m`/`n`/`k` and their qbits;
+ * VE tiles `ve_id`, `length`, `qbits_activation` — with values of realistic width (DRAM addresses
+ * above 2 GiB, 8-bank SPM offsets, mixed 8/16-bit tensors), written as CPython's
+ * `json.dump(obj, f, indent=2)` writes it (Lib/json/encoder.py: with an indent the item separator
+ * is "," before the newline and the key separator ": "; an empty list is "[]"; no newline at the
+ * end), which JSON.stringify(…, null, 2) reproduces byte for byte for ASCII strings and integers.
+ * Key order is the builder's: `cmdq` first, then `metadata`; in an entry opcode, id, layer_id,
+ * deps_before (§4.4), then the opcode's fields. Layers are five-entry groups as in cmdqText: each
+ * load waits for the previous layer's store, so the SPM tiles it reuses are free. Valid.
+ */
+export function cmdqFull(n: number): string {
+  const cmdq: Record<string, unknown>[] = [];
+  const ve = ['VE_LAYERNORM_TILE', 'VE_GELU_TILE', 'VE_SOFTMAX_TILE', 'VE_ADD_TILE'];
+  for (let i = 0; i < n; i++) {
+    const k = i % 5;
+    const group = Math.floor(i / 5);
+    const layer_id = `blk${Math.floor(group / 64)}_${['qkv', 'attn', 'proj', 'ffn_up', 'ffn_down'][group % 5]}_t${group % 64}`;
+    const q = group % 3 === 0 ? 16 : 8;
+    const elems = 4096 << (group % 3);
+    if (i === n - 1) {
+      cmdq.push({ opcode: 'END', id: i, layer_id: null, deps_before: [i - 1] });
+    } else if (k === 0 || k === 1) {
+      cmdq.push({
+        opcode: 'DMA_LOAD_TILE', id: i, layer_id, deps_before: i >= 5 ? [i - 1 - k] : [],
+        tensor_role: k ? 'wgt' : 'ifm', qbits: q, dram_addr: 0x8000_0000 + (k ? 0x4000_0000 : 0) + group * 0x1_0000,
+        spm_bank: k * 2 + (group % 2), spm_offset: (group % 4) * 0x1_0000, num_elements: elems,
+      });
+    } else if (k === 2) {
+      cmdq.push({
+        opcode: 'TE_GEMM_TILE', id: i, layer_id, deps_before: [i - 2, i - 1],
+        te_id: group % 2, ifm_bank: group % 2, wgt_bank: 2 + (group % 2), ofm_bank: 4 + (group % 2), m: 64, n: 64, k: elems / 64, qbits_ifm: q, qbits_wgt: q,
+      });
+    } else if (k === 3) {
+      cmdq.push({ opcode: ve[group % 4], id: i, layer_id, deps_before: [i - 1], ve_id: group % 2, length: 4096, qbits_activation: q });
+    } else {
+      cmdq.push({
+        opcode: 'DMA_STORE_TILE', id: i, layer_id, deps_before: [i - 1],
+        tensor_role: 'ofm', qbits: q, dram_addr: 0x1_0000_0000 + group * 0x1_0000, spm_bank: 4 + (group % 2), spm_offset: 0, num_elements: 4096,
+      });
+    }
+  }
+  return JSON.stringify({ cmdq, metadata: { graph_name: 'llama_block_x32', version: '1.3', generated_by: 'CmdqGenerator (bench/test/gen/cmdqGen.ts cmdqFull, generated)' } }, null, 2);
+}

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { faultyExample } from '../../gen/exampleTraces';
 import { systraceHtml } from '../../gen/systraceHtml';
 import type { RunningServer } from './codeServer';
+import { compareJourneys } from './compare';
 import { formatJourneys } from './formats';
 import { glueJourneys } from './glue';
 import { kprofOptionJourneys } from './kprofOptions';
@@ -268,6 +269,7 @@ const JOURNEYS: Journey[] = [
   ...walkthroughJourneys,
   ...glueJourneys,
   ...kprofOptionJourneys,
+  ...compareJourneys,
 ];
 
 /** The journeys driven through the UI with keyboard and mouse; a screenshot is saved when one fails. */

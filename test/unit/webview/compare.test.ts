@@ -1,0 +1,152 @@
+/**
+ * The built pages of Compare with… (dist/webview/diff.js and compare.js, the exact HTML the panels
+ * serve) in headless Chromium: the Diff view fed a comparison with hostile names, and Compare
+ * Timelines fed two runs' models, driven with the mouse as a user would.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { compareTimelinesPage, diffPage } from '../../../client/diff/html';
+import { buildTimeline } from '../../../core/detectFormat';
+import type { DiffRun } from '../../../core/diff/types';
+import { traceDiff } from '../../../core/trace/diff';
+import type { CompareHostMessage, DiffHostMessage } from '../../../protocol/diff';
+import { traceLines } from '../../gen/genTrace';
+import { encode, launchChromium, UI_WAIT_MS } from '../../webview/page';
+import { compare, runOfLines } from '../diff/helpers';
+
+const ROOT = resolve(__dirname, '../../..');
+const OUT = join(ROOT, 'test-results');
+let browser: Browser | undefined;
+after(async () => browser?.close());
+
+type Make = typeof diffPage;
+
+async function open(t: { after(fn: () => Promise<void>): void }, make: Make, script: string): Promise<{ page: Page; errors: string[]; post(m: DiffHostMessage | CompareHostMessage): Promise<void>; sent(): Promise<{ type: string }[]> }> {
+  assert.ok(existsSync(join(ROOT, 'dist/webview', script)), `dist/webview/${script} is missing: run \`npm run build\` first`);
+  browser ??= await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1200, height: 700 } });
+  context.setDefaultTimeout(UI_WAIT_MS);
+  t.after(() => context.close());
+  const page = await context.newPage();
+  const dir = mkdtempSync(join(tmpdir(), 'compare-page-'));
+  const html = make({ cspSource: 'file:', nonce: 'testnonce123', title: 'test', scriptUri: pathToFileURL(join(ROOT, 'dist/webview', script)).href });
+  writeFileSync(join(dir, 'index.html'), html.replace('<body>', '<body style="--vscode-editor-background:#1e1e1e;--vscode-editor-foreground:#cccccc;--vscode-descriptionForeground:#999999;--vscode-charts-green:#89d185;--vscode-charts-blue:#3794ff;--vscode-charts-red:#f14c4c">'));
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if ((m.type() === 'error' || m.type() === 'warning') && !m.text().includes('willReadFrequently')) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
+  // The decoder of test/webview/page.ts's encode (typed arrays as base64), as a string: tsx leaves it alone.
+  await page.addInitScript(`
+    window.__sent = [];
+    window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__sent.push(m) });
+    window.__decode = function decode(v) {
+      if (Array.isArray(v)) return v.map(decode);
+      if (v && typeof v === 'object') {
+        if (typeof v.__typed === 'string') {
+          const bin = atob(v.b64);
+          const bytes = new Uint8Array(bin.length);
+          for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+          return new globalThis[v.__typed](bytes.buffer);
+        }
+        return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, decode(x)]));
+      }
+      return v;
+    };`);
+  await page.goto(pathToFileURL(join(dir, 'index.html')).href);
+  await page.waitForFunction('window.__sent.some((m) => m.type === "ready")');
+  const frame = () => page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))');
+  return {
+    page, errors,
+    post: async (m) => {
+      await page.evaluate((enc) => window.postMessage((window as unknown as { __decode(v: unknown): unknown }).__decode(enc), '*'), encode(m) as never);
+      await frame();
+    },
+    sent: () => page.evaluate('window.__sent') as Promise<{ type: string }[]>,
+  };
+}
+
+const lines = (seed: number, slow?: { phase: string; factor: number }, commands = 600) => [...traceLines({ events: 1e7, commands, seed, slow })];
+
+test('the Diff view: the planted phase first, names as text, a click asks for its timelines, the selector for a kind', async (t) => {
+  const a = runOfLines(traceDiff, lines(1));
+  const b = runOfLines(traceDiff, lines(2, { phase: 'MLP', factor: 1.5 }));
+  // A hostile group in both runs: markup, a right-to-left override, a control character.
+  const evil = '<img src=x onerror="window.__pwned=1">\u202e\u0007';
+  const withEvil = (r: DiffRun): DiffRun => ({ ...r, groups: [...r.groups, { kind: 'layer', key: evil, durations: [5, 6, 7] }] });
+  const result = compare(withEvil(a), withEvil(b), 'npu-trace');
+  const p = await open(t, diffPage, 'diff.js');
+  await p.post({ type: 'result', kinds: ['phase', 'layer', 'cmd_type', 'engine'], by: '', result, notes: [] });
+  const first = await p.page.locator('#groups tbody tr').first().locator('td').allTextContents();
+  assert.deepEqual([first[0], first[1], first.at(-1)], ['phase', 'MLP', 'yes (reported)']);
+  assert.equal(await p.page.locator('#groups tbody tr').count(), result.groups.length);
+  // The hostile name is a cell's text, not markup.
+  assert.equal(await p.page.locator('#groups img').count(), 0);
+  assert.equal(await p.page.evaluate('window.__pwned'), undefined);
+  // The hostile name is a cell's text, not markup, its override and control shown as escapes.
+  assert.deepEqual(await p.page.locator('#groups td.key', { hasText: '<img src=x' }).allTextContents(), ['<img src=x onerror="window.__pwned=1">\\u202e\\x07']);
+  mkdirSync(OUT, { recursive: true });
+  await p.page.screenshot({ path: join(OUT, 'diff-view.png') });
+
+  await p.page.locator('#groups tbody tr').first().click();
+  await p.page.locator('#groups tbody tr', { hasText: '<img' }).press('Enter');
+  await p.page.selectOption('#by', 'phase');
+  const sent = (await p.sent()).filter((m) => m.type !== 'ready');
+  assert.deepEqual(sent, [{ type: 'open', kind: 'phase', key: 'MLP' }, { type: 'open', kind: 'layer', key: evil }, { type: 'by', kind: 'phase' }]);
+
+  // A message that is not a comparison is refused, and the table stays.
+  await p.post({ type: 'result', kinds: [], by: '', result: { ...result, groups: 'no' }, notes: [] } as never);
+  assert.equal((await p.sent()).at(-1)!.type, 'error');
+  assert.equal(await p.page.locator('#groups tbody tr').count(), result.groups.length);
+  assert.deepEqual(p.errors, []);
+});
+
+interface ComparePage {
+  __compare: { sides(): { state: { viewport: { start: number; end: number }; highlight?: Uint8Array }; t0: number; marked: number }[] };
+}
+const views = (page: Page) => page.evaluate(() => (window as unknown as ComparePage).__compare.sides().map((s) => [s.state.viewport.start - s.t0, s.state.viewport.end - s.t0]));
+
+test('Compare Timelines: both runs drawn, the group marked in both, zoom and pan locked from each start', async (t) => {
+  const la = lines(1, undefined, 60), lb = lines(2, { phase: 'MLP', factor: 1.5 }, 60);
+  // B starts later than A: the views are locked relative to each run's start.
+  const shifted = lb.map((l) => l.replace(/"t_cycle":(\d+)/, (_m, c: string) => `"t_cycle":${Number(c) + 50_000}`));
+  const ma = buildTimeline('a.trace.jsonl', la)!, mb = buildTimeline('b.trace.jsonl', shifted)!;
+  assert.ok(mb.t0 > ma.t0 + 40_000, `${mb.t0} vs ${ma.t0}`);
+  const p = await open(t, compareTimelinesPage, 'compare.js');
+  await p.post({ type: 'models', a: { fileName: 'a.trace.jsonl', model: ma }, b: { fileName: 'b<b>.trace.jsonl', model: mb }, group: { kind: 'phase', key: 'MLP' }, match: traceDiff.timeline!.phase! });
+  const marked = await p.page.evaluate(() => (window as unknown as ComparePage).__compare.sides().map((s) => s.marked));
+  assert.ok(marked.every((n) => n > 0), String(marked));
+  assert.match(await p.page.locator('#labelB').textContent() ?? '', /^B: b<b>\.trace\.jsonl — \d+ items of phase MLP$/);
+  assert.equal(await p.page.locator('#labelB b').count(), 0);
+  const fitted = await views(p.page);
+  assert.deepEqual(fitted[0], fitted[1]);
+
+  // Wheel on A zooms both.
+  const boxA = (await p.page.locator('#canvasA').boundingBox())!;
+  await p.page.mouse.move(boxA.x + boxA.width * 0.7, boxA.y + boxA.height * 0.6);
+  for (let i = 0; i < 3; i++) await p.page.mouse.wheel(0, -400);
+  await p.page.waitForFunction((span) => {
+    const [a] = (window as unknown as ComparePage).__compare.sides();
+    return a.state.viewport.end - a.state.viewport.start < span / 2;
+  }, fitted[0][1] - fitted[0][0]);
+  const zoomed = await views(p.page);
+  assert.ok(Math.abs(zoomed[0][0] - zoomed[1][0]) < 1e-6 && Math.abs(zoomed[0][1] - zoomed[1][1]) < 1e-6, JSON.stringify(zoomed));
+
+  // Drag on B pans both.
+  const boxB = (await p.page.locator('#canvasB').boundingBox())!;
+  const at = { x: boxB.x + boxB.width * 0.6, y: boxB.y + boxB.height * 0.5 };
+  await p.page.mouse.move(at.x, at.y);
+  await p.page.mouse.down();
+  await p.page.mouse.move(at.x + 200, at.y, { steps: 5 });
+  await p.page.mouse.up();
+  const panned = await views(p.page);
+  assert.ok(panned[0][0] < zoomed[0][0], `A moved left in time: ${JSON.stringify([zoomed, panned])}`);
+  assert.ok(Math.abs(panned[0][0] - panned[1][0]) < 1e-6 && Math.abs(panned[0][1] - panned[1][1]) < 1e-6, JSON.stringify(panned));
+  await p.page.screenshot({ path: join(OUT, 'compare-timelines.png') });
+  assert.deepEqual(p.errors, []);
+});
