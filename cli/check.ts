@@ -136,7 +136,7 @@ async function checkContent(file: string, opts: CheckOptions, settings: Diagnost
     return fmt.checkDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, settings);
   }
   // A big or gzipped document read in pieces, not lines: one line of it may pass what one string holds.
-  if (fmt.createChunkChecker) return checkInPieces(file, () => fmt.createChunkChecker!({ maxProblems: opts.maxProblems }), fmt.checkDocument, maxDocument, settings, fileProblems);
+  if (fmt.createChunkChecker) return checkInPieces(file, () => fmt.createChunkChecker!(settings), fmt.checkDocument, maxDocument, settings, fileProblems);
   // A big plain trace is split among threads (parallelCheck.ts); it says the same as the one pass below.
   const parallel = fmt === traceFormat ? await checkTraceInParallel(file, opts) : undefined;
   if (parallel) return parallel.lines.finishCapped(settings, parallel.found);

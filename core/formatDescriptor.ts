@@ -129,9 +129,11 @@ export interface FormatDescriptor {
   /**
    * For a document format past `maxDocumentBytes` (or with no `checkDocument`, at any size): a
    * checker fed the decoded text in pieces of any size, not in lines, so the CLI reads a one-line
-   * (compact) file of any size too, and the checker reads each piece where it stands.
+   * (compact) file of any size too, and the checker reads each piece where it stands. `settings`:
+   * those its `finish` will be given, known from the start, so that it can cap its problems as they
+   * come rather than keep what it reads until the end.
    */
-  createChunkChecker?(opts?: CheckerOptions): ChunkChecker;
+  createChunkChecker?(settings?: DiagnosticSettings): ChunkChecker;
   /**
    * For a binary format `npu-trace check` checks (a Perfetto protobuf trace): a checker fed the
    * file's bytes (gunzipped) in pieces of any size; it has no lines, so positions are line 0 and

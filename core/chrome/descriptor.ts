@@ -36,7 +36,7 @@ export const chromeFormat: FormatDescriptor = {
   createChecker: (opts) => new ChromeChecker(opts),
   // `check` reads the text in pieces, not lines: most events are read where they stand (no
   // JSON.parse), and a line of any length is read (#31).
-  createChunkChecker: (opts) => chromeChunkChecker(opts),
+  createChunkChecker: (settings) => chromeChunkChecker({ maxProblems: settings?.maxProblems }),
   timeline: () => new ChromeTimelineBuilder(),
   parquetTables: 'timeline',
   exportsChrome: true,

@@ -162,6 +162,14 @@ export class EventColumns {
     return true;
   }
 
+  /**
+   * Counts an event that a reader checked as it came and does not keep (`EventSink`): it has an
+   * index, and `element` must not be asked for it.
+   */
+  skip(): void {
+    this.length++;
+  }
+
   /** Event `i` as the reader built it: a new object each call, so none is kept for long. */
   element(i: number): Element {
     const kf = this.kindFlags.get(i);
@@ -273,7 +281,9 @@ export class EventColumns {
 
 /**
  * Line and character of offsets, set in increasing offset order (the reader's), looked up as the
- * last one at or before an offset: three numbers a place, not a Map entry and an array.
+ * last one at or before an offset: three numbers a place, not a Map entry and an array. A place on
+ * the line of the one before it is not kept: its character is that one's plus the distance, so the
+ * ten million events of a one-line trace cost one row, not 200 MB.
  */
 export class PositionColumns {
   private size = 0;
@@ -288,6 +298,7 @@ export class PositionColumns {
       // Marks come in reading order; the same place marked again keeps its latest row, as a Map would.
       if (last > offset) return;
       if (last === offset) i--;
+      else if (this.lines.get(i - 1) === line && this.chars.get(i - 1) + (offset - last) === character) return;
     }
     if (i === this.size) this.size++;
     this.offsets.set(i, offset);
@@ -295,7 +306,10 @@ export class PositionColumns {
     this.chars.set(i, character);
   }
 
-  /** Where the last marked place at or before `offset` is (else the first one; 0:0 when none is). */
+  /**
+   * Where a marked place is (else the first one; 0:0 when none is): on the line of the last row at
+   * or before it, that row's character plus the distance.
+   */
   at(offset: number): { line: number; character: number } {
     let lo = 0;
     let hi = this.size - 1;
@@ -307,6 +321,8 @@ export class PositionColumns {
         lo = mid + 1;
       } else hi = mid - 1;
     }
-    return this.size === 0 ? { line: 0, character: 0 } : { line: this.lines.get(best), character: this.chars.get(best) };
+    if (this.size === 0) return { line: 0, character: 0 };
+    const from = this.offsets.get(best);
+    return { line: this.lines.get(best), character: this.chars.get(best) + Math.max(0, offset - from) };
   }
 }

@@ -54,7 +54,7 @@ export const inferscopeFormat: FormatDescriptor = {
   // Past that the file is read line by line and checked streamed; one line must still fit a string.
   streamedLineBytes: MAX_WHOLE,
   // The CLI reads a plain file past that in 1 MB pieces: a compact one-line file is no longer one line too many.
-  createChunkChecker: () => new StreamedCheck(),
+  createChunkChecker: (settings) => new StreamedCheck(settings),
   // Read whole (up to maxDocumentBytes), as `analyze` reads a file of that size.
   diff: inferscopeDiff,
 };

@@ -16,7 +16,7 @@ import { kindOf, num, str, type Element, type ParsedInferscope } from './model';
 /** Types only the Profiler writes: one of them among the first events settles the layout. */
 const PROFILER_TYPES = new Set(['cpu_return', 'scope_enter', 'scope_exit']);
 /** Events looked at to tell the layout: the Profiler's first events are calls or scopes. */
-const SNIFF = 64;
+export const SNIFF = 64;
 
 /**
  * Whether a trace is in the Profiler's layout: no `format_version`, and its first events carry no
@@ -25,18 +25,25 @@ const SNIFF = 64;
  */
 export function isProfilerLayout(p: ParsedInferscope): boolean {
   if (p.fields.has('format_version') || kindOf(p) !== 'trace' || !p.fields.has('events')) return false;
-  let seen = 0;
+  return firstEventsSayProfiler(p.events) || p.events.length === 0;
+}
+
+/**
+ * The part of `isProfilerLayout` the events decide: among the first `SNIFF`, none with an `id` and
+ * one the Profiler's own. Once `SNIFF` events are read this is settled whatever follows, so a
+ * streamed check that finds it false knows the trace is read as the data model.
+ */
+export function firstEventsSayProfiler(events: readonly Element[]): boolean {
   let profiler = false;
-  const n = Math.min(p.events.length, SNIFF);
+  const n = Math.min(events.length, SNIFF);
   for (let i = 0; i < n; i++) {
-    const o = p.events[i].obj;
+    const o = events[i].obj;
     if (!o) continue;
     if (o.id !== undefined) return false;
-    seen++;
     const t = str(o.type);
     if ((t !== undefined && PROFILER_TYPES.has(t)) || (t === 'cpu_call' && o.filename !== undefined) || (o.timestamp_us !== undefined && o.duration_us !== undefined)) profiler = true;
   }
-  return profiler || (seen === 0 && p.events.length === 0);
+  return profiler;
 }
 
 /** What a span is. */

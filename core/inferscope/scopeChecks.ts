@@ -60,21 +60,28 @@ function describeParent(v: unknown): string {
   return typeof v === 'string' ? quoteString(v, 60) : v === null ? 'null' : v === undefined ? 'missing' : 'not a string';
 }
 
-/** parent_id / child_ids naming no scope, a self-parent, and parent and child lists that disagree. */
+/**
+ * parent_id / child_ids naming no scope, a self-parent, and parent and child lists that disagree.
+ * A problem past the cap is counted, not placed: the count is the same whatever the other checks
+ * reported before (a streamed check reports the events' problems in another order).
+ */
 function links(doc: ParsedInferscope, index: KeyIndex, report: Report): void {
   const scopes = doc.scopes;
   const listed = childListing(scopes);
   for (const s of scopes) {
     const o = s.obj;
-    if (!o || !report.wants(s.start)) continue;
+    if (!o) continue;
+    const wanted = report.wants(s.start);
     const id = typeof o.id === 'string' ? o.id : undefined;
     const p = o.parent_id;
     if (typeof p === 'string') {
       const pi = index.get(p);
       const at = () => valueAt(doc, s, ['parent_id']);
-      if (p === id) report(...at(), 'error', 'inferscope.scope-cycle', `Scope ${scopeName(s)} is its own parent`);
+      const broken = p === id ? 'inferscope.scope-cycle' : pi < 0 || (id !== undefined && Array.isArray(scopes[pi].obj?.child_ids) && !listed(p, id)) ? 'inferscope.unknown-scope' : undefined;
+      if (broken && !wanted) report.count('error', broken);
+      else if (p === id) report(...at(), 'error', 'inferscope.scope-cycle', `Scope ${scopeName(s)} is its own parent`);
       else if (pi < 0) report(...at(), 'error', 'inferscope.unknown-scope', `parent_id ${quoteString(p, 60)} names no scope`);
-      else if (id !== undefined && Array.isArray(scopes[pi].obj?.child_ids) && !listed(p, id)) {
+      else if (broken) {
         const [c, d] = keyAt(doc, scopes[pi], 'child_ids');
         report(...at(), 'error', 'inferscope.unknown-scope', `Scope ${scopeName(s)} names ${scopeName(scopes[pi])} as its parent, but that scope's child_ids do not list it`,
           [[c, d, `child_ids of ${scopeName(scopes[pi])}`]]);
@@ -87,6 +94,10 @@ function links(doc: ParsedInferscope, index: KeyIndex, report: Report): void {
       if (typeof c !== 'string') continue;
       const ci = index.get(c);
       if (ci >= 0 && scopes[ci].obj?.parent_id === id) continue;
+      if (!wanted) {
+        report.count('error', 'inferscope.unknown-scope');
+        continue;
+      }
       const [a, b] = valueAt(doc, s, ['child_ids', k]);
       if (ci < 0) report(a, b, 'error', 'inferscope.unknown-scope', `child_ids names no scope: ${quoteString(c, 60)}`);
       else {
@@ -140,11 +151,15 @@ function containment(doc: ParsedInferscope, parent: Int32Array, times: TimeIndex
     const p = parent[i];
     if (p < 0 || p === i) continue;
     const s = doc.scopes[i];
-    if (!report.wants(s.start)) continue;
     const mine = range(i);
     const theirs = range(p);
     if (!mine || !theirs || mine[0] > mine[1] || theirs[0] > theirs[1]) continue;
     if (mine[0] >= theirs[0] && mine[1] <= theirs[1]) continue;
+    // Counted past the cap, whatever was reported before (see `links`).
+    if (!report.wants(s.start)) {
+      report.count('warning', 'inferscope.scope-containment');
+      continue;
+    }
     const [a, b] = keyAt(doc, s, 'event_range');
     const [c, d] = keyAt(doc, doc.scopes[p], 'event_range');
     report(a, b, 'warning', 'inferscope.scope-containment',

@@ -29,6 +29,15 @@ const FIELD = capture(MAX_FIELD);
 /** The splitter's code with this format's own JIT feedback (json/elementSplitter.ts `splitterClass`). */
 const Splitter = splitterClass();
 
+/**
+ * Takes the events as they are read, instead of the columns (a streamed check past the first
+ * events: `streamCheck.ts`). An event it takes has its whole parsed object as `obj`, or none when
+ * it is broken or not an object, and is counted but not kept.
+ */
+export interface EventSink {
+  take(e: Element): void;
+}
+
 /** The reader is the splitter's handler itself: its methods are one function for every reader, so code V8 optimizes for one file stays valid for the next. */
 export class InferscopeStream implements SplitHandler {
   /** Lines of the chunks, counted as far as positions are asked for. */
@@ -57,6 +66,9 @@ export class InferscopeStream implements SplitHandler {
    * `withPositions`: remember every element's line and character (for `check`; the timeline needs
    * only lines). `fields`: what is kept of each event; each field left out is a column not held.
    */
+  /** Set: the events from now on go to it, not to the columns. */
+  sink: EventSink | undefined;
+
   constructor(private readonly withPositions = false, private readonly fields: KeptFields = KEPT_FIELDS) {}
 
   feed(chunk: string): void {
@@ -177,10 +189,11 @@ export class InferscopeStream implements SplitHandler {
     const list = cap === Cap.Event ? this.columns : this.parsed.scopes;
     const kind = text ? kindOfChar(text.charCodeAt(0)) : 'invalid';
     const e: Element = { index: list.length, start, end, kind, obj: undefined, broken, line: this.capLine };
+    const sink = cap === Cap.Event ? this.sink : undefined;
     if (!broken) {
       try {
         const v: unknown = JSON.parse(text);
-        if (kind === 'object') e.obj = cap === Cap.Event ? slimEvent(v as Record<string, unknown>, this.shared, this.fields) : slimScope(v as Record<string, unknown>, this.fields);
+        if (kind === 'object') e.obj = sink ? v as Record<string, unknown> : cap === Cap.Event ? slimEvent(v as Record<string, unknown>, this.shared, this.fields) : slimScope(v as Record<string, unknown>, this.fields);
       } catch (err) {
         e.broken = true;
         e.kind = 'invalid';
@@ -189,7 +202,10 @@ export class InferscopeStream implements SplitHandler {
     } else if (text === '' && end > start && oversized) {
       this.problem(start, `${cap === Cap.Event ? 'Event' : 'Scope'} ${list.length} is longer than ${MAX_STREAM_ELEMENT} characters: not read`);
     }
-    if (cap === Cap.Event) this.columns.push(e);
+    if (sink) {
+      this.columns.skip();
+      sink.take(e);
+    } else if (cap === Cap.Event) this.columns.push(e);
     else this.parsed.scopes.push(e);
   }
 }

@@ -46,23 +46,31 @@ export function timesReader(ev: readonly Element[]): TimesReader {
   });
 }
 
-/** Events per leaf of the index: the events of a leaf are read again when a range ends inside it. */
-const LEAF_BITS = 3;
+/**
+ * Events per leaf of the index (2^bits): the events of a leaf are read again when a range ends
+ * inside it. Eight up to two million events; past that the leaves grow so that the index stays
+ * within 2^18 leaves (8 MB): ten million events with leaves of eight were 64 MB at the streamed
+ * check's peak, for two leaves read at most per range.
+ */
+const leafBits = (n: number) => Math.max(3, Math.ceil(Math.log2(Math.max(n, 1))) - 18);
 
 /**
  * Earliest start and latest end over ranges of events in O(log n) per query: a scope's time range
  * over its `event_range`, which for a million scopes over a million events must not be a loop each.
- * A leaf covers eight events, read back through `times` where a range cuts it: one leaf per event
- * made this 33 MB for a million events, at the peak of the streamed check and analysis; it is 4 MB.
+ * A leaf covers eight events (more past two million: `leafBits`), read back through `times` where a
+ * range cuts it: one leaf per event made this 33 MB for a million events, at the peak of the
+ * streamed check and analysis; it is 4 MB.
  */
 export class TimeIndex {
   private readonly size: number;
+  private readonly bits: number;
   private readonly lo: Float64Array;
   private readonly hi: Float64Array;
   private readonly out = new Float64Array(2);
 
   constructor(private readonly n: number, private readonly times: TimesReader) {
-    const leaves = (n + (1 << LEAF_BITS) - 1) >> LEAF_BITS;
+    const bits = (this.bits = leafBits(n));
+    const leaves = (n + (1 << bits) - 1) >> bits;
     let size = 1;
     while (size < leaves) size <<= 1;
     this.size = size;
@@ -71,7 +79,7 @@ export class TimeIndex {
     const out = this.out;
     for (let i = 0; i < n; i++) {
       times(i, out);
-      const l = size + (i >> LEAF_BITS);
+      const l = size + (i >> bits);
       // An event without times has no say in a range.
       if (out[0] === out[0]) this.lo[l] = Math.min(this.lo[l], out[0]);
       if (out[1] === out[1]) this.hi[l] = Math.max(this.hi[l], out[1]);
@@ -87,14 +95,15 @@ export class TimeIndex {
     const r: [number, number] = [Infinity, -Infinity];
     b = Math.min(b, this.n - 1);
     if (a > b) return r;
-    const la = a >> LEAF_BITS;
-    const lb = b >> LEAF_BITS;
+    const bits = this.bits;
+    const la = a >> bits;
+    const lb = b >> bits;
     if (la === lb) {
       this.scan(a, b, r);
       return r;
     }
-    this.scan(a, ((la + 1) << LEAF_BITS) - 1, r);
-    this.scan(lb << LEAF_BITS, b, r);
+    this.scan(a, ((la + 1) << bits) - 1, r);
+    this.scan(lb << bits, b, r);
     let l = la + 1 + this.size;
     let h = lb + this.size;
     while (l < h) {

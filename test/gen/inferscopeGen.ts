@@ -10,7 +10,7 @@ export interface GenOptions {
 }
 
 const WALL0 = Date.UTC(2025, 11, 27, 10, 30, 45) * 1000;
-const T0 = 1_234_567_890;
+export const T0 = 1_234_567_890;
 
 /** µs on the trace clock → ISO wall-clock with microseconds, at a fixed offset. */
 export function wallOf(t: number): string {
@@ -19,13 +19,45 @@ export function wallOf(t: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, `.${String(us - Math.floor(us / 1e6) * 1e6).padStart(6, '0')}Z`);
 }
 
-type Ev = Record<string, unknown>;
+export type Ev = Record<string, unknown>;
 
 function span(id: string, type: string, name: string, start: number, end: number, metadata: Ev): Ev {
   return {
     id, type, name, timestamp_start_us: start, timestamp_end_us: end,
     wall_clock_start: wallOf(start), wall_clock_end: wallOf(end), duration_us: end - start, metadata,
   };
+}
+
+/** The next request's start after one ending at `end`: an idle gap, the next batch is not ready yet. */
+export const nextRequest = (end: number) => end + 700 + 1000;
+
+/**
+ * Request `r`'s events, from time `t`, with its three scopes; event ids are numbered from `first`.
+ * `end`: when its D2H copy starts less 100 µs (the next request starts `nextRequest(end)`).
+ */
+export function requestEvents(r: number, t: number, kernels: number, first: number): { events: Ev[]; scopes: Ev[]; end: number } {
+  const events: Ev[] = [];
+  const n = (s: string) => `${s}_${r}`;
+  events.push(span(n('tok'), 'cpu_call', 'tokenize', t, t + 1500, { thread_id: 12345, cpu_id: 2, call_depth: 1, parent_scope: 'inference', allocations_bytes: 102400 }));
+  events.push({ id: n('tok_done'), type: 'instant', name: 'tokenization_complete', timestamp_us: t + 1500, metadata: { user_metadata: { tokens: 1024, batch_size: 32 } } });
+  const prepLast = first + events.length - 1;
+  events.push(span(n('malloc'), 'memory_event', 'malloc', t + 1510, t + 1555, { operation: 'malloc', bytes: 262144, numa_node: 0, numa_pages_migrated: 64 }));
+  events.push(span(n('h2d'), 'h2d_copy', 'copy_inputs', t + 1600, t + 2400, { device_id: 0, source_ptr: 'host:0x7f1a2b3c', dest_ptr: 'device:0xdeadbeef', bytes: 1048576, kind: 'pinned', throughput_gbps: 45.2 }));
+  let end = t + 2400;
+  for (let k = 0; k < kernels; k++) {
+    const a = t + 2500 + k * 600;
+    events.push(span(n(`k7_${k}`), 'gpu_kernel', k % 2 ? 'mlp_forward' : 'attention_forward', a, a + 500, { device_id: 0, stream_id: 7, grid_dim: [32, 1, 1], block_dim: [256, 1, 1], shared_memory_bytes: 8192, registers_per_thread: 64, occupancy: 0.87 }));
+    events.push(span(n(`k8_${k}`), 'gpu_kernel', 'layernorm', a + 200, a + 550, { device_id: 0, stream_id: 8, grid_dim: [16, 1, 1], block_dim: [128, 1, 1], shared_memory_bytes: 0, registers_per_thread: 32, occupancy: 0.5 }));
+    end = a + 550;
+  }
+  events.push(span(n('d2h'), 'd2h_copy', 'copy_outputs', end + 100, end + 700, { device_id: 0, source_ptr: 'device:0xcafebabe', dest_ptr: 'host:0x7f4d5e6f', bytes: 524288, kind: 'pageable', throughput_gbps: 42.8 }));
+  const last = first + events.length - 1;
+  const scopes = [
+    { id: n('scope_request'), name: `request ${r}`, parent_id: 'scope_inference', child_ids: [n('scope_prep'), n('scope_gpu')], event_range: [first, last] },
+    { id: n('scope_prep'), name: 'preprocess', parent_id: n('scope_request'), child_ids: [], event_range: [first, prepLast] },
+    { id: n('scope_gpu'), name: 'gpu', parent_id: n('scope_request'), child_ids: [], event_range: [prepLast + 2, last] },
+  ];
+  return { events, scopes, end };
 }
 
 export function inferscopeTrace(opts: GenOptions = {}): Record<string, unknown> {
@@ -36,28 +68,11 @@ export function inferscopeTrace(opts: GenOptions = {}): Record<string, unknown> 
   const requestIds: string[] = [];
   let t = T0;
   for (let r = 0; r < requests; r++) {
-    const first = events.length;
-    const n = (s: string) => `${s}_${r}`;
-    events.push(span(n('tok'), 'cpu_call', 'tokenize', t, t + 1500, { thread_id: 12345, cpu_id: 2, call_depth: 1, parent_scope: 'inference', allocations_bytes: 102400 }));
-    events.push({ id: n('tok_done'), type: 'instant', name: 'tokenization_complete', timestamp_us: t + 1500, metadata: { user_metadata: { tokens: 1024, batch_size: 32 } } });
-    const prepLast = events.length - 1;
-    events.push(span(n('malloc'), 'memory_event', 'malloc', t + 1510, t + 1555, { operation: 'malloc', bytes: 262144, numa_node: 0, numa_pages_migrated: 64 }));
-    events.push(span(n('h2d'), 'h2d_copy', 'copy_inputs', t + 1600, t + 2400, { device_id: 0, source_ptr: 'host:0x7f1a2b3c', dest_ptr: 'device:0xdeadbeef', bytes: 1048576, kind: 'pinned', throughput_gbps: 45.2 }));
-    let end = t + 2400;
-    for (let k = 0; k < kernels; k++) {
-      const a = t + 2500 + k * 600;
-      events.push(span(n(`k7_${k}`), 'gpu_kernel', k % 2 ? 'mlp_forward' : 'attention_forward', a, a + 500, { device_id: 0, stream_id: 7, grid_dim: [32, 1, 1], block_dim: [256, 1, 1], shared_memory_bytes: 8192, registers_per_thread: 64, occupancy: 0.87 }));
-      events.push(span(n(`k8_${k}`), 'gpu_kernel', 'layernorm', a + 200, a + 550, { device_id: 0, stream_id: 8, grid_dim: [16, 1, 1], block_dim: [128, 1, 1], shared_memory_bytes: 0, registers_per_thread: 32, occupancy: 0.5 }));
-      end = a + 550;
-    }
-    events.push(span(n('d2h'), 'd2h_copy', 'copy_outputs', end + 100, end + 700, { device_id: 0, source_ptr: 'device:0xcafebabe', dest_ptr: 'host:0x7f4d5e6f', bytes: 524288, kind: 'pageable', throughput_gbps: 42.8 }));
-    const last = events.length - 1;
-    scopes.push({ id: n('scope_request'), name: `request ${r}`, parent_id: 'scope_inference', child_ids: [n('scope_prep'), n('scope_gpu')], event_range: [first, last] });
-    scopes.push({ id: n('scope_prep'), name: 'preprocess', parent_id: n('scope_request'), child_ids: [], event_range: [first, prepLast] });
-    scopes.push({ id: n('scope_gpu'), name: 'gpu', parent_id: n('scope_request'), child_ids: [], event_range: [prepLast + 2, last] });
-    requestIds.push(n('scope_request'));
-    // An idle gap between requests: the next batch is not ready yet.
-    t = end + 700 + 1000;
+    const q = requestEvents(r, t, kernels, events.length);
+    events.push(...q.events);
+    scopes.push(...q.scopes);
+    requestIds.push(q.scopes[0].id as string);
+    t = nextRequest(q.end);
   }
   scopes.unshift({ id: 'scope_inference', name: 'inference', parent_id: null, child_ids: requestIds, event_range: [0, events.length - 1] });
   const duration = (t - 1000 - T0) / 1000;

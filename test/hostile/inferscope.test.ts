@@ -140,6 +140,63 @@ describe('hostile InferScope: a compact one-line trace past 256 MB', () => {
   });
 });
 
+/**
+ * `n` events on one line, a data-model trace as `json.dump` writes it without indent: kernels on
+ * two streams of GPU 0 and the CPU calls that launch them, every 10 µs, one scope over all; then
+ * three planted problems: a repeat of event 0's id, a zero-length call and a kernel starting inside
+ * the one before it on its stream. Returns where those three begin.
+ */
+function oneLineEvents(file: string, n: number): { dup: number; zero: number; overlap: number } {
+  const fd = openSync(file, 'w');
+  let at = 0;
+  const put = (s: string) => {
+    writeSync(fd, s);
+    at += s.length;
+  };
+  put('{"format_version":"1.0","trace_metadata":{"timestamp_created":"2025-12-27T10:30:45Z"},"events":[');
+  const batch: string[] = [];
+  let t = 0;
+  for (let i = 0; i < n; i++) {
+    t = 1_000_000 + i * 10;
+    batch.push(`${i ? ',' : ''}${i % 4 === 3
+      ? `{"id":"ev${i}","type":"cpu_call","name":"launch","timestamp_start_us":${t},"timestamp_end_us":${t + 5},"duration_us":5,"metadata":{"thread_id":1}}`
+      : `{"id":"ev${i}","type":"gpu_kernel","name":"gemm_${i % 3}","timestamp_start_us":${t},"timestamp_end_us":${t + 3},"duration_us":3,"metadata":{"device_id":0,"stream_id":${i % 2}}}`}`);
+    if (batch.length === 4096) put(batch.splice(0).join(''));
+  }
+  put(batch.join(''));
+  const dup = at + 1;
+  put(`,{"id":"ev0","type":"instant","name":"m","timestamp_us":${t + 10}}`);
+  const zero = at + 1;
+  put(`,{"id":"z","type":"cpu_call","name":"launch","timestamp_start_us":${t + 20},"timestamp_end_us":${t + 20}}`);
+  // The last even event is the last kernel on stream 0: this one starts 1 µs before it ends.
+  const last0 = (n - 1) % 2 === 0 ? n - 1 : n - 2;
+  const overlap = at + 1;
+  put(`,{"id":"k","type":"gpu_kernel","name":"late","timestamp_start_us":${1_000_000 + last0 * 10 + 2},"timestamp_end_us":${t + 30},"metadata":{"device_id":0,"stream_id":0}}`);
+  put(`],"relationships":{"scopes":[{"id":"all","name":"run","parent_id":null,"child_ids":[],"event_range":[0,${n + 2}]}]}}`);
+  closeSync(fd);
+  return { dup, zero, overlap };
+}
+
+describe('hostile InferScope: two million events on one line', () => {
+  it('checked as they are read: memory follows what the checks keep, not the events (was 440–490 MB)', async () => {
+    const file = join(tmp.dir, 'events.inferscope.json');
+    const n = 2_000_000;
+    const at = oneLineEvents(file, n);
+    const r = await runCliLimited(['check', '--format', 'json', file], 90_000);
+    assert.ok(!r.timedOut, `killed after ${r.cpuMs} ms of CPU`);
+    assert.equal(r.code, 1, r.stderr);
+    const d = (JSON.parse(r.stdout) as { diagnostics: { code: string; message: string; range: { start: { line: number; character: number } } }[] }[])[0].diagnostics;
+    assert.deepEqual(d.map((x) => [x.code, x.range.start.line, x.range.start.character]), [
+      ['inferscope.duplicate-id', 0, at.dup], ['inferscope.end-before-start', 0, at.zero], ['inferscope.kernel-overlap', 0, at.overlap]]);
+    assert.equal(d[0].message, 'Duplicate event id "ev0": event 0 has it already');
+    assert.match(d[2].message, new RegExp(`^Kernel event ${n + 2} "late" starts at .* before event \\d+ "gemm_\\d" on the same device 0, stream 0 ends .*: 1 µs overlap$`));
+    // Keeping every event as columns to the end (the reader before) peaked at 440–490 MB here; this
+    // one at ~245 MB (what the checks keep is ~30 bytes an event, node itself ~100 MB).
+    assert.ok(r.peakMb < 350, `peak ${r.peakMb} MB`);
+    process.stdout.write(`# ${n} events on one line checked: ${r.cpuMs.toFixed(0)} ms CPU, peak ${r.peakMb.toFixed(0)} MB\n`);
+  });
+});
+
 describe('hostile InferScope: the editor features on a 300k-deep scope chain', () => {
   it('outline bounded in nodes and depth, hover path bounded, the timeline drawn, the self-parent reported', () => {
     const text = manyScopes(300_000, true);

@@ -18,10 +18,15 @@ type Ev = Record<string, unknown>;
 
 const small = () => profilerEvents({ layers: 1, steps: 1, batch: 2 });
 const whole = (text: string) => InferscopeDocument.parse(text).allDiagnostics();
+/** The streamed check's problems, the same whether it is given its settings at the start (as the CLI does) or not. */
 function streamed(text: string, piece = 4093): Diagnostic[] {
-  const c = new StreamedCheck();
-  for (let i = 0; i < text.length; i += piece) c.feed(text.slice(i, i + piece));
-  return c.finish({ ...defaultDiagnosticSettings, maxProblems: Infinity }).diagnostics;
+  const settings = { ...defaultDiagnosticSettings, maxProblems: Infinity };
+  const [late, early] = [new StreamedCheck(), new StreamedCheck(settings)].map((c) => {
+    for (let i = 0; i < text.length; i += piece) c.feed(text.slice(i, i + piece));
+    return c.finish(settings).diagnostics;
+  });
+  assert.deepEqual(early, late);
+  return late;
 }
 const codes = (ds: Diagnostic[]) => ds.map((d) => `${d.severity} ${d.code}`);
 

@@ -115,8 +115,9 @@ describe('InferScope streamed check', () => {
     const text = faultyInferscope().replace('NaN', '1');
     const whole = InferscopeDocument.parse(text).allDiagnostics().filter((d) => RUN.has(d.code));
     assert.ok(whole.length >= 6, whole.map((d) => d.code).join());
-    for (const sizes of [[1 << 20], [13, 7]]) {
-      const c = new StreamedCheck();
+    for (const [sizes, settings] of [[[1 << 20], undefined], [[13, 7], undefined], [[13, 7], { ...defaultDiagnosticSettings, maxProblems: Infinity }]] as const) {
+      // With its settings from the start it checks each event as it comes (what the CLI does).
+      const c = new StreamedCheck(settings);
       for (let i = 0, k = 0; i < text.length; k++) {
         const n = sizes[k % sizes.length];
         c.feed(text.slice(i, i + n));
