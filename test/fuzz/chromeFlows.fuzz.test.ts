@@ -67,7 +67,12 @@ describe('Chrome flow links (property)', () => {
     // Two slices of one thread with the same start and end are one slice to a reader: the file
     // does not say which one a flow binds to, so none are drawn twice here.
     const distinct = (e: Ev) => (e.ph === 'X' ? `${threadOf(e)}|${e.ts as number}|${e.dur as number}` : Math.random());
+    // A zero-length slice starting with a longer one of its thread: whether a flow at that instant
+    // binds the zero-length one (the oracle) or the one that covers it (the builder) is not said by
+    // the file either, so such pairs are left out (one failed CI run in a few hundred drew one).
+    const zeroTie = (events: Ev[]) => events.some((a) => a.ph === 'X' && a.dur === 0 && events.some((b) => b !== a && b.ph === 'X' && threadOf(b) === threadOf(a) && b.ts === a.ts));
     fc.assert(fc.property(fc.uniqueArray(fc.oneof(slice, slice, flow, flow, bound), { minLength: 15, maxLength: 50, selector: distinct }), fc.boolean(), (events, oneLine) => {
+      fc.pre(!zeroTie(events));
       const lines = oneLine ? [JSON.stringify({ traceEvents: events })] : ['[', ...events.map((e) => `${JSON.stringify(e)},`), ']'];
       const m = buildTimeline('x.trace.json', lines)!;
       assert.ok(validModel(m));
