@@ -4,15 +4,25 @@ import type { Locator, Page } from 'playwright-core';
 
 export const STEP_MS = 60_000;
 
-/** Quick Open (Ctrl+P) a file of the workspace by name, as a user would. */
+/** The file name `name` exactly, as a row's or a tab's label shows it (not a name that contains it). */
+function exactly(name: string): RegExp {
+  return new RegExp(`^\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+}
+
+/**
+ * Quick Open (Ctrl+P) a file of the workspace by name, as a user would: the row of exactly that
+ * name is picked, not the first one (`trace.json` also matches `faulty.trace.jsonl`, which Quick
+ * Open may rank first once it was opened), and the active tab must be that file.
+ */
 export async function quickOpen(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: STEP_MS });
   await page.keyboard.type(name);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor({ timeout: STEP_MS });
-  await page.keyboard.press('Enter');
-  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: STEP_MS });
+  const row = page.locator('.quick-input-widget .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exactly(name) }) }).first();
+  await row.waitFor({ timeout: STEP_MS });
+  await row.click();
+  await page.locator('.tabs-container .tab.active').filter({ has: page.locator('.label-name', { hasText: exactly(name) }) }).waitFor({ timeout: STEP_MS });
 }
 
 /**

@@ -37,6 +37,23 @@ interface PageTimeline {
 }
 
 export async function palette(page: Page, command: string): Promise<void> {
+  // The palette lists the commands whose `when` held as it opened: right after a file opens, the
+  // editor's language or custom editor may not be in the context yet, and the list stays without
+  // the command (seen once on a loaded machine). So it is closed and opened again until it lists it.
+  for (let round = 1; ; round++) {
+    await openPalette(page, command);
+    await page.keyboard.type(command);
+    const listed = await page.locator('.quick-input-widget .monaco-list-row', { hasText: command.replace(/^.*: /, '') }).first()
+      .waitFor({ timeout: round < 3 ? 10_000 : STEP_MS }).then(() => true, () => false);
+    if (listed) break;
+    if (round === 3) throw new Error(`the command palette never listed "${command}"`);
+    await page.keyboard.press('Escape');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_MS });
+  }
+  await page.keyboard.press('Enter');
+}
+
+async function openPalette(page: Page, command: string): Promise<void> {
   // Right after a Quick Open the closing widget can still be on screen, and a Ctrl+Shift+P pressed
   // while the editor takes the focus back is lost, so the command's name would be typed into the
   // file: type only once the palette's own input ('>…') has the focus, pressing again if it never came.
@@ -46,12 +63,9 @@ export async function palette(page: Page, command: string): Promise<void> {
       const input = document.querySelector<HTMLInputElement>('.quick-input-widget input');
       return !!input && document.activeElement === input && input.value.startsWith('>');
     }, undefined, { timeout: attempt < 3 ? 5_000 : STEP_MS }).then(() => true, () => false);
-    if (open) break;
+    if (open) return;
     if (attempt === 3) throw new Error(`the command palette did not open for "${command}"`);
   }
-  await page.keyboard.type(command);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: command.replace(/^.*: /, '') }).first().waitFor({ timeout: STEP_MS });
-  await page.keyboard.press('Enter');
 }
 
 /** The webview frame that holds the timeline page (VS Code nests it two iframes deep). */
