@@ -151,8 +151,16 @@ const JOURNEYS: Journey[] = [
       // Under load the editor may still be scrolling to the match when the cursor is first read
       // (seen at load 14): read it again and hover anew until the hover shows, within the step.
       const deadline = Date.now() + STEP_MS;
+      const lines = await page.locator('.monaco-editor .view-lines').first().boundingBox();
       for (;;) {
-        const box = await cursor.boundingBox();
+        let box = await cursor.boundingBox();
+        // The find widget may leave the editor scrolled sideways away from its match (seen once:
+        // the cursor 583 px left of the editor): moving the cursor off the digit and back reveals it.
+        if (box && lines && (box.x < lines.x + 8 || box.x > lines.x + lines.width)) {
+          await page.keyboard.press('ArrowLeft');
+          await page.keyboard.press('ArrowRight');
+          box = await cursor.boundingBox();
+        }
         if (!box) throw new Error('the found cmd_id is not on screen');
         await page.mouse.move(box.x - 4, box.y + box.height / 2);
         const shown = await hover.first().waitFor({ timeout: 10_000 }).then(() => true, () => false);
