@@ -15,12 +15,20 @@ function exactly(name: string): RegExp {
  * Open may rank first once it was opened), and the active tab must be that file.
  */
 export async function quickOpen(page: Page, name: string): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: STEP_MS });
-  await page.keyboard.type(name);
   const row = page.locator('.quick-input-widget .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exactly(name) }) }).first();
-  await row.waitFor({ timeout: STEP_MS });
+  // A file written after the workspace's files were listed may be missing from the list for a
+  // while: Quick Open is closed and opened again (which lists them anew) until it shows the file.
+  for (let round = 1; ; round++) {
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: STEP_MS });
+    await page.keyboard.type(name);
+    const listed = await row.waitFor({ timeout: round < 3 ? 10_000 : STEP_MS }).then(() => true, () => false);
+    if (listed) break;
+    if (round === 3) throw new Error(`Quick Open never listed ${name}`);
+    await page.keyboard.press('Escape');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_MS });
+  }
   await row.click();
   await page.locator('.tabs-container .tab.active').filter({ has: page.locator('.label-name', { hasText: exactly(name) }) }).waitFor({ timeout: STEP_MS });
 }
