@@ -1,5 +1,6 @@
 import { eventId, idKey, readNumber, str } from './event';
 import { ChromeReader } from './reader';
+import { TimelineFields } from './timelineInPlace';
 import type { RawEvent } from './stream';
 import { TimelineAssembler } from '../timeline/assembler';
 import type { TimelineBuilder } from '../timeline/builder';
@@ -59,10 +60,12 @@ const OTHER = '\u0000other';
  */
 export class ChromeTimelineBuilder implements TimelineBuilder {
   private readonly asm = new TimelineAssembler('chrome-trace');
-  private readonly reader = new ChromeReader({ event: (o, raw) => this.event(o, raw), bad: (kind) => {
-    this.undrawable++;
-    if (kind === 'too-large') this.tooLarge++;
-  } });
+  private readonly reader: ChromeReader;
+  /** The fields of events read in place (`addText`), and strings of the text made the builder's own. */
+  private readonly fields: TimelineFields | undefined;
+  /** Fed by `addText`: lines are counted in the text, none when a cut .gz was cut in its first (`endText`). */
+  private byText = false;
+  private noLine = false;
   private readonly procs = new Map<string, Proc>();
   /** Processes by the pid value as read, as `byTid`. */
   private readonly byPid = new Map<unknown, Proc>();
@@ -78,9 +81,12 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
   private tooLarge = 0;
   private order = 0;
   private readonly flows = new ChromeFlows();
-  /** Context by category: a file holds a handful, and building the assembler's key per event was a tenth of the build. */
-  /** Contexts by category, name and cname (see CHROME_ATTRS), for the primitives a file gives. */
-  private readonly ctxByKey = new Map<string, number>();
+  /**
+   * Contexts by name, each with the category and cname they go with, flat (cat, cname, context…),
+   * for the primitives a file gives: no key string is built per event.
+   */
+  private readonly ctxByName = new Map<unknown, unknown[]>();
+  private ctxKeys = 0;
   /** Per item as added: its events' characters on their lines (see SourceChars). */
   private readonly char = new GrowColumn(Uint32Array);
   /** Each item's event's last line, and whether any event spans lines (then the model keeps them). */
@@ -92,14 +98,54 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
   /** Whether an event began on the line of the one before it: only then are characters needed. */
   private sharedLine = false;
   private lastEventLine = -1;
+  /** Where the event being drawn is: its line and character, its last line, the character after it on its first line. */
+  private line = 0;
+  private character = 0;
+  private last = 0;
+  private charEnd1 = 0;
+
+  /**
+   * `inPlace: false`: every event fed by `addText` takes JSON.parse (the tests compare both ways);
+   * by default most are read where they stand (`timelineInPlace.ts`), to the same model.
+   */
+  constructor(opts: { inPlace?: boolean } = {}) {
+    this.fields = opts.inPlace === false ? undefined : new TimelineFields();
+    this.reader = new ChromeReader({
+      event: (o, raw) => this.event(o, raw),
+      bad: (kind) => {
+        this.undrawable++;
+        if (kind === 'too-large') this.tooLarge++;
+      },
+      inPlace: this.fields && ((t, i, limit, base) => this.inPlace(t, i, limit, base)),
+    });
+  }
 
   addLine(text: string, lineNo: number): void {
     this.lineCount = lineNo + 1;
     this.reader.addLine(text, lineNo);
   }
 
+  /** The document in pieces of any size instead of lines (not mixed with `addLine`): most events are read in place. */
+  addText(piece: string): void {
+    this.byText = true;
+    this.reader.addText(piece);
+  }
+
+  /** After the last piece; `cutOff`: the text was cut (a truncated .gz), so its cut line is left out as the line readers leave it. */
+  endText(cutOff = false): void {
+    this.reader.endText(cutOff);
+    // Cut in its first line, the text has no line the line readers hand on.
+    const at = this.reader.stream.endPosition();
+    if (cutOff && at.line === 0 && at.character === 0) this.noLine = true;
+  }
+
   finish(preview = false): TimelineModel {
-    if (!preview) this.reader.stream.end();
+    if (!preview) {
+      this.reader.endText();
+      this.reader.stream.end();
+    }
+    // Read as text, the lines are those the text has (a line reader hands a last empty one after a final break).
+    if (this.byText) this.lineCount = this.noLine ? 0 : this.reader.stream.endPosition().line + 1;
     const asm = this.asm;
     this.orderNamedIds();
     const m = asm.finish({ lineCount: this.lineCount, undrawable: this.undrawable, nsPerCycle: 1000 });
@@ -121,23 +167,32 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
     return { ...m, unit: 'µs', colourBy: 'phase', attrNames: CHROME_ATTRS, ...(lastLine && { lastLine }), ...(links && { links }), ...(chars && { chars }), ...(this.tooLarge && { tooLarge: this.tooLarge }) };
   }
 
-  /** Adds an item drawn from event `raw`, with where that event is on its line. */
-  private add(raw: RawEvent, track: number, start: number, end: number, name: number, ctx: number, kind: number, flags: number, bytes = 0): number {
-    this.char.push(raw.character);
-    const more = raw.lineStarts?.length ?? 0;
-    if (more) this.multiLine = true;
-    this.lastLine.push(raw.line + more);
-    this.charEnd.push(firstLineEnd(raw));
-    this.endChar.push(0);
-    this.endCharEnd.push(0);
-    return this.asm.add(track, start, end, raw.line, name, NaN, ctx, bytes, kind, flags);
+  /** The event being drawn is at `line`, `character`, ends on line `last`, and its first line's part of it ends before `charEnd`. */
+  private at(line: number, character: number, last: number, charEnd: number): void {
+    if (line === this.lastEventLine) this.sharedLine = true;
+    this.lastEventLine = line;
+    this.line = line;
+    this.character = character;
+    this.last = last;
+    this.charEnd1 = charEnd;
   }
 
-  /** Closes item `i` at `ts` with its END event `raw`. */
-  private close(i: number, ts: number, raw: RawEvent): void {
-    this.endChar.data[i] = raw.character;
-    this.endCharEnd.data[i] = firstLineEnd(raw);
-    this.asm.close(i, ts, raw.line);
+  /** Adds an item drawn from the event being drawn, with where that event is on its line. */
+  private add(track: number, start: number, end: number, name: number, ctx: number, kind: number, flags: number, bytes = 0): number {
+    this.char.push(this.character);
+    if (this.last !== this.line) this.multiLine = true;
+    this.lastLine.push(this.last);
+    this.charEnd.push(this.charEnd1);
+    this.endChar.push(0);
+    this.endCharEnd.push(0);
+    return this.asm.add(track, start, end, this.line, name, NaN, ctx, bytes, kind, flags);
+  }
+
+  /** Closes item `i` at `ts` with the event being drawn (its END). */
+  private close(i: number, ts: number): void {
+    this.endChar.data[i] = this.character;
+    this.endCharEnd.data[i] = this.charEnd1;
+    this.asm.close(i, ts, this.line);
   }
 
   private threadCount = 0;
@@ -227,8 +282,7 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
   }
 
   private event(o: Record<string, unknown>, raw: RawEvent): void {
-    if (raw.line === this.lastEventLine) this.sharedLine = true;
-    this.lastEventLine = raw.line;
+    this.at(raw.line, raw.character, raw.line + (raw.lineStarts?.length ?? 0), firstLineEnd(raw));
     const ph = o.ph;
     if (ph === 'M') return this.metadata(o);
     const ts = readNumber(o.ts)?.n;
@@ -236,82 +290,121 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
       this.undrawable++;
       return;
     }
-    const asm = this.asm;
-    const name = asm.intern(str(o.name));
+    switch (ph) {
+      case 'X': case 'B': case 'E': case 'i': case 'I': case 'R': case 'n': case 's': case 't': case 'f':
+        return this.draw(ph, ts, o.name, o.cat, o.cname, o.pid, o.tid, readNumber(o.dur ?? o.tdur)?.n, bytesOf(o.args), o.bind_id, o.flow_in === true, o.flow_out === true,
+          typeof o.id === 'number' || typeof o.id === 'string' ? o.id : eventId(o), o.bp === 'e');
+    }
+    const name = this.asm.intern(str(o.name));
     const ctx = this.contextOf(o.cat, o.name, o.cname);
     switch (ph) {
+      case 'b': case 'e': return this.async(o, ph, ts, name, ctx);
+      case 'C': return this.counter(o, ts);
+      default:
+        // Objects and samples are not drawn; they still belong to the time range.
+        this.asm.seen(ts);
+    }
+  }
+
+  /**
+   * An event of the phases read in place too (`inPlace`), from its fields' values as JSON.parse
+   * gives them: `dur` read as a number (undefined: none), X's bytes (`bytesOf`), the flow's id as `event` keys it, `bpE`: `"bp": "e"`.
+   */
+  private draw(ph: string, ts: number, nameV: unknown, cat: unknown, cname: unknown, pid: unknown, tid: unknown, dur: number | undefined, bytes: number,
+    bindId: unknown, flowIn: boolean, flowOut: boolean, id: unknown, bpE: boolean): void {
+    const asm = this.asm;
+    const name = asm.intern(str(nameV));
+    const ctx = this.contextOf(cat, nameV, cname);
+    switch (ph) {
       case 'X': {
-        const d = readNumber(o.dur ?? o.tdur)?.n;
-        const bad = d === undefined || d < 0;
-        const i = this.add(raw, this.thread(this.proc(o.pid), o.tid).track, ts, bad ? ts : ts + d, name, ctx, KIND.slice, bad ? FLAG.invalid : 0, bytesOf(o.args));
-        if (o.bind_id !== undefined) this.boundFlow(o, i, ts);
+        const bad = dur === undefined || dur < 0;
+        const i = this.add(this.thread(this.proc(pid), tid).track, ts, bad ? ts : ts + dur, name, ctx, KIND.slice, bad ? FLAG.invalid : 0, bytes);
+        if (bindId !== undefined) this.boundFlow(bindId, flowIn, flowOut, i, ts);
         return;
       }
       case 'B': {
-        const t = this.thread(this.proc(o.pid), o.tid);
-        const i = this.add(raw, t.track, ts, NaN, name, ctx, KIND.slice, 0);
+        const t = this.thread(this.proc(pid), tid);
+        const i = this.add(t.track, ts, NaN, name, ctx, KIND.slice, 0);
         t.open.push(i);
-        if (o.bind_id !== undefined) this.boundFlow(o, i, ts);
+        if (bindId !== undefined) this.boundFlow(bindId, flowIn, flowOut, i, ts);
         return;
       }
       case 'E': {
-        const t = this.thread(this.proc(o.pid), o.tid);
+        const t = this.thread(this.proc(pid), tid);
         const i = t.open.pop();
-        if (i !== undefined) this.close(i, ts, raw);
-        else this.add(raw, t.track, ts, ts, asm.intern('E'), ctx, KIND.marker, FLAG.instant | FLAG.unmatchedEnd);
+        if (i !== undefined) this.close(i, ts);
+        else this.add(t.track, ts, ts, asm.intern('E'), ctx, KIND.marker, FLAG.instant | FLAG.unmatchedEnd);
         return;
       }
-      case 'i': case 'I': case 'R': case 'n':
-        this.add(raw, this.thread(this.proc(o.pid), o.tid).track, ts, ts, name, ctx, KIND.marker, FLAG.instant);
-        return;
-      case 'b': case 'e': return this.async(o, ph, ts, raw, name, ctx);
-      case 'C': return this.counter(o, ts);
       case 's': case 't': case 'f':
         // Keyed as the checks key them (category and id); bound to slices once all are read.
-        this.flows.step(o.cat, typeof o.id === 'number' || typeof o.id === 'string' ? o.id : eventId(o), ph === 's' ? START : ph === 't' ? STEP : END, o.pid, o.tid, ts, ph === 'f' && o.bp !== 'e', ctx, name);
+        this.flows.step(cat, id, ph === 's' ? START : ph === 't' ? STEP : END, pid, tid, ts, ph === 'f' && !bpE, ctx, name);
         asm.seen(ts);
         return;
       default:
-        // Objects and samples are not drawn; they still belong to the time range.
-        asm.seen(ts);
+        this.add(this.thread(this.proc(pid), tid).track, ts, ts, name, ctx, KIND.marker, FLAG.instant);
     }
+  }
+
+  /**
+   * An event read where it stands (`StreamSink.inPlace`), without JSON.parse: one of the phases
+   * `draw` takes whose every field it reads is a plain value (`TimelineFields.read`). Anything
+   * else, and text the tokenizer is not sure of, is declined before anything is drawn: the event
+   * then takes the full way (JSON.parse, `event`), so the model is the one it always was.
+   */
+  private inPlace(t: string, i: number, limit: number, base: number): number {
+    const f = this.fields!;
+    const end = f.read(t, i, limit);
+    // Declined; or an empty object, which is nothing (ChromeReader).
+    if (end < 0 || f.empty) return end;
+    const s = this.reader.stream;
+    const p = s.position(base + i);
+    const line = p.line, character = p.character;
+    const last = s.position(base + end - 1).line;
+    this.at(line, character, last, character + (last === line ? end - i : firstBreak(t, i) - i));
+    this.draw(f.ph, f.ts, f.name, f.cat, f.cname, f.pid, f.tid, f.dur, f.bytes, f.bindId, f.flowIn, f.flowOut, f.id, f.bpE);
+    return end;
   }
 
   private contextOf(cat: unknown, name: unknown, cname: unknown): number {
     const prim = (v: unknown) => typeof v !== 'object' || v === null;
-    // Only primitives are keyed: an object or array would key one entry per event.
-    const key = prim(cat) && prim(name) && prim(cname) ? `${typeof cat}${String(cat)}\u0001${String(name)}\u0001${typeof cname}${String(cname)}` : undefined;
-    let c = key === undefined ? undefined : this.ctxByKey.get(key);
-    if (c === undefined) {
-      const s = (v: unknown) => (v === undefined ? undefined : str(v));
-      c = this.asm.context([s(cat), undefined, s(name), s(cname), undefined]);
-      if (key !== undefined && this.ctxByKey.size < MAX_CONTEXT_KEYS) this.ctxByKey.set(key, c);
+    // Only primitives are kept: an object or array would key one entry per event. By name, then
+    // category and cname compared as they are (a number and its string key two entries of one context).
+    const keyed = prim(cat) && prim(name) && prim(cname);
+    const known = keyed ? this.ctxByName.get(name) : undefined;
+    if (known) for (let k = 0; k < known.length; k += 3) if (known[k] === cat && known[k + 1] === cname) return known[k + 2] as number;
+    const s = (v: unknown) => (v === undefined ? undefined : str(v));
+    const c = this.asm.context([s(cat), undefined, s(name), s(cname), undefined]);
+    if (keyed && this.ctxKeys < MAX_CONTEXT_KEYS) {
+      this.ctxKeys++;
+      if (known) known.push(cat, cname, c);
+      else this.ctxByName.set(name, [cat, cname, c]);
     }
     return c;
   }
 
   /** A slice of the newer flow form: `bind_id` with `flow_in` (an arrow ends here) and/or `flow_out`. */
-  private boundFlow(o: Record<string, unknown>, i: number, ts: number): void {
-    if (o.flow_in === true) this.flows.slice(o.bind_id, END, i, ts);
-    if (o.flow_out === true) this.flows.slice(o.bind_id, START, i, ts);
+  private boundFlow(bindId: unknown, flowIn: boolean, flowOut: boolean, i: number, ts: number): void {
+    if (flowIn) this.flows.slice(bindId, END, i, ts);
+    if (flowOut) this.flows.slice(bindId, START, i, ts);
   }
 
-  private async(o: Record<string, unknown>, ph: string, ts: number, raw: RawEvent, name: number, ctx: number): void {
+  private async(o: Record<string, unknown>, ph: string, ts: number, name: number, ctx: number): void {
     const p = this.proc(o.pid);
     if (p.asyncTrack < 0) p.asyncTrack = this.asm.track(p.group, `\u0000a${p.key}`, -1);
     this.display.set(`\u0000a${p.key}`, 'Async');
     const key = `${p.key}\u0000${str(o.cat)}\u0000${eventId(o) ?? ''}\u0000${str(o.name)}`;
     if (ph === 'b') {
-      this.asyncOpen.set(key, this.add(raw, p.asyncTrack, ts, NaN, name, ctx, KIND.slice, 0));
+      this.asyncOpen.set(key, this.add(p.asyncTrack, ts, NaN, name, ctx, KIND.slice, 0));
       return;
     }
     const i = this.asyncOpen.get(key);
     if (i === undefined) {
-      this.add(raw, p.asyncTrack, ts, ts, name, ctx, KIND.marker, FLAG.instant | FLAG.unmatchedEnd);
+      this.add(p.asyncTrack, ts, ts, name, ctx, KIND.marker, FLAG.instant | FLAG.unmatchedEnd);
       return;
     }
     this.asyncOpen.delete(key);
-    this.close(i, ts, raw);
+    this.close(i, ts);
   }
 
   private counter(o: Record<string, unknown>, ts: number): void {
@@ -369,6 +462,13 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
 function bytesOf(args: unknown): number {
   const b = typeof args === 'object' && args !== null ? (args as { bytes?: unknown }).bytes : undefined;
   return typeof b === 'number' && Number.isFinite(b) && b > 0 ? b : 0;
+}
+
+/** The index of the first line break (CR or LF) after `i` of `t`, for an event known to span lines. */
+function firstBreak(t: string, i: number): number {
+  let k = i;
+  for (let c = t.charCodeAt(k); c !== 10 && c !== 13; c = t.charCodeAt(++k));
+  return k;
 }
 
 /** The character after the event's text on its first line. */

@@ -1,0 +1,182 @@
+// The timeline worker reads a Chrome trace in pieces and draws most events from their fields read
+// where they stand (core/chrome/timelineInPlace.ts: no JSON.parse); lines with JSON.parse of every
+// event were its way before, and stay the way of an unsaved document. The model must be the same
+// either way, field by field (items, strings, contexts, links, lines and characters): random
+// events (valid, and with every field the in-place reading declines or decodes — odd phases,
+// numbers as strings, huge numbers, negative durations, escapes, unicode, duplicate keys, nested
+// values, bytes in args written every way, broken JSON, empty objects, non-objects), pretty-printed,
+// compact or on one line, LF, CRLF or CR, cut into random pieces; a .gz cut in the middle; and the
+// real writers' traces and the generators'.
+import assert from 'node:assert/strict';
+import { gunzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { ChromeTimelineBuilder } from '../../core/chrome/timeline';
+import type { TimelineModel } from '../../core/timeline/model';
+import { pytorchFlowsTrace, pytorchTrace } from '../gen/chromeGen';
+import { kinetoCompiledTrace, kinetoEagerTrace, kinetoLegacyTrace } from '../gen/kinetoGen';
+import { kinetoTrainingTrace } from '../gen/kinetoTraining';
+
+/** The old way: every line, each event through JSON.parse. */
+function byLines(text: string, cutOff = false): TimelineModel {
+  const b = new ChromeTimelineBuilder();
+  const lines = text.split(/\r\n|\r|\n/);
+  // A cut .gz: the line the cut falls in is not read.
+  if (cutOff) lines.pop();
+  lines.forEach((l, i) => b.addLine(l, i));
+  return b.finish();
+}
+
+/** The worker's way: pieces cut at `cuts`, read in place (or, `inPlace: false`, each event parsed). */
+function byPieces(text: string, cuts: number[], cutOff = false, inPlace = true, preview?: (m: TimelineModel) => void): TimelineModel {
+  const b = new ChromeTimelineBuilder({ inPlace });
+  let at = 0;
+  for (const k of [...new Set(cuts)].filter((k) => k > 0 && k < text.length).sort((a, b) => a - b)) {
+    b.addText(text.slice(at, k));
+    at = k;
+    preview?.(b.finish(true));
+  }
+  b.addText(text.slice(at));
+  b.endText(cutOff);
+  return b.finish();
+}
+
+const str = fc.oneof(fc.constantFrom('ac2g', 'fwdbwd', 'cpu_op', 'kernel', '', 'a"b', 'tab\there', 'x\\y', 'é', '\u2028', 'aten::linear_and_more', 'ProfilerStep#1', 'e'), fc.string({ maxLength: 6 }));
+const num = fc.oneof(fc.integer({ min: -5, max: 5000 }), fc.double({ min: -10, max: 1e7, noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, 1e15, 12345678901234568, 1.5e300));
+/** A value as text: JSON, and some text JSON does not have. */
+const rawValue: fc.Arbitrary<string> = fc.oneof(
+  { weight: 6, arbitrary: num.map((n) => JSON.stringify(n)) },
+  { weight: 4, arbitrary: str.map((s) => JSON.stringify(s)) },
+  { weight: 1, arbitrary: fc.constantFrom('true', 'false', 'null', '1e400', '-0', '0.5e2', '"\\u0041"', '"\\u0065"', '{}', '[]', '[1, [2, {"a": null}]]', '{"name": "x", "value": 3}', '{"a": {"b": [true]}}') },
+  { weight: 1, arbitrary: fc.constantFrom('01', '1.', '"a\nb"', 'tru', '[1,]', '{"a" 1}', '"\\x"', '-', '[', '"\t"') },
+);
+/** `args`, mostly objects, with bytes written every way (and a key that spells it with an escape). */
+const args = fc.oneof(
+  fc.constantFrom('{"bytes": 4096}', '{"Bytes": 7, "bytes": 1.5e3}', '{"bytes": -2}', '{"bytes": "64"}', '{"bytes": 1e400}', '{"b\\u0079tes": 9}', '{"bytes": 1, "bytes": 2}',
+    '{"x": "\\\\", "bytes": 3}', '{"x": "say \\"bytes\\""}', '[{"bytes": 5}]', '{"nested": {"bytes": 6}}', '{}', '5', '{"bytes": [1]', '{"Input Dims": [[8, 2048], []], "External id": 3}'),
+  fc.dictionary(fc.constantFrom('bytes', 'External id', 'name', 'value', 'labels'), rawValue, { maxKeys: 3 }).map((d) => `{${Object.entries(d).map(([k, v]) => `"${k}": ${v}`).join(', ')}}`),
+);
+const phase = fc.constantFrom('"X"', '"X"', '"X"', '"s"', '"f"', '"t"', '"i"', '"I"', '"R"', '"n"', '"B"', '"E"', '"B"', '"E"', '"b"', '"e"', '"C"', '"M"', '"Q"', '"O"', '"XX"', '1', '"\\u0058"');
+const key = fc.constantFrom('ph', 'ts', 'dur', 'tdur', 'cat', 'id', 'id2', 'bind_id', 'flow_in', 'flow_out', 'name', 'pid', 'tid', 'cname', 'args', 'bp', 's', 'p\\u0068', 'other');
+const field = fc.tuple(key, rawValue).map(([k, v]) => [k, v] as [string, string]);
+const small = fc.oneof(fc.integer({ min: 0, max: 3 }).map(String), fc.constantFrom('"1"', '"2"', '"Spans"', '"w\\u00e9"', '1.0', 'null', '{}', '"CTA10"'));
+
+/** An event: mostly plausible (ph, ts, pid, tid, a name; for X a dur, for a flow an id), with random fields around. */
+const event: fc.Arbitrary<[string, string][]> = fc.record({
+  ph: fc.option(phase, { freq: 12 }),
+  ts: fc.option(fc.oneof(num.map((n) => JSON.stringify(n)), fc.constantFrom('"12"', 'null', '1e400')), { freq: 10 }),
+  dur: fc.option(fc.oneof(num.map((n) => JSON.stringify(Math.abs(n))), fc.constantFrom('-3', '"4"', 'null', '1e400')), { freq: 3 }),
+  pid: fc.option(small, { freq: 6 }),
+  tid: fc.option(small, { freq: 6 }),
+  name: fc.option(fc.oneof(str.map((s) => JSON.stringify(s)), fc.constantFrom('5', 'null', '["x"]', '"\\u00e9t\\u00e9"', '"\\ud83d\\ude00 op"')), { freq: 8 }),
+  id: fc.option(fc.oneof(fc.integer({ min: 0, max: 6 }).map(String), fc.constantFrom('"7"', '"a\\"b"', '1.5', '007', '12345678901234567890', '-0', '{}')), { freq: 3 }),
+  cat: fc.option(fc.constantFrom('"ac2g"', '"fwdbwd"', '""', '5', '"c\\u0061t"', '"gpu_memcpy"', '{}'), { freq: 3 }),
+  bind: fc.option(fc.constantFrom('"bind_id": 3, "flow_out": true', '"bind_id": 3, "flow_in": true', '"bind_id": "3", "flow_in": true, "flow_out": true', '"bind_id": {}', '"bind_id": null, "flow_in": true', '"bp": "e"', '"bp": "\\u0065"', '"bp": 1'), { freq: 4 }),
+  args: fc.option(args, { freq: 3 }),
+  extra: fc.array(field, { maxLength: 3 }),
+}).map(({ ph, ts, dur, pid, tid, name, id, cat, bind, args: a, extra }) => {
+  const fs: [string, string][] = [];
+  if (ph !== null) fs.push(['ph', ph]);
+  if (ts !== null) fs.push(['ts', ts]);
+  if (dur !== null) fs.push(['dur', dur]);
+  if (pid !== null) fs.push(['pid', pid]);
+  if (tid !== null) fs.push(['tid', tid]);
+  if (name !== null) fs.push(['name', name]);
+  if (id !== null) fs.push(['id', id]);
+  if (cat !== null) fs.push(['cat', cat]);
+  if (a !== null) fs.push(['args', a]);
+  if (bind !== null) {
+    const [k, ...v] = bind.split(': ');
+    // Several fields in one: the first key holds the rest as written.
+    fs.push([JSON.parse(k) as string, v.join(': ')]);
+  }
+  return [...fs, ...extra];
+});
+const element = fc.oneof(
+  { weight: 20, arbitrary: event.map((fs) => ({ fs })) },
+  { weight: 1, arbitrary: fc.constantFrom('{}', '[]', '7', '"x"', 'null', '{"ph": "X", "ts": 1', '}', '{"ph": "X",, "ts": 1}', '{"name": "process_name", "ph": "M", "pid": 1, "args": {"name": "python3"}}',
+    '{"name": "thread_name", "ph": "M", "pid": 1, "tid": 2, "args": {"name": "stream 7"}}', '{"name": "thread_sort_index", "ph": "M", "pid": 1, "tid": 3, "args": {"sort_index": -1}}').map((raw) => ({ raw })) },
+);
+/** `wrapped`: events on one line, each broken after its first field, so events both share lines and span them. */
+const layout = fc.constantFrom('pretty', 'compact', 'oneLine', 'wrapped');
+const eol = fc.constantFrom('\n', '\n', '\r\n', '\r');
+
+function write(els: ({ fs: [string, string][] } | { raw: string })[], how: string, nl: string, form: string): string {
+  const ev = (e: { fs: [string, string][] } | { raw: string }) => {
+    if ('raw' in e) return e.raw;
+    if (how === 'pretty') return `{\n    ${e.fs.map(([k, v]) => `"${k}": ${v}`).join(',\n    ')}\n  }`;
+    if (how === 'wrapped') return `{${e.fs.map(([k, v], j) => `${j === 1 ? '\n ' : ''}"${k}": ${v}`).join(', ')}}`;
+    return `{${e.fs.map(([k, v]) => `"${k}": ${v}`).join(', ')}}`;
+  };
+  const sep = how === 'oneLine' || how === 'wrapped' ? ', ' : ',\n  ';
+  const body = els.map(ev).join(sep);
+  const text = form === 'array' ? `[\n  ${body}\n]\n` : form === 'open' ? `[\n  ${body},\n` : `{\n  "schemaVersion": 1,\n  "traceEvents": [\n  ${body}\n  ],\n  "traceName": "t"\n}\n`;
+  return how === 'oneLine' ? text.replace(/\n\s*/g, ' ') : text.replace(/\n/g, nl);
+}
+
+const cutsOf = (text: string, piece: number) => Array.from({ length: Math.ceil(text.length / piece) }, (_, k) => k * piece);
+
+describe('Chrome timeline: events read in place give the model JSON.parse of each gives', () => {
+  it('random traces, any layout, line end and pieces: in place = parsed = lines', () => {
+    fc.assert(fc.property(
+      fc.array(element, { maxLength: 14 }), layout, eol, fc.constantFrom('object', 'array', 'open'), fc.array(fc.nat(), { maxLength: 8 }),
+      (els, how, nl, form, cuts) => {
+        const text = write(els, how, nl, form);
+        const at = cuts.map((c) => c % (text.length + 1));
+        const inPlace = byPieces(text, at);
+        assert.deepStrictEqual(inPlace, byPieces(text, at, false, false));
+        assert.deepStrictEqual(inPlace, byLines(text));
+      },
+    ), { numRuns: 500 });
+  });
+
+  it('a mutated trace (characters dropped or doubled): the same model', () => {
+    fc.assert(fc.property(
+      fc.array(element, { minLength: 1, maxLength: 8 }), layout, eol, fc.nat(), fc.constantFrom('drop', 'double', 'brace', 'quote'), fc.array(fc.nat(), { maxLength: 6 }),
+      (els, how, nl, at, op, cuts) => {
+        let text = write(els, how, nl, 'object');
+        const k = at % text.length;
+        text = op === 'drop' ? text.slice(0, k) + text.slice(k + 1) : op === 'double' ? text.slice(0, k) + text[k] + text.slice(k) : text.slice(0, k) + (op === 'brace' ? '}' : '"') + text.slice(k);
+        assert.deepStrictEqual(byPieces(text, cuts.map((c) => c % (text.length + 1))), byLines(text));
+      },
+    ), { numRuns: 300 });
+  });
+
+  it('a cut .gz: the line the cut falls in is left out either way', () => {
+    fc.assert(fc.property(
+      fc.array(element, { minLength: 1, maxLength: 8 }), fc.constantFrom('pretty', 'compact'), eol, fc.nat(), fc.array(fc.nat(), { maxLength: 4 }),
+      (els, how, nl, at, cuts) => {
+        const whole = write(els, how, nl, 'object');
+        const text = whole.slice(0, at % whole.length);
+        // The last piece holds the last line break, all of a CRLF (pieces are 1 MB, lines far shorter).
+        let last = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
+        if (last > 0 && text.slice(last - 1, last + 1) === '\r\n') last--;
+        assert.deepStrictEqual(byPieces(text, last < 0 ? [] : cuts.map((c) => c % (last + 1)), true), byLines(text, true));
+      },
+    ), { numRuns: 200 });
+  });
+
+  it('the real writers\' traces and the generators\' (Kineto eager, compiled, legacy, a training run, chromeGen, Proton, JAX)', () => {
+    const dir = join(__dirname, '..', 'fixtures');
+    const texts = [
+      ...['real/pytorch/eager-step.pt.trace.json', 'real/pytorch/compiled-step.pt.trace.json', 'real/pytorch/kineto-2021.pt.trace.json', 'real/proton/matmul.chrome_trace',
+        'chrome/every-ph.trace.json', 'chrome/faulty.trace.json', 'chrome/one-line.pt.trace.json', 'chrome/pytorch.pt.trace.json'].map((f) => readFileSync(join(dir, f), 'utf8')),
+      gunzipSync(readFileSync(join(dir, 'real/jax/perfetto_trace.json.gz'))).toString('utf8'),
+      kinetoEagerTrace().text, kinetoCompiledTrace().text, kinetoLegacyTrace().text, kinetoTrainingTrace({ steps: 2, layers: 2 }).text, pytorchTrace(3), pytorchFlowsTrace(),
+    ];
+    for (const text of texts) {
+      const lines = byLines(text);
+      // Some events are drawn at all (a test of nothing would pass too).
+      assert.ok(lines.items.start.length > 0);
+      for (const piece of [7, 4096, 1 << 20]) {
+        const previews: TimelineModel[] = [];
+        const got = byPieces(text, cutsOf(text, piece), false, true, piece === 4096 ? (m) => previews.push(m) : undefined);
+        assert.deepStrictEqual(got, lines);
+        assert.deepStrictEqual(got, byPieces(text, cutsOf(text, piece), false, false));
+        assert.deepStrictEqual(byPieces(text.replace(/\n/g, '\r\n'), cutsOf(text, piece)), byLines(text.replace(/\n/g, '\r\n')));
+      }
+    }
+  });
+});
