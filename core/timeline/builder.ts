@@ -12,6 +12,8 @@ export interface TimelineBuilder {
   addText?(text: string): void;
   /** Before `addText`: the text's size known beforehand (from the file), so a big one is read streamed from the start. */
   expectChars?(n: number): void;
+  /** After the last `addText`, before `finish`: `cutOff` when the text was cut (a truncated .gz), whose cut line is then left out. */
+  endText?(cutOff: boolean): void;
   /**
    * The model of the lines so far; the builder can go on. `preview`: a first look at a large file
    * while the rest is read (checks that need the whole file may be left out).

@@ -8,13 +8,15 @@
 // compact or on one line, LF, CRLF or CR, cut into random pieces; a .gz cut in the middle; and the
 // real writers' traces and the generators'.
 import assert from 'node:assert/strict';
-import { gunzipSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
+import { gzipSync, gunzipSync } from 'node:zlib';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { ChromeTimelineBuilder } from '../../core/chrome/timeline';
 import type { TimelineModel } from '../../core/timeline/model';
+import { buildFromText } from '../../node/workers/timelineText';
 import { pytorchFlowsTrace, pytorchTrace } from '../gen/chromeGen';
 import { kinetoCompiledTrace, kinetoEagerTrace, kinetoLegacyTrace } from '../gen/kinetoGen';
 import { kinetoTrainingTrace } from '../gen/kinetoTraining';
@@ -177,6 +179,29 @@ describe('Chrome timeline: events read in place give the model JSON.parse of eac
         assert.deepStrictEqual(got, byPieces(text, cutsOf(text, piece), false, false));
         assert.deepStrictEqual(byPieces(text.replace(/\n/g, '\r\n'), cutsOf(text, piece)), byLines(text.replace(/\n/g, '\r\n')));
       }
+    }
+  });
+
+  it('the worker\'s way (a file on disk read as text, plain, CRLF, .gz, a cut .gz) draws the model its lines gave', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chrome-tl-'));
+    try {
+      const text = kinetoTrainingTrace({ steps: 2, layers: 2 }).text;
+      const crlf = text.replace(/\n/g, '\r\n');
+      const gz = gzipSync(text);
+      // Cut mid-way: the cut line is not drawn, the rest is.
+      const cut = gz.subarray(0, gz.length >> 1);
+      const cutText = gunzipSync(cut, { finishFlush: 2 }).toString('utf8');
+      const cases: [string, string | Buffer, string, boolean][] = [['t.pt.trace.json', text, text, false], ['crlf.pt.trace.json', crlf, crlf, false], ['t.pt.trace.json.gz', gz, text, false], ['cut.pt.trace.json.gz', cut, cutText, true]];
+      for (const [name, bytes, expected, cutOff] of cases) {
+        const file = join(dir, name);
+        writeFileSync(file, bytes);
+        const previews: TimelineModel[] = [];
+        const m = await buildFromText(file, file, (p) => previews.push(p));
+        assert.ok(m, name);
+        assert.deepStrictEqual(m, byLines(expected, cutOff), name);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
