@@ -6,7 +6,8 @@
 // - `check`, cold (a fresh `node dist/cli.js` per call) against the CLI of BASELINE, built from git;
 // - the checker in this process, text in pieces (its CLI way) against lines with JSON.parse of every
 //   event (the old way, the editor's), and against JSON.parse of each event with nothing else;
-// - the timeline model as the worker builds it.
+// - the timeline model as the worker builds it (text in pieces, events read in place) against the
+//   way it did before (lines, JSON.parse of every event), and its first preview.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ChromeChecker, chromeChunkChecker } from '../core/chrome/checks';
 import { MAX_CHROME_LINE_BYTES } from '../core/chrome/descriptor';
@@ -14,11 +15,12 @@ import { ChromeReader } from '../core/chrome/reader';
 import { ChromeTimelineBuilder } from '../core/chrome/timeline';
 import { defaultDiagnosticSettings } from '../core/common/settings';
 import { forEachLine, forEachText } from '../node/io/lines';
+import { buildFromText } from '../node/workers/timelineText';
 import { pytorchTrace } from '../test/gen/chromeGen';
 import { kinetoTrainingTrace } from '../test/gen/kinetoTraining';
 import { BASELINE, baselineCli } from './baseline';
 import { coldN } from './cli';
-import { dataFile, exists, fmt, median, row, timed } from './util';
+import { dataFile, exists, fmt, loadNow, median, row, timed } from './util';
 
 type Time = { wall: number; cpu: number };
 const m = (xs: Time[]) => `${fmt(median(xs.map((x) => x.wall)))} / ${fmt(median(xs.map((x) => x.cpu)))} ms`;
@@ -45,10 +47,21 @@ async function parseEach(file: string): Promise<number> {
   return n;
 }
 
-async function timelineOf(file: string): Promise<number> {
+/** The timeline model the old way (the worker's until issue #31's timeline row): lines, JSON.parse of every event. */
+async function timelineLines(file: string): Promise<number> {
   const b = new ChromeTimelineBuilder();
   await forEachLine(file, (l, n) => b.addLine(l, n), undefined, READ);
   return b.finish().items.start.length;
+}
+
+/** The worker's way (node/workers/timelineText.ts): text in pieces, most events read in place; ms to its first preview too. */
+async function timelineText(file: string): Promise<{ items: number; firstPaint: number }> {
+  const t0 = performance.now();
+  let firstPaint = NaN;
+  const m = await buildFromText(file, file, () => {
+    if (Number.isNaN(firstPaint)) firstPaint = performance.now() - t0;
+  });
+  return { items: m!.items.start.length, firstPaint };
 }
 
 export async function run(): Promise<void> {
@@ -92,12 +105,22 @@ export async function run(): Promise<void> {
   if ('file' in old) row(`  the same with the CLI of ${BASELINE}`, c(before), `exit ${before.map((x) => x.codes).join(',')}; now ÷ before: CPU ${fmt(median(now.map((x) => x.cpuMs)) / median(before.map((x) => x.cpuMs)), 2)}×`);
   else console.log(`  no baseline CLI: ${old.why}`);
 
-  const tl: Time[] = [];
-  let items = 0;
-  for (let r = 0; r < 2; r++) {
-    const t = await timed(() => timelineOf(real));
-    items = t.value;
+  // The timeline model as the worker builds it now and as it did before, alternated.
+  const tl: Time[] = [], oldTl: Time[] = [], paint: number[] = [];
+  let items = 0, oldItems = 0;
+  for (let r = 0; r < 3; r++) {
+    const before = async () => {
+      const t = await timed(() => timelineLines(real));
+      oldItems = t.value;
+      oldTl.push(t);
+    };
+    if (r % 2) await before();
+    const t = await timed(() => timelineText(real));
+    items = t.value.items;
+    paint.push(t.value.firstPaint);
     tl.push(t);
+    if (r % 2 === 0) await before();
   }
-  row(`timeline model of the realistic trace, ${items} slices (the worker's builder, median of 2)`, m(tl), 'target complete ≤ 1500 ms, first paint ≤ 500 ms');
+  row(`timeline model of the realistic trace, ${items} items (the worker's builder: text in pieces, events read in place; median of 3)`, m(tl), `target complete ≤ 1500 ms; first paint ${fmt(median(paint))} ms wall (target ≤ 500 ms); ${loadNow()}`);
+  row(`  the same, lines and JSON.parse of every event (the worker's way before), ${oldItems} items`, m(oldTl), `now ÷ before: CPU ${fmt(median(tl.map((x) => x.cpu)) / median(oldTl.map((x) => x.cpu)), 2)}×`);
 }
