@@ -178,7 +178,10 @@ export class ChromeEventStream implements SplitHandler {
     // tokenizer, and an event cut by the piece's end did so once a piece, a cold check twice as slow.
     if (piece !== this.paddedOf) {
       this.paddedOf = piece;
-      this.padded = `${piece}#`;
+      // Joined, not concatenated: `${piece}#` is a cons string, and each character read goes
+      // through it to the flat copy; a joined string is flat (the timeline's reading of the
+      // Kineto trace took a fifth more CPU on the cons string, alternated runs).
+      this.padded = [piece, '#'].join('');
     }
     const end = this.sink.inPlace!(this.padded, i, Math.min(piece.length, i + MAX_EVENT_CHARS), at - i);
     if (end < 0) this.mark(at);
