@@ -22,7 +22,7 @@ import { dataFile, exists, fmt, loadNow, median, row, timed } from './util';
 const TIME = / (\d+\.\d+): tracing_mark_write: /;
 
 /** The protobuf form of a text systrace on disk, written as it is read (bundles of 1000 prints, the process tree at the end). */
-async function convert(text: string, out: string): Promise<void> {
+export async function convert(text: string, out: string): Promise<void> {
   const w = createWriteStream(out);
   const put = async (b: Uint8Array) => {
     if (!w.write(b)) await once(w, 'drain');
