@@ -273,7 +273,7 @@ export function scopedRuns(scopes: readonly Element[], n: number, times: TimeInd
 }
 
 /** Time of the disjoint, sorted runs `inside` that no interval of `running` covers. */
-export function uncovered(inside: IntervalList, running: IntervalList): number {
+export function uncovered(inside: IntervalList, running: Pick<IntervalList, 'spendRuns'>): number {
   // Each scope run's length, less its overlap with each run of events: in the order of a loop over
   // the scope runs with one over the event runs inside it (pairs that overlap come in the same
   // order either way, both lists being sorted and disjoint), so the sum is the same to the last bit.
