@@ -29,6 +29,8 @@ interface Span {
   credit: number;
   /** Its key in the heap it is in: its start while it waits, its end while it runs. */
   k: number;
+  /** Where it is in its category's running spans. */
+  slot: number;
 }
 
 /** What the whole sweep gives (`attribute`), with the unions' lengths. */
@@ -148,7 +150,8 @@ export class OrderedSweep {
 
   private readonly exclusive = CATEGORIES.map(() => 0);
   private readonly byName: Map<string, number>[] = CATEGORIES.map(() => new Map());
-  private readonly active: Set<Span>[] = CATEGORIES.map(() => new Set());
+  /** Per category, the spans running (in no order: what is added up over them does not depend on it). */
+  private readonly active: Span[][] = CATEGORIES.map(() => []);
   private readonly top: Span[][] = CATEGORIES.map(() => []);
   private gap: { us: number; before: Span | undefined; after: Span | undefined } = { us: 0, before: undefined, after: undefined };
   private lastEnded: Span | undefined;
@@ -174,7 +177,7 @@ export class OrderedSweep {
     }
     if (start < this.t0) this.t0 = start;
     if (!(end > start)) return;
-    this.waiting.push({ i: this.count++, start, end, cat, name, id, credit: 0, k: start });
+    this.waiting.push({ i: this.count++, start, end, cat, name, id, credit: 0, k: start, slot: -1 });
     if (start < this.blockMin) this.blockMin = start;
     if (++this.inBlock < this.block) return;
     this.inBlock = 0;
@@ -232,13 +235,20 @@ export class OrderedSweep {
     const t = s.start;
     this.flush(t);
     if (!this.gap.after && this.gap.us > 0 && t === this.prev) this.gap.after = s;
-    this.active[s.cat].add(s);
+    const a = this.active[s.cat];
+    s.slot = a.length;
+    a.push(s);
   }
 
   private end(s: Span): void {
     if (s.cat < 0) return;
     this.flush(s.end);
-    this.active[s.cat].delete(s);
+    const a = this.active[s.cat];
+    const last = a.pop()!;
+    if (last !== s) {
+      a[s.slot] = last;
+      last.slot = s.slot;
+    }
     this.lastEnded = s;
     this.offer(s);
   }
@@ -247,15 +257,17 @@ export class OrderedSweep {
   private flush(to: number): void {
     if (!(to > this.prev)) return;
     const d = to - this.prev;
-    const c = this.active.findIndex((s) => s.size > 0);
-    this.exclusive[c < 0 ? 4 : c] += d;
-    if (c < 0 && d > this.gap.us) this.gap = { us: d, before: this.lastEnded, after: undefined };
-    if (c >= 0) {
-      for (const s of this.active[c]) s.credit += d;
-      const names = new Set<string>();
-      for (const s of this.active[c]) names.add(s.name);
+    let c = 0;
+    while (c < 4 && !this.active[c].length) c++;
+    this.exclusive[c] += d;
+    if (c === 4 && d > this.gap.us) this.gap = { us: d, before: this.lastEnded, after: undefined };
+    if (c < 4) {
+      const a = this.active[c];
+      for (const s of a) s.credit += d;
       const m = this.byName[c];
-      for (const n of names) m.set(n, (m.get(n) ?? 0) + d);
+      // Several spans of the winning category share the stretch; each name is credited once.
+      if (a.length === 1) m.set(a[0].name, (m.get(a[0].name) ?? 0) + d);
+      else for (const n of new Set(a.map((s) => s.name))) m.set(n, (m.get(n) ?? 0) + d);
     }
     this.prev = to;
   }
