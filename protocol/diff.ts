@@ -127,7 +127,7 @@ function validMarkerSpec(x: unknown): x is MarkerSpec {
   if (x.prefix !== undefined && !isName(x.prefix)) return false;
   if (x.kinds !== undefined && !(Array.isArray(x.kinds) && x.kinds.length <= 64 && x.kinds.every((k) => Number.isInteger(k)))) return false;
   if (x.where !== undefined && !(Array.isArray(x.where) && x.where.length <= 8 && x.where.every((w) => isObj(w) && isAttr(w.attr) && isName(w.value) && (w.not === undefined || typeof w.not === 'boolean')))) return false;
-  return (x.each === undefined || typeof x.each === 'boolean') && (x.group === undefined || isName(x.group));
+  return (x.each === undefined || typeof x.each === 'boolean') && (x.group === undefined || isName(x.group)) && (x.groupAll === undefined || isName(x.groupAll));
 }
 
 const validStats = (x: unknown): x is SampleStats => isObj(x) && Number.isInteger(x.count) && isNum(x.total) && numOrNull(x.mean) && numOrNull(x.p50) && numOrNull(x.p95);

@@ -124,18 +124,15 @@ export function pairMarkers(specs: readonly MarkerSpec[], a: readonly Marker[], 
 }
 
 /**
- * The marker a click on a Diff view group aligns at: the list whose `group` is the group's kind, its
- * marker of the group's key, else its first one present in both runs; -1 when none.
+ * The marker a click on a Diff view group aligns at: of the list whose `group` is the group's kind,
+ * the marker of the group's key (the first marker in both runs for the list's `groupAll`); -1 when
+ * there is none in both runs.
  */
 export function groupMarker(specs: readonly MarkerSpec[], pairs: readonly MarkerPair[], group: { kind: string; key: string }): number {
   const list = specs.findIndex((s) => s.group === group.kind);
   if (list < 0) return -1;
-  const exact = pairs.findIndex((p) => p.list === list && p.key === group.key && p.a !== null && p.b !== null);
-  if (exact >= 0) return exact;
-  // A list named by the group's attribute has the group's key or nothing to align at; one named
-  // otherwise (Chrome's one `ProfilerStep` group holds every `ProfilerStep#N`): its first marker.
-  if (specs[list].key === 'attr') return -1;
-  return pairs.findIndex((p) => p.list === list && p.a !== null && p.b !== null);
+  const all = specs[list].groupAll === group.key;
+  return pairs.findIndex((p) => p.list === list && (all || p.key === group.key) && p.a !== null && p.b !== null);
 }
 
 /** A run as an alignment sees it: its time range and the point aligned (its start, or a marker). */

@@ -81,11 +81,10 @@ export interface MarkerSpec {
   /** Only items whose attribute is (`not`: is not) the value. */
   where?: readonly { attr: AttrName; value: string; not?: boolean }[];
   each?: boolean;
-  /**
-   * A click on a Diff view group of this kind aligns both runs at this list's marker of the group's
-   * key, or (a group holding every marker of the list, as Chrome's one `ProfilerStep`) its first.
-   */
+  /** A click on a Diff view group of this kind aligns both runs at this list's marker of the group's key. */
   group?: string;
+  /** The key of the one group of kind `group` that holds every marker of the list (Chrome's `ProfilerStep`): a click on it aligns at the first. */
+  groupAll?: string;
 }
 
 /**

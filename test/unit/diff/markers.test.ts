@@ -129,6 +129,12 @@ describe('markers matched between two runs', () => {
     assert.equal(pairs[groupMarker(specs, pairs, { kind: 'phase', key: 'MLP' })].name, 'phase MLP');
     assert.equal(groupMarker(specs, pairs, { kind: 'phase', key: 'LN2' }), -1);
     assert.equal(groupMarker(specs, pairs, { kind: 'cmd_type', key: 'MATMUL' }), -1);
+    // A scope only one run has: none (not another scope).
+    const is = specsOf('inferscope');
+    const sa = markersOf(modelOf('x.inferscope.json', pretty(inferscopeTrace({ requests: 3 })))).markers;
+    const sp = pairMarkers(is, sa, sa.filter((m) => m.key !== 'request 1'));
+    assert.equal(groupMarker(is, sp, { kind: 'scope', key: 'request 1' }), -1);
+    assert.equal(sp[groupMarker(is, sp, { kind: 'scope', key: 'preprocess' })].name, 'scope preprocess');
     // Chrome's one step group holds every ProfilerStep#N: its first.
     const chrome = specsOf('chrome-trace');
     const m = markersOf(modelOf('x.pt.trace.json', kinetoEagerTrace().text)).markers;
