@@ -72,6 +72,8 @@ tr.reported.faster td:nth-child(2) { color: var(--vscode-charts-green, #89d185);
 export function compareTimelinesPage(o: ComparePageOptions): string {
   return page(o, `body { display: grid; grid-template-rows: auto auto 1fr auto 1fr; overflow: hidden; }
 #bar { display: flex; gap: 8px; align-items: baseline; padding: 3px 8px; min-width: 0; }
+#bar label { white-space: nowrap; }
+#bar select { flex: 0 1 auto; min-width: 6em; }
 #info, .label { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-width: 0; }
 .label { padding: 3px 8px; }
 select { font: inherit; max-width: 22em; color: var(--vscode-dropdown-foreground, inherit); background: var(--vscode-dropdown-background, transparent); border: 1px solid var(--vscode-dropdown-border, #555); }

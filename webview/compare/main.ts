@@ -165,6 +165,8 @@ function describe(): void {
   const at = p ? `aligned at ${escapeControl(p.name)}${aligned === shown.clicked ? ', where this group starts in each run' : ''} (the vertical line)`
     : shown.listed && shown.clicked < 0 ? `both runs from their starts (${name} is not in both runs to align at)` : 'both runs from their starts';
   info.textContent = `${name}: ${at}; zoom and pan are locked (wheel zooms, drag pans, F fits, M picks where to align).`;
+  // The line is cut to the panel's width: whole on hover.
+  info.title = info.textContent;
 }
 
 /** The Align at list: Starts, then each list's markers, those one run lacks listed but disabled. */

@@ -41,7 +41,7 @@ function views(frame: Frame): Promise<number[][]> {
 
 export const compareJourneys = [
   {
-    name: 'Compare with…: two runs of one build but a slower phase → the Diff view lists it first as significant → a click shows both timelines locked together',
+    name: 'Compare with…: two runs of one build but a slower phase → the Diff view lists it first as significant → a click shows both timelines locked together, aligned at the phase, then at layer 1',
     async run(page: Page, ctx: { workspace: string; say: (msg: string) => void; shoot: (page: Page, name: string) => Promise<string> }) {
       const write = (name: string, seed: number, slow?: { phase: string; factor: number }) =>
         writeFileSync(join(ctx.workspace, name), `${[...traceLines({ events: 1e7, commands: 600, seed, slow })].join('\n')}\n`);

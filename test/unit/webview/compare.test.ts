@@ -13,9 +13,11 @@ import type { Browser, Page } from 'playwright-core';
 import { compareTimelinesPage, diffPage } from '../../../client/diff/html';
 import { buildTimeline } from '../../../core/detectFormat';
 import type { DiffRun } from '../../../core/diff/types';
+import { chromeDiff } from '../../../core/chrome/diff';
 import { traceDiff } from '../../../core/trace/diff';
 import type { CompareHostMessage, DiffHostMessage } from '../../../protocol/diff';
 import { traceLines } from '../../gen/genTrace';
+import { kinetoEagerTrace } from '../../gen/kinetoGen';
 import { encode, launchChromium, UI_WAIT_MS } from '../../webview/page';
 import { compare, runOfLines } from '../diff/helpers';
 
@@ -228,5 +230,37 @@ test('Compare Timelines aligned at a marker: a phase clicked aligns at its first
   assert.equal(r.aligned, -1);
   assert.deepEqual(r.sides.map((s) => s.t0), [ma.t0, mb.t0]);
   locked(r);
+  assert.deepEqual(p.errors, []);
+});
+
+test("Compare Timelines of two PyTorch runs, B's clock in µs since the epoch: the step group clicked aligns at the first step, another step picked, the rulers count from it", async (t) => {
+  const text = kinetoEagerTrace().text;
+  // B as a Kineto of another machine writes it: the same steps, its timestamps 16 digits long.
+  const EPOCH = 1_732_000_000_000_000;
+  const ma = buildTimeline('a.pt.trace.json', text.split('\n'))!;
+  const mb = buildTimeline('b.pt.trace.json', text.replace(/"ts": (\d+\.\d+)/g, (_m, ts: string) => `"ts": ${EPOCH + Number(ts)}`).split('\n'))!;
+  assert.ok(mb.t0 > 1e15);
+  const p = await open(t, compareTimelinesPage, 'compare.js');
+  await p.post({ type: 'models', a: { fileName: 'a.pt.trace.json', model: ma }, b: { fileName: 'b.pt.trace.json', model: mb }, group: { kind: 'step', key: 'ProfilerStep' }, match: null, markers: [...chromeDiff.markers!] });
+  let r = await read(p.page);
+  assert.deepEqual(r.pairs.map((x) => x.name), ['step ProfilerStep#2', 'step ProfilerStep#3']);
+  assert.equal(r.aligned, 0);
+  assert.match(await p.page.locator('#info').textContent() ?? '', /^step ProfilerStep: aligned at step ProfilerStep#2, where this group starts in each run/);
+  await p.page.selectOption('#align', '1');
+  r = await read(p.page);
+  assert.equal(r.aligned, 1);
+  assert.deepEqual(r.sides.map((s) => s.t0), [r.pairs[1].a, r.pairs[1].b]);
+  assert.equal(r.pairs[1].b! - r.pairs[1].a!, EPOCH);
+  // Zoomed to a few µs around the step's start: still one x, within a rounding of B's clock (¼ µs).
+  const box = (await p.page.locator('#canvasA').boundingBox())!;
+  await p.page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
+  for (let i = 0; i < 12; i++) await p.page.mouse.wheel(0, -600);
+  r = await read(p.page);
+  const [a, b] = r.sides.map((s) => [s.vp[0] - s.t0, s.vp[1] - s.t0]);
+  assert.ok(a[1] - a[0] < 200, `zoomed in: ${a}`);
+  assert.ok(Math.abs(a[0] - b[0]) <= 0.25 && Math.abs(a[1] - b[1]) <= 0.25, JSON.stringify([a, b]));
+  await p.page.locator('#canvasA').focus();
+  await p.page.keyboard.press('f');
+  await p.page.screenshot({ path: join(OUT, 'compare-timelines-steps.png') });
   assert.deepEqual(p.errors, []);
 });
