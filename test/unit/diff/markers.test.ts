@@ -55,6 +55,11 @@ describe('markers of each format', () => {
       assert.ok(events.some((e) => e.name?.startsWith('ProfilerStep#') && e.cat === 'gpu_user_annotation'));
       assert.deepEqual(byList(markers, 0), host);
     }
+    // Even when the GPU's copy is stamped first (another clock, skewed): the host's annotation.
+    const trace = JSON.parse(kinetoEagerTrace().text) as { traceEvents: { name?: string; cat?: string; ts?: number }[] };
+    for (const e of trace.traceEvents) if (e.cat === 'gpu_user_annotation' && e.name?.startsWith('ProfilerStep#')) e.ts = 1000;
+    const host = trace.traceEvents.filter((e) => e.cat === 'user_annotation' && e.name?.startsWith('ProfilerStep#')).map((e) => [e.name, e.ts]);
+    assert.deepEqual(byList(markersOf(modelOf('skew.pt.trace.json', JSON.stringify(trace, null, 1))).markers, 0), host);
   });
 
   it("InferScope: each scope at its first event, a repeated name numbered; in the Profiler's layout at its scope_enter", () => {
