@@ -107,7 +107,7 @@ export class Baselines implements BaselineSupport, vscode.Disposable {
     }
     const fb = formatOf(base);
     if (typeof fb === 'string') return answer(name, `The pinned baseline cannot be compared: ${fb}; ${again}.`);
-    if (fb.id !== fmt.id) return answer(name, `The pinned baseline ${name} is now ${article(fb.displayName)} file, this one ${article(fmt.displayName)} file: ${again}.`);
+    if (fb.id !== fmt.id) return answer(name, `The pinned baseline ${name} is now read as ${fb.displayName}, not ${fmt.displayName}: ${again}.`);
     const attrs = attrsOf(fmt);
     const cached = this.cache.get(key);
     if (cached) return answer(name, '', cached, attrs);
@@ -128,6 +128,8 @@ export class Baselines implements BaselineSupport, vscode.Disposable {
   private run(job: CompareJob, title: string, token: vscode.CancellationToken): Promise<BaselineDiff> {
     const stop = new AbortController();
     const sub = token.onCancellationRequested(() => stop.abort());
+    // Cancelled while the files were looked at (a newer request came): no worker is started.
+    if (token.isCancellationRequested) stop.abort();
     return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, shown) => {
       shown.onCancellationRequested(() => stop.abort());
       let last = 0;
@@ -155,7 +157,6 @@ function attrsOf(fmt: FormatDescriptor): Record<string, AttrName> {
 
 const nameOf = (u: vscode.Uri) => escapeControl(vscode.workspace.asRelativePath(u));
 const fileBase = (u: vscode.Uri) => escapeControl(u.path.split('/').pop() ?? '');
-const article = (s: string) => `${/^[AEIOU]/.test(s) ? 'an' : 'a'} ${s}`;
 
 /**
  * "NPU Trace: Pin as Baseline" (palette on a supported file, explorer, the timeline's toolbar) and
