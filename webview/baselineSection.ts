@@ -50,7 +50,7 @@ export function baselineSection(view: SummaryView): HTMLElement | undefined {
     return box;
   }
   const d = b.diff;
-  head.append(el('span', 'muted', baselineHeadline(d)));
+  head.append(' ', el('span', 'muted', baselineHeadline(d)));
   box.append(view.table(baselineGroupTable(d, b.attrs), undefined, FIRST_ROWS));
   if (d.metrics.length) box.append(view.table(baselineMetricTable(d)));
   box.append(el('p', 'muted', `Baseline ${escapeControl(d.a.file)} (A) → this run ${escapeControl(d.b.file)} (B), both as saved on disk. Test: ${d.test.name}; ${d.test.correction}, α = ${d.test.alpha}; reported: significant and the mean moved ≥ ${100 * d.test.min_effect}%.`));

@@ -21,11 +21,12 @@ export function baselineGroupTable(d: BaselineDiff, attrs: Readonly<Record<strin
     id: 'baseline',
     title: `Groups vs baseline, in ${d.b.unit}`,
     columns: [
-      col('group', 'text'), col('kind', 'text'), col('count', 'int'), col('baseline total', 'int'), col('total', 'int'),
-      col('Δ total', 'sint'), col('Δ total %', 'spct'), col('Δ mean %', 'spct'), col('p (adj.)', 'p'), col('significant', 'text'),
+      // What a narrow panel must show comes first: the change and whether it is more than noise.
+      col('group', 'text'), col('kind', 'text'), col('baseline total', 'int'), col('total', 'int'), col('Δ total', 'sint'), col('Δ total %', 'spct'),
+      col('significant', 'text'), col('Δ mean %', 'spct'), col('p (adj.)', 'p'), col('count', 'int'),
     ],
     // Names from the files: as text, controls and bidi overrides shown as escapes (as the Diff view shows them).
-    rows: d.rows.map((g) => [escapeControl(g.key), escapeControl(g.kind), g.b.count, round(g.a.total), round(g.b.total), round(g.delta.total), g.rel.total, g.rel.mean, g.p_value, significance(g)]),
+    rows: d.rows.map((g) => [escapeControl(g.key), escapeControl(g.kind), round(g.a.total), round(g.b.total), round(g.delta.total), g.rel.total, significance(g), g.rel.mean, g.p_value, g.b.count]),
     // The group comes first: a row's first cell is what the Summary makes clickable.
     targets: d.rows.map((g) => (Object.hasOwn(attrs, g.kind) ? { kind: 'group', attr: attrs[g.kind], value: g.key } : undefined)),
     bars: d.rows.map(() => []),
@@ -40,7 +41,12 @@ export function baselineMetricTable(d: BaselineDiff): SummaryTable {
     id: 'baselineMetrics',
     title: 'Run-level figures vs baseline',
     columns: [col('figure', 'text'), col('unit', 'text'), col('baseline', 'int'), col('this run', 'int'), col('Δ', 'sint'), col('Δ %', 'spct')],
-    rows: d.metrics.map((m) => [escapeControl(m.key), m.unit, fine(m.a), fine(m.b), fine(m.delta), m.rel]),
+    // A ratio (a utilization, a conflict rate) in percent: its changes are hundredths, which two decimals would hide.
+    rows: d.metrics.map((m) => {
+      const k = m.unit === 'ratio' ? 100 : 1;
+      const v = (x: number | null) => (x === null ? null : fine(k * x));
+      return [escapeControl(m.key), m.unit === 'ratio' ? '%' : escapeControl(m.unit), v(m.a), v(m.b), v(m.delta), m.rel];
+    }),
     targets: d.metrics.map(() => undefined),
     bars: d.metrics.map(() => []),
     records: d.metrics,

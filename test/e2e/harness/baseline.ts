@@ -5,7 +5,7 @@
  * "NPU Trace: Pin as Baseline" on the first from the palette → "NPU Trace: Show Summary" on the
  * second → its Summary's "vs baseline" section lists phase MLP first, reported; the toolbar names
  * the baseline. A window reload keeps the pin (workspace state); the baseline deleted, the next
- * opening of the Summary says so in the Summary.
+ * opening of the Summary says so in the Summary; the toolbar's button pins the file shown, then unpins it.
  *
  * One of the UI journeys of test/e2e/harness/ui.ts. Every wait is for a state, never a delay.
  */
@@ -51,12 +51,12 @@ export const baselineJourneys = [
       let frame = await timelineFrame(page);
       await labelSays(frame, 'baseline: base.trace.jsonl');
       const cells = await firstBaselineRow(frame);
-      if (cells[0] !== 'MLP' || cells[1] !== 'phase' || cells.at(-1) !== 'yes (reported)') throw new Error(`the Summary's first row against the baseline is ${JSON.stringify(cells)}`);
+      if (cells[0] !== 'MLP' || cells[1] !== 'phase' || cells[6] !== 'yes (reported)') throw new Error(`the Summary's first row against the baseline is ${JSON.stringify(cells)}`);
       const reportedPhases = await frame.locator('#summaryView section[data-table="baseline"] tbody tr', { hasText: 'yes (reported)' })
         .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((c) => c.textContent)).filter((c) => c[1] === 'phase').map((c) => c[0]));
       if (reportedPhases.join() !== 'MLP') throw new Error(`reported phases: ${reportedPhases.join(', ')}`);
       const headline = await frame.locator('#summaryView .sum-baseline > summary').textContent();
-      ctx.say(`Summary of slower.trace.jsonl: ${headline}; first row ${cells.slice(0, 2).join(' ')}: baseline ${cells[3]} → ${cells[4]}, Δ ${cells[5]} (${cells[6]}), p ${cells[8]}`);
+      ctx.say(`Summary of slower.trace.jsonl: ${headline}; first row ${cells.slice(0, 2).join(' ')}: baseline ${cells[2]} → ${cells[3]}, Δ ${cells[4]} (${cells[5]}), p ${cells[8]}`);
       await ctx.shoot(page, 'baseline-summary');
 
       // A reload restores the timeline panel; the pin is in the workspace's state, so it still names it.
@@ -75,6 +75,15 @@ export const baselineJourneys = [
         .catch(async () => { throw new Error(`the Summary does not say the baseline is gone: ${await frame.locator('#summaryView .sum-baseline').textContent().catch(() => '(no section)')}`); });
       ctx.say(`baseline deleted → ${await frame.locator('#summaryView .sum-baseline .error').textContent()}`);
       await ctx.shoot(page, 'baseline-gone');
+
+      // The toolbar pins the file shown in its place, then unpins it.
+      await frame.locator('#pinBaseline').click();
+      await labelSays(frame, 'the pinned baseline');
+      await frame.locator('#summaryView .sum-baseline', { hasText: 'This file is the pinned baseline' }).waitFor({ timeout: STEP_MS });
+      await frame.locator('#pinBaseline', { hasText: 'Unpin baseline' }).click();
+      await labelSays(frame, '');
+      await frame.locator('#summaryView .sum-baseline').waitFor({ state: 'detached', timeout: STEP_MS });
+      ctx.say('the toolbar pinned slower.trace.jsonl in its place, then unpinned it: no baseline section');
     },
   },
 ];

@@ -55,14 +55,13 @@ describe('the Summary against a pinned baseline: its rows', () => {
     assert.equal(baselineDiff(result, 3).rows.length, 3);
   });
 
-  it('as the Summary\'s table: group, kind, count, the baseline\'s and this run\'s totals, Δ, Δ %, p, significance', () => {
+  it('as the Summary\'s table: group, kind, the baseline\'s and this run\'s totals, Δ, Δ %, significance, Δ mean %, p, count', () => {
     const t = baselineGroupTable(d, { phase: 'phase', layer: 'layer_id' });
-    assert.deepEqual(t.columns.map((c) => c.label), ['group', 'kind', 'count', 'baseline total', 'total', 'Δ total', 'Δ total %', 'Δ mean %', 'p (adj.)', 'significant']);
+    assert.deepEqual(t.columns.map((c) => c.label), ['group', 'kind', 'baseline total', 'total', 'Δ total', 'Δ total %', 'significant', 'Δ mean %', 'p (adj.)', 'count']);
     const mlp = d.rows[0];
-    assert.deepEqual(t.rows[0].slice(0, 6), ['MLP', 'phase', mlp.b.count, mlp.a.total, mlp.b.total, mlp.delta.total]);
-    assert.equal(t.rows[0][9], 'yes (reported)');
+    assert.deepEqual(t.rows[0], ['MLP', 'phase', mlp.a.total, mlp.b.total, mlp.delta.total, mlp.rel.total, 'yes (reported)', mlp.rel.mean, mlp.p_value, mlp.b.count]);
     assert.equal(t.rowClasses![0], 'reported slower');
-    assert.ok(t.rows.slice(1).every((r) => r[1] !== 'phase' || r[9] !== 'yes (reported)'), 'no other phase reported');
+    assert.ok(t.rows.slice(1).every((r) => r[1] !== 'phase' || r[6] !== 'yes (reported)'), 'no other phase reported');
     // A phase's or layer's name filters the timeline by it; a command type's or engine's has no attribute.
     assert.deepEqual(t.targets[0], { kind: 'group', attr: 'phase', value: 'MLP' });
     const byKind = (k: string) => t.targets[d.rows.findIndex((g) => g.kind === k)];
@@ -71,8 +70,8 @@ describe('the Summary against a pinned baseline: its rows', () => {
     assert.equal(byKind('engine'), undefined);
     assert.equal(t.records[0], mlp);
     // As drawn: signed deltas, the p-value in two digits.
-    assert.equal(formatCell(t.rows[0][5], t.columns[5].kind), `+${mlp.delta.total.toLocaleString('en-US')}`);
-    assert.equal(formatCell(t.rows[0][6], t.columns[6].kind), `+${(100 * mlp.rel.total!).toFixed(1)}%`);
+    assert.equal(formatCell(t.rows[0][4], t.columns[4].kind), `+${mlp.delta.total.toLocaleString('en-US')}`);
+    assert.equal(formatCell(t.rows[0][5], t.columns[5].kind), `+${(100 * mlp.rel.total!).toFixed(1)}%`);
     assert.equal(formatCell(-0.25, 'spct'), '-25.0%');
     assert.equal(formatCell(0.000123456, 'p'), '0.00012');
     assert.match(baselineHeadline(d), /^\d+ regressions? and 0 improvements reported of \d+ groups · span \+[\d,]+ cycles \(\+\d+\.\d%\)$/);
@@ -92,6 +91,14 @@ describe('the Summary against a pinned baseline: its rows', () => {
     assert.equal(t.rows.length, d.metrics.length);
     assert.ok(t.rows.length > 0);
     assert.deepEqual(t.columns.map((c) => c.label), ['figure', 'unit', 'baseline', 'this run', 'Δ', 'Δ %']);
+    // A ratio in percent (its change would round to 0 in two decimals), other units as they are.
+    const i = d.metrics.findIndex((m) => m.key === 'SRAM conflict rate');
+    const m = d.metrics[i];
+    assert.equal(m.unit, 'ratio');
+    assert.deepEqual(t.rows[i].slice(1, 5), ['%', ...[m.a, m.b, m.delta].map((x) => Math.round(x! * 1e6) / 1e4)]);
+    assert.notEqual(formatCell(t.rows[i][4], t.columns[4].kind), '0');
+    const bw = d.metrics.findIndex((x) => x.unit !== 'ratio');
+    assert.deepEqual(t.rows[bw].slice(1, 3), [d.metrics[bw].unit, Math.round(d.metrics[bw].a! * 1e4) / 1e4]);
   });
 });
 
