@@ -1,4 +1,4 @@
-import { escapeHtml } from '../timeline/html';
+import { webviewPage } from '../webviewPage';
 
 /**
  * The pages of the comparison of two runs: the Diff view and Compare Timelines. Pure (no vscode
@@ -17,24 +17,7 @@ const BASE = `html, body { margin: 0; height: 100%; background: var(--vscode-edi
 .error { color: var(--vscode-errorForeground, #f48771); }`;
 
 function page(o: ComparePageOptions, style: string, body: string): string {
-  const csp = ["default-src 'none'", `script-src 'nonce-${o.nonce}'`, `style-src ${o.cspSource} 'unsafe-inline'`].join('; ');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>${escapeHtml(o.title)}</title>
-<style>
-${BASE}
-${style}
-</style>
-</head>
-<body>
-${body}
-<script nonce="${escapeHtml(o.nonce)}" src="${escapeHtml(o.scriptUri)}"></script>
-</body>
-</html>`;
+  return webviewPage({ ...o, style: `${BASE}\n${style}`, body });
 }
 
 /** The Diff view: the runs, the kind selector, the table of groups, the run-level figures. */

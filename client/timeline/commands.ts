@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { escapeControl } from '../../core/common/escape';
 import type { TimelineHost } from './host';
-import { escapeHtml } from './html';
+import { escapeHtml, staticPage } from '../webviewPage';
 import { fileName } from './documentRequest';
 import { TimelinePanel, VIEW_TYPE } from './panel';
 import { mayRestore, savedUri } from './restore';
@@ -89,9 +89,8 @@ export function registerTimeline(context: vscode.ExtensionContext, host: Timelin
           return;
         }
         panel.webview.options = { enableScripts: false };
-        panel.webview.html = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'"></head>`
-          + `<body><p>This timeline showed <code>${escapeHtml(uri.scheme === 'file' ? uri.fsPath : key)}</code>, which is neither open nor in this workspace.</p>`
-          + `<p>Open the file and run <b>NPU Trace: Show Timeline</b> to see it again.</p></body></html>`;
+        panel.webview.html = staticPage(`<p>This timeline showed <code>${escapeHtml(uri.scheme === 'file' ? uri.fsPath : key)}</code>, which is neither open nor in this workspace.</p>`
+          + '<p>Open the file and run <b>NPU Trace: Show Timeline</b> to see it again.</p>');
         const target = uri;
         let closed = false;
         const sub = panel.onDidDispose(() => { closed = true; });
