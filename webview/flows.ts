@@ -1,6 +1,6 @@
 import type { TimelineModel } from '../core/timeline/model';
 import type { Band } from './layout';
-import { lowerBound, upperBound } from './query';
+import { lowerBound, upperBound } from '../core/common/bounds';
 
 /** One arrow to draw, in plot coordinates (x from the plot's left edge, y from the content top minus scroll). */
 export interface FlowArrow {

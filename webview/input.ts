@@ -1,7 +1,7 @@
 import { FLAG } from '../core/timeline/model';
 import { bandAt, HEADER_W, type Band } from './layout';
 import { fillTooltip } from './panels';
-import { lowerBound } from './query';
+import { lowerBound } from '../core/common/bounds';
 import { RULER_H } from './render';
 import type { ViewState } from './state';
 

@@ -1,24 +1,5 @@
+import { lowerBound } from '../core/common/bounds';
 import { ATTRS, FLAG, NO_LINE, type TimelineModel } from '../core/timeline/model';
-
-/** First index in [lo, hi) whose value in `a` is ≥ x (a sorted there). */
-export function lowerBound(a: Float64Array, lo: number, hi: number, x: number): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (a[mid] < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** First index in [lo, hi) whose value in `a` is above x (a sorted there). */
-export function upperBound(a: Float64Array, lo: number, hi: number, x: number): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (a[mid] <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /** lowerBound over the items listed in `ix` (positions lo..hi of it), or over [lo, hi) itself when there is no list. */
 export function lowerBoundVia(a: Float64Array, ix: Uint32Array | undefined, lo: number, hi: number, x: number): number {

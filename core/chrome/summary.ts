@@ -8,7 +8,7 @@
  */
 import { intersectionLength, lengthOf, unionOf } from '../common/intervals';
 import { ATTRS, FLAG, type TimelineModel } from '../timeline/model';
-import { upperBound } from './timelineFlows';
+import { upperBound } from '../common/bounds';
 
 /** count, total, mean, p95 (µs) and share of the kind's total time, per name. */
 export interface NameStat {

@@ -1,3 +1,4 @@
+import { lowerBound, upperBound } from '../common/bounds';
 import { GrowColumn } from '../timeline/columns';
 import { ATTRS, FLAG, type Links, type TimelineModel } from '../timeline/model';
 
@@ -275,24 +276,4 @@ export function nextSlice(m: TimelineModel, t: number, ts: number): number {
     if (i < hi && (best < 0 || start[i] < start[best] || (start[i] === start[best] && end[i] > end[best]))) best = i;
   }
   return best;
-}
-
-/** First index in [lo, hi) whose value is at least `x`. */
-function lowerBound(a: Float64Array, lo: number, hi: number, x: number): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (a[mid] < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** First index in [lo, hi) whose value is above `x`. */
-export function upperBound(a: Float64Array, lo: number, hi: number, x: number): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (a[mid] <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

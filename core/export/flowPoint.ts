@@ -1,4 +1,4 @@
-import { upperBound } from '../chrome/timelineFlows';
+import { upperBound } from '../common/bounds';
 import { FLAG, type TimelineModel } from '../timeline/model';
 import type { ThreadMap } from './threads';
 
