@@ -4,6 +4,7 @@
 //   node --import tsx bench/inferscopeBig.ts gen OUT --events N [--request-scopes]   (N events on one line, a request at a time)
 //   node --import tsx bench/inferscopeBig.ts timeline FILE [--lines | --worker DIST/timelineWorker.js]
 //   node --import tsx bench/inferscopeBig.ts check FILE [--runs N]   (this checkout's dist/ vs the baseline's, alternated)
+//   node --import tsx bench/inferscopeBig.ts analyze FILE [--runs N]   (the same for `analyze --json`, against main before it)
 // timeline: in this process as the worker builds it (the text in pieces), with --lines fed line by
 // line as it was before, with --worker by the bundled worker thread.
 // Peak RSS: run under /usr/bin/time -v.
@@ -103,19 +104,22 @@ async function timeline(file: string, worker: string | undefined, lines: boolean
 }
 
 /**
- * The baseline `npu-trace check` of issue #29 item 9 (`BENCH_BASELINE`, default the main of before
- * it: 8698859), a fresh process each, alternated with this checkout's `dist/cli.js` so both see the
- * same load: wall and CPU time, peak RSS (its own, read at exit), and the load average around each.
+ * `npu-trace <cmd>` of this checkout's `dist/cli.js` against a baseline's (`BENCH_BASELINE`), a
+ * fresh process each, alternated so both see the same load: wall and CPU time, peak RSS (its own,
+ * read at exit), and the load average around each. The baselines of issue #29 item 9: for `check`
+ * the main of before it (8698859), for `analyze` the main of before its analysis as the events
+ * come (8516545).
  */
-function checkVsBaseline(file: string, runs: number): void {
-  const rev = process.env.BENCH_BASELINE ?? '8698859';
+function vsBaseline(cmd: 'check' | 'analyze', file: string, runs: number): void {
+  const rev = process.env.BENCH_BASELINE ?? (cmd === 'check' ? '8698859' : '8516545');
   const old = baselineCli(rev);
   if ('why' in old) throw new Error(`no ${rev} CLI: ${old.why}`);
   const now = join(REPO, 'dist/cli.js');
+  const args = cmd === 'check' ? ['check', '--format', 'json', file] : ['analyze', '--json', file];
   for (let i = 0; i < runs; i++) {
     for (const [side, cli] of i % 2 ? [['before', old.file], ['now', now]] : [['now', now], ['before', old.file]]) {
       const load = loadavg()[0];
-      const r = cold([cli, 'check', '--format', 'json', file]);
+      const r = cold([cli, ...args]);
       console.log(`${side.padEnd(6)} exit ${r.code}: ${fmt(r.ms / 1000, 1)} s wall, ${fmt(r.cpuMs / 1000, 1)} s CPU, peak ${fmt(r.rssMb)} MB (load ${fmt(load, 1)} → ${fmt(loadavg()[0], 1)})`);
     }
   }
@@ -134,8 +138,8 @@ async function main(): Promise<void> {
   else if (cmd === 'timeline') {
     const m = await timeline(file, values.worker, !!values.lines);
     console.log(`${m.items.start.length} items, ${m.lineCount} lines`);
-  } else if (cmd === 'check') checkVsBaseline(file, Number(values.runs ?? 1));
-  else throw new Error('gen OUT | timeline FILE | check FILE');
+  } else if (cmd === 'check' || cmd === 'analyze') vsBaseline(cmd, file, Number(values.runs ?? 1));
+  else throw new Error('gen OUT | timeline FILE | check FILE | analyze FILE');
   const cpu = process.cpuUsage(t0);
   console.log(`${cmd}: ${((performance.now() - w0) / 1000).toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU (this thread's process)`);
 }

@@ -13,7 +13,7 @@ import { run as kprof } from './kprof';
 import { run as nnapi } from './nnapi';
 import { run as nnapiPy } from './nnapiPy';
 import { run as parquet } from './parquet';
-import { run as perfetto } from './perfetto';
+import { perfettoCase, run as perfetto } from './perfetto';
 import { run as stats } from './stats';
 import { run as timeline } from './timeline';
 import { childCheck, run as trace } from './trace';
@@ -24,6 +24,7 @@ const BENCHES: [string, () => Promise<void>][] = [['trace', trace], ['cmdq', cmd
 
 async function main(): Promise<void> {
   if (process.argv[2] === '--child-check') return childCheck(process.argv[3]);
+  if (process.argv[2] === '--perfetto-case') return perfettoCase(process.argv[3], process.argv[4]);
   const only = process.argv.slice(2);
   console.log(`# npm run bench — ${new Date().toISOString()} — node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   const runs: SectionRun[] = [];
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
   for (const [name, f] of BENCHES) if (!only.length || only.includes(name)) await section(name, f);
   // Minutes and gigabytes: only when asked for by name.
   if (only.includes('big')) await section('big', big);
+  if (only.includes('perfetto1g')) await section('perfetto1g', () => perfetto(true));
   writeResults(runs);
 }
 

@@ -6,7 +6,8 @@ import { analyze } from '../core/inferscope/analyze';
 import { InferscopeDocument } from '../core/inferscope/document';
 import { toHtml, toMarkdown, toReport } from '../core/inferscope/reportOutput';
 import { inferscopeFormat } from '../core/inferscope/descriptor';
-import type { ParsedInferscope } from '../core/inferscope/model';
+import type { AnalysisResult } from '../core/inferscope/analysisResult';
+import { StreamedAnalysis } from '../core/inferscope/arrivalAnalysis';
 import { InferscopeStream } from '../core/inferscope/stream';
 import { WholeOrStreamed } from '../core/common/wholeOrStreamed';
 import type { GzipEnd } from '../node/io/gunzip';
@@ -24,13 +25,27 @@ class AnalyzeUsage extends Error {}
  */
 /**
  * A trace past what is read whole, or gzipped: read in pieces, streamed (none of it held as one
- * string) when it is known or found to be past the limit, else parsed whole once read.
+ * string, its events analyzed as they come: `arrivalAnalysis.ts`) when it is known or found to be
+ * past the limit, else parsed whole once read.
  */
-async function readInPieces(file: string, gzip: GzipEnd): Promise<{ parsed: ParsedInferscope; streamed: boolean }> {
-  const input = new WholeOrStreamed(inferscopeFormat.maxDocumentBytes!, () => new InferscopeStream());
+async function readInPieces(file: string, gzip: GzipEnd): Promise<{ doc: InferscopeDocument; streamed?: { broken: boolean; result(): AnalysisResult | Promise<AnalysisResult> } }> {
+  const input = new WholeOrStreamed(inferscopeFormat.maxDocumentBytes!, () => new StreamedAnalysis());
   input.expect(textSizeHint(file));
   await forEachText(file, (t) => input.feed(t), { gzip });
-  return input.stream ? { parsed: input.stream.end(), streamed: true } : { parsed: InferscopeDocument.parse(input.text()!).parsed, streamed: false };
+  const s = input.stream;
+  if (!s) return { doc: InferscopeDocument.parse(input.text()!) };
+  const { doc, broken } = s.end();
+  return { doc, streamed: { broken, result: () => s.result(doc) ?? keptAgain(file) } };
+}
+
+/**
+ * Events too far out of the order of time for the analysis as they come: the file is read again
+ * and its events kept to the end, as before.
+ */
+async function keptAgain(file: string): Promise<AnalysisResult> {
+  const stream = new InferscopeStream();
+  await forEachText(file, (t) => stream.feed(t), { gzip: { truncated: false, garbageAt: undefined } });
+  return analyze(new InferscopeDocument(stream.end()));
 }
 
 export async function analyzeCommand(args: string[]): Promise<number> {
@@ -56,14 +71,12 @@ export async function analyzeCommand(args: string[]): Promise<number> {
   }
   // Past what is read whole (and past what one V8 string holds), the trace is read streamed: the
   // analysis needs the events' fields, not the text; the checks with positions are left to `check`.
-  let streamed = false;
+  let streamed: { broken: boolean; result(): AnalysisResult | Promise<AnalysisResult> } | undefined;
   let doc: InferscopeDocument;
   const gzip: GzipEnd = { truncated: false, garbageAt: undefined };
   if (/\.gz$/i.test(file) || st.size > inferscopeFormat.maxDocumentBytes!) {
     try {
-      const r = await readInPieces(file, gzip);
-      streamed = r.streamed;
-      doc = new InferscopeDocument(r.parsed);
+      ({ doc, streamed } = await readInPieces(file, gzip));
     } catch (e) {
       // A .gz that is not gzip: "incorrect header check" alone does not say which file.
       process.stderr.write(`npu-trace analyze: ${escapeControl(file)}: ${escapeControl(e instanceof Error ? e.message : String(e))}\n`);
@@ -77,9 +90,9 @@ export async function analyzeCommand(args: string[]): Promise<number> {
     process.stderr.write(`npu-trace analyze: ${escapeControl(file)}: not an InferScope trace (no "format_version" and "events")\n`);
     return 2;
   }
-  const hasError = gzip.truncated || (streamed ? doc.parsed.syntax.length > 0 || doc.parsed.events.some((e) => e.broken) : doc.capped({ severity: {}, maxProblems: 1 }).hasError);
+  const hasError = gzip.truncated || (streamed ? doc.parsed.syntax.length > 0 || streamed.broken : doc.capped({ severity: {}, maxProblems: 1 }).hasError);
   if (hasError) process.stderr.write(`npu-trace analyze: ${escapeControl(file)} has errors (see npu-trace check); the analysis counts what could be read\n`);
-  const a = analyze(doc);
+  const a = streamed ? await streamed.result() : analyze(doc);
   const created = doc.parsed.fields.get('trace_metadata')?.value as { timestamp_created?: unknown } | undefined;
   const stamp = typeof created?.timestamp_created === 'string' ? created.timestamp_created : '';
   const body = opts.json ? `${JSON.stringify(a, null, 2)}\n`

@@ -4,7 +4,7 @@
  * (both runs' timelines, one above the other). Both sides validate what they receive: a page draws
  * names from files, and the host does not trust a page.
  */
-import type { DiffResult, GroupDiff, SampleStats, TimelineMatch } from '../core/diff/types';
+import type { DiffResult, GroupDiff, MarkerSpec, SampleStats, TimelineMatch } from '../core/diff/types';
 import { ATTRS, type TimelineModel } from '../core/timeline/model';
 import { validModel } from './timeline';
 
@@ -41,9 +41,10 @@ export type CompareHostMessage =
   | { type: 'error'; message: string }
   /**
    * Both runs' models; `group` is the group whose items are highlighted in both, found by `match`
-   * (the format's `diff.timeline` for its kind; null: the format does not say, nothing highlighted).
+   * (the format's `diff.timeline` for its kind; null: the format does not say, nothing highlighted);
+   * `markers` the format's `diff.markers`, what the runs can be aligned at besides their starts.
    */
-  | { type: 'models'; a: CompareSide; b: CompareSide; group: { kind: string; key: string }; match: TimelineMatch | null };
+  | { type: 'models'; a: CompareSide; b: CompareSide; group: { kind: string; key: string }; match: TimelineMatch | null; markers: MarkerSpec[] };
 
 /** The Compare Timelines panel → host. */
 export type ComparePageMessage = { type: 'ready' } | { type: 'error'; message: string };
@@ -98,7 +99,8 @@ export function parseCompareHostMessage(x: unknown): CompareHostMessage | undefi
     case 'progress':
     case 'error': return isStr(m.message) ? m : undefined;
     case 'models':
-      return validSide(m.a) && validSide(m.b) && isObj(m.group) && isName(m.group.kind) && isName(m.group.key) && (m.match === null || validMatch(m.match)) ? m : undefined;
+      return validSide(m.a) && validSide(m.b) && isObj(m.group) && isName(m.group.kind) && isName(m.group.key) && (m.match === null || validMatch(m.match))
+        && Array.isArray(m.markers) && m.markers.length <= 16 && m.markers.every(validMarkerSpec) ? m : undefined;
     default: return unknownType(m);
   }
 }
@@ -114,6 +116,18 @@ function validMatch(x: unknown): x is TimelineMatch {
   if (x.by === 'attr') return (ATTRS as readonly unknown[]).includes(x.attr);
   if (x.by === 'name') return x.kinds === undefined || (Array.isArray(x.kinds) && x.kinds.length <= 64 && x.kinds.every((k) => Number.isInteger(k)));
   return x.by === 'kind';
+}
+
+const isAttr = (x: unknown) => (ATTRS as readonly unknown[]).includes(x);
+
+function validMarkerSpec(x: unknown): x is MarkerSpec {
+  if (!isObj(x) || !isName(x.label) || !['attr', 'name', 'rank'].includes(x.key as string)) return false;
+  if (x.key === 'attr' && !isAttr(x.attr)) return false;
+  if (x.attr !== undefined && !isAttr(x.attr)) return false;
+  if (x.prefix !== undefined && !isName(x.prefix)) return false;
+  if (x.kinds !== undefined && !(Array.isArray(x.kinds) && x.kinds.length <= 64 && x.kinds.every((k) => Number.isInteger(k)))) return false;
+  if (x.where !== undefined && !(Array.isArray(x.where) && x.where.length <= 8 && x.where.every((w) => isObj(w) && isAttr(w.attr) && isName(w.value) && (w.not === undefined || typeof w.not === 'boolean')))) return false;
+  return (x.each === undefined || typeof x.each === 'boolean') && (x.group === undefined || isName(x.group)) && (x.groupAll === undefined || isName(x.groupAll));
 }
 
 const validStats = (x: unknown): x is SampleStats => isObj(x) && Number.isInteger(x.count) && isNum(x.total) && numOrNull(x.mean) && numOrNull(x.p50) && numOrNull(x.p95);

@@ -220,11 +220,21 @@ export function validModel(x: unknown): x is TimelineModel {
   if (m.links !== undefined && !validLinks(m.links, n, nStr)) return false;
   if (m.chars !== undefined && !(isObj(m.chars) && [m.chars.char, m.chars.charEnd, m.chars.endChar, m.chars.endCharEnd].every((a) => a instanceof Uint32Array && a.length === n))) return false;
   if (m.lastLine !== undefined && !(m.lastLine instanceof Uint32Array && m.lastLine.length === n)) return false;
+  if (m.args !== undefined && !validArgs(m.args, n)) return false;
   if (m.unit !== undefined && !isStr(m.unit)) return false;
   if (m.colourBy !== undefined && !(ATTRS as readonly string[]).includes(m.colourBy)) return false;
   if (m.attrNames !== undefined && !(Array.isArray(m.attrNames) && m.attrNames.length === ATTRS.length && m.attrNames.every((a) => isStr(a) && a.length <= 64))) return false;
   return typeof m.t0 === 'number' && typeof m.t1 === 'number' && (m.nsPerCycle === undefined || typeof m.nsPerCycle === 'number')
     && Number.isInteger(m.lineCount) && Number.isInteger(m.undrawable);
+}
+
+/** Item arguments the page can look up by binary search: items in increasing order, each an item, one string each. */
+function validArgs(x: unknown, n: number): boolean {
+  if (!isObj(x)) return false;
+  const { item, json } = x as { item: unknown; json: unknown };
+  if (!(item instanceof Uint32Array) || !Array.isArray(json) || json.length !== item.length) return false;
+  for (let k = 0; k < item.length; k++) if (item[k] >= n || (k > 0 && item[k] <= item[k - 1]) || !isStr(json[k])) return false;
+  return true;
 }
 
 /** Links the renderer can follow without bounds checks: two index columns of one length, every index an item. */

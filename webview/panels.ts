@@ -3,6 +3,7 @@
  * HTML, so a field holding markup shows as text.
  */
 import { attrNamesOf, FLAG, KIND, KIND_NAMES, NO_LINE } from '../core/timeline/model';
+import { argRows, argsOf } from '../core/timeline/itemArgs';
 import { formatCycles, itemLabel } from './render';
 import { lengthOfTime, pointInTime } from './timeAxis';
 import { flowPartners, MAX_SELECTED_ARROWS } from './flows';
@@ -88,6 +89,9 @@ export function fillDetails(pane: HTMLElement, s: ViewState, i: number, host: { 
   close.setAttribute('aria-label', 'Close details');
   close.addEventListener('click', () => select(-1));
   const parts: HTMLElement[] = [close, el('h2', undefined, itemLabel(s, i)), table(facts(s, i))];
+  // Arguments the model carries (a Perfetto track event's debug annotations, names resolved).
+  const args = argsOf(s.model, i);
+  if (args !== undefined) parts.push(el('h3', undefined, 'Arguments'), table(argRows(args)));
   if (host) {
     parts.push(el('h3', undefined, 'Fields'), table(host.fields));
     const layer = showInCmdq ? layerOf(host.fields) : undefined;

@@ -2,7 +2,7 @@ import { BROKEN, FLAG, KIND, type Counter } from '../core/timeline/model';
 import { drawFlows, flowArrows } from './flows';
 import { bandOfRow, fitHeaderWidth, GROUP_H, HEADER_W, type Band } from './layout';
 import { gallopVia, lowerBoundVia } from './query';
-import { formatDuration, isWallClock, rulerLabels, rulerTicks } from './timeAxis';
+import { formatDuration, isWallClock, rulerLabels, rulerTicks, type TimeBase } from './timeAxis';
 import { trackLabel } from './trackLabel';
 import type { ViewState } from './state';
 import type { Theme } from './theme';
@@ -318,8 +318,14 @@ function drawGrid(g: CanvasRenderingContext2D, s: ViewState, th: Theme, top: num
   const vp = s.viewport;
   g.fillStyle = th.grid;
   g.globalAlpha = 0.35;
-  for (const { t } of rulerTicks(s.model, vp.start, vp.end, vp.scale)) g.fillRect(HEADER_W + Math.round(vp.x(t)), top, 1, H - top);
+  for (const { t } of rulerTicks(timeBase(s), vp.start, vp.end, vp.scale)) g.fillRect(HEADER_W + Math.round(vp.x(t)), top, 1, H - top);
   g.globalAlpha = 1;
+}
+
+/** What the ruler counts from: the model's start, or the view's own origin (`ViewState.axis`). */
+function timeBase(s: ViewState): TimeBase {
+  const m = s.model;
+  return s.axis ? { unit: m.unit, nsPerCycle: m.nsPerCycle, t0: s.axis.t0, from: s.axis.from } : m;
 }
 
 function drawRuler(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: number): void {
@@ -330,7 +336,8 @@ function drawRuler(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: numb
   g.fillRect(0, RULER_H - 1, W, 1);
   // Each row says what it holds: ticks from the start on a wall clock (the absolute start beside
   // them), cycles and their time in an NPU trace.
-  const [first, second] = rulerLabels(s.model);
+  const base = timeBase(s);
+  const [first, second] = rulerLabels(base);
   const room = Math.floor((HEADER_W - 10) / CHAR_W);
   g.fillStyle = th.muted;
   g.fillText(first, 6, 10);
@@ -340,7 +347,7 @@ function drawRuler(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: numb
   g.beginPath();
   g.rect(HEADER_W, 0, W - HEADER_W, RULER_H);
   g.clip();
-  for (const { t, label } of rulerTicks(s.model, vp.start, vp.end, vp.scale)) {
+  for (const { t, label } of rulerTicks(base, vp.start, vp.end, vp.scale)) {
     const x = HEADER_W + Math.round(vp.x(t));
     g.fillStyle = th.grid;
     g.fillRect(x, RULER_H - 8, 1, 8);
@@ -348,7 +355,7 @@ function drawRuler(g: CanvasRenderingContext2D, s: ViewState, th: Theme, W: numb
     g.fillText(label, x + 3, 10);
     if (cyclesNs) {
       g.fillStyle = th.muted;
-      g.fillText(formatDuration(t * cyclesNs), x + 3, 26);
+      g.fillText(formatDuration((t || 0) * cyclesNs), x + 3, 26);
     }
   }
   g.restore();

@@ -27,6 +27,8 @@ export class ViewState {
   /** Flow arrows drawn in the last frame (what a test can read of the canvas). */
   arrowsDrawn = 0;
   hover = -1;
+  /** The ruler's origin when not the model's start (Compare Timelines: the marker both runs are aligned at). */
+  axis: { t0: number; from: string } | undefined;
   range: [number, number] | undefined;
   scrollY = 0;
   /** Whether the user has zoomed or panned (a preview is then not refitted when the full model comes). */

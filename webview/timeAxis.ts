@@ -13,6 +13,8 @@ export interface TimeBase {
   nsPerCycle: number | undefined;
   /** The start of the trace (of all drawn items), in the model's unit. */
   t0: number;
+  /** What `t0` is, when not the trace's start: Compare Timelines counts from a marker. */
+  from?: string;
 }
 
 const WALL_UNITS = new Set(['ns', 'µs', 'us', 'ms', 's']);
@@ -106,6 +108,7 @@ export function lengthOfTime(b: TimeBase, dt: number): string {
 
 /** The ruler's two row labels: what its tick labels are, and what its second row holds (or nothing). */
 export function rulerLabels(b: TimeBase): [string, string | undefined] {
-  if (isWallClock(b)) return ['from start', `start ${absoluteTime(b, b.t0)}`];
+  const from = b.from ?? 'start';
+  if (isWallClock(b)) return [`from ${from}`, `${from} ${absoluteTime(b, b.t0)}`];
   return [b.unit ?? 'cycles', b.nsPerCycle ? 'time' : undefined];
 }

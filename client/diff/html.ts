@@ -54,7 +54,12 @@ tr.reported.faster td:nth-child(2) { color: var(--vscode-charts-green, #89d185);
 /** Compare Timelines: both runs' canvases one above the other. */
 export function compareTimelinesPage(o: ComparePageOptions): string {
   return page(o, `body { display: grid; grid-template-rows: auto auto 1fr auto 1fr; overflow: hidden; }
-#info, .label { padding: 3px 8px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+#bar { display: flex; gap: 8px; align-items: baseline; padding: 3px 8px; min-width: 0; }
+#bar label { white-space: nowrap; }
+#bar select { flex: 0 1 auto; min-width: 6em; }
+#info, .label { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-width: 0; }
+.label { padding: 3px 8px; }
+select { font: inherit; max-width: 22em; color: var(--vscode-dropdown-foreground, inherit); background: var(--vscode-dropdown-background, transparent); border: 1px solid var(--vscode-dropdown-border, #555); }
 .label { color: var(--vscode-descriptionForeground, #aaa); border-top: 1px solid var(--vscode-panel-border, #444); }
 canvas { width: 100%; height: 100%; display: block; outline: none; min-height: 0; }
 canvas:focus-visible { outline: 1px solid var(--vscode-focusBorder, #007fd4); outline-offset: -1px; }
@@ -62,7 +67,7 @@ canvas:focus-visible { outline: 1px solid var(--vscode-focusBorder, #007fd4); ou
 #tooltip { position: fixed; z-index: 10; max-width: 420px; padding: 6px 8px; pointer-events: none; background: var(--vscode-editorHoverWidget-background, #252526); color: var(--vscode-editorHoverWidget-foreground, inherit); border: 1px solid var(--vscode-editorHoverWidget-border, #888); }
 .title { font-weight: bold; margin-bottom: 4px; word-break: break-all; }
 .muted { color: var(--vscode-descriptionForeground, #aaa); }`,
-  `<div id="info">Loading…</div>
+  `<div id="bar"><label for="align">Align at</label><select id="align" disabled title="The point of both runs drawn at the same place: their starts, or a marker both runs have (M on a timeline focuses this list)"><option value="">Starts</option></select><span id="info">Loading…</span></div>
 <div class="label" id="labelA">A</div>
 <canvas id="canvasA" tabindex="0" aria-label="Run A's timeline. Wheel zooms, drag pans (both runs together), F fits."></canvas>
 <div class="label" id="labelB">B</div>

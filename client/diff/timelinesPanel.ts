@@ -40,7 +40,7 @@ export class CompareTimelines implements vscode.Disposable {
     const target = s;
     const match = fmt.diff?.timeline?.[group.kind] ?? null;
     s.models.then(
-      ([ma, mb]) => this.post(target, { type: 'models', a: { fileName: fileName(a), model: ma }, b: { fileName: fileName(b), model: mb }, group, match }),
+      ([ma, mb]) => this.post(target, { type: 'models', a: { fileName: fileName(a), model: ma }, b: { fileName: fileName(b), model: mb }, group, match, markers: [...(fmt.diff?.markers ?? [])] }),
       (e: unknown) => this.post(target, {
         type: 'error',
         message: e instanceof vscode.CancellationError ? 'Reading was cancelled: click the group again to retry.' : `Could not build the timelines: ${e instanceof Error ? e.message : String(e)}`,

@@ -61,4 +61,7 @@ export const chromeDiff: DiffSupport = {
   lines: () => new ChromeDiffCollector(),
   // Kernels and operators are grouped by their events' names, as the timeline names its slices.
   timeline: { kernel: { by: 'name' }, operator: { by: 'name' } },
+  // Each step, `ProfilerStep#N` of both runs, at the host's annotation (the timeline's slot 0 is the
+  // category: the GPU's copy of a step starts later, when its first kernel runs).
+  markers: [{ label: 'step', key: 'name', prefix: 'ProfilerStep#', where: [{ attr: 'phase', value: 'gpu_user_annotation', not: true }], group: 'step', groupAll: 'ProfilerStep' }],
 };

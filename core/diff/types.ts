@@ -54,6 +54,37 @@ export interface DiffSupport {
    * highlights them in both runs' timelines); a kind not named here is not highlighted.
    */
   timeline?: Readonly<Partial<Record<string, TimelineMatch>>>;
+  /**
+   * The points Compare Timelines can align both runs at (core/diff/markers.ts), one list per kind
+   * of marker (the first command of each layer, each step …); none: the runs align at their starts only.
+   */
+  markers?: readonly MarkerSpec[];
+}
+
+/**
+ * One kind of marker in a timeline model: the items it picks (of `kinds`, whose attributes are
+ * `where` says, whose name starts with `prefix`), each named by `key` — an attribute's value, the
+ * item's name, or its rank in time (1, 2, 3 …) — at the item's start. With `each`, every picked
+ * item is a marker (a repeated key is numbered: `infer`, `infer #2` …); without, a key's first item
+ * in time is. Markers of A and B are matched by (label, key).
+ */
+export interface MarkerSpec {
+  /** What a marker of this list is, shown before its key: `layer`, `phase`, `step`, `scope`, `run`. */
+  label: string;
+  key: 'attr' | 'name' | 'rank';
+  /** The attribute naming a marker (`key: 'attr'`). */
+  attr?: AttrName;
+  /** Only items whose name starts with this. */
+  prefix?: string;
+  /** Only items of these kinds (KIND); absent: any. */
+  kinds?: readonly number[];
+  /** Only items whose attribute is (`not`: is not) the value. */
+  where?: readonly { attr: AttrName; value: string; not?: boolean }[];
+  each?: boolean;
+  /** A click on a Diff view group of this kind aligns both runs at this list's marker of the group's key. */
+  group?: string;
+  /** The key of the one group of kind `group` that holds every marker of the list (Chrome's `ProfilerStep`): a click on it aligns at the first. */
+  groupAll?: string;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { FLAG, KIND_NAMES, NO_LINE, type TimelineModel } from '../timeline/model';
+import { argsOf } from '../timeline/itemArgs';
 import { FlowPoints, round } from './flowPoint';
 import { flowSources, linksByTarget } from './links';
 import { isUtf8 } from '../common/utf8';
@@ -102,6 +103,7 @@ const PROBLEM: readonly [number, string][] = [
   [FLAG.invalid, 'the source line has a diagnostic'],
 ];
 const PROBLEM_BITS = PROBLEM.reduce((a, [bit]) => a | bit, 0);
+const problemText = (f: number) => PROBLEM.filter(([bit]) => f & bit).map(([, text]) => text).join('; ');
 /** `,"cat":"job","pid":` by kind: the constant text between an item's name and its pid, in one piece. */
 const CAT_PID = KIND_NAMES.map((k) => `,"cat":${JSON.stringify(k)},"pid":`);
 
@@ -330,6 +332,11 @@ export class ChromeTraceExporter {
       out.text(',"dur":');
       num(out, Math.max(0, round(this.ts(it.end[i]) - ts)));
     }
+    if (this.m.args) {
+      // A format whose events carry their own arguments (Perfetto's debug annotations): those are the args.
+      this.ownArgs(i, f, out);
+      return this.arrows(i, out);
+    }
     out.text(',"args":{"line":');
     if (it.line[i] === NO_LINE) out.text('null');
     else num(out, it.line[i] + 1);
@@ -353,8 +360,28 @@ export class ChromeTraceExporter {
       out.text(',"bytes":');
       num(out, it.bytes[i]);
     }
-    if (f & PROBLEM_BITS) out.text(`,"problem":${JSON.stringify(PROBLEM.filter(([bit]) => f & bit).map(([, text]) => text).join('; '))}`);
+    if (f & PROBLEM_BITS) out.text(`,"problem":${JSON.stringify(problemText(f))}`);
     out.text('}}');
+    this.arrows(i, out);
+  }
+
+  /** `,"args":{…}}`: item i's own arguments, and its problem under `problem` (a name the arguments may have taken: then `problem (2)`…). */
+  private ownArgs(i: number, f: number, out: ChromeOut): void {
+    const own = argsOf(this.m, i) ?? '{}';
+    out.text(',"args":');
+    if (f & PROBLEM_BITS) {
+      const o = Object.assign(Object.create(null) as Record<string, unknown>, JSON.parse(own) as Record<string, unknown>);
+      let k = 'problem';
+      for (let n = 2; k in o; n++) k = `problem (${n})`;
+      o[k] = problemText(f);
+      out.text(JSON.stringify(o));
+    } else out.text(own);
+    out.text('}');
+  }
+
+  /** The flow events into item i (the model's links and a format's own flow sources). */
+  private arrows(i: number, out: ChromeOut): void {
+    const it = this.m.items;
     const from = this.source[i];
     if (from >= 0) this.arrow(out, from, i, this.arrowName(it.kind[from], it.kind[i]));
     const into = this.into;

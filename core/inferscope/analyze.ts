@@ -5,7 +5,9 @@ import { CATEGORIES, type AnalysisResult, type BreakdownEntry, type Category, ty
 import { MAX_CITED, RULES, SUGGESTIONS, type Shares } from './rules';
 import { validRange } from './scopeChecks';
 import { IntervalList } from './intervals';
-import { timesOf, timesReader } from './times';
+import { timesOf, timesReader, type TimeIndex } from './times';
+import type { Element } from './model';
+import type { TraceLayout } from './document';
 import { KeyIndex } from '../common/keyIndex';
 import { eventIdOf, I32Column } from './columns';
 import { SpanKind } from './profilerLayout';
@@ -73,61 +75,84 @@ export function percentages(durations: readonly number[], total: number): number
   return base.map((b) => b / 10);
 }
 
+/**
+ * What every event with times adds, in the order read, whatever keeps the spans: the window, and
+ * the copies' and kernels' figures. `add` gives the category it counts in (-1: none) and the name
+ * it counts under.
+ */
+export class Tally {
+  t0 = Infinity;
+  t1 = -Infinity;
+  readonly copies: Shares['copies'] = { h2d: 0, pageable: 0, bytes: 0, gbps: { sum: 0, n: 0 } };
+  readonly kernels: Shares['kernels'] = new Map();
+  name = '';
+
+  add(start: number, end: number, type: string | undefined, name: string | undefined, m: Record<string, unknown>): number {
+    this.t0 = Math.min(this.t0, start);
+    this.t1 = Math.max(this.t1, end);
+    const cat = type !== undefined && Object.hasOwn(CATEGORY_OF, type) ? CATEGORIES.indexOf(CATEGORY_OF[type]) : -1;
+    if (cat < 0 || end === start) return -1;
+    this.name = name ??= type!;
+    if (type === 'h2d_copy') {
+      const copies = this.copies;
+      copies.h2d++;
+      if (m.kind === 'pageable') copies.pageable++;
+      copies.bytes += num(m.bytes) ?? 0;
+      const g = num(m.throughput_gbps);
+      if (g !== undefined) {
+        copies.gbps.sum += g;
+        copies.gbps.n++;
+      }
+    }
+    if (type === 'gpu_kernel') {
+      const k = this.kernels.get(name) ?? { us: 0, occ: { sum: 0, n: 0 } };
+      k.us += end - start;
+      const o = num(m.occupancy);
+      if (o !== undefined) {
+        k.occ.sum += o;
+        k.occ.n++;
+      }
+      this.kernels.set(name, k);
+    }
+    return cat;
+  }
+}
+
 /** What one pass over the events gathers; the big lists are dropped as soon as they are used. */
 interface Gathered {
   spans: Spans | undefined;
   byCat: IntervalList[];
-  t0: number;
-  t1: number;
-  copies: Shares['copies'];
-  kernels: Shares['kernels'];
+  tally: Tally;
 }
 
 function gather(doc: InferscopeDocument): Gathered {
   const n = doc.parsed.events.length;
   // Sized once for every event: grown by doubling, the copies they leave were garbage at the peak.
   const spans = new Spans(eventIdOf(doc.parsed.events), n);
-  let t0 = Infinity;
-  let t1 = -Infinity;
   const byCat = CATEGORIES.map(() => new IntervalList());
-  const copies = { h2d: 0, pageable: 0, bytes: 0, gbps: [] as number[] };
-  const kernels = new Map<string, { us: number; occ: number[] }>();
+  const tally = new Tally();
   const add = (start: number, end: number, type: string | undefined, name: string | undefined, m: Record<string, unknown>, index: number) => {
-    t0 = Math.min(t0, start);
-    t1 = Math.max(t1, end);
-    const cat = type !== undefined && Object.hasOwn(CATEGORY_OF, type) ? CATEGORIES.indexOf(CATEGORY_OF[type]) : -1;
-    if (cat < 0 || end === start) return;
-    name ??= type!;
-    spans.push(start, end, cat, name, index);
+    const cat = tally.add(start, end, type, name, m);
+    if (cat < 0) return;
+    spans.push(start, end, cat, tally.name, index);
     byCat[cat].push(start, end);
-    if (type === 'h2d_copy') {
-      copies.h2d++;
-      if (m.kind === 'pageable') copies.pageable++;
-      copies.bytes += num(m.bytes) ?? 0;
-      const g = num(m.throughput_gbps);
-      if (g !== undefined) copies.gbps.push(g);
-    }
-    if (type === 'gpu_kernel') {
-      const k = kernels.get(name) ?? { us: 0, occ: [] };
-      k.us += end - start;
-      const o = num(m.occupancy);
-      if (o !== undefined) k.occ.push(o);
-      kernels.set(name, k);
-    }
   };
   if (doc.layout === 'profiler') {
     // Calls, kernels and copies as paired and placed by `profilerLayout.ts`; scopes only widen the window.
     const p = doc.profiler;
     for (let i = 0; i < p.length; i++) add(p.start[i], p.end[i], PROFILER_TYPE[p.kind[i]], p.name[i], { bytes: p.bytes[i] }, p.first[i]);
-    return { spans, byCat, t0, t1, copies, kernels };
+    return { spans, byCat, tally };
   }
   for (const e of doc.parsed.events) {
     const t = timesOf(e);
     if (t.start !== t.start || t.end !== t.end || t.end < t.start) continue;
-    add(t.start, t.end, str(e.obj?.type), str(e.obj?.name), (e.obj?.metadata ?? {}) as Record<string, unknown>, e.index);
+    add(t.start, t.end, str(e.obj?.type), str(e.obj?.name), metadataOf(e), e.index);
   }
-  return { spans, byCat, t0, t1, copies, kernels };
+  return { spans, byCat, tally };
 }
+
+/** An event's metadata as the analysis reads it. */
+export const metadataOf = (e: Element): Record<string, unknown> => (e.obj?.metadata ?? {}) as Record<string, unknown>;
 
 /** The data-model type a Profiler span counts as (its scopes and instants count in no category). */
 export const PROFILER_TYPE: Record<number, string | undefined> = {
@@ -141,8 +166,7 @@ export const PROFILER_TYPE: Record<number, string | undefined> = {
  */
 export function analyze(doc: InferscopeDocument): AnalysisResult {
   const g = gather(doc);
-  const { t0, t1, copies, kernels } = g;
-  const window = t1 > t0 ? t1 - t0 : 0;
+  const { t0, t1 } = g.tally;
   const busy = IntervalList.unionLength(g.byCat[0], g.byCat[1], g.byCat[2]);
   const totals = g.byCat.map((iv) => iv.unionLength());
   g.byCat = [];
@@ -150,6 +174,27 @@ export function analyze(doc: InferscopeDocument): AnalysisResult {
   g.spans = undefined;
   // Before the time index it builds: the lists above are garbage by then, not live.
   const overhead = frameworkOverhead(doc, t0, t1);
+  return analysisOf(doc.layout, { tally: g.tally, busy, totals, exclusive, examples, cited, overhead });
+}
+
+/** The figures the result is made of, however the events were read (kept: `analyze`; as they came: `arrivalAnalysis.ts`). */
+export interface Figures {
+  tally: Tally;
+  /** The union of the kernels and copies. */
+  busy: number;
+  /** Per category, the union of its spans. */
+  totals: number[];
+  exclusive: number[];
+  examples: string[][];
+  cited: string[][];
+  overhead: number;
+}
+
+/** The result of the analysis from its figures: the shares, the bottleneck and suggestions of `rules.ts`. */
+export function analysisOf(layout: TraceLayout, f: Figures): AnalysisResult {
+  const { t0, t1, copies, kernels } = f.tally;
+  const { busy, totals, exclusive, examples, cited, overhead } = f;
+  const window = t1 > t0 ? t1 - t0 : 0;
   const pct = percentages(exclusive, window);
   const breakdown: BreakdownEntry[] = CATEGORIES.map((category, i) => ({ category, duration_us: round(exclusive[i]), percentage: pct[i], examples: examples[i] }));
   const shares: Shares = {
@@ -168,7 +213,7 @@ export function analyze(doc: InferscopeDocument): AnalysisResult {
   suggestions.sort((a, b) => b.estimated_improvement_percent - a.estimated_improvement_percent);
   return {
     analysis_version: '1.0',
-    trace_layout: doc.layout,
+    trace_layout: layout,
     summary: {
       end_to_end_latency_us: round(window), total_cpu_time_us: round(totals[3]), total_gpu_time_us: round(totals[0]),
       total_h2d_us: round(totals[1]), total_d2h_us: round(totals[2]), total_idle_us: round(window - busy),
@@ -201,15 +246,7 @@ function frameworkOverhead(doc: InferscopeDocument, t0: number, t1: number): num
     if (!scoped.length && t1 > t0) scoped.push(t0, t1);
     return uncovered(scoped.merged(), running);
   }
-  const scoped = new IntervalList(doc.parsed.scopes.length);
-  for (const s of doc.parsed.scopes) {
-    const r = validRange(s, n);
-    if (!r) continue;
-    const [a, b] = doc.times.range(r[0], r[1]);
-    if (b > a) scoped.push(a, b);
-  }
-  if (!doc.parsed.scopes.length && t1 > t0) scoped.push(t0, t1);
-  const inside = scoped.merged();
+  const inside = scopedRuns(doc.parsed.scopes, n, doc.times, t0, t1);
   // Every event that runs a while, its times read again (from the columns when read streamed):
   // not kept from the first pass, where it was 15 MB live through the sweep.
   const running = new IntervalList(n);
@@ -222,8 +259,21 @@ function frameworkOverhead(doc: InferscopeDocument, t0: number, t1: number): num
   return uncovered(inside, running);
 }
 
+/** The time inside the scopes of a data-model trace of `n` events, as sorted disjoint runs (no scope: the window). */
+export function scopedRuns(scopes: readonly Element[], n: number, times: TimeIndex, t0: number, t1: number): IntervalList {
+  const scoped = new IntervalList(scopes.length);
+  for (const s of scopes) {
+    const r = validRange(s, n);
+    if (!r) continue;
+    const [a, b] = times.range(r[0], r[1]);
+    if (b > a) scoped.push(a, b);
+  }
+  if (!scopes.length && t1 > t0) scoped.push(t0, t1);
+  return scoped.merged();
+}
+
 /** Time of the disjoint, sorted runs `inside` that no interval of `running` covers. */
-function uncovered(inside: ReturnType<IntervalList['merged']>, running: IntervalList): number {
+export function uncovered(inside: IntervalList, running: Pick<IntervalList, 'spendRuns'>): number {
   // Each scope run's length, less its overlap with each run of events: in the order of a loop over
   // the scope runs with one over the event runs inside it (pairs that overlap come in the same
   // order either way, both lists being sorted and disjoint), so the sum is the same to the last bit.

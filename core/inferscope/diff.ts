@@ -1,4 +1,5 @@
 import { GroupSet } from '../diff/groups';
+import { KIND } from '../timeline/model';
 import type { DiffRun, DiffSupport } from '../diff/types';
 import { CATEGORY_OF, PROFILER_TYPE } from './analyze';
 import { InferscopeDocument } from './document';
@@ -58,4 +59,7 @@ export function inferscopeDiffRun(text: string): DiffRun {
 export const inferscopeDiff: DiffSupport = {
   kinds: ['category', 'scope'],
   text: inferscopeDiffRun,
+  // Each scope at its first event (the timeline's scope slices, the only slices it draws; in the
+  // Profiler's layout from its enter), a name repeated numbered in time order (`infer #2`).
+  markers: [{ label: 'scope', key: 'name', kinds: [KIND.slice], each: true, group: 'scope' }],
 };

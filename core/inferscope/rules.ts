@@ -13,10 +13,18 @@ export interface Shares {
   window: number;
   exclusive: number[];
   breakdown: BreakdownEntry[];
-  copies: { h2d: number; pageable: number; bytes: number; gbps: number[] };
-  kernels: Map<string, { us: number; occ: number[] }>;
+  /** gbps: the sum of the H2D copies' throughputs, in the order read, and how many there are. */
+  copies: { h2d: number; pageable: number; bytes: number; gbps: Mean };
+  /** Per kernel name (first seen first): its time and its occupancies' sum and count. */
+  kernels: Map<string, { us: number; occ: Mean }>;
   /** Per category (CATEGORIES order), the ids of the events with the most time in it; for idle, those around its longest gap. */
   cited: string[][];
+}
+
+/** A sum taken in the order read, and how many values it adds: their mean, without a list of them. */
+export interface Mean {
+  sum: number;
+  n: number;
 }
 
 export const GPU_BOUND_PCT = 60;
@@ -80,14 +88,14 @@ export const RULES: readonly {
 
 function avgGbps(s: Shares): string {
   const g = s.copies.gbps;
-  return g.length ? `${Math.round((g.reduce((a, b) => a + b, 0) / g.length) * 10) / 10} GB/s` : 'unknown throughput';
+  return g.n ? `${Math.round((g.sum / g.n) * 10) / 10} GB/s` : 'unknown throughput';
 }
 
 function lowOccupancy(s: Shares): [string, number] | undefined {
   let best: [string, number, number] | undefined;
   for (const [name, k] of s.kernels) {
-    if (!k.occ.length) continue;
-    const occ = k.occ.reduce((a, b) => a + b, 0) / k.occ.length;
+    if (!k.occ.n) continue;
+    const occ = k.occ.sum / k.occ.n;
     if (occ < LOW_OCCUPANCY && (!best || k.us > best[2])) best = [name, occ, k.us];
   }
   return best && [best[0], best[1]];

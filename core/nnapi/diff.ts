@@ -1,4 +1,5 @@
 import { GroupSet } from '../diff/groups';
+import { KIND } from '../timeline/model';
 import type { DiffLineCollector, DiffRun, DiffSupport } from '../diff/types';
 import { analyze } from './analysis';
 import { SystraceStream } from './collect';
@@ -48,4 +49,7 @@ export class NnapiDiffCollector implements DiffLineCollector {
 export const nnapiDiff: DiffSupport = {
   kinds: ['row'],
   lines: () => new NnapiDiffCollector(),
+  // Each run, numbered in time order: the slices of `[NN_LA_PO]` marks (phase PO of layer LA in the
+  // timeline's attributes), where `nnapi-stats` starts a run.
+  markers: [{ label: 'run', key: 'rank', kinds: [KIND.slice], where: [{ attr: 'phase', value: 'PO' }, { attr: 'layer_id', value: 'LA' }] }],
 };

@@ -54,10 +54,14 @@ export const TRACK_EVENT = {
 } as const;
 export const TYPE = { sliceBegin: 1, sliceEnd: 2, instant: 3, counter: 4 } as const;
 
-/** `DebugAnnotation` (and its `NestedValue` is not read: shown as `{…}`). */
+/** `DebugAnnotation`: name or interned name, one value (scalars, strings, interned strings, nested). */
 export const DEBUG_ANNOTATION = {
   nameIid: 1, bool: 2, uint: 3, int: 4, double: 5, string: 6, pointer: 7, nested: 8, legacyJson: 9, name: 10,
-  dictEntries: 11, arrayValues: 12, stringIid: 17,
+  dictEntries: 11, arrayValues: 12, protoValue: 14, stringIid: 17,
+} as const;
+/** `DebugAnnotation.NestedValue` and its `NestedType` (DICT, ARRAY; UNSPECIFIED: a leaf). */
+export const NESTED_VALUE = {
+  nestedType: 1, dictKeys: 2, dictValues: 3, arrayValues: 4, int: 5, double: 6, bool: 7, string: 8, DICT: 1, ARRAY: 2,
 } as const;
 
 /** `TrackDescriptor`, `ProcessDescriptor`, `ThreadDescriptor`, `CounterDescriptor`. */

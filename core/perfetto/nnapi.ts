@@ -60,7 +60,8 @@ export class PerfettoMarks {
       const ts = this.ts.data;
       order.sort((a, b) => ts[a] - ts[b] || a - b);
     }
-    const c = new Collector(false);
+    // summaryOnly: the numbers and diagnostics, no scopes kept for an editor (as `nnapi-stats` reads a text systrace).
+    const c = new Collector(false, undefined, true);
     const offsets = new Float64Array(n);
     for (let r = 0; r < n; r++) {
       const i = order[r];

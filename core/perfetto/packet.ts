@@ -1,6 +1,7 @@
 import { BinaryReader, getTextEncoding, WireType } from '@bufbuild/protobuf/wire';
+import { ArgBudget, decodeAnnotation, type Annotation } from './annotations';
 import {
-  CLOCK, CLOCK_SNAPSHOT, COUNTER_DESCRIPTOR, DEBUG_ANNOTATION, FTRACE_BUNDLE, FTRACE_EVENT, INTERNED, INTERNED_ENTRY, PACKET,
+  CLOCK, CLOCK_SNAPSHOT, COUNTER_DESCRIPTOR, FTRACE_BUNDLE, FTRACE_EVENT, INTERNED, INTERNED_ENTRY, PACKET,
   PACKET_DEFAULTS, PRINT, PROCESS_DESCRIPTOR, PROCESS_TREE, PT_PROCESS, PT_THREAD, THREAD_DESCRIPTOR, TRACK_DESCRIPTOR, TRACK_EVENT,
   TRACK_EVENT_DEFAULTS,
 } from './fields';
@@ -18,14 +19,6 @@ export interface PrintEvent {
 export interface ProcessEntry { pid: number; ppid: number; cmdline: string[] }
 export interface ThreadEntry { tid: number; tgid: number; name: string | undefined }
 
-/** A debug annotation: its name (or name iid) and value as text. */
-export interface Annotation {
-  name: string | undefined;
-  nameIid: number | undefined;
-  value: string | undefined;
-  valueIid: number | undefined;
-}
-
 export interface TrackEventMsg {
   type: number;
   trackUuid: bigint | undefined;
@@ -35,7 +28,11 @@ export interface TrackEventMsg {
   categoryIids: number[];
   /** `counter_value` / `double_counter_value`; undefined when neither is there. */
   counter: number | undefined;
+  /** `debug_annotations`, decoded within the event's budget (`ArgBudget`); `moreAnnotations` left out. */
   annotations: Annotation[];
+  moreAnnotations: number;
+  /** Something of the annotations was left out (entries, depth, characters): the reader reports it. */
+  argsCapped: boolean;
   flowIds: bigint[];
   terminatingFlowIds: bigint[];
 }
@@ -82,8 +79,6 @@ export interface Packet {
   compressed: boolean;
 }
 
-/** Debug annotations nest (dicts, arrays): deeper ones are shown as `…`, so a hostile file cannot recurse far. */
-const MAX_ANNOTATION_DEPTH = 8;
 /** Lists one packet can grow are capped while read (a packet is at most MAX_PACKET_BYTES). */
 const MAX_ITEMS = 100_000;
 
@@ -267,8 +262,9 @@ function decodeClocks(b: Uint8Array): ClockEntry[] {
 }
 
 function decodeTrackEvent(b: Uint8Array): TrackEventMsg {
-  const e: TrackEventMsg = { type: 0, trackUuid: undefined, name: undefined, nameIid: undefined, categories: [], categoryIids: [], counter: undefined, annotations: [], flowIds: [], terminatingFlowIds: [] };
+  const e: TrackEventMsg = { type: 0, trackUuid: undefined, name: undefined, nameIid: undefined, categories: [], categoryIids: [], counter: undefined, annotations: [], moreAnnotations: 0, argsCapped: false, flowIds: [], terminatingFlowIds: [] };
   const r = reader(b);
+  let budget: ArgBudget | undefined;
   while (r.pos < r.len) {
     const [f, w] = r.tag();
     switch (f) {
@@ -283,7 +279,9 @@ function decodeTrackEvent(b: Uint8Array): TrackEventMsg {
       case TRACK_EVENT.debugAnnotations:
         if (w === WireType.LengthDelimited) {
           const a = r.bytes();
-          if (e.annotations.length < 256) e.annotations.push(decodeAnnotation(a, 0));
+          budget ??= new ArgBudget();
+          if (budget.entry()) e.annotations.push(decodeAnnotation(a, 0, budget));
+          else e.moreAnnotations++;
           continue;
         }
         break;
@@ -292,52 +290,8 @@ function decodeTrackEvent(b: Uint8Array): TrackEventMsg {
     }
     r.skip(w, f);
   }
+  e.argsCapped = !!budget?.capped;
   return e;
-}
-
-function decodeAnnotation(b: Uint8Array, depth: number): Annotation {
-  const a: Annotation = { name: undefined, nameIid: undefined, value: undefined, valueIid: undefined };
-  const r = reader(b);
-  const parts: string[] = [];
-  let kind: 'dict' | 'array' | undefined;
-  while (r.pos < r.len) {
-    const [f, w] = r.tag();
-    if (w === WireType.Varint) {
-      switch (f) {
-        case DEBUG_ANNOTATION.nameIid: a.nameIid = u64n(r); continue;
-        case DEBUG_ANNOTATION.bool: a.value = String(r.bool()); continue;
-        case DEBUG_ANNOTATION.uint: a.value = String(r.uint64()); continue;
-        case DEBUG_ANNOTATION.int: a.value = String(r.int64()); continue;
-        case DEBUG_ANNOTATION.pointer: a.value = `0x${BigInt(r.uint64()).toString(16)}`; continue;
-        case DEBUG_ANNOTATION.stringIid: a.valueIid = u64n(r); continue;
-      }
-    } else if (w === WireType.Bit64 && f === DEBUG_ANNOTATION.double) {
-      a.value = String(r.double());
-      continue;
-    } else if (w === WireType.LengthDelimited) {
-      switch (f) {
-        case DEBUG_ANNOTATION.name: a.name = r.string(); continue;
-        case DEBUG_ANNOTATION.string: case DEBUG_ANNOTATION.legacyJson: a.value = r.string(); continue;
-        case DEBUG_ANNOTATION.nested: r.skip(w, f); a.value = '{…}'; continue;
-        case DEBUG_ANNOTATION.dictEntries: case DEBUG_ANNOTATION.arrayValues: {
-          const sub = r.bytes();
-          kind = f === DEBUG_ANNOTATION.dictEntries ? 'dict' : 'array';
-          if (parts.length >= 64) continue;
-          if (depth >= MAX_ANNOTATION_DEPTH) {
-            parts.push('…');
-            continue;
-          }
-          const c = decodeAnnotation(sub, depth + 1);
-          const v = c.value ?? (c.valueIid !== undefined ? `#${c.valueIid}` : '');
-          parts.push(kind === 'dict' ? `${c.name ?? ''}: ${v}` : v);
-          continue;
-        }
-      }
-    }
-    r.skip(w, f);
-  }
-  if (kind) a.value = kind === 'dict' ? `{${parts.join(', ')}}` : `[${parts.join(', ')}]`;
-  return a;
 }
 
 function decodeTrackDescriptor(b: Uint8Array): TrackDescriptorMsg {

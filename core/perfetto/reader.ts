@@ -4,6 +4,7 @@ import { markText, parseMark } from './atrace';
 import { Clocks } from './clocks';
 import { CLOCK_ID, SEQ_INCREMENTAL_STATE_CLEARED, SEQ_NEEDS_INCREMENTAL_STATE, TYPE } from './fields';
 import { MAX_PACKET_BYTES, PacketSplitter, type FrameProblem } from './frame';
+import { argsJson, MAX_ARG_CHARS, MAX_ARG_DEPTH, MAX_ARG_ENTRIES, MAX_ARG_STRING, put, type Json } from './annotations';
 import { decodePacket, type Packet, type PrintEvent, type TrackDescriptorMsg, type TrackEventMsg } from './packet';
 
 /** A track of the model: a thread, a process's own track, an async or SDK track, a counter. */
@@ -20,8 +21,11 @@ export interface PTrack {
   unit?: string;
 }
 
-/** Arguments of an event (debug annotations), as name and value text. */
-export type Args = readonly (readonly [string, string])[];
+/**
+ * Arguments of an event (its debug annotations, names and interned strings resolved): one JSON
+ * object as text, written by JSON.stringify (annotations.ts).
+ */
+export type Args = string;
 
 /** A track event's `flow_ids` (flows it takes part in) and `terminating_flow_ids` (flows it ends). */
 export interface Flows { ids: readonly bigint[]; terminating: readonly bigint[] }
@@ -65,6 +69,8 @@ const MAX_DEPTH = 512;
 const MAX_ASYNC_OPEN = 100_000;
 /** Tracks kept; further ones share the last (a file can name millions of threads). */
 export const MAX_TRACKS = 20_000;
+/** Characters of arguments (JSON text) kept for the whole trace: past them, events keep none (said once). */
+export const MAX_TRACE_ARGS_CHARS = 64 * 1024 * 1024;
 /** Diagnostics of one code beyond this are counted in one summary diagnostic. */
 const MAX_PER_CODE = 200;
 
@@ -111,6 +117,9 @@ export class PerfettoReader {
   /** Counts of what was read, for the status line and tests. */
   readonly stats = { packets: 0, prints: 0, marks: 0, trackEvents: 0, otherFtrace: 0, slices: 0, counters: 0, instants: 0 };
   private ended = false;
+  /** Characters of arguments kept so far, and events whose arguments were not kept past the limit. */
+  private argsChars = 0;
+  private argsDropped = 0;
   private readonly inflate: Inflate | undefined;
 
   constructor(private readonly sink: PerfettoSink, opts: ReaderOptions = {}) {
@@ -149,6 +158,9 @@ export class PerfettoReader {
         this.sink.slice(o.track, o.start, NaN, o.name, o.category, o.at, o.at, o.args);
       }
       this.asyncOpen.clear();
+      if (this.argsDropped) {
+        this.problem(0, 'perfetto.args-capped', 'information', `The arguments (debug annotations) of ${this.argsDropped} track events are not kept: those of the trace reached ${MAX_TRACE_ARGS_CHARS / 1048576}M characters, all that a trace keeps.`);
+      }
       if (this.clocks.domains.length > 1) {
         this.problem(0, 'perfetto.unrelated-clocks', 'information',
           `Timestamps come from ${this.clocks.domains.length} clocks (${this.clocks.domains.map(Clocks.domainName).join(', ')}) and no ClockSnapshot relates them: each is shown from its own first event, so events of different clocks cannot be compared in time.`);
@@ -362,7 +374,8 @@ export class PerfettoReader {
     s.push({ start: t, name, category, at, args, ...(flows && { flows }) });
   }
 
-  private close(track: number, t: number, at: number): void {
+  /** Closes the innermost slice of the track; `endArgs`: the end event's own arguments, added to the slice's. */
+  private close(track: number, t: number, at: number, endArgs?: Args): void {
     const o = this.stacks.get(track)?.pop();
     if (!o) {
       this.problem(at, 'perfetto.unmatched-end', 'warning', `This end closes nothing: ${this.describe(track)} has no open slice here. The capture may have started inside a traced function.`);
@@ -370,7 +383,7 @@ export class PerfettoReader {
       return;
     }
     this.stats.slices++;
-    this.sink.slice(track, o.start, t, o.name, o.category, o.at, at, o.args, o.flows);
+    this.sink.slice(track, o.start, t, o.name, o.category, o.at, at, endArgs === undefined ? o.args : mergeArgs(o.args, endArgs), o.flows);
   }
 
   private descriptor(d: TrackDescriptorMsg): void {
@@ -410,14 +423,11 @@ export class PerfettoReader {
     const name = e.name ?? (e.nameIid !== undefined ? this.interned(s.names, e.nameIid, 'event name', at) : undefined) ?? '';
     const cats = e.categories.length ? e.categories : e.categoryIids.map((i) => this.interned(s.categories, i, 'category', at) ?? `#${i}`);
     const category = cats.join(',');
-    const args = e.annotations.length ? e.annotations.map((a) => [
-      a.name ?? (a.nameIid !== undefined ? this.interned(s.annotationNames, a.nameIid, 'debug annotation name', at) : undefined) ?? '?',
-      a.value ?? (a.valueIid !== undefined ? this.interned(s.annotationStrings, a.valueIid, 'debug annotation string', at) : undefined) ?? '',
-    ] as const) : undefined;
+    const args = this.args(e, s, at);
     const flows = e.flowIds.length || e.terminatingFlowIds.length ? { ids: e.flowIds, terminating: e.terminatingFlowIds } : undefined;
     switch (e.type) {
       case TYPE.sliceBegin: this.open(track, rel, name, category, at, args, flows); return;
-      case TYPE.sliceEnd: this.close(track, rel, at); return;
+      case TYPE.sliceEnd: this.close(track, rel, at, args); return;
       case TYPE.instant:
         this.stats.instants++;
         this.sink.instant(track, rel, name, category, at, args, flows);
@@ -432,7 +442,25 @@ export class PerfettoReader {
     }
   }
 
-  private interned(map: Map<number, string>, iid: number, what: string, at: number): string | undefined {
+  /** A track event's arguments, its interned names and strings resolved in its sequence; undefined when it has none. */
+  private args(e: TrackEventMsg, s: Sequence, at: number): Args | undefined {
+    if (!e.annotations.length && !e.moreAnnotations) return undefined;
+    if (this.argsChars >= MAX_TRACE_ARGS_CHARS) {
+      this.argsDropped++;
+      return undefined;
+    }
+    const json = argsJson(e.annotations, e.moreAnnotations, {
+      name: (iid) => this.interned(s.annotationNames, iid, 'debug annotation name', at),
+      string: (iid) => this.interned(s.annotationStrings, iid, 'debug annotation string', at),
+    });
+    this.argsChars += json.length;
+    if (e.argsCapped) {
+      this.problem(at, 'perfetto.args-capped', 'information', `The debug annotations of the track event at byte ${at} hold more than one event keeps (${MAX_ARG_ENTRIES} entries, ${MAX_ARG_DEPTH} levels of nesting, ${MAX_ARG_STRING} characters a string, ${MAX_ARG_CHARS} in all): the rest is left out, and each value cut says so.`);
+    }
+    return json;
+  }
+
+  private interned(map: Map<number, string>, iid: number, what: string, at: number): string {
     const v = map.get(iid);
     if (v === undefined) {
       this.problem(at, 'perfetto.unknown-interned-id', 'warning', `The ${what} iid ${iid} at byte ${at} is not in the interned data of its sequence: the writer never emitted it since the state was last cleared. It is shown as #${iid}.`);
@@ -446,4 +474,12 @@ export class PerfettoReader {
 export function quote(s: string): string {
   const t = s.length > 80 ? `${s.slice(0, 80)}…` : s;
   return `'${t}'`;
+}
+
+/** A slice's arguments with those of its end event added (TRACE_EVENT_END with arguments), as Trace Processor merges them. */
+function mergeArgs(begin: Args | undefined, end: Args): Args {
+  if (begin === undefined) return end;
+  const o = Object.assign(Object.create(null) as Record<string, Json>, JSON.parse(begin) as Record<string, Json>);
+  for (const [k, v] of Object.entries(JSON.parse(end) as Record<string, Json>)) put(o, k, v);
+  return JSON.stringify(o);
 }

@@ -1,7 +1,7 @@
 import { TimelineAssembler } from '../timeline/assembler';
 import { GrowColumn } from '../timeline/columns';
 import type { CounterSpec } from '../timeline/counters';
-import { FLAG, KIND, type TimelineModel } from '../timeline/model';
+import { FLAG, KIND, type ItemArgs, type TimelineModel } from '../timeline/model';
 import { PerfettoFile } from './file';
 import { PerfettoFlows } from './flows';
 import type { Args, Flows, PerfettoReader, PerfettoSink, ReaderOptions } from './reader';
@@ -32,6 +32,8 @@ export class PerfettoTimelineBuilder implements PerfettoSink {
   private readonly ctxByCat = new Map<string, number>();
   private readonly tally = new SliceTally();
   private readonly flows = new PerfettoFlows();
+  /** Arguments by the index an item was added at (reordered by the assembler's order at the end). */
+  private readonly args = new Map<number, string>();
 
   constructor(opts: Pick<ReaderOptions, 'inflate'> = {}) {
     this.file = new PerfettoFile(this, opts);
@@ -91,19 +93,21 @@ export class PerfettoTimelineBuilder implements PerfettoSink {
     this.endCharEnd.push(b + 1);
   }
 
-  slice(track: number, start: number, end: number, name: string, category: string, at: number, endAt: number, _args: Args | undefined, flows?: Flows): void {
+  slice(track: number, start: number, end: number, name: string, category: string, at: number, endAt: number, args: Args | undefined, flows?: Flows): void {
     const i = this.asm.add(this.track(track), start, NaN, 0, this.asm.intern(name), NaN, this.ctx(category), 0, KIND.slice, 0);
     if (end === end) {
       this.asm.close(i, end, 0);
       this.tally.add(track, name, end - start);
     }
     this.chars(at, end === end ? endAt : 0);
+    if (args !== undefined) this.args.set(i, args);
     if (flows) this.flows.add(i, start, flows);
   }
 
-  instant(track: number, t: number, name: string, category: string, at: number, _args: Args | undefined, flows?: Flows): void {
+  instant(track: number, t: number, name: string, category: string, at: number, args: Args | undefined, flows?: Flows): void {
     const i = this.asm.add(this.track(track), t, t, 0, this.asm.intern(name), NaN, this.ctx(category), 0, KIND.marker, FLAG.instant);
     this.chars(at, 0);
+    if (args !== undefined) this.args.set(i, args);
     if (flows) this.flows.add(i, t, flows);
   }
 
@@ -143,7 +147,21 @@ export class PerfettoTimelineBuilder implements PerfettoSink {
     }
     const summaryTables = perfettoSummaryTables(this.tally, (k) => `${this.processName(r.tracks[k].pid ?? GLOBAL)} / ${this.trackName(k)}`, result.nnapi);
     const links = this.flows.links(order, m.items.start);
-    return { ...m, unit: 'ns', colourBy: 'phase', attrNames: ['category', '', '', '', ''], chars, summaryTables, ...(links && { links }) };
+    const args = this.itemArgs(order);
+    return { ...m, unit: 'ns', colourBy: 'phase', attrNames: ['category', '', '', '', ''], chars, summaryTables, ...(links && { links }), args };
+  }
+
+  /**
+   * The arguments by model item (the assembler's `order`: model item k was added `order[k]`-th);
+   * there even when empty, so an export writes every item's `args` as its own arguments.
+   */
+  private itemArgs(order: Uint32Array): ItemArgs {
+    const item = new Uint32Array(this.args.size);
+    let n = 0;
+    for (let k = 0; k < order.length; k++) if (this.args.has(order[k])) item[n++] = k;
+    const json = Array.from(item.subarray(0, n), (k) => this.args.get(order[k])!);
+    this.args.clear();
+    return { item: item.slice(0, n), json };
   }
 
   /** A process group's name as drawn (names may come after its first event: looked up at the end). */

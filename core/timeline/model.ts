@@ -159,6 +159,18 @@ export interface TimelineModel {
    * line of an event finds its item; absent when every event is on one line.
    */
   lastLine?: Uint32Array;
+  /**
+   * Arguments of items, for a format whose events carry their own (Perfetto track events' debug
+   * annotations) rather than a source line to copy: `json[k]` (one JSON object as text) belongs to
+   * item `item[k]`, sorted by item; items without arguments are not listed. Present (maybe empty) in
+   * such a format's model, where an export writes these as each item's `args`; absent in the others.
+   */
+  args?: ItemArgs;
+}
+
+export interface ItemArgs {
+  item: Uint32Array;
+  json: string[];
 }
 
 /**
@@ -202,6 +214,7 @@ export function modelBuffers(m: TimelineModel): ArrayBuffer[] {
   if (m.links) for (const a of [m.links.from, m.links.to, m.links.cat, m.links.name]) if (a) out.add(a.buffer as ArrayBuffer);
   if (m.chars) for (const a of Object.values(m.chars) as Uint32Array[]) out.add(a.buffer as ArrayBuffer);
   if (m.lastLine) out.add(m.lastLine.buffer as ArrayBuffer);
+  if (m.args) out.add(m.args.item.buffer as ArrayBuffer);
   return [...out];
 }
 

@@ -87,4 +87,10 @@ export const traceDiff: DiffSupport = {
   // A phase's or layer's items are its commands and every span and event they carry the attribute to;
   // a command type names its commands; an engine is its spans' kind (SPAN_NAMES are KIND_NAMES).
   timeline: { phase: { by: 'attr', attr: 'phase' }, layer: { by: 'attr', attr: 'layer_id' }, cmd_type: { by: 'name', kinds: [KIND.command] }, engine: { by: 'kind' } },
+  // Compare Timelines aligns at the first command of a layer or of a phase (a click on a layer or
+  // phase group, at that one's).
+  markers: [
+    { label: 'layer', key: 'attr', attr: 'layer_id', kinds: [KIND.command], group: 'layer' },
+    { label: 'phase', key: 'attr', attr: 'phase', kinds: [KIND.command], group: 'phase' },
+  ],
 };

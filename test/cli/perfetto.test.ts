@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { systraceToPerfetto } from '../gen/perfettoGen';
+import { SDK_ARGS_SLICE, sdkArgsTrace } from '../gen/perfettoArgsGen';
 import { runCli } from './run';
 
 const dir = mkdtempSync(join(tmpdir(), 'npu-perfetto-'));
@@ -68,5 +70,25 @@ describe('npu-trace on Perfetto protobuf traces', () => {
     const pq = await runCli(['export', `${F}/sdk-track-events.pftrace`, '--to', 'parquet', '-o', join(dir, 'pq')]);
     assert.equal(pq.code, 0, pq.stderr);
     assert.match(pq.stderr, /slices/);
+  });
+
+  it('export: the track events\' debug annotations as chrome-trace args and the Parquet args column', async () => {
+    const f = pb('annotated', sdkArgsTrace());
+    const out = join(dir, 'args.json');
+    const r = await runCli(['export', f, '--to', 'chrome-trace', '-o', out]);
+    assert.equal(r.code, 0, r.stderr);
+    const ev = (JSON.parse(readFileSync(out, 'utf8')) as { traceEvents: { ph: string; name: string; args: unknown }[] }).traceEvents;
+    assert.deepEqual(ev.find((e) => e.name === 'Invoke')?.args, SDK_ARGS_SLICE);
+    // The SDK fixture: each slice's interned `batch` annotation.
+    const sdk = join(dir, 'sdk.json');
+    assert.equal((await runCli(['export', `${F}/sdk-track-events.pftrace`, '--to', 'chrome-trace', '-o', sdk])).code, 0);
+    const slices = (JSON.parse(readFileSync(sdk, 'utf8')) as { traceEvents: { ph: string; args: { batch?: number } }[] }).traceEvents.filter((e) => e.ph === 'X');
+    assert.deepEqual(slices.map((e) => e.args.batch).sort(), [0, 0, 1, 1, 2, 2]);
+    const pq = join(dir, 'args-pq');
+    const p = await runCli(['export', f, '--to', 'parquet', '-o', pq]);
+    assert.equal(p.code, 0, p.stderr);
+    const db = await (await DuckDBInstance.create()).connect();
+    const rows = (await db.runAndReadAll(`SELECT name, args FROM '${join(pq, 'annotated', 'slices.parquet')}' ORDER BY name`)).getRowObjects();
+    assert.deepEqual(rows.map((x) => [x.name, x.args === null ? null : JSON.parse(String(x.args))]), [['Invoke', SDK_ARGS_SLICE], ['checkpoint', { where: 'after load' }]]);
   });
 });

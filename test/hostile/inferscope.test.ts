@@ -76,9 +76,10 @@ describe('hostile InferScope: the CLI', () => {
 
 /**
  * A compact (one-line) trace past the 256 MB read whole: `events` of padded cpu_calls, the last
- * but one a zero-length event and the last a repeat of the first id. Returns where those two start.
+ * but one a zero-length event and the last a repeat of the first id (with `late`, before those a
+ * call from 6 to 8 µs, out of the order of time). Returns where those two start.
  */
-function compactBig(file: string, minBytes: number): { zero: number; dup: number; events: number } {
+function compactBig(file: string, minBytes: number, late = false): { zero: number; dup: number; events: number } {
   const fd = openSync(file, 'w');
   let at = 0;
   const put = (s: string) => {
@@ -94,6 +95,7 @@ function compactBig(file: string, minBytes: number): { zero: number; dup: number
     if (batch.length === 1000) put(batch.splice(0).join(''));
   }
   put(batch.join(''));
+  if (late) put(',{"id":"late","type":"cpu_call","name":"op","timestamp_start_us":6,"timestamp_end_us":8}');
   const zero = at + 1;
   put(',{"id":"z","type":"cpu_call","name":"op","timestamp_start_us":7,"timestamp_end_us":7}');
   const dup = at + 1;
@@ -138,6 +140,21 @@ describe('hostile InferScope: a compact one-line trace past 256 MB', () => {
     assert.equal(summary.total_cpu_time_us, big.events * 5);
     assert.ok(a.peakMb < 1000, `peak ${a.peakMb} MB`);
   });
+
+  it('analyzed with an event out of the order of time at its end: read again, its events kept, the same figures', async () => {
+    const late = join(tmp.dir, 'late.inferscope.json');
+    const n = compactBig(late, (256 << 20) + (4 << 20), true).events;
+    const a = await runCliLimited(['analyze', '--json', late], 60_000);
+    assert.ok(!a.timedOut, `killed after ${a.ms} ms`);
+    assert.equal(a.code, 0, a.stderr);
+    const { summary, timeline_breakdown: b } = JSON.parse(a.stdout) as { summary: Record<string, number>; timeline_breakdown: { duration_us: number }[] };
+    assert.equal(summary.end_to_end_latency_us, (n - 1) * 10 + 5);
+    // The late call, from 6 to 8 µs, between the first two (an analysis that took it in order
+    // would have added nothing to the union it had passed).
+    assert.equal(summary.total_cpu_time_us, n * 5 + 2);
+    assert.equal(b[4].duration_us, (n - 1) * 10 + 5 - n * 5 - 2);
+    assert.ok(a.peakMb < 1000, `peak ${a.peakMb} MB`);
+  });
 });
 
 /**
@@ -178,10 +195,15 @@ function oneLineEvents(file: string, n: number): { dup: number; zero: number; ov
 }
 
 describe('hostile InferScope: two million events on one line', () => {
+  const n = 2_000_000;
+  let file = '';
+  let at: ReturnType<typeof oneLineEvents>;
+  before(() => {
+    file = join(tmp.dir, 'events.inferscope.json');
+    at = oneLineEvents(file, n);
+  });
+
   it('checked as they are read: memory follows what the checks keep, not the events (was 440–490 MB)', async () => {
-    const file = join(tmp.dir, 'events.inferscope.json');
-    const n = 2_000_000;
-    const at = oneLineEvents(file, n);
     const r = await runCliLimited(['check', '--format', 'json', file], 90_000);
     assert.ok(!r.timedOut, `killed after ${r.cpuMs} ms of CPU`);
     assert.equal(r.code, 1, r.stderr);
@@ -194,6 +216,23 @@ describe('hostile InferScope: two million events on one line', () => {
     // one at ~245 MB (what the checks keep is ~30 bytes an event, node itself ~100 MB).
     assert.ok(r.peakMb < 350, `peak ${r.peakMb} MB`);
     process.stdout.write(`# ${n} events on one line checked: ${r.cpuMs.toFixed(0)} ms CPU, peak ${r.peakMb.toFixed(0)} MB\n`);
+  });
+
+  it('analyzed as they are read: memory follows what the analysis keeps, not the events (was 610–630 MB)', async () => {
+    const r = await runCliLimited(['analyze', '--json', file], 90_000);
+    assert.ok(!r.timedOut, `killed after ${r.cpuMs} ms of CPU`);
+    assert.equal(r.code, 0, r.stderr);
+    const a = JSON.parse(r.stdout) as { trace_layout: string; summary: Record<string, number> };
+    assert.equal(a.trace_layout, 'data-model');
+    // Every 10 µs from 1 000 000 an event; the late kernel ends 30 µs after the last one starts.
+    assert.equal(a.summary.end_to_end_latency_us, (n - 1) * 10 + 30);
+    // Calls of 5 µs (the zero-length one counts nothing); kernels of 3 µs, the late one over the last of stream 0 and 37 µs past it.
+    assert.equal(a.summary.total_cpu_time_us, (n / 4) * 5);
+    assert.equal(a.summary.total_gpu_time_us, (n * 3 / 4) * 3 + 37);
+    // Keeping every event as columns to the end (the analysis before) peaked at 610–630 MB here;
+    // this one at 185–200 MB.
+    assert.ok(r.peakMb < 350, `peak ${r.peakMb} MB`);
+    process.stdout.write(`# ${n} events on one line analyzed: ${r.cpuMs.toFixed(0)} ms CPU, peak ${r.peakMb.toFixed(0)} MB\n`);
   });
 });
 

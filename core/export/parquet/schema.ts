@@ -77,10 +77,10 @@ export const COMMANDS_COLUMNS: ColumnDef[] = [
   c('end_line', 'INT64', 'line', 'line of CMD_END'),
 ];
 
-/** The other formats with a timeline (NNAPI systraces, Chrome Trace JSON, InferScope): one row per drawn item. */
+/** The other formats with a timeline (NNAPI systraces, Chrome Trace JSON, InferScope, Perfetto): one row per drawn item. */
 export const SLICES_COLUMNS: ColumnDef[] = [
   RUN,
-  c('format', 'STRING', '', '`nnapi-systrace`, `chrome-trace` or `inferscope`'),
+  c('format', 'STRING', '', '`nnapi-systrace`, `chrome-trace`, `inferscope` or `perfetto`'),
   c('track', 'STRING', '', 'the timeline track, its groups first: `pid 1234 / binder:1234_2`'),
   c('lane', 'INT32', '', 'the lane of the track (0 for the first): a slice nested in another is on a later lane'),
   c('kind', 'STRING', '', '`slice` or `marker` (an instant), or the NPU kind name of an InferScope event'),
@@ -97,6 +97,7 @@ export const SLICES_COLUMNS: ColumnDef[] = [
   c('line', 'INT64', 'line', 'source line of the start (or of the marker), 1-based'),
   c('end_line', 'INT64', 'line', 'source line of the end'),
   c('self', 'DOUBLE', '`unit`', 'dur less the slices of the next lane of the track that lie within it (its nested scopes)'),
+  c('args', 'STRING', '', 'the item\'s own arguments as one JSON object (Perfetto: the track event\'s debug annotations); null when it has none, and for the other formats'),
 ];
 
 // The tables of one format only are named after it (`nnapi_scopes`, not `scopes`): a directory

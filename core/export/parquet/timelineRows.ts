@@ -1,4 +1,5 @@
 import { ATTRS, FLAG, KIND_NAMES, NO_LINE, type TimelineModel } from '../../timeline/model';
+import { argsOf } from '../../timeline/itemArgs';
 import { ROW_GROUP_ROWS, Table, type RowGroupSink } from './table';
 
 const ATTR = (name: (typeof ATTRS)[number]) => ATTRS.indexOf(name);
@@ -69,7 +70,7 @@ export function timelineSliceRows(model: TimelineModel, run: string, sink: RowGr
         table.add([
           run, model.format, name, lane, KIND_NAMES[items.kind[i]], strings[items.name[i]], items.start[i], items.end[i], items.end[i] - items.start[i], unit,
           Number.isSafeInteger(id) ? BigInt(id) : null, attr(PHASE), attr(LAYER), attr(MODEL), problemOf(items.flags[i]),
-          BigInt(items.line[i] + 1), endLine === NO_LINE ? null : BigInt(endLine + 1), self[i],
+          BigInt(items.line[i] + 1), endLine === NO_LINE ? null : BigInt(endLine + 1), self[i], argsOf(model, i) ?? null,
         ]);
         n++;
       }

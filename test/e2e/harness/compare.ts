@@ -4,7 +4,9 @@
  * commands each, the MLP phase 1.5× slower in the second) → "NPU Trace: Compare with…" from the
  * palette, the second run picked in the quick pick → the Diff view lists phase MLP first, as a
  * reported (significant) regression → a click on it → both timelines in one panel, MLP's items
- * highlighted in both, and panning one moves the other.
+ * highlighted in both, aligned at MLP's first command in each, and panning one moves the other →
+ * Align at layer 1 (picked with the keyboard, as the list is reached with M) → both views move to
+ * it, the marker at one x in both.
  *
  * One of the UI journeys of test/e2e/harness/ui.ts. Every wait is for a state, never a delay.
  */
@@ -18,6 +20,7 @@ import { palette } from './timeline';
 interface ComparePage {
   __compare: {
     sides(): { state: { viewport: { start: number; end: number }; model: { items: { start: Float64Array } } } | undefined; t0: number; marked: number }[];
+    markers(): { pairs: { name: string; a: number | null; b: number | null }[]; aligned: number };
   };
 }
 
@@ -38,7 +41,7 @@ function views(frame: Frame): Promise<number[][]> {
 
 export const compareJourneys = [
   {
-    name: 'Compare with…: two runs of one build but a slower phase → the Diff view lists it first as significant → a click shows both timelines locked together',
+    name: 'Compare with…: two runs of one build but a slower phase → the Diff view lists it first as significant → a click shows both timelines locked together, aligned at the phase, then at layer 1',
     async run(page: Page, ctx: { workspace: string; say: (msg: string) => void; shoot: (page: Page, name: string) => Promise<string> }) {
       const write = (name: string, seed: number, slow?: { phase: string; factor: number }) =>
         writeFileSync(join(ctx.workspace, name), `${[...traceLines({ events: 1e7, commands: 600, seed, slow })].join('\n')}\n`);
@@ -99,7 +102,31 @@ export const compareJourneys = [
       const same = (x: number, y: number) => Math.abs(x - y) <= 1e-6 * Math.max(1, Math.abs(x));
       if (!(same(after[0][0], after[1][0]) && same(after[0][1], after[1][1]))) throw new Error(`after panning A the views differ: A ${after[0].join('–')}, B ${after[1].join('–')}`);
       if (same(after[1][0], before[1][0])) throw new Error(`B did not move when A was panned: ${before[1].join('–')} → ${after[1].join('–')}`);
-      ctx.say(`pan A → B moved with it: ${before[1].map(Math.round).join('–')} → ${after[1].map(Math.round).join('–')} from its start`);
+      ctx.say(`pan A → B moved with it: ${before[1].map(Math.round).join('–')} → ${after[1].map(Math.round).join('–')} from its marker`);
+
+      // The click on phase MLP aligned both runs at its first command, and the line above says so.
+      const m0 = await tl.evaluate(() => (window as unknown as ComparePage).__compare.markers());
+      if (m0.pairs[m0.aligned]?.name !== 'phase MLP') throw new Error(`aligned at ${m0.pairs[m0.aligned]?.name ?? 'the starts'}, not phase MLP`);
+      const info = await tl.locator('#info').textContent();
+      if (!/aligned at phase MLP, where this group starts in each run/.test(info ?? '')) throw new Error(`the line above the views says: ${info}`);
+      // Align at layer 1: M on a view reaches the list (the keyboard way in), then layer 1 is picked in it.
+      const absolute = () => tl.evaluate(() => (window as unknown as ComparePage).__compare.sides().map((s) => [s.state!.viewport.start, s.t0]));
+      const was = await absolute();
+      await tl.locator('#canvasB').focus();
+      await page.keyboard.press('m');
+      await tl.waitForFunction(() => document.activeElement?.id === 'align', undefined, { timeout: STEP_MS });
+      const layer1 = m0.pairs.findIndex((p) => p.name === 'layer 1');
+      if (layer1 < 0) throw new Error(`no layer 1 among ${m0.pairs.map((p) => p.name).join(', ')}`);
+      await tl.locator('#align').selectOption(String(layer1));
+      await tl.waitForFunction((k) => (window as unknown as ComparePage).__compare.markers().aligned === k, layer1, { timeout: STEP_MS });
+      const now = await absolute();
+      const pair = m0.pairs[layer1];
+      if (now[0][1] !== pair.a || now[1][1] !== pair.b) throw new Error(`anchors ${now.map((x) => x[1]).join(', ')} are not layer 1's first commands ${pair.a}, ${pair.b}`);
+      if (now[0][0] === was[0][0] || now[1][0] === was[1][0]) throw new Error(`a view did not move: A ${was[0][0]} → ${now[0][0]}, B ${was[1][0]} → ${now[1][0]}`);
+      const rel = await views(tl);
+      if (!(same(rel[0][0], rel[1][0]) && same(rel[0][1], rel[1][1]))) throw new Error(`aligned at layer 1 the views differ from their markers: A ${rel[0].join('–')}, B ${rel[1].join('–')}`);
+      if (!(rel[0][0] <= 0 && 0 <= rel[0][1])) throw new Error(`layer 1 is out of view: ${rel[0].join('–')} from it`);
+      ctx.say(`Align at layer 1 → A moved ${Math.round(now[0][0] - was[0][0])}, B ${Math.round(now[1][0] - was[1][0])} cycles; the marker at one x in both`);
       await ctx.shoot(page, 'compare-timelines');
     },
   },

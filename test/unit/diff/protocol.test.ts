@@ -39,9 +39,14 @@ describe("the comparison's messages and checks", () => {
     assert.deepEqual(parseWebviewMessage({ type: 'compareWith', path: '/etc/passwd' }), { type: 'compareWith' });
   });
 
-  it('Compare Timelines takes two valid models and a known match', () => {
+  it('Compare Timelines takes two valid models, a known match and the markers of every format', () => {
     const model = buildTimeline('a.trace.jsonl', lines)!;
-    const m = { type: 'models', a: { fileName: 'a', model }, b: { fileName: 'b', model }, group: { kind: 'phase', key: 'MLP' }, match: traceDiff.timeline!.phase! };
+    const m = { type: 'models', a: { fileName: 'a', model }, b: { fileName: 'b', model }, group: { kind: 'phase', key: 'MLP' }, match: traceDiff.timeline!.phase!, markers: [...traceDiff.markers!] };
+    for (const f of FORMATS) assert.deepEqual(parseCompareHostMessage({ ...m, markers: [...(f.diff?.markers ?? [])] }), { ...m, markers: [...(f.diff?.markers ?? [])] }, f.id);
+    const spec = traceDiff.markers![0];
+    for (const bad of [undefined, 'x', [{ ...spec, key: 'nope' }], [{ ...spec, attr: undefined }], [{ ...spec, kinds: ['x'] }], [{ ...spec, where: [{ attr: 'phase', value: 1 }] }], [{ ...spec, label: 'l'.repeat(5000) }], Array(17).fill(spec)]) {
+      assert.equal(parseCompareHostMessage({ ...m, markers: bad }), undefined, JSON.stringify(bad)?.slice(0, 80));
+    }
     assert.deepEqual(parseCompareHostMessage(m), m);
     assert.deepEqual(parseCompareHostMessage({ ...m, match: null }), { ...m, match: null });
     assert.equal(parseCompareHostMessage({ ...m, match: { by: 'attr', attr: 'nope' } }), undefined);

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ChromeTraceExporter } from '../../../core/export/chromeTrace';
+import { SLICES_COLUMNS } from '../../../core/export/parquet/schema';
+import { timelineSliceRows } from '../../../core/export/parquet/timelineRows';
 import { looksLikePerfettoProto } from '../../../core/perfetto/detect';
 import { readPerfettoBytes } from '../../../core/perfetto/file';
 import { perfettoTimeline } from '../../../core/perfetto/timeline';
@@ -29,6 +31,10 @@ describe('perfetto fixtures (test/fixtures/real/perfetto)', () => {
       const e = new ChromeTraceExporter(m, { source: name });
       const ev = (JSON.parse(e.head() + e.tail()) as { traceEvents: { ph: string }[] }).traceEvents;
       assert.equal(ev.filter((x) => x.ph === 'X').length, slices, 'every slice exported');
+      const kinds: unknown[] = [];
+      const rows = timelineSliceRows(m, name, (_t, cols) => kinds.push(...cols[SLICES_COLUMNS.findIndex((c) => c.name === 'kind')]));
+      assert.equal(rows, m.items.start.length, 'every item a Parquet row');
+      assert.equal(kinds.filter((k) => k === 'slice').length, slices, 'every slice a Parquet row');
     });
   }
 

@@ -7,7 +7,7 @@ import { PerfettoReader, type PerfettoSink } from '../../../core/perfetto/reader
 import { androidSystemTrace, emptyTrace, ftracePrints, msg, sdkTrace, str, TraceWriter, u64 } from '../../gen/perfettoGen';
 
 interface Seen {
-  slices: { track: number; start: number; end: number; name: string; category: string; at: number; endAt: number; args?: readonly (readonly [string, string])[] }[];
+  slices: { track: number; start: number; end: number; name: string; category: string; at: number; endAt: number; args?: string }[];
   instants: { track: number; t: number; name: string }[];
   counters: { track: number; t: number; v: number }[];
   lonely: number;
@@ -160,7 +160,7 @@ describe('perfetto reader: SDK track events', () => {
     assert.equal(seen.slices.length, 6);
     assert.deepEqual(seen.slices.map((s) => s.name), ['RunInference', 'LoadModel', 'Invoke', 'RunInference', 'LoadModel', 'Invoke']);
     assert.ok(seen.slices.every((s) => s.category === 'inference'));
-    assert.deepEqual(seen.slices[1].args, [['batch', '1']]);
+    assert.deepEqual(JSON.parse(seen.slices[1].args!), { batch: 1 });
     assert.deepEqual(seen.instants.map((i) => i.name), ['checkpoint', 'checkpoint']);
     assert.deepEqual(seen.counters.map((c) => c.v), [0, 1, 2, 0]);
     assert.equal(r.tracks[seen.counters[0].track].unit, 'requests');

@@ -2,7 +2,7 @@
  * The details of a clicked item on the built timeline page (dist/webview) in headless Chromium, in
  * its format's words: an InferScope item's kind is its InferScope type, not the NPU engine whose
  * colour it borrows (the e2e journey showed "kind TE" for a GPU kernel); an NNAPI systrace's process
- * is its pid, not a tenant_id (#30).
+ * is its pid, not a tenant_id (#30); a Perfetto track event shows its arguments (#33).
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,6 +14,8 @@ import { eventLines } from '../../../core/inferscope/citations';
 import { InferscopeDocument } from '../../../core/inferscope/document';
 import { buildTimeline } from '../../../core/detectFormat';
 import { launchChromium, modelMessage, openTimelinePage, type TimelinePage } from '../../webview/page';
+import { perfettoTimeline } from '../../../core/perfetto/timeline';
+import { sdkArgsTrace } from '../../gen/perfettoArgsGen';
 
 const ROOT = resolve(__dirname, '../../..');
 let browser: Browser | undefined;
@@ -104,4 +106,20 @@ test('each format names its own fields: an NNAPI systrace\'s details and menus s
   const keys = rows.map((r) => r[0]);
   assert.ok(keys.includes('pid'), keys.join());
   assert.ok(!keys.includes('tenant_id') && !keys.includes('layer_id'), keys.join());
+});
+
+test('a Perfetto track event\'s debug annotations are its arguments in the details pane, names resolved', async (t) => {
+  const model = perfettoTimeline(sdkArgsTrace());
+  browser ??= await launchChromium();
+  const p = await openTimelinePage({ browser });
+  t.after(() => p.close());
+  await p.post(modelMessage(model));
+  await p.frame();
+  const rows = await detailsOf(p, 'Invoke');
+  const get = (k: string) => rows.find((r) => r[0] === k)?.[1];
+  assert.equal(get('batch'), '8');
+  assert.equal(get('device'), '"npu0"');
+  assert.equal(get('config'), '{"threads":4,"delegate":"nnapi","dims":[1,224]}');
+  assert.equal(get('status'), '"ok"', 'the end event\'s argument too');
+  assert.ok((await p.page.textContent('#details'))!.includes('Arguments'));
 });
