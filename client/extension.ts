@@ -4,6 +4,7 @@ import { registerCheckAll } from './checkAll';
 import { registerCheckTask } from './checkTask';
 import { registerContentDetection } from './contentDetect';
 import { registerCompare } from './diff/commands';
+import { registerBaseline } from './diff/baseline';
 import { registerCmdqGraph } from './cmdq/graphPanel';
 import { registerCmdqTraceJoin } from './cmdq/traceJoin';
 import { registerInferscopeAnalyze } from './inferscope/analyzeCommand';
@@ -25,7 +26,8 @@ export { SERVED_LANGUAGES };
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   // A gzipped trace, opened in its timeline, is checked as Check All checks files.
   const checkFile = registerCheckAll(context);
-  registerTimeline(context, nodeTimelineHost(context.extensionUri), checkFile);
+  // The desktop's timelines compare their Summary with a pinned baseline (worker threads).
+  registerTimeline(context, { ...nodeTimelineHost(context.extensionUri), baseline: registerBaseline(context) }, checkFile);
   registerTimelineExports(context);
   registerCompare(context, nodeTimelineHost(context.extensionUri));
   registerKprofEditor(context);

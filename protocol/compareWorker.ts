@@ -10,6 +10,8 @@ export interface CompareJob {
   a: string;
   b: string;
   format: string;
+  /** Only the comparison over every kind (the Summary against a baseline): `byKind` comes back empty. */
+  allOnly?: boolean;
 }
 
 /** Bytes of both files read so far, of `total`. */

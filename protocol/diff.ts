@@ -132,14 +132,14 @@ function validMarkerSpec(x: unknown): x is MarkerSpec {
 
 const validStats = (x: unknown): x is SampleStats => isObj(x) && Number.isInteger(x.count) && isNum(x.total) && numOrNull(x.mean) && numOrNull(x.p50) && numOrNull(x.p95);
 
-function validGroup(x: unknown): x is GroupDiff {
+export function validGroup(x: unknown): x is GroupDiff {
   if (!isObj(x) || !isName(x.kind) || !isName(x.key) || !validStats(x.a) || !validStats(x.b)) return false;
   const d = x.delta, r = x.rel;
   return isObj(d) && isNum(d.total) && numOrNull(d.mean) && isObj(r) && numOrNull(r.total) && numOrNull(r.mean)
     && numOrNull(x.p_value) && typeof x.significant === 'boolean' && typeof x.reported === 'boolean' && (x.line === null || Number.isInteger(x.line));
 }
 
-const validRun = (x: unknown) => isObj(x) && isStr(x.file) && isStr(x.format) && isStr(x.unit) && numOrNull(x.span);
+export const validRun = (x: unknown): x is DiffResult['a'] => isObj(x) && isStr(x.file) && isStr(x.format) && isStr(x.unit) && numOrNull(x.span);
 
 /** A comparison the Diff view can draw without further checks (the `--json` contract's shape). */
 export function validDiffResult(x: unknown): x is DiffResult {

@@ -3,12 +3,14 @@
  * Both sides validate what they receive with the parse functions below: the webview is a separate
  * page whose messages are untrusted input, and the host must not trust a page that draws trace data.
  */
-import { ATTRS, ITEM_COLUMNS, type ItemColumns, type TimelineModel } from '../core/timeline/model';
+import { ATTRS, ITEM_COLUMNS, type AttrName, type ItemColumns, type TimelineModel } from '../core/timeline/model';
 import type { KprofOverlap, KprofRange, KprofSummary } from '../core/kprof/summary';
 import type { TraceStats } from '../core/trace/metrics/types';
 import { validKprofOverlap, validKprofRange, validKprofSummary } from './kprof';
 import { validStats } from './stats';
 import { MAX_FORMAT_ROWS, MAX_FORMAT_TABLES, type FormatTable } from '../core/timeline/formatTables';
+import type { BaselineDiff } from '../core/diff/baseline';
+import { validAttrs, validBaselineDiff } from './baseline';
 
 /** Host → webview. */
 export type HostMessage =
@@ -45,7 +47,18 @@ export type HostMessage =
   /** The overlap of the two groups the page asked for; null with a message when it cannot be computed. */
   | { type: 'kprofOverlap'; overlap: KprofOverlap | null; message: string }
   /** A profiler buffer's answer to `rangeStats`: its regions' statistics in the range. */
-  | { type: 'kprofRange'; range: KprofRange };
+  | { type: 'kprofRange'; range: KprofRange }
+  /**
+   * The baseline pinned for the file's format (desktop only): its name as the workspace names it,
+   * '' when none is; `self` when it is the file shown. Sent when the page listens and on every change.
+   */
+  | { type: 'baselinePinned'; name: string; self: boolean }
+  /**
+   * The answer to `baseline`: the comparison of the file (B) with the pinned baseline `name` (A),
+   * or null with a message saying why there is none (computing, gone, another format, cancelled).
+   * `attrs`: the kinds whose groups are a context attribute's values in the timeline.
+   */
+  | { type: 'baselineDiff'; name: string; message: string; diff: BaselineDiff | null; attrs: Record<string, AttrName> };
 
 /** Webview → host. */
 export type WebviewMessage =
@@ -73,7 +86,12 @@ export type WebviewMessage =
   /** The kernel-profiler pane: the overlap of group `a`'s region time with group `b`'s, per block. */
   | { type: 'kprofOverlap'; a: number; b: number }
   /** A command's details offered "Show in CMDQ": reveal the first CMDQ entry of that trace layer. */
-  | { type: 'showInCmdq'; layer: string };
+  | { type: 'showInCmdq'; layer: string }
+  /** The Summary was opened: compare the file with the pinned baseline (from disk; cached while neither file changed). */
+  | { type: 'baseline' }
+  /** The toolbar's "Pin baseline" and "Unpin": the host runs that command on the panel's file. */
+  | { type: 'pinBaseline' }
+  | { type: 'clearBaseline' };
 
 export type TimelineMessage = HostMessage | WebviewMessage;
 
@@ -112,6 +130,9 @@ export function parseWebviewMessage(x: unknown): WebviewMessage | undefined {
     case 'compareWith': return { type: 'compareWith' };
     case 'kprofOverlap': return isGroup(m.a) && isGroup(m.b) ? { type: 'kprofOverlap', a: m.a, b: m.b } : undefined;
     case 'showInCmdq': return isStr(m.layer) && m.layer.length <= 1000 ? { type: 'showInCmdq', layer: m.layer } : undefined;
+    case 'baseline': return { type: 'baseline' };
+    case 'pinBaseline': return { type: 'pinBaseline' };
+    case 'clearBaseline': return { type: 'clearBaseline' };
     default: return unknownType(m);
   }
 }
@@ -131,6 +152,8 @@ export function parseHostMessage(x: unknown): HostMessage | undefined {
     case 'kprofSummary': return validKprofSummary(m.summary) ? m : undefined;
     case 'kprofOverlap': return isStr(m.message) && (m.overlap === null || validKprofOverlap(m.overlap)) ? m : undefined;
     case 'kprofRange': return validKprofRange(m.range) ? m : undefined;
+    case 'baselinePinned': return isStr(m.name) && m.name.length <= 4096 && typeof m.self === 'boolean' ? m : undefined;
+    case 'baselineDiff': return isStr(m.name) && m.name.length <= 4096 && isStr(m.message) && (m.diff === null || validBaselineDiff(m.diff)) && validAttrs(m.attrs) ? m : undefined;
     default: return unknownType(m);
   }
 }

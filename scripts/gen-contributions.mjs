@@ -1,7 +1,7 @@
 // Writes the parts of package.json's `contributes` that follow from the format registry
 // (core/formats.ts): the languages (ids, names, extensions, file name patterns, first lines) and the
 // `when` clauses of the menu items that list formats (Show Timeline, Show Summary, the two
-// exports, Compare with…). The output is committed (VS Code reads package.json as it is); `test/unit/package/
+// exports, Compare with…, Pin as Baseline). The output is committed (VS Code reads package.json as it is); `test/unit/package/
 // contributions.test.ts` fails when the registry changed and this was not re-run
 // (`npm run gen:contributions`). Run with tsx (the registry is TypeScript).
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,8 @@ export const FORMAT_MENUS = {
   'npuTrace.exportParquet': { has: (f) => f.parquetTables !== undefined && !f.binary, desktopOnly: true, editors: false },
   // Compare with… reads both files in a worker thread (client/diff/).
   'npuTrace.compareWith': { has: (f) => f.diff !== undefined && !f.diff.unsupported, desktopOnly: true, editors: true },
+  // Pin as Baseline: the run the Summary of the format's other runs is compared with (client/diff/baseline.ts).
+  'npuTrace.pinBaseline': { has: (f) => f.diff !== undefined && !f.diff.unsupported, desktopOnly: true, editors: true },
 };
 
 const escapeRegExp = (s) => s.replace(/[.+?^${}()|[\]\\/]/g, '\\$&');

@@ -9,6 +9,7 @@ import { parseHostMessage } from '../protocol/timeline';
 import { canvas, send, summaryPane, toolbarBox } from './dom';
 import { perf, schedule } from './frames';
 import { attachInput } from './input';
+import { baselineSection } from './baselineSection';
 import { KprofPane } from './kprofPane';
 import { onMessage } from './messages';
 import { filterAndZoom, fit, goToFinding, pick, select } from './navigate';
@@ -38,6 +39,7 @@ const toolbar = createToolbar(toolbarBox, {
   exportChromeTrace: () => send({ type: 'exportChromeTrace' }),
   exportParquet: () => send({ type: 'exportParquet' }),
   compareWith: () => send({ type: 'compareWith' }),
+  pinBaseline: (pin) => send({ type: pin ? 'pinBaseline' : 'clearBaseline' }),
 });
 
 const summaryView = new SummaryView(summaryPane, () => session.theme, {
@@ -53,6 +55,8 @@ const summaryView = new SummaryView(summaryPane, () => session.theme, {
 
 /** A kernel-profiler buffer's facts, statistics and overlap, in the Summary tab's place. */
 const kprofPane = new KprofPane(summaryPane, summaryView, { overlap: (a, b) => send({ type: 'kprofOverlap', a, b }) });
+
+summaryView.extra = () => baselineSection(summaryView);
 
 Object.assign(widgets, { toolbar, summaryView, kprofPane });
 

@@ -13,6 +13,7 @@ import { fillDetails } from './panels';
 import { session } from './session';
 import { ViewState } from './state';
 import { fillRangeBox, refreshSummary, showSummary } from './summaryTab';
+import { askBaseline } from './baselineSection';
 import { widgets } from './widgets';
 
 type Of<K extends HostMessage['type']> = Extract<HostMessage, { type: K }>;
@@ -46,6 +47,8 @@ function onModel(m: Of<'model'>): void {
   details.hidden = true;
   session.fileStats = m.complete ? m.model.stats : undefined;
   session.baseName = m.fileName.replace(/\.gz$/i, '').replace(/\.(trace\.)?jsonl$/i, '').replace(/[^\w.-]/g, '_').slice(0, 60) || 'trace';
+  // A new complete model (the file reloaded or edited) while the Summary is open: compare it again.
+  if (m.complete) askBaseline();
   refreshSummary();
   if (session.pendingReveal && revealLines(session.pendingReveal)) session.pendingReveal = undefined;
   schedule();
@@ -110,6 +113,21 @@ const handlers: { [K in HostMessage['type']]: (m: Of<K>) => void } = {
     const i = !s ? -1 : s.model.chars && m.character !== undefined ? itemAtPosition(s.model, m.line, m.character)
       : m.line < s.index.itemOfLine.length ? s.index.itemOfLine[m.line] : -1;
     if (i >= 0 && i !== s!.selected) select(i, false, true);
+  },
+  baselinePinned: (m) => {
+    const was = session.pinned;
+    session.pinned = m;
+    widgets.toolbar.setBaseline(m.name, m.self);
+    if (was?.name === m.name && was.self === m.self) return;
+    session.baseline = undefined;
+    askBaseline();
+    refreshSummary();
+  },
+  baselineDiff: (m) => {
+    // An answer about another baseline than the one pinned now is stale (a pin changed meanwhile).
+    if (session.baseline !== 'asked' || m.name !== session.pinned?.name) return;
+    session.baseline = m;
+    refreshSummary();
   },
   details: (m) => {
     const s = session.state;

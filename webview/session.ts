@@ -1,5 +1,6 @@
 /** What the timeline page holds between messages: the view of the model shown and what came with it. */
 import type { TraceStats } from '../core/trace/metrics/types';
+import type { HostMessage } from '../protocol/timeline';
 import type { ViewState } from './state';
 import { readTheme, type Theme } from './theme';
 
@@ -29,7 +30,11 @@ export const session: {
   baseName: string;
   /** A `revealLines` that came before the complete model: shown when that model is in. */
   pendingReveal: readonly number[] | undefined;
+  /** The baseline pinned for the file's format (the desktop host says; undefined: none can be). */
+  pinned: Extract<HostMessage, { type: 'baselinePinned' }> | undefined;
+  /** The comparison with it, or why there is none; undefined until asked, `asked` while under way. */
+  baseline: Extract<HostMessage, { type: 'baselineDiff' }> | 'asked' | undefined;
 } = {
   state: undefined, uri: '', previewShown: false, theme: readTheme(), fileStats: undefined, rangeStats: undefined,
-  summaryOfRange: false, baseName: 'trace', pendingReveal: undefined,
+  summaryOfRange: false, baseName: 'trace', pendingReveal: undefined, pinned: undefined, baseline: undefined,
 };

@@ -44,6 +44,8 @@ export class SummaryView {
   private stats: TraceStats | undefined;
   private range: [number, number] | undefined;
   private note = '';
+  /** A section drawn under the facts of a whole file's Summary (the comparison with the pinned baseline), if any. */
+  extra: (() => HTMLElement | undefined) | undefined;
 
   constructor(private readonly host: HTMLElement, private readonly theme: () => Theme, private readonly h: SummaryHandlers, private readonly base: () => string) {}
 
@@ -68,7 +70,7 @@ export class SummaryView {
     const dl = el('p', 'sum-facts');
     for (const [k, v] of facts) dl.append(el('span', 'muted', `${k} `), el('span', undefined, v), ' · ');
     dl.lastChild?.remove();
-    this.host.replaceChildren(head, dl, ...tables.map((t) => this.table(t)));
+    this.host.replaceChildren(head, dl, ...this.extras(), ...tables.map((t) => this.table(t)));
   }
 
   private render(): void {
@@ -96,13 +98,23 @@ export class SummaryView {
       legend.append(sw, ` ${label}  `);
     }
     legend.append('· bars: share of the row\'s span (core: of the window), stacked parts scaled to fit when they overlap');
-    const parts: HTMLElement[] = [head, dl, legend];
+    const parts: HTMLElement[] = [head, dl, ...this.extras(), legend];
     for (const t of summaryTables(s)) parts.push(this.table(t, s));
     this.host.replaceChildren(...parts);
   }
 
-  /** One table as a section: sortable headers, Copy/Save as CSV and JSON (also drawn for the kernel-profiler pane, without metrics). */
-  table(t: SummaryTable, s?: TraceStats): HTMLElement {
+  /** The extra section of a whole file's Summary (none for a range's). */
+  private extras(): HTMLElement[] {
+    const x = this.range ? undefined : this.extra?.();
+    return x ? [x] : [];
+  }
+
+  /**
+   * One table as a section: sortable headers, Copy/Save as CSV and JSON (also drawn for the
+   * kernel-profiler pane, without metrics). `limit`: rows drawn at first (a *Show more* button draws
+   * up to MAX_SHOWN_ROWS).
+   */
+  table(t: SummaryTable, s?: TraceStats, limit = MAX_SHOWN_ROWS): HTMLElement {
     const sec = el('section', 'sum-table');
     sec.dataset.table = t.id;
     const title = el('div', 'sum-title');
@@ -129,7 +141,7 @@ export class SummaryView {
         // Numbers sort largest first on the first click, text A→Z.
         const dir = sort?.col === k ? (-sort.dir as 1 | -1) : c.kind === 'text' ? 1 : -1;
         this.sorts.set(t.id, { col: k, dir });
-        sec.replaceWith(this.table(t, s));
+        sec.replaceWith(this.table(t, s, limit));
       }, `Sort by ${c.label}`));
       hr.append(th);
       // The bars come right after the row's name, so a narrow panel still shows them.
@@ -139,10 +151,15 @@ export class SummaryView {
     thead.append(hr);
     const tbody = el('tbody');
     const order = this.sorted(t);
-    for (const i of order.slice(0, MAX_SHOWN_ROWS)) tbody.append(this.row(t, i, s));
+    const shown = Math.min(limit, MAX_SHOWN_ROWS);
+    for (const i of order.slice(0, shown)) tbody.append(this.row(t, i, s));
     table.append(thead, tbody);
     sec.append(table);
-    if (order.length > MAX_SHOWN_ROWS) sec.append(el('p', 'muted', `The first ${MAX_SHOWN_ROWS} of ${order.length} rows are shown; Copy and Save have them all.`));
+    if (order.length > shown) {
+      const more = el('p', 'muted', `The first ${shown} of ${order.length} rows are shown; Copy and Save have them all.`);
+      if (shown < MAX_SHOWN_ROWS) more.append(' ', button('Show more', 'link', () => sec.replaceWith(this.table(t, s, MAX_SHOWN_ROWS))));
+      sec.append(more);
+    }
     return sec;
   }
 
@@ -152,7 +169,7 @@ export class SummaryView {
   }
 
   private row(t: SummaryTable, i: number, s?: TraceStats): HTMLTableRowElement {
-    const tr = el('tr');
+    const tr = el('tr', t.rowClasses?.[i] || undefined);
     const target = t.targets[i];
     t.columns.forEach((c, k) => {
       const text = formatCell(t.rows[i][k], c.kind);

@@ -2,6 +2,7 @@
  * The Summary tab beside the timeline (the file's or a range's metrics, or a kernel-profiler
  * buffer's pane) and the Shift+drag range box that leads to a range's tables.
  */
+import { askBaseline } from './baselineSection';
 import { rangeBox, send, summaryPane } from './dom';
 import { schedule } from './frames';
 import { fillSummary } from './panels';
@@ -16,8 +17,11 @@ import { lengthOfTime, pointInTime } from './timeAxis';
 let rangeTimer: ReturnType<typeof setTimeout> | undefined;
 
 export function showSummary(show: boolean): void {
+  const opened = show && summaryPane.hidden;
   summaryPane.hidden = !show;
   widgets.toolbar.setSummaryShown(show);
+  // Each opening compares with the pinned baseline again (the host recomputes only if a file changed).
+  if (opened) askBaseline();
   if (show) refreshSummary();
   else schedule();
 }

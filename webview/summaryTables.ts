@@ -7,7 +7,8 @@ import type { GroupStats, TraceStats } from '../core/trace/metrics/types';
 import type { AttrName } from '../core/timeline/model';
 import type { Cell } from './csv';
 
-export type ColumnKind = 'text' | 'int' | 'pct';
+/** `sint` and `spct`: a change, shown with its sign; `p` a p-value (two significant digits). */
+export type ColumnKind = 'text' | 'int' | 'pct' | 'sint' | 'spct' | 'p';
 export interface Column {
   label: string;
   kind: ColumnKind;
@@ -32,6 +33,8 @@ export interface SummaryTable {
   bars: BarPart[][];
   /** The stats objects behind the rows, for Save as JSON. */
   records: unknown[];
+  /** A class per row (a reported regression is drawn red); none when absent. */
+  rowClasses?: string[];
 }
 
 const GROUP_COLUMNS: Column[] = [
@@ -114,6 +117,8 @@ export function sortOrder(rows: readonly (readonly Cell[])[], col: number, dir: 
 export function formatCell(v: Cell, kind: ColumnKind): string {
   if (v === null) return '—';
   if (typeof v !== 'number') return String(v);
-  if (kind === 'pct') return `${(v * 100).toFixed(1)}%`;
-  return Number.isSafeInteger(v) ? v.toLocaleString('en-US') : String(Math.round(v * 100) / 100);
+  const sign = (kind === 'sint' || kind === 'spct') && v > 0 ? '+' : '';
+  if (kind === 'pct' || kind === 'spct') return `${sign}${(v * 100).toFixed(1)}%`;
+  if (kind === 'p') return v.toPrecision(2);
+  return `${sign}${Number.isSafeInteger(v) ? v.toLocaleString('en-US') : String(Math.round(v * 100) / 100)}`;
 }

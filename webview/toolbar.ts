@@ -28,6 +28,8 @@ export interface ToolbarHandlers {
   exportParquet(): void;
   /** Compare the file with another run (the host asks which). */
   compareWith(): void;
+  /** Pin the file as its format's baseline (true), or unpin it. */
+  pinBaseline(pin: boolean): void;
 }
 
 export interface Toolbar {
@@ -44,6 +46,8 @@ export interface Toolbar {
   setAttrNames(names: readonly string[]): void;
   /** Shows the Flows button (a model with flows) and which flows it draws. */
   setFlows(has: boolean, all: boolean): void;
+  /** Shows the Pin button and which file is the format's baseline ('' none; `self`: this one). */
+  setBaseline(name: string, self: boolean): void;
 }
 
 type El = HTMLElement & { value: string };
@@ -135,7 +139,14 @@ export function createToolbar(host: HTMLElement, h: ToolbarHandlers): Toolbar {
   const compareButton = el('vscode-button', { appearance: 'secondary', title: 'Compare with another run of this format (Diff view)', 'aria-label': 'Compare with…', id: 'compareWith' }, 'Compare…');
   compareButton.addEventListener('click', () => h.compareWith());
 
-  host.replaceChildren(summary, fit, colour, filterAttr, filterValue, flows, search, prev, next, exportButton, parquetButton, compareButton, matches, status);
+  // Shown once the host says which baseline is pinned (the desktop only: comparing reads files in a worker thread).
+  const pinButton = el('vscode-button', { appearance: 'secondary', id: 'pinBaseline' }, 'Pin baseline');
+  pinButton.hidden = true;
+  let isBaseline = false;
+  pinButton.addEventListener('click', () => h.pinBaseline(!isBaseline));
+  const baselineLabel = el('span', { class: 'baseline', id: 'baselineLabel' });
+
+  host.replaceChildren(summary, fit, colour, filterAttr, filterValue, flows, search, prev, next, exportButton, parquetButton, compareButton, pinButton, matches, baselineLabel, status);
   return {
     setColourBy: (a) => (colour.value = String(a)),
     setMatches: (t) => (matches.textContent = t),
@@ -152,6 +163,16 @@ export function createToolbar(host: HTMLElement, h: ToolbarHandlers): Toolbar {
     setFlows: (has, all) => {
       flows.hidden = !has;
       showFlows(all);
+    },
+    setBaseline: (name, self) => {
+      isBaseline = self;
+      pinButton.hidden = false;
+      pinButton.textContent = self ? 'Unpin baseline' : 'Pin baseline';
+      const what = self ? 'Unpin this file: no baseline for its format' : `Pin this file as the baseline of its format: the Summary of other runs shows their deltas against it${name ? ` (replaces ${name})` : ''}`;
+      pinButton.setAttribute('title', what);
+      pinButton.setAttribute('aria-label', self ? 'Unpin baseline' : 'Pin as baseline');
+      baselineLabel.textContent = self ? 'the pinned baseline' : name ? `baseline: ${name}` : '';
+      baselineLabel.title = self ? 'This file is its format\'s baseline' : name ? `The Summary shows the deltas against ${name}` : '';
     },
     setSummaryShown: (shown) => {
       summaryShown = shown;

@@ -43,7 +43,7 @@ export function registerCompare(context: vscode.ExtensionContext, host: Timeline
 }
 
 /** The file of the active editor: a text editor's, else a custom editor's (a .gz timeline, a profiler buffer). */
-function activeUri(): vscode.Uri | undefined {
+export function activeUri(): vscode.Uri | undefined {
   const doc = vscode.window.activeTextEditor?.document.uri;
   if (doc) return doc;
   const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;

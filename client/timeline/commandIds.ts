@@ -2,3 +2,5 @@
 export const EXPORT_CHROME_TRACE = 'npuTrace.exportChromeTrace';
 export const EXPORT_PARQUET = 'npuTrace.exportParquet';
 export const COMPARE_WITH = 'npuTrace.compareWith';
+export const PIN_BASELINE = 'npuTrace.pinBaseline';
+export const CLEAR_BASELINE = 'npuTrace.clearBaseline';

@@ -108,8 +108,12 @@ function asColumn(c: unknown): vscode.ViewColumn | undefined {
   return typeof c === 'number' && Number.isInteger(c) && c >= 1 && c <= 9 ? c : undefined;
 }
 
-/** The file of the active read-only timeline editor, when one is active (no text editor then). */
+/**
+ * The file of the active tab when no text editor is active: a read-only timeline editor's, or a
+ * text tab's whose file is too large for VS Code to open as text (its timeline is read from disk).
+ */
 function activeCustomEditorUri(): vscode.Uri | undefined {
   const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  if (input instanceof vscode.TabInputText) return input.uri;
   return input instanceof vscode.TabInputCustom && (input.viewType === COMPRESSED_TIMELINE_EDITOR || input.viewType === ANY_TIMELINE_EDITOR) ? input.uri : undefined;
 }

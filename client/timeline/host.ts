@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import type { TimelineModel } from '../../core/timeline/model';
 import type { TraceStats } from '../../core/trace/metrics/types';
+import type { HostMessage } from '../../protocol/timeline';
 
 /** Lines of a file read back by number (the details pane of a file that is not open). */
 export interface LineSource {
@@ -27,6 +28,18 @@ export interface TimelineHost {
     /** A binary trace's details (no lines): the fields of the packets holding these byte offsets, in order. */
     packets?(path: string, name: string, offsets: number[], token: vscode.CancellationToken): Promise<[string, string][][]>;
   };
+  /** The pinned baseline runs (client/diff/baseline.ts); absent where files cannot be compared (the browser). */
+  baseline?: BaselineSupport;
+}
+
+/** What a timeline panel asks of the pinned baselines: which one its file's format has, and the comparison with it. */
+export interface BaselineSupport {
+  /** The baseline pinned for the format of `file`; undefined when that format cannot be compared. */
+  pinned(file: vscode.Uri): Extract<HostMessage, { type: 'baselinePinned' }> | undefined;
+  /** Fires when a baseline is pinned or cleared. */
+  readonly onDidChange: vscode.Event<void>;
+  /** `file` (B) compared with its format's baseline (A), both read from disk in the comparison worker; never rejects. */
+  compare(file: vscode.Uri, token: vscode.CancellationToken): Promise<Extract<HostMessage, { type: 'baselineDiff' }>>;
 }
 
 /** A nonce for the page's Content-Security-Policy (Web Crypto: the same in Node and in a browser). */

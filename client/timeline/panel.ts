@@ -8,7 +8,7 @@ import { timelinePage } from './html';
 import { saveTable } from './saveTable';
 import { EXPORT_CHROME_TRACE } from './commandIds';
 import { EXPORT_PARQUET } from './commandIds';
-import { COMPARE_WITH } from './commandIds';
+import { CLEAR_BASELINE, COMPARE_WITH, PIN_BASELINE } from './commandIds';
 import { formatByName } from '../../core/detectFormat';
 import { FORMATS } from '../../core/formats';
 import type { TimelineModel } from '../../core/timeline/model';
@@ -40,6 +40,8 @@ export class TimelinePanel implements vscode.Disposable {
   private binary = false;
   /** The details request under way (binary formats): a new click cancels it. */
   private detailsBuild: vscode.CancellationTokenSource | undefined;
+  /** The comparison with the pinned baseline under way: a new request cancels it. */
+  private baselineRun: vscode.CancellationTokenSource | undefined;
   /** Called with each complete model (the read-only editor's status bar item). */
   onComplete: ((model: TimelineModel) => void) | undefined;
 
@@ -82,6 +84,7 @@ export class TimelinePanel implements vscode.Disposable {
         const at = e.selections[0].active;
         this.post({ type: 'selectLine', line: at.line, character: at.character });
       }),
+      ...(host.baseline ? [host.baseline.onDidChange(() => this.postPinned())] : []),
     );
     void this.load();
   }
@@ -172,7 +175,7 @@ export class TimelinePanel implements vscode.Disposable {
     if (!this.ready) {
       if (m.type === 'showSummary') this.summaryQueued = true;
       else if (m.type === 'revealLines') this.revealQueued = m;
-      else if (m.type !== 'selectLine' && m.type !== 'details' && m.type !== 'rangeStats') this.queued = m;
+      else if (m.type !== 'selectLine' && m.type !== 'details' && m.type !== 'rangeStats' && m.type !== 'baselinePinned' && m.type !== 'baselineDiff') this.queued = m;
       return;
     }
     void this.panel.webview.postMessage(m);
@@ -200,6 +203,7 @@ export class TimelinePanel implements vscode.Disposable {
           this.revealQueued = undefined;
           this.post(r);
         }
+        this.postPinned();
         return;
       case 'showInCmdq':
         await vscode.commands.executeCommand('npuTrace.cmdq.showInCmdq', m.layer);
@@ -239,6 +243,13 @@ export class TimelinePanel implements vscode.Disposable {
         // Registered by the desktop extension only (the comparison reads files in a worker thread).
         await Promise.resolve(vscode.commands.executeCommand(COMPARE_WITH, this.uri)).catch(() => vscode.window.showInformationMessage('Compare with… needs the desktop VS Code: it reads both files in a worker thread.'));
         return;
+      case 'baseline':
+        await this.baselineDiff();
+        return;
+      case 'pinBaseline':
+      case 'clearBaseline':
+        await vscode.commands.executeCommand(m.type === 'pinBaseline' ? PIN_BASELINE : CLEAR_BASELINE, this.uri);
+        return;
       case 'kprofOverlap':
         return; // the kernel-profiler editor's page asks this; a trace's never does
       default: {
@@ -246,6 +257,22 @@ export class TimelinePanel implements vscode.Disposable {
         return never;
       }
     }
+  }
+
+  /** Tells the page which baseline is pinned for the file's format (the toolbar says it); nothing where none can be. */
+  private postPinned(): void {
+    const pinned = this.ready ? this.host.baseline?.pinned(this.uri) : undefined;
+    if (pinned) this.post(pinned);
+  }
+
+  /** The file compared with its format's pinned baseline, in the comparison worker (the page asks when its Summary opens). */
+  private async baselineDiff(): Promise<void> {
+    const support = this.host.baseline;
+    if (!support) return;
+    this.baselineRun?.cancel();
+    const cts = (this.baselineRun = new vscode.CancellationTokenSource());
+    const answer = await support.compare(this.uri, cts.token);
+    if (this.baselineRun === cts) this.post(answer);
   }
 
   /**
@@ -334,6 +361,7 @@ export class TimelinePanel implements vscode.Disposable {
     this.build?.cancel();
     this.detailsBuild?.cancel();
     this.rangeBuild?.cancel();
+    this.baselineRun?.cancel();
     this.lines.dispose();
     clearTimeout(this.debounce);
     for (const d of this.disposables.splice(0)) d.dispose();

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { faultyExample } from '../../gen/exampleTraces';
 import { systraceHtml } from '../../gen/systraceHtml';
 import type { RunningServer } from './codeServer';
+import { baselineJourneys } from './baseline';
 import { compareJourneys } from './compare';
 import { formatJourneys } from './formats';
 import { glueJourneys } from './glue';
@@ -280,6 +281,7 @@ const JOURNEYS: Journey[] = [
   ...kprofOptionJourneys,
   ...perfettoJourneys,
   ...compareJourneys,
+  ...baselineJourneys,
 ];
 
 /** The journeys driven through the UI with keyboard and mouse; a screenshot is saved when one fails. */
