@@ -5,7 +5,7 @@
  */
 import { MAX_BASELINE_ROWS, type BaselineDiff } from '../core/diff/baseline';
 import { ATTRS, type AttrName } from '../core/timeline/model';
-import { validGroup, validRun } from './diff';
+import { validGroup, validRun } from './diffResult';
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);

@@ -4,8 +4,9 @@
  * (both runs' timelines, one above the other). Both sides validate what they receive: a page draws
  * names from files, and the host does not trust a page.
  */
-import type { DiffResult, GroupDiff, MarkerSpec, SampleStats, TimelineMatch } from '../core/diff/types';
+import type { DiffResult, MarkerSpec, TimelineMatch } from '../core/diff/types';
 import { ATTRS, type TimelineModel } from '../core/timeline/model';
+import { validDiffResult } from './diffResult';
 import { validModel } from './timeline';
 
 /** Host → the Diff view. */
@@ -53,10 +54,6 @@ const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object
 const isStr = (x: unknown): x is string => typeof x === 'string';
 /** A group key is at most 200 characters (core/diff/groups.ts), a kind a short word: with room to spare. */
 const isName = (x: unknown): x is string => isStr(x) && x.length <= 1000;
-const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
-const numOrNull = (x: unknown) => x === null || isNum(x);
-/** Groups one comparison may carry: 10 000 per kind (core/diff/groups.ts) for a handful of kinds. */
-export const MAX_DIFF_GROUPS_SHOWN = 100_000;
 
 export function parseDiffPageMessage(x: unknown): DiffPageMessage | undefined {
   if (!isObj(x)) return undefined;
@@ -128,23 +125,4 @@ function validMarkerSpec(x: unknown): x is MarkerSpec {
   if (x.kinds !== undefined && !(Array.isArray(x.kinds) && x.kinds.length <= 64 && x.kinds.every((k) => Number.isInteger(k)))) return false;
   if (x.where !== undefined && !(Array.isArray(x.where) && x.where.length <= 8 && x.where.every((w) => isObj(w) && isAttr(w.attr) && isName(w.value) && (w.not === undefined || typeof w.not === 'boolean')))) return false;
   return (x.each === undefined || typeof x.each === 'boolean') && (x.group === undefined || isName(x.group)) && (x.groupAll === undefined || isName(x.groupAll));
-}
-
-const validStats = (x: unknown): x is SampleStats => isObj(x) && Number.isInteger(x.count) && isNum(x.total) && numOrNull(x.mean) && numOrNull(x.p50) && numOrNull(x.p95);
-
-export function validGroup(x: unknown): x is GroupDiff {
-  if (!isObj(x) || !isName(x.kind) || !isName(x.key) || !validStats(x.a) || !validStats(x.b)) return false;
-  const d = x.delta, r = x.rel;
-  return isObj(d) && isNum(d.total) && numOrNull(d.mean) && isObj(r) && numOrNull(r.total) && numOrNull(r.mean)
-    && numOrNull(x.p_value) && typeof x.significant === 'boolean' && typeof x.reported === 'boolean' && (x.line === null || Number.isInteger(x.line));
-}
-
-export const validRun = (x: unknown): x is DiffResult['a'] => isObj(x) && isStr(x.file) && isStr(x.format) && isStr(x.unit) && numOrNull(x.span);
-
-/** A comparison the Diff view can draw without further checks (the `--json` contract's shape). */
-export function validDiffResult(x: unknown): x is DiffResult {
-  if (!isObj(x) || x.version !== 1 || !validRun(x.a) || !validRun(x.b) || !isObj(x.test) || !isStr(x.test.name) || !isObj(x.run)) return false;
-  const lists = [x.groups, x.regressions, x.improvements];
-  if (!lists.every((l) => Array.isArray(l) && l.length <= MAX_DIFF_GROUPS_SHOWN && l.every(validGroup))) return false;
-  return Array.isArray(x.metrics) && x.metrics.length <= 10_000 && x.metrics.every((m: unknown) => isObj(m) && isName(m.key) && isStr(m.unit) && numOrNull(m.a) && numOrNull(m.b) && numOrNull(m.delta) && numOrNull(m.rel));
 }

@@ -1,6 +1,17 @@
-import type { ThreadState } from './builder';
 import { isExecSubphase } from './naming';
 import type { Scope } from './scope';
+
+/**
+ * What the per-thread figures read of a thread (`ThreadState` in builder.ts is one): declared here,
+ * so this file needs not import the builder, which imports it through settle.ts.
+ */
+export interface TimedThread {
+  readonly root: Scope;
+  readonly laPeCounts: ReadonlyMap<string, number>;
+  readonly stats: ReadonlyMap<string, number>;
+  begins(appPhase: string, fn: string): number[];
+  ends(appPhase: string, fn: string): number[];
+}
 
 /**
  * Time of every scope of a rewritten tree (rules §6): its duration less what its children subtract.
@@ -85,7 +96,7 @@ export class StatsAccumulator {
 }
 
 /** `StatsAccumulator` over a thread's whole tree. */
-export function threadStats(t: ThreadState): Map<string, number> {
+export function threadStats(t: TimedThread): Map<string, number> {
   const acc = new StatsAccumulator();
   acc.walk(t.root.children);
   return acc.result();
@@ -101,7 +112,7 @@ const RUNTIME_SYNC = [
  * One thread's value for `layer_phase` in an application phase. Runtime execution is special
  * (§6): execution is asynchronous, so it is startCompute → Event_wait plus the synchronous calls.
  */
-export function threadStat(t: ThreadState, tag: string, appPhase: string): number {
+export function threadStat(t: TimedThread, tag: string, appPhase: string): number {
   if (tag === 'LR_PE') {
     const starts = t.begins(appPhase, 'ANeuralNetworksExecution_startCompute');
     const ends = t.ends(appPhase, 'ANeuralNetworksEvent_wait');
@@ -119,7 +130,7 @@ export function threadStat(t: ThreadState, tag: string, appPhase: string): numbe
 }
 
 /** Executions in an application phase on one thread: `ANeuralNetworksExecution_create` scopes, else `LA`/`PE` scopes. */
-export function threadExecutionCount(t: ThreadState, appPhase: string): number {
+export function threadExecutionCount(t: TimedThread, appPhase: string): number {
   const n = t.begins(appPhase, 'ANeuralNetworksExecution_create').length;
   return n > 0 ? n : (t.laPeCounts.get(appPhase) ?? 0);
 }
