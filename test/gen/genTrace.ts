@@ -67,6 +67,18 @@ function rng(seed: number): () => number {
   };
 }
 
+/**
+ * Issue #34's pair: two runs of one build of 600 commands, the second with phase MLP 1.5× slower
+ * (its planted regression, to be the only significant one and the first).
+ */
+export const PLANTED_PAIR: { base: GenOptions; slower: GenOptions } = {
+  base: { events: 1e7, commands: 600, seed: 1 },
+  slower: { events: 1e7, commands: 600, seed: 2, slow: { phase: 'MLP', factor: 1.5 } },
+};
+
+/** The text of a run as a writer saves it: one event a line, a final line break. */
+export const traceText = (opts: GenOptions): string => `${[...traceLines(opts)].join('\n')}\n`;
+
 /** Yields the trace one JSON line at a time (no trailing newline), exactly `opts.events` lines. */
 export function* traceLines(opts: GenOptions): Generator<string> {
   const rand = rng(opts.seed ?? 1);

@@ -11,10 +11,10 @@
  *
  * One of the UI journeys of test/e2e/harness/ui.ts. Every wait is for a state, never a delay.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { traceLines } from '../../gen/genTrace';
+import { writeRunPair } from './compare';
 import { quickOpen, STEP_MS } from './keys';
 import { palette, timelineFrame } from './timeline';
 
@@ -37,10 +37,7 @@ export const baselineJourneys = [
   {
     name: 'Pin as Baseline: pin one run, open another run\'s Summary → its deltas against the baseline, the slower phase first; a deleted baseline is said in the Summary; the toolbar pins and unpins',
     async run(page: Page, ctx: { workspace: string; say: (msg: string) => void; shoot: (page: Page, name: string) => Promise<string> }) {
-      const write = (name: string, seed: number, slow?: { phase: string; factor: number }) =>
-        writeFileSync(join(ctx.workspace, name), `${[...traceLines({ events: 1e7, commands: 600, seed, slow })].join('\n')}\n`);
-      write('base.trace.jsonl', 1);
-      write('slower.trace.jsonl', 2, { phase: 'MLP', factor: 1.5 });
+      writeRunPair(ctx.workspace);
       // 20 MB each: VS Code shows "too large" instead of the text; the commands take the tab's file.
       await quickOpen(page, 'base.trace.jsonl');
       await palette(page, 'NPU Trace: Pin as Baseline');

@@ -13,7 +13,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { traceLines } from '../../gen/genTrace';
+import { PLANTED_PAIR, traceText } from '../../gen/genTrace';
 import { quickOpen, STEP_MS } from './keys';
 import { palette } from './timeline';
 
@@ -39,14 +39,20 @@ function views(frame: Frame): Promise<number[][]> {
   return frame.evaluate(() => (window as unknown as ComparePage).__compare.sides().map((s) => [s.state!.viewport.start - s.t0, s.state!.viewport.end - s.t0]));
 }
 
+/**
+ * Two runs of one build in the workspace, `base.trace.jsonl` and `slower.trace.jsonl` (600 commands,
+ * phase MLP 1.5× slower in the second), 20 MB each: the comparison journeys' pair.
+ */
+export function writeRunPair(workspace: string): void {
+  writeFileSync(join(workspace, 'base.trace.jsonl'), traceText(PLANTED_PAIR.base));
+  writeFileSync(join(workspace, 'slower.trace.jsonl'), traceText(PLANTED_PAIR.slower));
+}
+
 export const compareJourneys = [
   {
     name: 'Compare with…: two runs of one build but a slower phase → the Diff view lists it first as significant → a click shows both timelines locked together, aligned at the phase, then at layer 1',
     async run(page: Page, ctx: { workspace: string; say: (msg: string) => void; shoot: (page: Page, name: string) => Promise<string> }) {
-      const write = (name: string, seed: number, slow?: { phase: string; factor: number }) =>
-        writeFileSync(join(ctx.workspace, name), `${[...traceLines({ events: 1e7, commands: 600, seed, slow })].join('\n')}\n`);
-      write('base.trace.jsonl', 1);
-      write('slower.trace.jsonl', 2, { phase: 'MLP', factor: 1.5 });
+      writeRunPair(ctx.workspace);
       // 20 MB each: VS Code shows "too large" instead of the text; the command takes the tab's file.
       await quickOpen(page, 'base.trace.jsonl');
 

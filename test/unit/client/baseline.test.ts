@@ -7,23 +7,16 @@
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import Module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { EventEmitter, standInForVscode } from '../vscodeStandIn';
 import { FORMATS } from '../../../core/formats';
 import { parseHostMessage } from '../../../protocol/timeline';
-import { traceLines } from '../../gen/genTrace';
+import { PLANTED_PAIR, traceText } from '../../gen/genTrace';
 
 const ROOT = resolve(__dirname, '../../..');
 
-type Listener<T> = (e: T) => unknown;
-class EventEmitter<T> {
-  private ls: Listener<T>[] = [];
-  event = (l: Listener<T>) => { this.ls.push(l); return { dispose: () => { this.ls = this.ls.filter((x) => x !== l); } }; };
-  fire(e: T) { for (const l of this.ls) l(e); }
-  dispose() { this.ls = []; }
-}
 interface FakeUri { scheme: string; path: string; fsPath: string; toString(): string }
 const uri = (path: string): FakeUri => ({ scheme: 'file', path, fsPath: path, toString: () => `file://${path}` });
 let progressShown = 0;
@@ -45,9 +38,7 @@ const vscodeMock = {
   workspace: { asRelativePath: (u: FakeUri) => u.path.split('/').pop() },
   commands: { executeCommand: async (id: string, key: string, value: unknown) => { if (id === 'setContext') contexts.set(key, value); } },
 };
-const M = Module as unknown as { _load: (req: string, ...rest: unknown[]) => unknown };
-const load = M._load;
-M._load = (req: string, ...rest: unknown[]) => (req === 'vscode' ? vscodeMock : load(req, ...rest));
+standInForVscode(vscodeMock);
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { Baselines } = require('../../../client/diff/baseline') as typeof import('../../../client/diff/baseline');
 
@@ -68,8 +59,8 @@ describe('pinned baselines (host side)', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
   const base = join(dir, 'base.trace.jsonl');
   const slower = join(dir, 'slower.trace.jsonl');
-  writeFileSync(base, `${[...traceLines({ events: 1e7, commands: 600, seed: 1 })].join('\n')}\n`);
-  writeFileSync(slower, `${[...traceLines({ events: 1e7, commands: 600, seed: 2, slow: { phase: 'MLP', factor: 1.5 } })].join('\n')}\n`);
+  writeFileSync(base, traceText(PLANTED_PAIR.base));
+  writeFileSync(slower, traceText(PLANTED_PAIR.slower));
   const npu = FORMATS.find((f) => f.id === 'npu-trace')!;
   const state = new Memento();
   const b = new Baselines(state as never, join(ROOT, 'dist/compareWorker.js'));

@@ -14,12 +14,12 @@ import { readCompareMessage } from '../../../protocol/compareWorker';
 import { parseHostMessage, parseWebviewMessage } from '../../../protocol/timeline';
 import { baselineGroupTable, baselineHeadline, baselineMetricTable } from '../../../webview/baselineTables';
 import { formatCell } from '../../../webview/summaryTables';
-import { traceLines } from '../../gen/genTrace';
+import { PLANTED_PAIR, traceLines } from '../../gen/genTrace';
 import { compare, runOfLines } from './helpers';
 
 // The pair of test/unit/diff/trace.test.ts: 600 commands, MLP 1.5× slower in B (the run shown); A is the baseline.
-const linesA = [...traceLines({ events: 1e7, commands: 600, seed: 1 })];
-const linesB = [...traceLines({ events: 1e7, commands: 600, seed: 2, slow: { phase: 'MLP', factor: 1.5 } })];
+const linesA = [...traceLines(PLANTED_PAIR.base)];
+const linesB = [...traceLines(PLANTED_PAIR.slower)];
 const result = compare(runOfLines(traceDiff, linesA), runOfLines(traceDiff, linesB), 'npu-trace');
 
 /** A comparison of `n` made-up groups, none significant. */

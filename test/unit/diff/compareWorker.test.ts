@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { JobCancelled, runJob } from '../../../node/jobs/runJob';
 import { type CompareJob, type CompareProgress, readCompareMessage } from '../../../protocol/compareWorker';
-import { traceLines } from '../../gen/genTrace';
+import { PLANTED_PAIR, traceText } from '../../gen/genTrace';
 import { runCli } from '../../cli/run';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -20,8 +20,8 @@ describe('the comparison worker', () => {
   // The pair of test/unit/diff/trace.test.ts: 600 commands, MLP 1.5× slower in B.
   const a = join(dir, 'base.trace.jsonl');
   const b = join(dir, 'new.trace.jsonl');
-  writeFileSync(a, `${[...traceLines({ events: 1e7, commands: 600, seed: 1 })].join('\n')}\n`);
-  writeFileSync(b, `${[...traceLines({ events: 1e7, commands: 600, seed: 2, slow: { phase: 'MLP', factor: 1.5 } })].join('\n')}\n`);
+  writeFileSync(a, traceText(PLANTED_PAIR.base));
+  writeFileSync(b, traceText(PLANTED_PAIR.slower));
   const job: CompareJob = { a, b, format: 'npu-trace' };
 
   it('gives what `npu-trace diff --json` gives, and `--by <kind>` for each kind', async () => {

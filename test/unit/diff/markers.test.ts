@@ -12,7 +12,7 @@ import type { MarkerSpec } from '../../../core/diff/types';
 import { FORMATS } from '../../../core/formats';
 import type { TimelineModel } from '../../../core/timeline/model';
 import { nnapiRuns } from '../../gen/diffPairs';
-import { traceLines } from '../../gen/genTrace';
+import { PLANTED_PAIR, traceLines } from '../../gen/genTrace';
 import { inferscopeTrace, pretty } from '../../gen/inferscopeGen';
 import { profilerTrace } from '../../gen/inferscopeProfiler';
 import { kinetoEagerTrace } from '../../gen/kinetoGen';
@@ -110,8 +110,8 @@ describe('markers of each format', () => {
 
 describe('markers matched between two runs', () => {
   const specs = specsOf('npu-trace');
-  const a = [...traceLines({ events: 1e7, commands: 600, seed: 1 })];
-  const b = [...traceLines({ events: 1e7, commands: 600, seed: 2, slow: { phase: 'MLP', factor: 1.5 } })];
+  const a = [...traceLines(PLANTED_PAIR.base)];
+  const b = [...traceLines(PLANTED_PAIR.slower)];
   // B names its LN2 phase otherwise: LN2 only in A, LN2_FUSED only in B.
   const mb = modelOf('b.trace.jsonl', b.join('\n').replace(/"phase":"LN2"/g, '"phase":"LN2_FUSED"'));
   const pairs = pairMarkers(specs, markersOf(modelOf('a.trace.jsonl', a.join('\n'))).markers, markersOf(mb).markers);

@@ -6,21 +6,14 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import Module from 'node:module';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
+import { EventEmitter, standInForVscode } from '../vscodeStandIn';
 import { parseHostMessage, type HostMessage } from '../../../protocol/timeline';
 import { genKprof, npyBytes } from '../../gen/kprofGen';
 
 const ROOT = resolve(__dirname, '../../..');
 
-type Listener<T> = (e: T) => unknown;
-class EventEmitter<T> {
-  private ls: Listener<T>[] = [];
-  event = (l: Listener<T>) => { this.ls.push(l); return { dispose: () => { this.ls = this.ls.filter((x) => x !== l); } }; };
-  fire(e: T) { for (const l of this.ls) l(e); }
-  dispose() { this.ls = []; }
-}
 interface FakeUri { scheme: string; path: string; fsPath: string; toString(): string; with(c: { path: string }): FakeUri }
 const uri = (path: string): FakeUri => ({ scheme: 'file', path, fsPath: path, toString: () => `file://${path}`, with: (c) => uri(c.path) });
 const files = new Map<string, Uint8Array>();
@@ -78,9 +71,7 @@ const vscodeMock = {
   },
   env: { clipboard: { writeText: async (s: string) => { clipboard = s; } } },
 };
-const M = Module as unknown as { _load: (req: string, ...rest: unknown[]) => unknown };
-const load = M._load;
-M._load = (req: string, ...rest: unknown[]) => (req === 'vscode' ? vscodeMock : load(req, ...rest));
+standInForVscode(vscodeMock);
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { registerKprofEditor, kprofExportFor, KPROF_EDITOR } = require('../../../client/kprof/editor') as typeof import('../../../client/kprof/editor');
 
