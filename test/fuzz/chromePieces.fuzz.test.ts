@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import { eol, lastBreak, mutate, writeDoc } from './chromeDocText';
 import { ChromeChecker } from '../../core/chrome/checks';
 import type { Diagnostic } from '../../core/common/diagnostic';
 import { kinetoCompiledTrace, kinetoEagerTrace } from '../gen/kinetoGen';
@@ -75,26 +76,13 @@ const element = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('{}', '[]', '7', '"x"', 'null', '{"ph": "X", "ts": 1', '}', '{"ph": "X",, "ts": 1}').map((raw) => ({ raw })) },
 );
 const layout = fc.constantFrom('pretty', 'compact', 'oneLine');
-const eol = fc.constantFrom('\n', '\n', '\r\n', '\r');
-
-function write(els: ({ fs: [string, string][] } | { raw: string })[], how: string, nl: string, form: string): string {
-  const ev = (e: { fs: [string, string][] } | { raw: string }) => {
-    if ('raw' in e) return e.raw;
-    if (how === 'pretty') return `{\n    ${e.fs.map(([k, v]) => `"${k}": ${v}`).join(',\n    ')}\n  }`;
-    return `{${e.fs.map(([k, v]) => `"${k}": ${v}`).join(', ')}}`;
-  };
-  const sep = how === 'oneLine' ? ', ' : ',\n  ';
-  const body = els.map(ev).join(sep);
-  const text = form === 'array' ? `[\n  ${body}\n]\n` : form === 'open' ? `[\n  ${body},\n` : `{\n  "schemaVersion": 1,\n  "traceEvents": [\n  ${body}\n  ],\n  "traceName": "t"\n}\n`;
-  return how === 'oneLine' ? text.replace(/\n\s*/g, ' ') : text.replace(/\n/g, nl);
-}
 
 describe('Chrome checks: the text read in pieces says what lines say', () => {
   it('random traces, any layout, line end and pieces', () => {
     fc.assert(fc.property(
       fc.array(element, { maxLength: 12 }), layout, eol, fc.constantFrom('object', 'array', 'open'), fc.array(fc.nat(), { maxLength: 8 }),
       (els, how, nl, form, cuts) => {
-        const text = write(els, how, nl, form);
+        const text = writeDoc(els, how, nl, form);
         assert.deepEqual(byPieces(text, cuts.map((c) => c % (text.length + 1))), byLines(text));
       },
     ), { numRuns: 400 });
@@ -104,9 +92,7 @@ describe('Chrome checks: the text read in pieces says what lines say', () => {
     fc.assert(fc.property(
       fc.array(element, { minLength: 1, maxLength: 8 }), layout, eol, fc.nat(), fc.constantFrom('drop', 'double', 'brace', 'quote'), fc.array(fc.nat(), { maxLength: 6 }),
       (els, how, nl, at, op, cuts) => {
-        let text = write(els, how, nl, 'object');
-        const k = at % text.length;
-        text = op === 'drop' ? text.slice(0, k) + text.slice(k + 1) : op === 'double' ? text.slice(0, k) + text[k] + text.slice(k) : text.slice(0, k) + (op === 'brace' ? '}' : '"') + text.slice(k);
+        const text = mutate(writeDoc(els, how, nl, 'object'), at, op);
         assert.deepEqual(byPieces(text, cuts.map((c) => c % (text.length + 1))), byLines(text));
       },
     ), { numRuns: 300 });
@@ -116,11 +102,9 @@ describe('Chrome checks: the text read in pieces says what lines say', () => {
     fc.assert(fc.property(
       fc.array(element, { minLength: 1, maxLength: 8 }), fc.constantFrom('pretty', 'compact'), eol, fc.nat(), fc.array(fc.nat(), { maxLength: 4 }),
       (els, how, nl, at, cuts) => {
-        const whole = write(els, how, nl, 'object');
+        const whole = writeDoc(els, how, nl, 'object');
         const text = whole.slice(0, at % whole.length);
-        // The last piece holds the last line break, all of a CRLF (pieces are 1 MB, lines far shorter).
-        let last = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
-        if (last > 0 && text.slice(last - 1, last + 1) === '\r\n') last--;
+        const last = lastBreak(text);
         assert.deepEqual(byPieces(text, last < 0 ? [] : cuts.map((c) => c % (last + 1)), true), byLines(text, true));
       },
     ), { numRuns: 200 });

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import { eol, lastBreak, mutate, writeDoc } from './chromeDocText';
 import { ChromeTimelineBuilder } from '../../core/chrome/timeline';
 import type { TimelineModel } from '../../core/timeline/model';
 import { buildFromText } from '../../node/workers/timelineText';
@@ -103,20 +104,6 @@ const element = fc.oneof(
 );
 /** `wrapped`: events on one line, each broken after its first field, so events both share lines and span them. */
 const layout = fc.constantFrom('pretty', 'compact', 'oneLine', 'wrapped');
-const eol = fc.constantFrom('\n', '\n', '\r\n', '\r');
-
-function write(els: ({ fs: [string, string][] } | { raw: string })[], how: string, nl: string, form: string): string {
-  const ev = (e: { fs: [string, string][] } | { raw: string }) => {
-    if ('raw' in e) return e.raw;
-    if (how === 'pretty') return `{\n    ${e.fs.map(([k, v]) => `"${k}": ${v}`).join(',\n    ')}\n  }`;
-    if (how === 'wrapped') return `{${e.fs.map(([k, v], j) => `${j === 1 ? '\n ' : ''}"${k}": ${v}`).join(', ')}}`;
-    return `{${e.fs.map(([k, v]) => `"${k}": ${v}`).join(', ')}}`;
-  };
-  const sep = how === 'oneLine' || how === 'wrapped' ? ', ' : ',\n  ';
-  const body = els.map(ev).join(sep);
-  const text = form === 'array' ? `[\n  ${body}\n]\n` : form === 'open' ? `[\n  ${body},\n` : `{\n  "schemaVersion": 1,\n  "traceEvents": [\n  ${body}\n  ],\n  "traceName": "t"\n}\n`;
-  return how === 'oneLine' ? text.replace(/\n\s*/g, ' ') : text.replace(/\n/g, nl);
-}
 
 const cutsOf = (text: string, piece: number) => Array.from({ length: Math.ceil(text.length / piece) }, (_, k) => k * piece);
 
@@ -125,7 +112,7 @@ describe('Chrome timeline: events read in place give the model JSON.parse of eac
     fc.assert(fc.property(
       fc.array(element, { maxLength: 14 }), layout, eol, fc.constantFrom('object', 'array', 'open'), fc.array(fc.nat(), { maxLength: 8 }),
       (els, how, nl, form, cuts) => {
-        const text = write(els, how, nl, form);
+        const text = writeDoc(els, how, nl, form);
         const at = cuts.map((c) => c % (text.length + 1));
         // A preview after each piece (the worker shows one) changes nothing that follows.
         const inPlace = byPieces(text, at, false, true, () => undefined);
@@ -139,9 +126,7 @@ describe('Chrome timeline: events read in place give the model JSON.parse of eac
     fc.assert(fc.property(
       fc.array(element, { minLength: 1, maxLength: 8 }), layout, eol, fc.nat(), fc.constantFrom('drop', 'double', 'brace', 'quote'), fc.array(fc.nat(), { maxLength: 6 }),
       (els, how, nl, at, op, cuts) => {
-        let text = write(els, how, nl, 'object');
-        const k = at % text.length;
-        text = op === 'drop' ? text.slice(0, k) + text.slice(k + 1) : op === 'double' ? text.slice(0, k) + text[k] + text.slice(k) : text.slice(0, k) + (op === 'brace' ? '}' : '"') + text.slice(k);
+        const text = mutate(writeDoc(els, how, nl, 'object'), at, op);
         assert.deepStrictEqual(byPieces(text, cuts.map((c) => c % (text.length + 1)), false, true, () => undefined), byLines(text));
       },
     ), { numRuns: 300 });
@@ -151,11 +136,9 @@ describe('Chrome timeline: events read in place give the model JSON.parse of eac
     fc.assert(fc.property(
       fc.array(element, { minLength: 1, maxLength: 8 }), fc.constantFrom('pretty', 'compact'), eol, fc.nat(), fc.array(fc.nat(), { maxLength: 4 }),
       (els, how, nl, at, cuts) => {
-        const whole = write(els, how, nl, 'object');
+        const whole = writeDoc(els, how, nl, 'object');
         const text = whole.slice(0, at % whole.length);
-        // The last piece holds the last line break, all of a CRLF (pieces are 1 MB, lines far shorter).
-        let last = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
-        if (last > 0 && text.slice(last - 1, last + 1) === '\r\n') last--;
+        const last = lastBreak(text);
         assert.deepStrictEqual(byPieces(text, last < 0 ? [] : cuts.map((c) => c % (last + 1)), true), byLines(text, true));
       },
     ), { numRuns: 200 });
