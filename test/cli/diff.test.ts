@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import type { DiffResult } from '../../core/diff/types';
-import { writeTrace } from '../gen/genTrace';
+import { PLANTED_PAIR, writeTrace } from '../gen/genTrace';
 import { ROOT, runCli } from './run';
 
 const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/diff.schema.json'), 'utf8')) as object;
@@ -20,8 +20,8 @@ before(async () => {
   base = join(dir, 'base.trace.jsonl');
   slowed = join(dir, 'slowed.trace.jsonl');
   same = join(dir, 'same.trace.jsonl');
-  await writeTrace(base, { events: 1e7, commands: 600, seed: 1 });
-  await writeTrace(slowed, { events: 1e7, commands: 600, seed: 2, slow: { phase: 'MLP', factor: 1.5 } });
+  await writeTrace(base, PLANTED_PAIR.base);
+  await writeTrace(slowed, PLANTED_PAIR.slower);
   await writeTrace(same, { events: 1e7, commands: 600, seed: 3 });
 });
 after(() => rmSync(dir, { recursive: true, force: true }));

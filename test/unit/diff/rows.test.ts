@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { diffRows } from '../../../core/diff/rows';
 import { traceDiff } from '../../../core/trace/diff';
-import { traceLines } from '../../gen/genTrace';
+import { PLANTED_PAIR, traceLines } from '../../gen/genTrace';
 import { compare, runOfLines } from './helpers';
 
 // The Diff view's table: the pair of test/unit/diff/trace.test.ts (600 commands, MLP 1.5× slower in B).
 describe("the Diff view's rows", () => {
-  const a = runOfLines(traceDiff, traceLines({ events: 1e7, commands: 600, seed: 1 }));
-  const b = runOfLines(traceDiff, traceLines({ events: 1e7, commands: 600, seed: 2, slow: { phase: 'MLP', factor: 1.5 } }));
+  const a = runOfLines(traceDiff, traceLines(PLANTED_PAIR.base));
+  const b = runOfLines(traceDiff, traceLines(PLANTED_PAIR.slower));
 
   it('the planted phase leads the phase table, the only reported one', () => {
     const rows = diffRows(compare(a, b, 'npu-trace', ['phase']));
