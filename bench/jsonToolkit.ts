@@ -23,6 +23,8 @@ import { genKprofLarge, npyBytes } from '../test/gen/kprofGen';
 import { fmt, median, row, timed } from './util';
 
 type Time = { wall: number; cpu: number };
+/** Rounds of each case: the cases take 0.1–1 s, and five left the ratios ±15 % from run to run on a 2-core VM. */
+const ROUNDS = 11;
 const m = (xs: Time[]) => `${fmt(median(xs.map((x) => x.wall)))} / ${fmt(median(xs.map((x) => x.cpu)))} ms`;
 
 function chromeEvents(m: typeof chromeStream, lines: string[]): number {
@@ -83,7 +85,7 @@ function baselineModules(): Modules | string {
 }
 
 export async function run(): Promise<void> {
-  console.log(`\n## JSON toolkit through each format, this checkout vs ${BASELINE} (before the toolkit), alternated in one run (median of 5, wall / CPU)`);
+  console.log(`\n## JSON toolkit through each format, this checkout vs ${BASELINE} (before the toolkit), alternated in one run (median of ${ROUNDS}, wall / CPU; the ratio is the median of each round's now ÷ before)`);
   let old: Modules | string;
   try {
     old = baselineModules();
@@ -113,10 +115,13 @@ export async function run(): Promise<void> {
     [`CMDQ parsed with ranges, 100k entries, ${fmt(cmdq.length / 1e6, 1)} MB (parseCmdq)`, (m) => m.cmdqParser.parseCmdq(cmdq).entries.length],
     [`kprof producer/consumer overlap, ${kprof.regionCount} regions (groupOverlap)`, (m) => m.kprofOverlap.groupOverlap(kprof, 0, 1).overlapNs],
   ];
+  // `JT_ONLY=<regex>`: only the cases whose names match (CONTRIBUTING.md), for working on one.
+  const only = process.env.JT_ONLY;
+  if (only) cases.splice(0, cases.length, ...cases.filter((c) => new RegExp(only).test(c[0])));
   const sides: [string, Modules][] = typeof old === 'string' ? [['now', NOW]] : [['now', NOW], ['baseline', old]];
   const times = sides.map(() => cases.map((): Time[] => []));
   const values = sides.map((): unknown[] => []);
-  for (let r = 0; r < 5; r++) {
+  for (let r = 0; r < ROUNDS; r++) {
     for (let k = 0; k < cases.length; k++) {
       // Old and new in turn, each first every other round, so that neither always runs warmer.
       for (let j = 0; j < sides.length; j++) {
@@ -132,7 +137,8 @@ export async function run(): Promise<void> {
       row(`${cases[k][0]} → ${String(values[0][k])}`, m(times[0][k]));
       continue;
     }
-    const ratio = median(times[0][k].map((x) => x.cpu)) / median(times[1][k].map((x) => x.cpu));
+    // Paired by round: a slow stretch of a shared machine slows both sides of a round, not one side's median.
+    const ratio = median(times[0][k].map((x, r) => x.cpu / times[1][k][r].cpu));
     const same = values[0][k] === values[1][k] ? '' : `; results differ: ${String(values[1][k])} before`;
     row(`${cases[k][0]} → ${String(values[0][k])}: now; ${BASELINE}`, `${m(times[0][k])}; ${m(times[1][k])}`, `CPU now ÷ before ${fmt(ratio, 2)}×${same}`);
   }

@@ -7,7 +7,7 @@
  * `ElementSplitter` walks the document and cuts the values; this file says which are the events and
  * the other top-level keys, and how Chrome's tolerant reading words what is out of place.
  */
-import { capture, offer, splitterClass, STOP, walk, type Captured, type Place, type SplitHandler, type Step } from '../json/elementSplitter';
+import { CAPTURED, CLOSED, ElementSplitter, MORE, UNEXPECTED, VALUE, type Captured, type Place } from '../json/elementSplitter';
 import { LineCursor } from '../json/lineCursor';
 
 export interface RawEvent {
@@ -40,26 +40,18 @@ export interface StreamSink {
 export const MAX_EVENT_CHARS = 16 << 20;
 const MAX_TOP_VALUE = 1 << 20;
 
-/** The splitter's code with this format's own JIT feedback (json/elementSplitter.ts `splitterClass`). */
-const Splitter = splitterClass();
-
 /** The containers walked: the root object, the events array. */
 const ROOT = 0, EVENTS = 1;
-const IN_ROOT = walk(ROOT);
-const IN_EVENTS = walk(EVENTS);
-const EVENT = capture(MAX_EVENT_CHARS);
-const EVENT_OFFERED = offer(MAX_EVENT_CHARS);
-const TOP_VALUE = capture(MAX_TOP_VALUE);
 
-/** The stream is the splitter's handler itself: its methods are one function for every stream, so code V8 optimizes for one file stays valid for the next. */
-export class ChromeEventStream implements SplitHandler {
+/** Reads what the splitter (json/elementSplitter.ts) finds, in a loop of its own (`drain`). */
+export class ChromeEventStream {
   form: 'object' | 'array' | undefined;
   /** Whether an events array was opened and closed. */
   private arrayOpen = false;
   arrayClosed = false;
   sawTraceEvents = false;
   /** Chrome's reading ends a bare value at a delimiter. */
-  private readonly split = new Splitter(this, 'delimiter');
+  private readonly split = new ElementSplitter('delimiter');
   /** What the value being captured is: an event, or a top-level key's value (its key). */
   private capturing: 'event' | { key: string } | undefined;
   /** Offset of the first character of each line fed, and the line number of the last one. */
@@ -87,12 +79,13 @@ export class ChromeEventStream implements SplitHandler {
 
   feed(line: string, lineNo: number): void {
     // The break that ends the line before is a character of the document (inside an event, of its text).
-    if (this.fed) this.split.lineBreak();
+    if (this.fed && this.split.lineBreak()) this.drain();
     this.fed = true;
     this.lineStart = this.split.offset;
     this.lastLine = lineNo;
     this.lastChar = line.length;
     this.split.feed(line);
+    this.drain();
   }
 
   /**
@@ -124,6 +117,30 @@ export class ChromeEventStream implements SplitHandler {
   private feedPiece(piece: string): void {
     this.cursor!.piece(piece);
     this.split.feed(piece);
+    this.drain();
+  }
+
+  /**
+   * What the splitter finds in the piece fed, to its end. The InferScope reader has a loop like it:
+   * each format's must be code of its own (json/elementSplitter.ts says why).
+   */
+  private drain(): void {
+    const sp = this.split;
+    for (let what = sp.next(); what !== MORE; what = sp.next()) {
+      switch (what) {
+        case CAPTURED:
+          this.captured(sp.out);
+          break;
+        case VALUE:
+          this.value(sp);
+          break;
+        case CLOSED:
+          if (sp.role === EVENTS) this.arrayClosed = true;
+          break;
+        case UNEXPECTED:
+          if (this.unexpected(sp.role, sp.place, sp.at)) sp.pass();
+      }
+    }
   }
 
   /** Line and character of an offset of the text fed in pieces (offsets asked in increasing order). */
@@ -136,43 +153,60 @@ export class ChromeEventStream implements SplitHandler {
     const truncated = this.arrayOpen && !this.arrayClosed;
     const unfinished = this.split.started && !this.split.finished && !this.split.stopped && !truncated;
     // An element cut by the end of the file: hand what there is to the sink, which reports it.
-    this.split.end();
+    if (this.split.end()) this.captured(this.split.out);
     return { truncated, unfinished };
   }
 
-  /** SplitHandler: what each value is to a Chrome trace. */
-  value(role: number, key: string, c: number, at: number): Step {
-    if (role < 0) {
-      if (c === 0x7b) { this.form = 'object'; return IN_ROOT; }
-      if (c === 0x5b) { this.form = 'array'; this.arrayOpen = true; return IN_EVENTS; }
+  /** What each value is to a Chrome trace: the splitter is told what to do with it. */
+  private value(sp: ElementSplitter): void {
+    const c = sp.c;
+    const at = sp.at;
+    if (sp.role < 0) {
+      if (c === 0x7b) {
+        this.form = 'object';
+        return sp.walk(ROOT);
+      }
+      if (c === 0x5b) {
+        this.form = 'array';
+        this.arrayOpen = true;
+        return sp.walk(EVENTS);
+      }
       this.complain('expected a JSON object with "traceEvents" or an array of events', at);
-      return STOP;
+      return sp.stop();
     }
-    if (role === EVENTS) {
+    if (sp.role === EVENTS) {
       this.capturing = 'event';
-      // Where it begins is found only when it is not read in place.
-      if (c === 0x7b && this.cursor && this.sink.inPlace) return EVENT_OFFERED;
-      this.mark(at);
-      return EVENT;
+      // Read where it stands when the sink can; where it begins is found only when it is not.
+      if (c === 0x7b && this.cursor && this.sink.inPlace) {
+        const end = this.inPlace(sp.text, sp.index, at);
+        if (end >= 0) return sp.readTo(end);
+      } else this.mark(at);
+      return sp.capture(MAX_EVENT_CHARS);
     }
     this.mark(at);
-    if (key === 'traceEvents' && c === 0x5b) {
+    if (sp.name === 'traceEvents' && c === 0x5b) {
       this.sawTraceEvents = true;
       this.arrayOpen = true;
-      return IN_EVENTS;
+      return sp.walk(EVENTS);
     }
-    this.capturing = { key };
-    return TOP_VALUE;
+    this.capturing = { key: sp.name };
+    sp.capture(MAX_TOP_VALUE);
   }
 
   private mark(at: number): void {
-    const p = this.position(at);
+    // Fed lines: the value is on the last line (no position object per event).
+    if (!this.cursor) {
+      this.valueLine = this.lastLine;
+      this.valueChar = at - this.lineStart;
+      return;
+    }
+    const p = this.cursor.position(at);
     this.valueLine = p.line;
     this.valueChar = p.character;
   }
 
-  /** SplitHandler: an event offered to the sink, read where it stands or declined. */
-  inPlace(piece: string, i: number, at: number): number {
+  /** An event offered to the sink, read where it stands (the index past it) or declined (-1). */
+  private inPlace(piece: string, i: number, at: number): number {
     // The piece with a character after it that ends every run the tokenizer reads (blanks, digits,
     // a literal) and is JSON nowhere: a read past the end of a string makes V8 drop the optimized
     // tokenizer, and an event cut by the piece's end did so once a piece, a cold check twice as slow.
@@ -188,8 +222,8 @@ export class ChromeEventStream implements SplitHandler {
     return end;
   }
 
-  /** SplitHandler: an event, or a top-level key's value. */
-  captured(v: Captured): void {
+  /** An event, or a top-level key's value. */
+  private captured(v: Captured): void {
     const what = this.capturing;
     this.capturing = undefined;
     let text = v.text;
@@ -201,13 +235,8 @@ export class ChromeEventStream implements SplitHandler {
     } else if (what && !v.cut) this.sink.topKey?.(what.key, text, this.valueLine, this.valueChar);
   }
 
-  /** SplitHandler. */
-  closed(role: number): void {
-    if (role === EVENTS) this.arrayClosed = true;
-  }
-
-  /** SplitHandler: Chrome's tolerant reading, said once. */
-  unexpected(role: number, place: Place, _c: number, at: number): boolean {
+  /** A character out of place, in Chrome's tolerant reading, said once: whether to pass over it. */
+  private unexpected(role: number, place: Place, at: number): boolean {
     if (place === 'after') this.complain('text after the end of the JSON document', at);
     // A stray '}' between events closes nothing: skipped, said once.
     else if (role === EVENTS) {

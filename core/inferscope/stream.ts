@@ -10,7 +10,7 @@
  */
 import { kindOfChar } from '../json/jsoncParser';
 import { ChunkLines } from '../json/chunkLines';
-import { capture, SKIP, splitterClass, STOP, walk, type Captured, type Place, type SplitHandler, type Step } from '../json/elementSplitter';
+import { CAPTURED, CLOSED, ElementSplitter, KEY, KEY_START, MORE, UNEXPECTED, VALUE, type Captured } from '../json/elementSplitter';
 import { EventColumns, PositionColumns } from './columns';
 import { KEPT_FIELDS, slimEvent, slimScope, type KeptFields } from './keptFields';
 import type { Element, ParsedInferscope, SyntaxProblem, TopField } from './model';
@@ -23,11 +23,6 @@ const MAX_FIELD = 1 << 20;
 /** The containers walked. */
 const enum Role { Root, Events, Rel, Scopes }
 const enum Cap { Event, Scope, Field }
-const WALK: Step[] = [walk(Role.Root), walk(Role.Events), walk(Role.Rel), walk(Role.Scopes)];
-const ELEMENT = capture(MAX_STREAM_ELEMENT);
-const FIELD = capture(MAX_FIELD);
-/** The splitter's code with this format's own JIT feedback (json/elementSplitter.ts `splitterClass`). */
-const Splitter = splitterClass();
 
 /**
  * Takes the events as they are read, instead of the columns (a streamed check past the first
@@ -38,8 +33,8 @@ export interface EventSink {
   take(e: Element): void;
 }
 
-/** The reader is the splitter's handler itself: its methods are one function for every reader, so code V8 optimizes for one file stays valid for the next. */
-export class InferscopeStream implements SplitHandler {
+/** Reads what the splitter (json/elementSplitter.ts) finds, in a loop of its own (`drain`). */
+export class InferscopeStream {
   /** Lines of the chunks, counted as far as positions are asked for. */
   private readonly chunkLines = new ChunkLines();
   /** Characters before the current chunk. */
@@ -47,7 +42,7 @@ export class InferscopeStream implements SplitHandler {
   /** Line and character of offsets the checks report at: element starts, top-level keys, problems. */
   readonly positions = new PositionColumns();
   /** Where a bare value ends: at its token's end, as JSON.parse reads it. */
-  private readonly split = new Splitter(this, 'token');
+  private readonly split = new ElementSplitter('token');
   private lastKeyStart = 0;
   private lastKeyEnd = 0;
   /** What the value being captured is; its key for a field. */
@@ -74,6 +69,7 @@ export class InferscopeStream implements SplitHandler {
   feed(chunk: string): void {
     this.chunkLines.next(chunk);
     this.split.feed(chunk);
+    this.drain();
     this.chunkLines.end();
     this.base += chunk.length;
   }
@@ -90,7 +86,7 @@ export class InferscopeStream implements SplitHandler {
     const sp = this.split;
     if (sp.inValue) {
       // A cut element is handed over (`captured`) as broken.
-      sp.end();
+      if (sp.end()) this.captured(sp.out);
       this.cap = undefined;
       this.problem(at, 'Unexpected end of file inside a value');
     } else if (sp.started && !sp.finished && !sp.stopped) this.problem(at, `Unexpected end of file: ${sp.depth} unclosed array(s) or object(s)`);
@@ -107,67 +103,72 @@ export class InferscopeStream implements SplitHandler {
     if (this.parsed.syntax.length < 100) this.parsed.syntax.push({ start: at, end: at, message } satisfies SyntaxProblem);
   }
 
-  /** SplitHandler: a key of the root or of relationships begins (its position is kept). */
-  keyStart(role: number, at: number): void {
-    if (role === Role.Root || role === Role.Rel) this.mark(at);
+  /** What the splitter finds in the chunk fed, to its end: a loop of this format's own (json/elementSplitter.ts says why). */
+  private drain(): void {
+    const sp = this.split;
+    for (;;) {
+      const what = sp.next();
+      if (what === MORE) return;
+      if (what === CAPTURED) this.captured(sp.out);
+      else if (what === VALUE) this.value(sp);
+      else if (what === KEY_START) {
+        // A key of the root or of relationships: its position is kept.
+        if (sp.role === Role.Root || sp.role === Role.Rel) this.mark(sp.at);
+      } else if (what === KEY) {
+        this.lastKeyStart = sp.at;
+        this.lastKeyEnd = sp.keyEnd;
+      } else if (what === CLOSED) this.closed(sp.role, sp.at);
+      else if (what === UNEXPECTED) {
+        // A character with no place: a syntax problem, and the reading stops.
+        this.mark(sp.at);
+        this.problem(sp.at, `Unexpected character ${JSON.stringify(String.fromCharCode(sp.c))}`);
+      }
+    }
   }
 
-  /** SplitHandler. */
-  key(_role: number, _key: string, start: number, end: number): void {
-    this.lastKeyStart = start;
-    this.lastKeyEnd = end;
-  }
-
-  /** SplitHandler: a character with no place: a syntax problem, and the reading stops. */
-  unexpected(_role: number, _place: Place, c: number, at: number): boolean {
-    this.mark(at);
-    this.problem(at, `Unexpected character ${JSON.stringify(String.fromCharCode(c))}`);
-    return false;
-  }
-
-  /** SplitHandler: what each value is in an InferScope trace. */
-  value(role: number, key: string, c: number, at: number): Step {
+  /** What each value is in an InferScope trace: the splitter is told what to do with it. */
+  private value(sp: ElementSplitter): void {
+    const { role, name: key, c, at } = sp;
     if (role < 0) {
       this.parsed.rootKind = kindOfChar(c);
       this.parsed.rootSpan = { start: at, end: at + 1 };
-      if (c === 0x7b) return WALK[Role.Root];
+      if (c === 0x7b) return sp.walk(Role.Root);
       this.problem(at, 'An InferScope trace read streamed must be a JSON object');
-      return STOP;
+      return sp.stop();
     }
-    if (role === Role.Events || role === Role.Scopes) return this.begin(role === Role.Events ? Cap.Event : Cap.Scope, key, at);
+    if (role === Role.Events || role === Role.Scopes) return this.begin(sp, role === Role.Events ? Cap.Event : Cap.Scope, key, at);
     if (role === Role.Root) {
       const field: TopField = { key, keyStart: this.lastKeyStart, keyEnd: this.lastKeyEnd, valueStart: at, valueEnd: at, kind: kindOfChar(c), value: undefined };
       this.parsed.fields.set(key, field);
-      if (key === 'events' && c === 0x5b) return WALK[Role.Events];
-      if (key === 'relationships' && c === 0x7b) return WALK[Role.Rel];
-      return this.begin(Cap.Field, key, at);
+      if (key === 'events' && c === 0x5b) return sp.walk(Role.Events);
+      if (key === 'relationships' && c === 0x7b) return sp.walk(Role.Rel);
+      return this.begin(sp, Cap.Field, key, at);
     }
     if (key === 'scopes') {
       this.parsed.scopesKey = { start: this.lastKeyStart, end: this.lastKeyEnd };
       this.parsed.scopesKind = kindOfChar(c);
-      if (c === 0x5b) return WALK[Role.Scopes];
+      if (c === 0x5b) return sp.walk(Role.Scopes);
     }
     this.cap = undefined;
-    return SKIP;
+    sp.skip();
   }
 
-  private begin(cap: Cap, key: string, at: number): Step {
+  private begin(sp: ElementSplitter, cap: Cap, key: string, at: number): void {
     this.cap = cap;
     this.capKey = key;
     this.capLine = cap === Cap.Field ? 0 : this.chunkLines.lineAt(at - this.base);
     if (this.withPositions || cap === Cap.Field) this.mark(at);
-    return cap === Cap.Field ? FIELD : ELEMENT;
+    sp.capture(cap === Cap.Field ? MAX_FIELD : MAX_STREAM_ELEMENT);
   }
 
-  /** SplitHandler. */
-  closed(role: number, at: number): void {
+  private closed(role: number, at: number): void {
     const f = role === Role.Events ? this.parsed.fields.get('events') : role === Role.Rel ? this.parsed.fields.get('relationships') : undefined;
     if (f) f.valueEnd = at + 1;
     if (role === Role.Root) this.parsed.rootSpan.end = at + 1;
   }
 
-  /** SplitHandler: an event, a scope or a top-level field. */
-  captured(v: Captured): void {
+  /** An event, a scope or a top-level field. */
+  private captured(v: Captured): void {
     const cap = this.cap!;
     this.cap = undefined;
     const text = v.oversized || v.cut ? '' : v.text;

@@ -15,21 +15,23 @@ export function isBlank(c: number): boolean {
 
 /**
  * Index of the quote that ends the string whose content goes on at `i`, or -1 when `s` ends first.
- * `escaped`: the piece before ended in an odd run of backslashes, so the first character here is escaped.
+ * `escaped`: the piece before ended in an odd run of backslashes, so the first character here is
+ * escaped (and is no quote's escape itself).
  */
 export function stringEnd(s: string, i: number, escaped = false): number {
+  if (escaped) return i < s.length ? quoteAfter(s, i + 1) : -1;
+  return quoteAfter(s, i);
+}
+
+/** `stringEnd` of a string whose content begins at `i` of `s`: its one loop, the hot one of the scan. */
+function quoteAfter(s: string, i: number): number {
   const from = i;
   for (;;) {
     const j = s.indexOf('"', i);
     if (j < 0) return -1;
     let k = j - 1;
-    let bs = 0;
-    while (k >= from && s.charCodeAt(k) === C.Backslash) {
-      k--;
-      bs++;
-    }
-    if (k < from && escaped) bs++;
-    if (bs % 2 === 0) return j;
+    while (k >= from && s.charCodeAt(k) === C.Backslash) k--;
+    if ((j - 1 - k) % 2 === 0) return j;
     i = j + 1;
   }
 }
@@ -97,27 +99,35 @@ export class ValueScanner {
       i = j + 1;
       if (this.depth === 0 && this.bareEnd === 'token') return i;
     }
+    // The depth in a local and the end rule in a constant: the loop reads no field per character.
+    let depth = this.depth;
+    const tokenEnd = this.bareEnd === 'token';
     while (i < n) {
       const c = s.charCodeAt(i);
       if (c === C.Quote) {
-        const j = stringEnd(s, i + 1);
+        const j = quoteAfter(s, i + 1);
         if (j < 0) {
+          this.depth = depth;
           this.inString = true;
           this.escaped = endsEscaped(s, i + 1, false);
           return -1;
         }
         i = j + 1;
-        if (this.depth === 0 && this.bareEnd === 'token') return i;
+        if (depth === 0 && tokenEnd) return i;
         continue;
       }
-      if (c === C.OpenBrace || c === C.OpenBracket) this.depth++;
+      if (c === C.OpenBrace || c === C.OpenBracket) depth++;
       else if (c === C.CloseBrace || c === C.CloseBracket) {
         // The end of the array (or object) around a bare value: the value ends before it.
-        if (this.depth === 0) return i;
-        if (--this.depth === 0) return i + 1;
-      } else if (c === C.Comma && this.depth === 0) return i;
+        if (depth === 0) return i;
+        if (--depth === 0) {
+          this.depth = 0;
+          return i + 1;
+        }
+      } else if (c === C.Comma && depth === 0) return i;
       i++;
     }
+    this.depth = depth;
     return -1;
   }
 

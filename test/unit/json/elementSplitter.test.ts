@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { capture, ElementSplitter, SKIP, STOP, walk, type Captured, type Place, type Step } from '../../../core/json/elementSplitter';
+import { CAPTURED, CLOSED, ElementSplitter, KEY, MORE, UNEXPECTED, VALUE, type Captured, type Place } from '../../../core/json/elementSplitter';
 import type { BareEnd } from '../../../core/json/valueScanner';
 
 const ROOT = 0, ITEMS = 1;
@@ -16,28 +16,34 @@ function split(pieces: string[], opts: { bareEnd?: BareEnd; cap?: number; lines?
   const keys: string[] = [];
   const closed: number[] = [];
   let what = '';
-  const sp = new ElementSplitter({
-    value(role, key, c): Step {
-      if (role < 0) return c === 0x7b ? walk(ROOT) : c === 0x5b ? walk(ITEMS) : STOP;
-      if (role === ROOT && key === 'items' && c === 0x5b) return walk(ITEMS);
-      if (role === ROOT && key === 'skipped') return SKIP;
-      what = role === ITEMS ? 'item' : key;
-      return capture(opts.cap ?? 1 << 20);
-    },
-    captured: (v) => got.push({ what, v: { ...v } }),
-    key: (_r, k) => keys.push(k),
-    closed: (r) => closed.push(r),
-    unexpected(role, place, c, at) {
-      problems.push({ role, place, c: String.fromCharCode(c), at });
-      return opts.skipStray === true && place === 'element';
-    },
-  }, opts.bareEnd ?? 'token');
+  const sp = new ElementSplitter(opts.bareEnd ?? 'token');
+  const value = () => {
+    const { role, name: key, c } = sp;
+    if (role < 0) return c === 0x7b ? sp.walk(ROOT) : c === 0x5b ? sp.walk(ITEMS) : sp.stop();
+    if (role === ROOT && key === 'items' && c === 0x5b) return sp.walk(ITEMS);
+    if (role === ROOT && key === 'skipped') return sp.skip();
+    what = role === ITEMS ? 'item' : key;
+    sp.capture(opts.cap ?? 1 << 20);
+  };
+  const drain = () => {
+    for (let k = sp.next(); k !== MORE; k = sp.next()) {
+      if (k === VALUE) value();
+      else if (k === CAPTURED) got.push({ what, v: { ...sp.out } });
+      else if (k === KEY) keys.push(sp.name);
+      else if (k === CLOSED) closed.push(sp.role);
+      else if (k === UNEXPECTED) {
+        problems.push({ role: sp.role, place: sp.place, c: String.fromCharCode(sp.c), at: sp.at });
+        if (opts.skipStray === true && sp.place === 'element') sp.pass();
+      }
+    }
+  };
   pieces.forEach((p, k) => {
-    if (opts.lines && k > 0) sp.lineBreak();
+    if (opts.lines && k > 0 && sp.lineBreak()) drain();
     sp.feed(p);
+    drain();
   });
   const state = { finished: sp.finished, stopped: sp.stopped, depth: sp.depth, inValue: sp.inValue };
-  sp.end();
+  if (sp.end()) got.push({ what, v: { ...sp.out } });
   return { got, problems, keys, closed, state };
 }
 
