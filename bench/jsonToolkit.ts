@@ -27,6 +27,11 @@ type Time = { wall: number; cpu: number };
 const ROUNDS = 11;
 const m = (xs: Time[]) => `${fmt(median(xs.map((x) => x.wall)))} / ${fmt(median(xs.map((x) => x.cpu)))} ms`;
 
+// The drivers that call each side's entry point. Each side gets copies of its own
+// (`driversOfItsOwn`): V8 keeps type feedback per function literal, so one driver calling both
+// sides' classes is a polymorphic call site that neither side has in use, and which side it
+// inlines decides the ratio. They name nothing outside their parameters (they are compiled again
+// from their text).
 function chromeEvents(m: typeof chromeStream, lines: string[]): number {
   let n = 0;
   const s = new m.ChromeEventStream({ event: () => n++, broken: () => undefined });
@@ -41,18 +46,29 @@ function inferscopeStreamed(m: typeof inferscopeStream, text: string): number {
   return s.end().events.length;
 }
 
-const decodeUtf8 = (b: Uint8Array, s: number, e: number) => Buffer.from(b.buffer, b.byteOffset + s, e - s).toString('utf8');
-
-/** Each line of `b` (ends at `ends`) through a byte reader; how many it was sure of. */
-function byteLines(b: Uint8Array, ends: Int32Array, read: (b: Uint8Array, s: number, e: number) => boolean): number {
+/** Each line of `b` (ends at `ends`) through one of the NPU trace byte readers; how many it was sure of. */
+function byteLines(m: Modules, which: 0 | 1 | 2, b: Uint8Array, ends: Int32Array, decode: Decode, fields: unknown, flat: unknown): number {
   let sure = 0;
   let s = 0;
   for (let k = 0; k < ends.length; k++) {
-    if (read(b, s, ends[k])) sure++;
-    s = ends[k] + 1;
+    const e = ends[k];
+    if (which === 0 ? m.fastBytes.fastTraceBytes(b, s, e, decode) !== undefined : which === 1 ? m.byteFields.fieldsOfBytes(b, s, e, fields as never, decode) : m.byteFields.flatEventOfBytes(b, s, e, flat as never, decode)) sure++;
+    s = e + 1;
   }
   return sure;
 }
+
+const DRIVERS = { chromeEvents, inferscopeStreamed, byteLines };
+type Drivers = typeof DRIVERS;
+
+/** The drivers compiled again from their text: code of this side's own. */
+function driversOfItsOwn(): Drivers {
+  const own = (f: (...a: never[]) => unknown) => new Function(`return (${f.toString()});`)() as never;
+  return { chromeEvents: own(chromeEvents), inferscopeStreamed: own(inferscopeStreamed), byteLines: own(byteLines) };
+}
+
+type Decode = (b: Uint8Array, s: number, e: number) => string;
+const decodeUtf8: Decode = (b, s, e) => Buffer.from(b.buffer, b.byteOffset + s, e - s).toString('utf8');
 
 // The objects the byte readers fill, written out so that this file compiles on either side.
 const flat = {
@@ -103,14 +119,14 @@ export async function run(): Promise<void> {
   const kprof = decode(readNpy(npyBytes(g.words))[0]);
   const npu = Buffer.from([...traceLines({ events: 300_000 })].join('\n'));
   const ends = Int32Array.from((function* () { for (let i = npu.indexOf(10); i >= 0; i = npu.indexOf(10, i + 1)) yield i; })());
-  const cases: [string, (m: Modules) => unknown][] = [
-    [`NPU trace lines, checker's byte scanner, ${ends.length} lines (fastTraceBytes)`, (m) => byteLines(npu, ends, (b, s, e) => m.fastBytes.fastTraceBytes(b, s, e, decodeUtf8) !== undefined)],
-    ['NPU trace lines, metrics byte reader (fieldsOfBytes)', (m) => byteLines(npu, ends, (b, s, e) => m.byteFields.fieldsOfBytes(b, s, e, fields as never, decodeUtf8))],
-    ['NPU trace lines, timeline byte reader (flatEventOfBytes)', (m) => byteLines(npu, ends, (b, s, e) => m.byteFields.flatEventOfBytes(b, s, e, flat as never, decodeUtf8))],
-    [`Chrome events, ${fmt(chrome.length / 1e6, 1)} MB one event a line (ChromeEventStream)`, (m) => chromeEvents(m.chromeStream, chromeLines)],
-    ['Chrome events, the same trace on one line', (m) => chromeEvents(m.chromeStream, chromeOneLine)],
-    [`InferScope streamed, ${fmt(isPretty.length / 1e6, 1)} MB pretty-printed (InferscopeStream)`, (m) => inferscopeStreamed(m.inferscopeStream, isPretty)],
-    [`InferScope streamed, ${fmt(isCompact.length / 1e6, 1)} MB compact`, (m) => inferscopeStreamed(m.inferscopeStream, isCompact)],
+  const cases: [string, (m: Modules, d: Drivers) => unknown][] = [
+    [`NPU trace lines, checker's byte scanner, ${ends.length} lines (fastTraceBytes)`, (m, d) => d.byteLines(m, 0, npu, ends, decodeUtf8, fields, flat)],
+    ['NPU trace lines, metrics byte reader (fieldsOfBytes)', (m, d) => d.byteLines(m, 1, npu, ends, decodeUtf8, fields, flat)],
+    ['NPU trace lines, timeline byte reader (flatEventOfBytes)', (m, d) => d.byteLines(m, 2, npu, ends, decodeUtf8, fields, flat)],
+    [`Chrome events, ${fmt(chrome.length / 1e6, 1)} MB one event a line (ChromeEventStream)`, (m, d) => d.chromeEvents(m.chromeStream, chromeLines)],
+    ['Chrome events, the same trace on one line', (m, d) => d.chromeEvents(m.chromeStream, chromeOneLine)],
+    [`InferScope streamed, ${fmt(isPretty.length / 1e6, 1)} MB pretty-printed (InferscopeStream)`, (m, d) => d.inferscopeStreamed(m.inferscopeStream, isPretty)],
+    [`InferScope streamed, ${fmt(isCompact.length / 1e6, 1)} MB compact`, (m, d) => d.inferscopeStreamed(m.inferscopeStream, isCompact)],
     ['InferScope parsed with ranges, pretty-printed (parseInferscope)', (m) => m.inferscopeParser.parseInferscope(isPretty).events.length],
     [`CMDQ parsed with ranges, 100k entries, ${fmt(cmdq.length / 1e6, 1)} MB (parseCmdq)`, (m) => m.cmdqParser.parseCmdq(cmdq).entries.length],
     [`kprof producer/consumer overlap, ${kprof.regionCount} regions (groupOverlap)`, (m) => m.kprofOverlap.groupOverlap(kprof, 0, 1).overlapNs],
@@ -118,7 +134,7 @@ export async function run(): Promise<void> {
   // `JT_ONLY=<regex>`: only the cases whose names match (CONTRIBUTING.md), for working on one.
   const only = process.env.JT_ONLY;
   if (only) cases.splice(0, cases.length, ...cases.filter((c) => new RegExp(only).test(c[0])));
-  const sides: [string, Modules][] = typeof old === 'string' ? [['now', NOW]] : [['now', NOW], ['baseline', old]];
+  const sides: [string, Modules, Drivers][] = typeof old === 'string' ? [['now', NOW, DRIVERS]] : [['now', NOW, driversOfItsOwn()], ['baseline', old, driversOfItsOwn()]];
   const times = sides.map(() => cases.map((): Time[] => []));
   const values = sides.map((): unknown[] => []);
   for (let r = 0; r < ROUNDS; r++) {
@@ -126,7 +142,7 @@ export async function run(): Promise<void> {
       // Old and new in turn, each first every other round, so that neither always runs warmer.
       for (let j = 0; j < sides.length; j++) {
         const side = (j + r) % sides.length;
-        const t = await timed(() => cases[k][1](sides[side][1]));
+        const t = await timed(() => cases[k][1](sides[side][1], sides[side][2]));
         times[side][k].push(t);
         values[side][k] = t.value;
       }
