@@ -155,7 +155,9 @@ export async function run(): Promise<void> {
     }
     // Paired by round: a slow stretch of a shared machine slows both sides of a round, not one side's median.
     const ratio = median(times[0][k].map((x, r) => x.cpu / times[1][k][r].cpu));
+    // CPU counts V8's background threads (GC, and optimizing compiles: a side compiled as more functions pays more when its code is thrown away each round), wall does not.
+    const wallRatio = median(times[0][k].map((x, r) => x.wall / times[1][k][r].wall));
     const same = values[0][k] === values[1][k] ? '' : `; results differ: ${String(values[1][k])} before`;
-    row(`${cases[k][0]} → ${String(values[0][k])}: now; ${BASELINE}`, `${m(times[0][k])}; ${m(times[1][k])}`, `CPU now ÷ before ${fmt(ratio, 2)}×${same}`);
+    row(`${cases[k][0]} → ${String(values[0][k])}: now; ${BASELINE}`, `${m(times[0][k])}; ${m(times[1][k])}`, `CPU now ÷ before ${fmt(ratio, 2)}×, wall ${fmt(wallRatio, 2)}×${same}`);
   }
 }
