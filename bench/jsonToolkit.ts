@@ -31,19 +31,28 @@ const m = (xs: Time[]) => `${fmt(median(xs.map((x) => x.wall)))} / ${fmt(median(
 // (`driversOfItsOwn`): V8 keeps type feedback per function literal, so one driver calling both
 // sides' classes is a polymorphic call site that neither side has in use, and which side it
 // inlines decides the ratio. They name nothing outside their parameters (they are compiled again
-// from their text).
-function chromeEvents(m: typeof chromeStream, lines: string[]): number {
+// from their text). Each holds on to the reader it made until its next run (`held`, a slot per
+// reader class), on both sides: V8 keeps the maps of a class's instances only while one lives, so
+// when the gc() before each run collected the last reader, the optimized code that depends on
+// those maps was thrown away and compiled again every round — background compile time counted as
+// CPU, more for a side compiled as more functions; a cost of the harness, not of either side.
+function chromeEvents(m: typeof chromeStream, lines: string[], held: unknown[]): number {
   let n = 0;
   const s = new m.ChromeEventStream({ event: () => n++, broken: () => undefined });
+  held[0] = s;
   for (let i = 0; i < lines.length; i++) s.feed(lines[i], i);
   s.end();
   return n;
 }
 
-function inferscopeStreamed(m: typeof inferscopeStream, text: string): number {
+function inferscopeStreamed(m: typeof inferscopeStream, text: string, held: unknown[]): number {
   const s = new m.InferscopeStream();
+  held[1] = s;
   for (let at = 0; at < text.length; at += 1 << 20) s.feed(text.slice(at, at + (1 << 20)));
-  return s.end().events.length;
+  const n = s.end().events.length;
+  // The events themselves are not held on to.
+  held[1] = new m.InferscopeStream();
+  return n;
 }
 
 /** Each line of `b` (ends at `ends`) through one of the NPU trace byte readers; how many it was sure of. */
@@ -58,13 +67,13 @@ function byteLines(m: Modules, which: 0 | 1 | 2, b: Uint8Array, ends: Int32Array
   return sure;
 }
 
-const DRIVERS = { chromeEvents, inferscopeStreamed, byteLines };
+const DRIVERS = { chromeEvents, inferscopeStreamed, byteLines, held: [] as unknown[] };
 type Drivers = typeof DRIVERS;
 
 /** The drivers compiled again from their text: code of this side's own. */
 function driversOfItsOwn(): Drivers {
   const own = (f: (...a: never[]) => unknown) => new Function(`return (${f.toString()});`)() as never;
-  return { chromeEvents: own(chromeEvents), inferscopeStreamed: own(inferscopeStreamed), byteLines: own(byteLines) };
+  return { chromeEvents: own(chromeEvents), inferscopeStreamed: own(inferscopeStreamed), byteLines: own(byteLines), held: [] };
 }
 
 type Decode = (b: Uint8Array, s: number, e: number) => string;
@@ -123,10 +132,10 @@ export async function run(): Promise<void> {
     [`NPU trace lines, checker's byte scanner, ${ends.length} lines (fastTraceBytes)`, (m, d) => d.byteLines(m, 0, npu, ends, decodeUtf8, fields, flat)],
     ['NPU trace lines, metrics byte reader (fieldsOfBytes)', (m, d) => d.byteLines(m, 1, npu, ends, decodeUtf8, fields, flat)],
     ['NPU trace lines, timeline byte reader (flatEventOfBytes)', (m, d) => d.byteLines(m, 2, npu, ends, decodeUtf8, fields, flat)],
-    [`Chrome events, ${fmt(chrome.length / 1e6, 1)} MB one event a line (ChromeEventStream)`, (m, d) => d.chromeEvents(m.chromeStream, chromeLines)],
-    ['Chrome events, the same trace on one line', (m, d) => d.chromeEvents(m.chromeStream, chromeOneLine)],
-    [`InferScope streamed, ${fmt(isPretty.length / 1e6, 1)} MB pretty-printed (InferscopeStream)`, (m, d) => d.inferscopeStreamed(m.inferscopeStream, isPretty)],
-    [`InferScope streamed, ${fmt(isCompact.length / 1e6, 1)} MB compact`, (m, d) => d.inferscopeStreamed(m.inferscopeStream, isCompact)],
+    [`Chrome events, ${fmt(chrome.length / 1e6, 1)} MB one event a line (ChromeEventStream)`, (m, d) => d.chromeEvents(m.chromeStream, chromeLines, d.held)],
+    ['Chrome events, the same trace on one line', (m, d) => d.chromeEvents(m.chromeStream, chromeOneLine, d.held)],
+    [`InferScope streamed, ${fmt(isPretty.length / 1e6, 1)} MB pretty-printed (InferscopeStream)`, (m, d) => d.inferscopeStreamed(m.inferscopeStream, isPretty, d.held)],
+    [`InferScope streamed, ${fmt(isCompact.length / 1e6, 1)} MB compact`, (m, d) => d.inferscopeStreamed(m.inferscopeStream, isCompact, d.held)],
     ['InferScope parsed with ranges, pretty-printed (parseInferscope)', (m) => m.inferscopeParser.parseInferscope(isPretty).events.length],
     [`CMDQ parsed with ranges, 100k entries, ${fmt(cmdq.length / 1e6, 1)} MB (parseCmdq)`, (m) => m.cmdqParser.parseCmdq(cmdq).entries.length],
     [`kprof producer/consumer overlap, ${kprof.regionCount} regions (groupOverlap)`, (m) => m.kprofOverlap.groupOverlap(kprof, 0, 1).overlapNs],
