@@ -59,7 +59,7 @@ describe('objectFieldsReader', () => {
 
   it('never accepts what JSON.parse rejects: any character dropped, doubled or replaced', () => {
     const base = '{"ph": "X", "cat": "kernel", "name": "a\\"b", "ts": 3118406.217, "dur": 12, "args": {"grid": [1, 2], "x": null, "s": "\\u00e9", "t": true}}';
-    fc.assert(fc.property(fc.nat(), fc.constantFrom('drop', 'double', 'replace'), fc.constantFrom('"', '\\', '\n', '\u0001', '}', ']', ',', ':', '1', '-', '.', 'e', ' ', 'x'), (at, op, c) => {
+    fc.assert(fc.property(fc.nat(), fc.constantFrom('drop', 'double', 'replace'), fc.constantFrom('"', '\\', '\n', '\r', '\t', '\u0001', '}', ']', ',', ':', '1', '-', '.', 'e', ' ', 'x'), (at, op, c) => {
       const k = at % base.length;
       agrees(op === 'drop' ? base.slice(0, k) + base.slice(k + 1) : op === 'double' ? base.slice(0, k) + base[k] + base.slice(k) : base.slice(0, k) + c + base.slice(k + 1));
     }), { numRuns: 2000 });
