@@ -81,9 +81,7 @@ export class StreamedAnalysis {
     this.decided = true;
     const p = this.stream.parsed;
     if (firstEventsSayProfiler(p.events)) return;
-    const a = (this.arrival = new ArrivalAnalysis(this.block));
-    for (let i = 0; i < p.events.length; i++) a.take(p.events[i]);
-    this.stream.sink = a;
+    this.stream.handTo((this.arrival = new ArrivalAnalysis(this.block)));
   }
 
   /** After the last piece: the document (its events not kept when they are analyzed as they come), and whether an event is broken. */

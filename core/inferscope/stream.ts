@@ -57,14 +57,21 @@ export class InferscopeStream {
     events: this.columns.asArray(), scopesKey: undefined, scopesKind: undefined, scopes: [], syntax: [],
   };
 
+  /** Set (`handTo`): the events from now on go to it, not to the columns. */
+  private sink: EventSink | undefined;
+
   /**
    * `withPositions`: remember every element's line and character (for `check`; the timeline needs
    * only lines). `fields`: what is kept of each event; each field left out is a column not held.
    */
-  /** Set: the events from now on go to it, not to the columns. */
-  sink: EventSink | undefined;
-
   constructor(private readonly withPositions = false, private readonly fields: KeptFields = KEPT_FIELDS) {}
+
+  /** From now on the events go to `sink`, not to the columns; those read so far are handed to it first. */
+  handTo(sink: EventSink): void {
+    const events = this.parsed.events;
+    for (let i = 0; i < events.length; i++) sink.take(events[i]);
+    this.sink = sink;
+  }
 
   feed(chunk: string): void {
     this.chunkLines.next(chunk);

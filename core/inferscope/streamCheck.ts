@@ -58,9 +58,7 @@ export class StreamedCheck {
     this.decided = true;
     const p = this.stream.parsed;
     if (firstEventsSayProfiler(p.events)) return;
-    const a = (this.arrival = new ArrivalChecks(p, this.report!));
-    for (let i = 0; i < p.events.length; i++) a.take(p.events[i]);
-    this.stream.sink = a;
+    this.stream.handTo((this.arrival = new ArrivalChecks(p, this.report!)));
   }
 
   private reporter(out: BoundedDiagnostics): Report {

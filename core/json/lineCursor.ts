@@ -3,8 +3,8 @@
  * it streams), counting line ends as the line readers do (`\n`, `\r\n`, a lone `\r`), also when a
  * piece ends between the CR and the LF. Offsets are asked in increasing order, each in the piece
  * last given or at its end; the cursor moves on from the last one asked, so the text is scanned
- * once, line end to line end with `indexOf` (a CRLF file read character by character took a third
- * of the time of a whole check of a Kineto trace).
+ * once, line end to line end with `indexOf` (read character by character, the cursor took 501 of
+ * the 1 821 ms sampled in a check of the 108 MB Kineto trace with CRLF ends).
  */
 export class LineCursor {
   /** Line of the offset last asked. */

@@ -67,10 +67,9 @@ let escaped = false;
  * The text whose strings are being read, and in it the next backslash, line feed and carriage
  * return at or after the last string read (-1 when none): a string's end is found with `indexOf`
  * (a memchr), and is plain when none of them lies before it. Line ends are looked for this way
- * because every pretty-printed file has them between its strings (a CRLF file made every string
- * of a Kineto trace be read character by character: its check took 1.33x the time of the same
- * trace with LF ends). A text with other control characters (tab...) has its strings read
- * character by character.
+ * because every pretty-printed file has them between its strings (with CR counted among the
+ * other control characters, every string of a CRLF file was read character by character). A
+ * text with other control characters (tab...) has its strings read character by character.
  */
 let scanned = '';
 let nextBackslash = -1;
