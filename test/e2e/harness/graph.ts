@@ -101,8 +101,16 @@ export async function graphJourney(page: Page, ctx: UiContext, file: string): Pr
   await frame.locator('#canvas').click({ position: { x: box.x + box.w / 2, y: box.y + box.h / 2 } });
   const status = page.locator('.statusbar-item', { hasText: /Ln \d+, Col \d+/ }).first();
   const want = new RegExp(`Ln ${entries[target].line}, Col \\d+ \\(${entries[target].length} selected\\)`);
-  await status.filter({ hasText: want }).waitFor({ timeout: STEP_MS })
-    .catch(async () => { throw new Error(`after clicking the node of entry ${target} the status bar reads "${await status.textContent()}", not ${want}`); });
+  // The host reveals the entry with the focus in the editor, but under load the webview's own focus
+  // (from the click) can reach the workbench after it: the graph's tab is then the active one and
+  // VS Code shows no cursor item. What is tested is the selection, so the file's tab is clicked
+  // (which focuses the editor and keeps its selection) until the status bar reads it.
+  const fileTab = page.locator('.tabs-container .tab', { hasText: file, hasNotText: 'Graph:' }).first();
+  const deadline = Date.now() + STEP_MS;
+  while (!(await status.filter({ hasText: want }).waitFor({ timeout: 1500 }).then(() => true, () => false))) {
+    if (Date.now() > deadline) throw new Error(`after clicking the node of entry ${target} the status bar reads "${await status.textContent().catch(() => '(no cursor item)')}", not ${want}`);
+    await fileTab.click();
+  }
   await frame.waitForFunction((i) => (window as unknown as PageGraph).__graph.state()!.selected === i, target, { timeout: STEP_MS });
   say(`click on entry ${target}'s node → its ${entries[target].length} characters selected on line ${entries[target].line}`);
 
