@@ -17,10 +17,11 @@ import { perfettoCase, run as perfetto } from './perfetto';
 import { run as stats } from './stats';
 import { run as timeline } from './timeline';
 import { childCheck, run as trace } from './trace';
+import { run as vscode } from './vscode';
 import { type SectionRun, writeResults } from './results';
 import { rows } from './util';
 
-const BENCHES: [string, () => Promise<void>][] = [['trace', trace], ['cmdq', cmdq], ['cmdqGraph', cmdqGraph], ['nnapi', nnapi], ['nnapiPy', nnapiPy], ['timeline', () => timeline()], ['stats', stats], ['diff', diff], ['cli', cli], ['inferscope', inferscope], ['kprof', kprof], ['chrome', chrome], ['kineto', kineto], ['parquet', parquet], ['jsonToolkit', jsonToolkit], ['perfetto', perfetto]];
+const BENCHES: [string, () => Promise<void>][] = [['trace', trace], ['cmdq', cmdq], ['cmdqGraph', cmdqGraph], ['nnapi', nnapi], ['nnapiPy', nnapiPy], ['timeline', () => timeline()], ['stats', stats], ['diff', diff], ['cli', cli], ['inferscope', inferscope], ['kprof', kprof], ['chrome', chrome], ['kineto', kineto], ['parquet', parquet], ['jsonToolkit', jsonToolkit], ['perfetto', perfetto], ['vscode', vscode]];
 
 async function main(): Promise<void> {
   if (process.argv[2] === '--child-check') return childCheck(process.argv[3]);

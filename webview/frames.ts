@@ -12,7 +12,7 @@ import { session } from './session';
  * `latency` what the user waits for, from the input event (or host message) that asked for the frame
  * to the end of its drawing (handlers, filter/search work, the wait for the animation frame, render).
  */
-export const perf = { frames: [] as number[], latency: [] as number[], firstPaint: 0, modelReceived: 0 };
+export const perf = { frames: [] as number[], latency: [] as number[], firstPaint: 0, modelReceived: 0, completePaint: 0, ready: 0 };
 
 let pending = false;
 /** When the event being handled was created (performance.now() time base); -1 outside an event. */
@@ -47,5 +47,7 @@ function draw(): void {
   if (perf.frames.length > 1000) perf.frames.splice(0, 500);
   if (perf.latency.length > 1000) perf.latency.splice(0, 500);
   if (!perf.firstPaint) perf.firstPaint = performance.now();
+  // The first frame of the whole file's model (after a preview, or at once for a small file).
+  if (!perf.completePaint && !session.previewShown) perf.completePaint = performance.now();
   vscode.setState({ uri: session.uri, view: [s.viewport.start, s.viewport.end], scrollY: s.scrollY } satisfies Saved);
 }

@@ -92,4 +92,5 @@ new MutationObserver(() => {
   schedule();
 }).observe(document.body, { attributes: true, attributeFilter: ['class'] });
 
+perf.ready = performance.now();
 send({ type: 'ready' });

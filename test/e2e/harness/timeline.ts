@@ -36,7 +36,8 @@ interface PageTimeline {
   };
 }
 
-export async function palette(page: Page, command: string): Promise<void> {
+/** Runs `command` from the palette; `beforeEnter` is called as it is listed, just before Enter (a bench's start). */
+export async function palette(page: Page, command: string, beforeEnter?: () => void): Promise<void> {
   // The palette lists the commands whose `when` held as it opened: right after a file opens, the
   // editor's language or custom editor may not be in the context yet, and the list stays without
   // the command (seen once on a loaded machine). So it is closed and opened again until it lists it.
@@ -50,6 +51,7 @@ export async function palette(page: Page, command: string): Promise<void> {
     await page.keyboard.press('Escape');
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_MS });
   }
+  beforeEnter?.();
   await page.keyboard.press('Enter');
 }
 
