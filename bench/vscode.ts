@@ -7,13 +7,18 @@ import { fmt, median, REPO, row } from './util';
 
 const range = (xs: number[]) => `${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))}`;
 
+/** Where the time went, each figure from Enter (medians of `xs`). */
+function steps(xs: Shown[]): string {
+  const m = (k: keyof Shown) => fmt(median(xs.map((s) => s[k])));
+  return `build ${m('requested')}–${m('built')} ms; page ${m('page')}, its script ready ${m('ready')}, model in ${m('model')}, first frame ${m('first')} ms`;
+}
+
 /** Rows of one condition: the first Show Timeline of the window, and the median of the ones after it. */
 function rowsOf(label: string, shown: Shown[], target: string): void {
   const [first, ...rest] = shown;
   const whole = rest.map((s) => s.complete);
-  row(`${label}: first Show Timeline of the window → whole file drawn`, `${fmt(first.complete)} ms`, `page ${fmt(first.page)} ms, ready ${fmt(first.ready)} ms, model in ${fmt(first.model)} ms, first frame ${fmt(first.first)} ms; ${first.items} items`);
-  row(`${label}: the ${rest.length} after it → whole file drawn, median (range)`, `${fmt(median(whole))} (${range(whole)}) ms`,
-    `${target}; page ${fmt(median(rest.map((s) => s.page)))} ms, ready ${fmt(median(rest.map((s) => s.ready)))} ms, model in ${fmt(median(rest.map((s) => s.model)))} ms, first frame ${fmt(median(rest.map((s) => s.first)))} ms`);
+  row(`${label}: first Show Timeline of the window → whole file drawn`, `${fmt(first.complete)} ms`, `${steps([first])}; ${first.items} items`);
+  row(`${label}: the ${rest.length} after it → whole file drawn, median (range)`, `${fmt(median(whole))} (${range(whole)}) ms`, `${target}; ${steps(rest)}`);
 }
 
 /**

@@ -12,13 +12,19 @@ import { MAX_FORMAT_ROWS, MAX_FORMAT_TABLES, type FormatTable } from '../core/ti
 import type { BaselineDiff } from '../core/diff/baseline';
 import { validAttrs, validBaselineDiff } from './baseline';
 
+/** When the host began a complete model and had it (Date.now() of the extension host), for the bench. */
+export interface HostTiming {
+  requested: number;
+  built: number;
+}
+
 /** Host → webview. */
 export type HostMessage =
   /**
    * A new model for the file (after opening, reloading from disk, or an edit). `complete` is false
    * for the preview of a large file's first lines; the complete model follows.
    */
-  | { type: 'model'; uri: string; fileName: string; model: TimelineModel; complete: boolean }
+  | { type: 'model'; uri: string; fileName: string; model: TimelineModel; complete: boolean; timing?: HostTiming }
   /** Reading or building is under way. */
   | { type: 'progress'; message: string }
   /** Reading or building failed; the message says why. */
@@ -103,6 +109,7 @@ const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object
 export const MAX_REVEAL_LINES = 1000;
 const isLine = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < 0xffffffff;
 const isStr = (x: unknown): x is string => typeof x === 'string';
+const validTiming = (x: unknown): boolean => typeof x === 'object' && x !== null && typeof (x as HostTiming).requested === 'number' && typeof (x as HostTiming).built === 'number';
 const optSpan = (x: unknown): boolean => x === undefined || (Array.isArray(x) && x.length === 2 && isLine(x[0]) && isLine(x[1]) && x[0] <= x[1]);
 const isTime = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 /** A table of 10 000 rows as CSV or JSON is a few MB; more is not a table the page made. */
@@ -141,7 +148,7 @@ export function parseHostMessage(x: unknown): HostMessage | undefined {
   if (!isObj(x)) return undefined;
   const m = x as HostMessage;
   switch (m.type) {
-    case 'model': return isStr(m.uri) && isStr(m.fileName) && typeof m.complete === 'boolean' && validModel(m.model) && (m.model.stats === undefined || validStats(m.model.stats)) && (m.model.summaryTables === undefined || validFormatTables(m.model.summaryTables)) ? m : undefined;
+    case 'model': return isStr(m.uri) && isStr(m.fileName) && typeof m.complete === 'boolean' && validModel(m.model) && (m.model.stats === undefined || validStats(m.model.stats)) && (m.model.summaryTables === undefined || validFormatTables(m.model.summaryTables)) && (m.timing === undefined || validTiming(m.timing)) ? m : undefined;
     case 'progress': return isStr(m.message) ? m : undefined;
     case 'error': return isStr(m.message) ? m : undefined;
     case 'selectLine': return isLine(m.line) && (m.character === undefined || isLine(m.character)) ? m : undefined;

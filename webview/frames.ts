@@ -6,13 +6,14 @@ import { canvas, fontFamily, g, vscode, type Saved } from './dom';
 import { fitCanvas } from './canvas';
 import { render, RULER_H } from './render';
 import { session } from './session';
+import type { HostTiming } from '../protocol/timeline';
 
 /**
  * Frame times, read by the bench (tests count what is drawn at the canvas): `frames` is the render() call alone,
  * `latency` what the user waits for, from the input event (or host message) that asked for the frame
  * to the end of its drawing (handlers, filter/search work, the wait for the animation frame, render).
  */
-export const perf = { frames: [] as number[], latency: [] as number[], firstPaint: 0, modelReceived: 0, completePaint: 0, ready: 0 };
+export const perf = { frames: [] as number[], latency: [] as number[], firstPaint: 0, modelReceived: 0, completePaint: 0, ready: 0, host: undefined as HostTiming | undefined };
 
 let pending = false;
 /** When the event being handled was created (performance.now() time base); -1 outside an event. */

@@ -21,6 +21,7 @@ type Of<K extends HostMessage['type']> = Extract<HostMessage, { type: K }>;
 /** A new model (the first, an edit's, or the complete one after a preview): shown in the view the user had. */
 function onModel(m: Of<'model'>): void {
   perf.modelReceived = performance.now();
+  if (m.timing) perf.host = m.timing;
   const prev = session.state;
   const prevWasPreview = session.previewShown;
   session.previewShown = !m.complete;

@@ -120,6 +120,7 @@ export class TimelinePanel implements vscode.Disposable {
     this.build?.cancel();
     const cts = (this.build = new vscode.CancellationTokenSource());
     const name = fileName(this.uri);
+    const requested = Date.now();
     try {
       // A binary trace (by its name) is never read as a text document, even when one is open.
       const bytes = /\.gz$/i.test(name) || formatByName(name)?.binary === true;
@@ -153,7 +154,7 @@ export class TimelinePanel implements vscode.Disposable {
       if (cts.token.isCancellationRequested) return;
       this.binary = FORMATS.find((f) => f.id === model.format)?.binary === true;
       this.onComplete?.(model);
-      this.post({ type: 'model', uri: this.uri.toString(), fileName: name, model, complete: true });
+      this.post({ type: 'model', uri: this.uri.toString(), fileName: name, model, complete: true, timing: { requested, built: Date.now() } });
       this.complete = true;
       if (this.lineQueued !== undefined && this.ready) {
         this.post({ type: 'selectLine', line: this.lineQueued });
