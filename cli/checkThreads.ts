@@ -56,14 +56,14 @@ const SLOT = Symbol.for('npu-trace.checkWorkers');
 const slot = globalThis as { [SLOT]?: Early[] };
 
 /**
- * Called by dist/cli.js before it loads the CLI bundle: when `npu-trace check` names a plain trace
+ * Called by dist/cli.js before it loads the CLI bundle: when `npu-trace check` (or `stats`) names a plain trace
  * big enough for the parallel check, its workers start now, booting on the other cores while this
  * thread compiles the bundle (about 40 ms each way on the 1M-event trace). Only a guess from the
  * arguments: a worker nobody takes does not keep the process alive, and the output never depends
  * on it.
  */
 export function startCheckWorkersEarly(argv: readonly string[]): void {
-  if (argv[0] !== 'check') return;
+  if (argv[0] !== 'check' && argv[0] !== 'stats') return;
   const { workers, minBytes } = plan();
   if (workers < 1) return;
   const big = argv.slice(1).some((a) => {

@@ -1,14 +1,16 @@
-// Worker thread of the parallel trace check (dist/checkWorker.js): for each file, claims chunks
-// from the counters it shares with the other threads and posts what each found and its summary
-// for the merge.
+// Worker thread of the parallel trace check and stats (dist/checkWorker.js): for each file, claims
+// chunks from the counters it shares with the other threads and posts what each found and its
+// summary for the merge (for stats: each chunk's events, for the one collector).
 import { parentPort } from 'node:worker_threads';
 import { ABORT, type CheckWorkerMessage, type FileJob } from '../protocol/checkWorker';
+import { rowBuffers } from '../core/trace/metrics/eventRows';
 import { claimChunks } from './parallelChunk';
 
 const port = parentPort!;
 // A chunk's reading is synchronous, so one file's chunks keep this thread until none is left.
 port.on('message', (f: FileJob) => {
-  claimChunks(f, (job, done) => port.postMessage({ job, done } satisfies CheckWorkerMessage)).then(
+  // A stats chunk's rows are moved, not copied.
+  claimChunks(f, (job, done) => port.postMessage({ job, done } satisfies CheckWorkerMessage, 'rows' in done ? rowBuffers(done.rows) : [])).then(
     () => undefined,
     (e: unknown) => {
       // The others stop claiming: the check fails with this error.

@@ -8,7 +8,7 @@ import type { ChunkProblem } from '../core/trace/chunkChecks';
 import { ChunkMerger } from '../core/trace/chunkMerge';
 import { traceFormat } from '../core/trace/descriptor';
 import { plan, takeEarlyWorker, workerFile } from './checkThreads';
-import { ABORT, MERGED, NEXT, type CheckWorkerMessage, type ChunkDone, type FileJob } from '../protocol/checkWorker';
+import { ABORT, MERGED, NEXT, type CheckWorkerMessage, type ChunkDone, type FileJob, type StatsChunk } from '../protocol/checkWorker';
 import { checkChunk, chunkJob, newControl } from './parallelChunk';
 
 /**
@@ -90,7 +90,7 @@ class Pool {
   private failure: Error | undefined;
   private wake: (() => void) | undefined;
 
-  constructor(file: string, count: number, private readonly job: FileJob, done: (j: number, d: ChunkDone) => void) {
+  constructor(file: string, count: number, private readonly job: FileJob, done: (j: number, d: ChunkDone | StatsChunk) => void) {
     for (let w = 0; w < count; w++) {
       const worker = idle.pop() ?? takeEarlyWorker() ?? new Worker(file);
       worker.ref();
@@ -141,38 +141,25 @@ function shifted(d: ChunkProblem, by: number, maxLineBytes: number): Diagnostic 
 }
 
 /**
- * `npu-trace check` of a big plain trace on every core: the file is cut at line starts into
- * chunks; every thread, the main one too, takes the next chunk and does all its work, the
- * cross-line checks included as far as the chunk alone decides them; the main thread merges the
- * chunks' problems and summaries in file order (`ChunkMerger`) into what the one pass finds.
- * Undefined when the file is not worth it (then the one pass runs).
+ * A plain trace's chunks on every core (`job`, from `parallelJob`): every thread, the main one too,
+ * claims the next chunk and does all its work; `merge` is called on the main thread with each
+ * chunk's result in file order, and with the number of the chunk's first line in the file.
  */
-export async function checkTraceInParallel(file: string, opts: { maxProblems: number; maxLineBytes: number }): Promise<{ lines: LineChecker; found: Diagnostic[] } | undefined> {
-  if (/\.gz$/i.test(file)) return undefined;
-  const { workers, chunk, minBytes } = plan();
-  const size = statSync(file).size;
-  const bundle = workerFile();
-  if (workers < 1 || size < minBytes || size === 0 || !bundle) return undefined;
-  const chunks = splitAtLines(file, size, chunk);
-  if (chunks.length < 2) return undefined;
-  const job: FileJob = {
-    file, maxProblems: opts.maxProblems, maxLineBytes: opts.maxLineBytes,
-    bounds: [...chunks.map((c) => c.start), size], ctl: newControl(), maxAhead: aheadOf(),
-  };
+export async function inParallel<D extends ChunkDone | StatsChunk>(job: FileJob, own: (k: number) => Promise<D>, merge: (d: D, firstLine: number) => void): Promise<void> {
+  const { workers } = plan();
+  const count = job.bounds.length - 1;
   const ctl = job.ctl;
-  const merger = new ChunkMerger(opts.maxProblems);
   // Chunks done out of order wait here for those before them; lines are numbered from 0 in each
   // chunk, `offset` is the number of the next one to merge's first line.
-  const waiting = new Map<number, ChunkDone>();
+  const waiting = new Map<number, D>();
   let merged = 0;
   let offset = 0;
-  const done = (j: number, d: ChunkDone) => {
+  const done = (j: number, d: D) => {
     waiting.set(j, d);
     const before = merged;
     for (let next; (next = waiting.get(merged)); merged++) {
       waiting.delete(merged);
-      const at = offset;
-      merger.merge(next.summary, next.found, next.dropped, next.droppedError, at, (p) => shifted(p, at, opts.maxLineBytes));
+      merge(next, offset);
       // A chunk ends with '\n': its reader counts one last, empty line, which is the next chunk's first.
       offset += next.lines - 1;
     }
@@ -181,21 +168,54 @@ export async function checkTraceInParallel(file: string, opts: { maxProblems: nu
       Atomics.notify(ctl, MERGED);
     }
   };
-  const pool = new Pool(bundle, Math.min(workers, chunks.length - 1), job, done);
+  const pool = new Pool(workerFile()!, Math.min(workers, count - 1), job, (j, d) => done(j, d as D));
   let ok = false;
   try {
     for (;;) {
       const j = Atomics.add(ctl, NEXT, 1);
-      if (j >= chunks.length) break;
+      if (j >= count) break;
       await pool.wait(() => j < merged + job.maxAhead);
-      done(j, await checkChunk(chunkJob(job, j)));
+      done(j, await own(j));
       // Lets the workers' messages in: their chunks are merged while this thread does one.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    await pool.wait(() => merged === chunks.length);
+    await pool.wait(() => merged === count);
     ok = true;
   } finally {
     pool.release(ok);
   }
+}
+
+/**
+ * The job of a plain trace's work on every core: the file cut at line starts into chunks.
+ * Undefined when the file is not worth it (then the one pass runs): gzipped, small, one chunk.
+ */
+export function parallelJob(file: string, opts: { maxProblems: number; maxLineBytes: number; task?: 'stats' }): FileJob | undefined {
+  if (/\.gz$/i.test(file)) return undefined;
+  const { workers, chunk, minBytes } = plan();
+  const size = statSync(file).size;
+  if (workers < 1 || size < minBytes || size === 0 || !workerFile()) return undefined;
+  const chunks = splitAtLines(file, size, chunk);
+  if (chunks.length < 2) return undefined;
+  return {
+    file, maxProblems: opts.maxProblems, maxLineBytes: opts.maxLineBytes,
+    bounds: [...chunks.map((c) => c.start), size], ctl: newControl(), maxAhead: aheadOf(), ...(opts.task ? { task: opts.task } : {}),
+  };
+}
+
+/**
+ * `npu-trace check` of a big plain trace on every core: the file is cut at line starts into
+ * chunks; every thread, the main one too, takes the next chunk and does all its work, the
+ * cross-line checks included as far as the chunk alone decides them; the main thread merges the
+ * chunks' problems and summaries in file order (`ChunkMerger`) into what the one pass finds.
+ * Undefined when the file is not worth it (then the one pass runs).
+ */
+export async function checkTraceInParallel(file: string, opts: { maxProblems: number; maxLineBytes: number }): Promise<{ lines: LineChecker; found: Diagnostic[] } | undefined> {
+  const job = parallelJob(file, opts);
+  if (!job) return undefined;
+  const merger = new ChunkMerger(opts.maxProblems);
+  await inParallel<ChunkDone>(job, async (j) => checkChunk(chunkJob(job, j)), (next, at) => {
+    merger.merge(next.summary, next.found, next.dropped, next.droppedError, at, (p) => shifted(p, at, opts.maxLineBytes));
+  });
   return { lines: { add: () => undefined, finish: () => merger.finish(), finishCapped: (settings, extra) => checkResult(merger.finish().concat(extra), settings, merger.dropped) }, found: [] };
 }

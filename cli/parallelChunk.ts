@@ -1,7 +1,8 @@
 import type { Diagnostic } from '../core/common/diagnostic';
 import { lineTooLong } from '../core/common/lines';
 import { ChunkChecker, type ChunkProblem } from '../core/trace/chunkChecks';
-import { ABORT, MERGED, NEXT, type ChunkDone, type FileJob } from '../protocol/checkWorker';
+import { ABORT, MERGED, NEXT, type ChunkDone, type FileJob, type StatsChunk } from '../protocol/checkWorker';
+import { RowsCollector } from '../core/trace/metrics/eventRows';
 import { parsedLines, traceFormat } from '../core/trace/descriptor';
 import { depthBounded } from './jsonLines';
 import { forEachLineBytes } from '../node/io/lines';
@@ -26,7 +27,7 @@ export const chunkJob = (f: FileJob, k: number): ChunkJob => ({ file: f.file, st
  * Blocks (this is a worker thread) while the chunk claimed is `maxAhead` past the merge; the
  * thread holding the next chunk to merge never waits, so the merge always goes on.
  */
-export async function claimChunks(f: FileJob, post: (job: number, done: ChunkDone) => void): Promise<void> {
+export async function claimChunks(f: FileJob, post: (job: number, done: ChunkDone | StatsChunk) => void): Promise<void> {
   const ctl = f.ctl;
   const count = f.bounds.length - 1;
   for (;;) {
@@ -38,7 +39,7 @@ export async function claimChunks(f: FileJob, post: (job: number, done: ChunkDon
       // Timed, so an abort (the main thread failed) is seen even if its wake-up is missed.
       Atomics.wait(ctl, MERGED, merged, 100);
     }
-    post(k, await checkChunk(chunkJob(f, k)));
+    post(k, f.task === 'stats' ? await statsChunk(chunkJob(f, k)) : await checkChunk(chunkJob(f, k)));
   }
 }
 
@@ -59,4 +60,21 @@ export async function checkChunk(job: ChunkJob): Promise<ChunkDone> {
     onTooLong: (n, len) => problems.push({ ...lineTooLong(traceFormat.lineTooLong!, n, len, job.maxLineBytes, 'bytes'), tooLong: len } as ChunkProblem),
   });
   return { lines: count, found: problems.all(), dropped: problems.dropped, droppedError: problems.droppedError, summary: checker.summary() };
+}
+
+/**
+ * The events of a chunk for `npu-trace stats`, read as the one-pass stats reads the whole file
+ * (node/io/statsOfFile.ts: the same reader, the same line limit), kept in order as rows.
+ */
+export async function statsChunk(job: ChunkJob): Promise<StatsChunk> {
+  // An NPU trace event is 150–250 bytes on its line.
+  const rows = new RowsCollector((job.end - job.start) / 150);
+  const tooLong: number[] = [];
+  const lines = await forEachLineBytes(job.file, (b, s, e, _n, decode) => rows.addBytes(b, s, e, decode), () => {}, {
+    maxLineBytes: job.maxLineBytes,
+    range: { start: job.start, end: job.end },
+    // At most one per `maxLineBytes` of the chunk: no cap needed.
+    onTooLong: (n) => tooLong.push(n),
+  });
+  return { lines, rows: rows.rows(), tooLong };
 }

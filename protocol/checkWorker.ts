@@ -1,4 +1,5 @@
 import type { ChunkProblem, ChunkSummary } from '../core/trace/chunkChecks';
+import type { EventRows } from '../core/trace/metrics/eventRows';
 
 // The parallel trace check's worker threads (dist/checkWorker.js, cli/checkWorker.ts): the main
 // thread (cli/parallelCheck.ts) posts each a FileJob; a worker posts a CheckWorkerMessage per chunk
@@ -19,6 +20,8 @@ export interface FileJob {
   ctl: Int32Array;
   /** Chunks a thread may be ahead of the merge: it waits past that (summaries must not pile up). */
   maxAhead: number;
+  /** 'stats': each chunk's events for the metrics (`npu-trace stats`, a StatsChunk), not its check. */
+  task?: 'stats';
 }
 
 /** Slots of FileJob.ctl: the next chunk to claim, the chunks merged, and 1 when every thread must stop. */
@@ -37,5 +40,14 @@ export interface ChunkDone {
   summary: ChunkSummary;
 }
 
-/** What a worker posts: chunk `job` checked, or why it stopped. */
-export type CheckWorkerMessage = { job: number; done: ChunkDone } | { error: string };
+/** What a chunk of `npu-trace stats` read: its events, in order, for the one collector. */
+export interface StatsChunk {
+  /** Lines read, counted as ChunkDone.lines. */
+  lines: number;
+  rows: EventRows;
+  /** Its lines over the line limit (left out of the metrics), from its first line (0). */
+  tooLong: number[];
+}
+
+/** What a worker posts: chunk `job` done (checked, or its events read), or why it stopped. */
+export type CheckWorkerMessage = { job: number; done: ChunkDone | StatsChunk } | { error: string };

@@ -1,5 +1,5 @@
 // The parallel check's workers started before the CLI bundle loads (cli/checkThreads.ts): started
-// only for `check` of a plain trace at the parallel size, and usable for a chunk when taken. That
+// only for `check` or `stats` of a plain trace at the parallel size, and usable for a chunk when taken. That
 // the check prints the same with them is parallel.test.ts (its runs of dist/cli.js take them).
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { startCheckWorkersEarly, takeEarlyWorker } from '../../cli/checkThreads';
 import { newControl } from '../../cli/parallelChunk';
-import type { ChunkDone, FileJob } from '../../protocol/checkWorker';
+import type { ChunkDone, FileJob, StatsChunk } from '../../protocol/checkWorker';
 import { ROOT } from './run';
 
 let dir = '';
@@ -47,11 +47,24 @@ describe('workers started early for npu-trace check', () => {
     assert.equal(takeEarlyWorker(), undefined, 'each is taken once');
   });
 
+  it('stats starts them too; taken, one reads a chunk\'s events', async () => {
+    small();
+    startCheckWorkersEarly(['stats', '--json', trace]);
+    const w = takeEarlyWorker();
+    assert.ok(w instanceof Worker);
+    const done = await new Promise<StatsChunk>((resolve, reject) => {
+      w.on('message', (m: { done?: StatsChunk; error?: string }) => (m.done ? resolve(m.done) : reject(new Error(m.error))));
+      w.postMessage({ file: trace, bounds: [0, 78], ctl: newControl(), maxAhead: 32, maxProblems: 0, maxLineBytes: 1000, task: 'stats' } satisfies FileJob);
+    });
+    await w.terminate();
+    assert.deepEqual([done.lines, done.rows.count, [...done.rows.nums.subarray(0, 1)], done.tooLong], [3, 2, [1], []]);
+  });
+
   it('none for another command, a small or gzipped or missing file, or NPU_CHECK_THREADS=0', () => {
     small();
     const gz = join(dir, 'b.trace.jsonl.gz');
     writeFileSync(gz, 'x'.repeat(100));
-    for (const argv of [['stats', trace], ['check', gz], ['check', join(dir, 'none.trace.jsonl')], ['check', join(dir, 'a.cmdq.json')], ['check']]) {
+    for (const argv of [['export', trace], ['check', gz], ['check', join(dir, 'none.trace.jsonl')], ['check', join(dir, 'a.cmdq.json')], ['check']]) {
       startCheckWorkersEarly(argv);
       assert.equal(takeEarlyWorker(), undefined, argv.join(' '));
     }

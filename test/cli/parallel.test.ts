@@ -130,3 +130,46 @@ describe('npu-trace check: the parallel path at its own sizes', () => {
   });
 });
 
+
+describe('npu-trace stats: the parallel path (cli/parallelStats.ts) prints what one thread prints', () => {
+  let files: string[] = [];
+  before(() => {
+    // Some of every kind of sample above: random lines and line ends, damaged real traces, long lines, the faulty example.
+    const all = texts();
+    files = [...all.slice(0, 6), ...all.slice(60, 63), ...all.slice(90, 96), ...all.slice(102, 105), ...all.slice(110, 113), all[all.length - 1]].map((t, i) => {
+      const f = join(dir, `s${i}.trace.jsonl`);
+      writeFileSync(f, t);
+      return f;
+    });
+  });
+
+  it(`stats --json, and with a window: output and exit status byte-identical (seed ${seed})`, async () => {
+    for (const [i, f] of files.entries()) {
+      const args = i % 3 === 2 ? ['stats', '--json', '--from', '150', '--to', '900', f] : ['stats', '--json', f];
+      const one = await runWith(ONE_THREAD, args);
+      assert.equal(one.code, 0, `${f}: ${one.stderr}`);
+      for (const split of SPLITS) {
+        const par = await runWith(split, args);
+        assert.deepEqual([par.code, par.stderr, par.stdout], [one.code, one.stderr, one.stdout], `${f}, seed ${seed}, ${JSON.stringify(split)}`);
+      }
+    }
+  });
+
+  it('a 40 MB trace with faults, ids beyond 2^53 and a line over the 8 MB limit (the default chunks, one worker): the one-thread output and warning', async () => {
+    const lines = [...traceLines({ events: 190_000, seed: 11 })];
+    for (let i = 1000; i < lines.length; i += 4999) {
+      if (i % 3 === 0) lines[i] = lines[i].replace(/_END"/, '_ENDX"');
+      else if (i % 3 === 1) lines[i] = lines[i].replace(/"(cmd|job|tx)_id":(\d+)/, '"$1_id":1234567890123456789$2');
+      else lines[i] = lines[i].slice(0, 40);
+    }
+    lines.splice(120_000, 0, `{"event_type":"IRQ_EMIT","t_cycle":5,"pad":"${'x'.repeat(9 << 20)}"}`);
+    const f = join(dir, 'big-stats.trace.jsonl');
+    writeFileSync(f, `${lines.join('\n')}\n`);
+    for (const args of [['stats', '--json', f], ['stats', f]]) {
+      const one = await runWith(ONE_THREAD, args);
+      const par = await runWith({ NPU_CHECK_THREADS: '1' }, args);
+      assert.match(one.stderr, /1 line over 8 MB skipped \(the first is line 120001\)/);
+      assert.deepEqual([par.code, par.stderr, par.stdout], [one.code, one.stderr, one.stdout]);
+    }
+  });
+});

@@ -101,7 +101,7 @@ export class MetricsCollector {
   /** A line its caller already parsed (the timeline builder feeds both from one JSON.parse). */
   addParsed(r: Record<string, unknown>, text: string): void {
     if (r.event_type === 'TRACE_META') {
-      this.clock.clockGhz = clockOf(r);
+      this.meta(clockOf(r));
       return;
     }
     this.text = text;
@@ -128,8 +128,23 @@ export class MetricsCollector {
     else this.add(this.f);
   }
 
-  /** One event's fields, filled for its type (see EventFields). */
-  private add(f: EventFields): void {
+  /** An event read elsewhere (a row of the parallel stats: eventRows.ts), as `add` takes it. */
+  addFields(f: EventFields): void {
+    this.add(f);
+  }
+
+  /** The clock of a TRACE_META line (read elsewhere, as `addFields`). */
+  setClock(clockGhz: number | undefined): void {
+    this.clock.clockGhz = clockGhz;
+  }
+
+  /** A TRACE_META line's clock; kept, not added up, by the parallel stats' reader (eventRows.ts). */
+  protected meta(clockGhz: number | undefined): void {
+    this.clock.clockGhz = clockGhz;
+  }
+
+  /** One event's fields, filled for its type (see EventFields); kept as a row by the parallel stats' reader. */
+  protected add(f: EventFields): void {
     const type = f.type;
     const t = f.t;
     if (type === T_NONE || t === undefined) return;

@@ -1,0 +1,167 @@
+import type { Id } from '../line';
+import { MetricsCollector } from './collector';
+import { type EventFields, newEventFields, T_META, T_NONE } from './eventFields';
+
+/**
+ * The events of one stretch of a trace as the metrics read them, in columns that cross to another
+ * thread without a copy: the parallel `npu-trace stats` reads chunks of the file on every core into
+ * these, and one collector takes them in file order (`replayRows`), which gives what the one-pass
+ * collector gives — its pairing, caps and first-come order all run in that one thread. A row holds
+ * every field of `EventFields` as the reader left it after the line; the collector reads only the
+ * fields the line's type fills (the reader fills all of those on every line), so what a row holds
+ * of another type's fields never matters. A TRACE_META line is a row of type T_META with its clock.
+ */
+export interface EventRows {
+  count: number;
+  type: Int8Array;
+  /** Bit k set: number column k holds a value (else undefined); for an id, bit ID_STRING + k: it is a string (its index in `strings`). */
+  has: Uint32Array;
+  /** t, tNs, cmd, job, tx, npu, core, channel, bank, size (for T_META: the clock in GHz), row by row. */
+  nums: Float64Array;
+  /** direction, phase, layer, cmdType: index in `strings`, -1 for undefined. */
+  strs: Int32Array;
+  strings: string[];
+}
+
+const NUMS = 10;
+const T = 0, NS = 1, CMD = 2, JOB = 3, TX = 4, NPU = 5, CORE = 6, CHANNEL = 7, BANK = 8, SIZE = 9;
+const STRS = 4;
+const DIRECTION = 0, PHASE = 1, LAYER = 2, CMD_TYPE = 3;
+const ID_STRING = 16;
+
+/** The buffers of `rows`, for a postMessage transfer list. */
+export const rowBuffers = (r: EventRows): ArrayBuffer[] => [r.type.buffer, r.has.buffer, r.nums.buffer, r.strs.buffer] as ArrayBuffer[];
+
+/** A collector that keeps each event as a row instead of adding it up (the worker's side of the parallel stats). */
+export class RowsCollector extends MetricsCollector {
+  private count = 0;
+  private cap: number;
+  private type: Int8Array;
+  private has: Uint32Array;
+  private nums: Float64Array;
+  private strs: Int32Array;
+  private readonly strings: string[] = [];
+  private readonly stringIds = new Map<string, number>();
+
+  /** `expected`: about how many rows there will be (too few costs a copy, too many memory). */
+  constructor(expected: number) {
+    super();
+    this.cap = Math.max(16, Math.ceil(expected));
+    this.type = new Int8Array(this.cap);
+    this.has = new Uint32Array(this.cap);
+    this.nums = new Float64Array(this.cap * NUMS);
+    this.strs = new Int32Array(this.cap * STRS);
+  }
+
+  /** The rows so far (the arrays themselves, `count` of them used); the collector is not to be used after. */
+  rows(): EventRows {
+    return { count: this.count, type: this.type, has: this.has, nums: this.nums, strs: this.strs, strings: this.strings };
+  }
+
+  protected override add(f: EventFields): void {
+    // What the collector would not count is no row.
+    if (f.type === T_NONE || f.t === undefined) return;
+    const r = this.row();
+    this.type[r] = f.type;
+    const at = r * NUMS;
+    this.nums[at + NS] = f.tNs;
+    this.has[r] = this.num(at, T, f.t) | (1 << NS) | this.id(at, CMD, f.cmd) | this.id(at, JOB, f.job) | this.id(at, TX, f.tx)
+      | this.num(at, NPU, f.npu) | this.num(at, CORE, f.core) | this.num(at, CHANNEL, f.channel) | this.num(at, BANK, f.bank) | this.num(at, SIZE, f.size);
+    const s = r * STRS;
+    this.strs[s + DIRECTION] = this.stringOr(f.direction);
+    this.strs[s + PHASE] = this.stringOr(f.phase);
+    this.strs[s + LAYER] = this.stringOr(f.layer);
+    this.strs[s + CMD_TYPE] = this.stringOr(f.cmdType);
+  }
+
+  /** Number column `k` of the row at `at` set to `v`; its bit in `has` (0 for undefined). */
+  private num(at: number, k: number, v: number | undefined): number {
+    if (v === undefined) return 0;
+    this.nums[at + k] = v;
+    return 1 << k;
+  }
+
+  /** An id: a number as `num`, a string (digits beyond 2^53) by its index, with its own bit. */
+  private id(at: number, k: number, v: Id | undefined): number {
+    if (typeof v !== 'string') return this.num(at, k, v);
+    this.nums[at + k] = this.stringId(v);
+    return (1 << k) | (1 << (ID_STRING + k));
+  }
+
+  protected override meta(clockGhz: number | undefined): void {
+    const r = this.row();
+    this.type[r] = T_META;
+    this.has[r] = clockGhz === undefined ? 0 : 1 << SIZE;
+    this.nums[r * NUMS + SIZE] = clockGhz ?? 0;
+  }
+
+  private row(): number {
+    if (this.count === this.cap) {
+      this.cap *= 2;
+      const grow = <A extends Int8Array | Uint32Array | Float64Array | Int32Array>(a: A, make: (n: number) => A, per: number): A => {
+        const b = make(this.cap * per);
+        b.set(a as never);
+        return b;
+      };
+      this.type = grow(this.type, (n) => new Int8Array(n), 1);
+      this.has = grow(this.has, (n) => new Uint32Array(n), 1);
+      this.nums = grow(this.nums, (n) => new Float64Array(n), NUMS);
+      this.strs = grow(this.strs, (n) => new Int32Array(n), STRS);
+    }
+    return this.count++;
+  }
+
+  private stringOr(s: string | undefined): number {
+    return s === undefined ? -1 : this.stringId(s);
+  }
+
+  private stringId(s: string): number {
+    let k = this.stringIds.get(s);
+    if (k === undefined) {
+      k = this.strings.length;
+      this.strings.push(s);
+      this.stringIds.set(s, k);
+    }
+    return k;
+  }
+}
+
+/** Adds the events of `rows` to `collector`, in order, as reading their lines would have. */
+export function replayRows(rows: EventRows, collector: MetricsCollector): void {
+  const f = newEventFields();
+  const { type, has, nums, strs, strings } = rows;
+  for (let r = 0; r < rows.count; r++) {
+    const h = has[r];
+    const at = r * NUMS;
+    if (type[r] === T_META) {
+      collector.setClock((h & (1 << SIZE)) !== 0 ? nums[at + SIZE] : undefined);
+      continue;
+    }
+    f.type = type[r];
+    f.t = (h & (1 << T)) !== 0 ? nums[at + T] : undefined;
+    f.tNs = nums[at + NS];
+    f.cmd = idAt(h, nums, strings, at, CMD);
+    f.job = idAt(h, nums, strings, at, JOB);
+    f.tx = idAt(h, nums, strings, at, TX);
+    f.npu = (h & (1 << NPU)) !== 0 ? nums[at + NPU] : undefined;
+    f.core = (h & (1 << CORE)) !== 0 ? nums[at + CORE] : undefined;
+    f.channel = (h & (1 << CHANNEL)) !== 0 ? nums[at + CHANNEL] : undefined;
+    f.bank = (h & (1 << BANK)) !== 0 ? nums[at + BANK] : undefined;
+    f.size = (h & (1 << SIZE)) !== 0 ? nums[at + SIZE] : undefined;
+    const s = r * STRS;
+    let k = strs[s + DIRECTION];
+    f.direction = k < 0 ? undefined : strings[k];
+    k = strs[s + PHASE];
+    f.phase = k < 0 ? undefined : strings[k];
+    k = strs[s + LAYER];
+    f.layer = k < 0 ? undefined : strings[k];
+    k = strs[s + CMD_TYPE];
+    f.cmdType = k < 0 ? undefined : strings[k];
+    collector.addFields(f);
+  }
+}
+
+function idAt(h: number, nums: Float64Array, strings: string[], at: number, k: number): Id | undefined {
+  if ((h & (1 << k)) === 0) return undefined;
+  return (h & (1 << (ID_STRING + k))) !== 0 ? strings[nums[at + k]] : nums[at + k];
+}
