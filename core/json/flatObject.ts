@@ -31,6 +31,9 @@ export interface FlatObjectOptions {
 const MAX_DIGITS = 40;
 const POW10 = Array.from({ length: 16 }, (_, k) => 10 ** k);
 const isDigit = (c: number) => c >= 48 && c <= 57;
+/** 1 for a byte a plain string holds as it is: printable ASCII but the quote and the backslash. */
+const PLAIN = new Uint8Array(256);
+for (let c = 32; c <= 126; c++) if (c !== 34 && c !== 92) PLAIN[c] = 1;
 
 /**
  * One line's fields, in arrays reused from line to line (index 0 to `n - 1`, in the order of the
@@ -126,8 +129,11 @@ export function flatObjectReader(names: readonly string[], opts: FlatObjectOptio
     let n = 0;
     let row = 0;
     for (;;) {
-      while (b[i] === 32 || b[i] === 9) i++;
-      if (b[i] !== 34 || n === max) return false;
+      if (b[i] !== 34) {
+        while (b[i] === 32 || b[i] === 9) i++;
+        if (b[i] !== 34) return false;
+      }
+      if (n === max) return false;
       i++;
       let id = guessAt[row + n];
       if (id >= 0) {
@@ -156,48 +162,64 @@ export function flatObjectReader(names: readonly string[], opts: FlatObjectOptio
       // The last of duplicate keys is the one JSON.parse keeps.
       if (id >= 0) fieldOfKey[id] = now | n;
       i++;
-      while (b[i] === 32 || b[i] === 9) i++;
-      if (b[i] !== 58) return false;
-      i++;
-      while (b[i] === 32 || b[i] === 9) i++;
-      const c = b[i];
+      // Blanks are looked for only where the next byte is not the one compact JSON has there.
+      if (b[i] !== 58) {
+        while (b[i] === 32 || b[i] === 9) i++;
+        if (b[i] !== 58) return false;
+      }
+      let c = b[++i];
+      if (c === 32 || c === 9) {
+        while (b[i] === 32 || b[i] === 9) i++;
+        c = b[i];
+      }
       start[n] = i;
       if (c === 34) {
         i++;
-        // Only the tag key's value walks the tag trie (state 0 skips the lookups).
-        let ts = id === tagKey ? 1 : 0;
-        while (i < e) {
-          const d = b[i];
-          if (d === 34) break;
-          if (d === 92 || d < 32 || d > 126) return false;
-          if (ts !== 0) ts = tNext[ts * tWidth + tCls[d]];
-          i++;
-        }
-        if (i >= e) return false;
+        let t = -1;
+        if (id === tagKey) {
+          // Only the tag key's value walks the tag trie.
+          let ts = 1;
+          while (i < e) {
+            const d = b[i];
+            if (d === 34) break;
+            if (d === 92 || d < 32 || d > 126) return false;
+            if (ts !== 0) ts = tNext[ts * tWidth + tCls[d]];
+            i++;
+          }
+          t = tAccept[ts] - 1;
+          if (t >= 0) row = (t + 1) * max;
+        } else while (i < e && PLAIN[b[i]] !== 0) i++;
+        if (i >= e || b[i] !== 34) return false;
         i++;
         kind[n] = STR;
-        const t = tAccept[ts] - 1;
         tag[n] = t;
-        if (t >= 0) row = (t + 1) * max;
       } else if (c === 45 || isDigit(c)) {
         const minus = c === 45;
         if (minus) i++;
         const ds = i;
         let m = 0;
-        if (b[i] === 48) i++;
-        else while (isDigit(b[i])) m = m * 10 + b[i++] - 48;
+        let d = b[i];
+        if (d === 48) d = b[++i];
+        else {
+          while (d >= 48 && d <= 57) {
+            m = m * 10 + (d - 48);
+            d = b[++i];
+          }
+        }
         const ints = i - ds;
         if (ints === 0 || ints > MAX_DIGITS) return false;
         let frac = 0;
         let exact = true;
         let k = INT;
-        if (b[i] === 46) {
-          i++;
-          if (!isDigit(b[i])) return false;
-          while (isDigit(b[i])) {
-            m = m * 10 + b[i++] - 48;
-            frac++;
+        if (d === 46) {
+          d = b[++i];
+          if (!isDigit(d)) return false;
+          const fs = i;
+          while (d >= 48 && d <= 57) {
+            m = m * 10 + (d - 48);
+            d = b[++i];
           }
+          frac = i - fs;
           k = NUM;
         }
         if (b[i] === 101 || b[i] === 69) {
@@ -234,8 +256,12 @@ export function flatObjectReader(names: readonly string[], opts: FlatObjectOptio
       } else return false;
       end[n] = i;
       n++;
-      while (b[i] === 32 || b[i] === 9) i++;
-      const sep = b[i++];
+      let sep = b[i];
+      if (sep === 32 || sep === 9) {
+        while (b[i] === 32 || b[i] === 9) i++;
+        sep = b[i];
+      }
+      i++;
       if (sep === 44) continue;
       if (sep === 125) break;
       return false;
