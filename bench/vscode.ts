@@ -10,7 +10,7 @@ const range = (xs: number[]) => `${fmt(Math.min(...xs))}–${fmt(Math.max(...xs)
 /** Where the time went, each figure from Enter (medians of `xs`). */
 function steps(xs: Shown[]): string {
   const m = (k: keyof Shown) => fmt(median(xs.map((s) => s[k])));
-  return `build ${m('requested')}–${m('built')} ms; page ${m('page')}, its script ready ${m('ready')}, model in ${m('model')}, first frame ${m('first')} ms`;
+  return `build ${m('requested')}–${m('built')} ms; page ${m('page')}, its script fetched ${m('scriptAsked')}–${m('scriptIn')}, ready ${m('ready')}, model in ${m('model')}, first frame ${m('first')} ms`;
 }
 
 /** Rows of one condition: the first Show Timeline of the window, and the median of the ones after it. */
