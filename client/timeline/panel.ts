@@ -172,17 +172,10 @@ export class TimelinePanel implements vscode.Disposable {
   }
 
   private post(m: HostMessage): void {
-    // A model goes at once, even before the page says it listens: VS Code's webview host holds the
-    // messages for a page still loading and hands them over at its load, after its script has run
-    // (pre/index.html, `pendingMessages`), so the first frame does not wait for 'ready' to reach
-    // the host and a model of MBs to come back after it (150–580 ms at a load of 8, `npm run bench
-    // -- vscode`). It makes what was queued (progress) stale.
-    if (!this.ready && m.type === 'model') {
-      this.queued = undefined;
-      void this.panel.webview.postMessage(m);
-      return;
-    }
-    // Until the page says it listens, keep only the latest state-bearing message.
+    // Until the page says it listens, keep only the latest state-bearing message. Not even a model
+    // goes earlier: VS Code's webview host queues messages for a page still loading, but drops them
+    // when the content is set again meanwhile (pre/index.html), and a model posted early left the
+    // read-only Perfetto timeline on "Loading…" in one end-to-end run of 11c9a1d.
     if (!this.ready) {
       if (m.type === 'showSummary') this.summaryQueued = true;
       else if (m.type === 'revealLines') this.revealQueued = m;
