@@ -10,6 +10,7 @@
  * Times and places take 4 bytes each where they are whole numbers (`packedColumn.ts`). Each
  * problem is the one the checks of `eventChecks.ts` find with the events kept, at the same place.
  */
+import { StringTable } from '../common/stringTable';
 import type { Report } from '../json/report';
 import { I32Column } from './columns';
 import { duplicateMessage, KernelOverlaps, labelOf, timeCheck } from './eventChecks';
@@ -30,8 +31,7 @@ export class ArrivalChecks implements EventSink {
   /** Of each kernel: where its event starts and its name (-1: not a string). */
   private readonly kernelAt = new PackedColumn();
   private readonly kernelName = new I32Column();
-  private readonly nameOf = new Map<string, number>();
-  private readonly names: string[] = [];
+  private readonly names = new StringTable();
 
   constructor(private readonly doc: ParsedInferscope, private readonly report: Report) {}
 
@@ -53,7 +53,7 @@ export class ArrivalChecks implements EventSink {
     this.kernels.finish(this.report, (k, i) => {
       const at = this.kernelAt.get(k);
       const name = this.kernelName.get(k);
-      return { start: at, at: [at, at + 1], label: labelOf(i, name >= 0 ? this.names[name] : undefined) };
+      return { start: at, at: [at, at + 1], label: labelOf(i, name >= 0 ? this.names.list[name] : undefined) };
     });
   }
 
@@ -81,13 +81,6 @@ export class ArrivalChecks implements EventSink {
   }
 
   private name(n: unknown): number {
-    if (typeof n !== 'string') return -1;
-    let k = this.nameOf.get(n);
-    if (k === undefined) {
-      k = this.names.length;
-      this.names.push(n);
-      this.nameOf.set(n, k);
-    }
-    return k;
+    return typeof n === 'string' ? this.names.id(n) : -1;
   }
 }

@@ -5,6 +5,7 @@
  * fields do not fit the columns (a string where a number belongs, an object as a name) keeps its
  * slim object in a side table. `element(i)` gives back exactly the Element the reader built before.
  */
+import { StringTable } from '../common/stringTable';
 import type { Element } from './model';
 import { EVENT_TIMES, timesOf } from './times';
 import { SparseColumn } from './sparseColumn';
@@ -39,21 +40,6 @@ export class I32Column {
   get(i: number): number {
     const b = this.blocks[i >>> BLOCK_BITS];
     return b ? b[i & MASK] : -1;
-  }
-}
-
-/** Strings held once, named by their index. */
-class Strings {
-  private readonly ids = new Map<string, number>();
-  readonly list: string[] = [];
-  id(s: string): number {
-    let k = this.ids.get(s);
-    if (k === undefined) {
-      k = this.list.length;
-      this.list.push(s);
-      this.ids.set(s, k);
-    }
-    return k;
   }
 }
 
@@ -103,7 +89,7 @@ export class EventColumns {
   private readonly strTop = STR_TOP.map(() => new SparseColumn(-1));
   private readonly numMeta = NUM_META.map(() => new SparseColumn(NaN));
   private readonly strMeta = STR_META.map(() => new SparseColumn(-1));
-  private readonly strings = new Strings();
+  private readonly strings = new StringTable();
   /** Slim objects of the events the columns cannot hold exactly. */
   private readonly rare = new Map<number, Record<string, unknown>>();
 

@@ -80,7 +80,7 @@ let otherControls = false;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f]/;
 
-/** Strings of a new text: where its backslashes and line feeds are is found as its strings are read. */
+/** Strings of a new text: where its backslashes and line ends are is found as its strings are read. */
 function newText(t: string): void {
   scanned = t;
   nextBackslash = nextLf = nextCr = 0;

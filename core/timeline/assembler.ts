@@ -1,3 +1,4 @@
+import { StringTable } from '../common/stringTable';
 import { ItemBuffer } from './columns';
 import { computeCounter, type CounterSpec } from './counters';
 import { ATTRS, FLAG, NO_LINE, type Counter, type TimelineModel, type TrackInfo } from './model';
@@ -8,8 +9,7 @@ import { ATTRS, FLAG, NO_LINE, type Counter, type TimelineModel, type TrackInfo 
  */
 export class TimelineAssembler {
   readonly items = new ItemBuffer();
-  private readonly strings: string[] = [''];
-  private readonly stringIndex = new Map<string, number>([['', 0]]);
+  private readonly strings = new StringTable(['']);
   private readonly ctxAttrs: number[] = [];
   private readonly ctxIndex = new Map<string, number>();
   private readonly nodes: { name: string; parent: number; order: number; kind: TrackInfo['kind']; stack: boolean; counter?: CounterSpec; flags?: number }[] = [];
@@ -26,13 +26,7 @@ export class TimelineAssembler {
   }
 
   intern(s: string): number {
-    let i = this.stringIndex.get(s);
-    if (i === undefined) {
-      i = this.strings.length;
-      this.strings.push(s);
-      this.stringIndex.set(s, i);
-    }
-    return i;
+    return this.strings.id(s);
   }
 
   /** The context holding these attribute values (in ATTRS order; missing = absent). */
@@ -184,7 +178,7 @@ export class TimelineAssembler {
       counters.push(computeCounter(spec, info.name, items, tracks, Uint32Array.from(rowStarts), t0, t1, trackOfOld));
     }
     return {
-      format: this.format, strings: this.strings, tracks,
+      format: this.format, strings: this.strings.list, tracks,
       rowItemStart: Uint32Array.from(rowStarts), rowMaxDur: Float64Array.from(rowMax),
       items, ctxAttrs: Uint32Array.from(this.ctxAttrs), counters,
       t0, t1, ...extra,

@@ -101,7 +101,7 @@ export class MetricsCollector {
   /** A line its caller already parsed (the timeline builder feeds both from one JSON.parse). */
   addParsed(r: Record<string, unknown>, text: string): void {
     if (r.event_type === 'TRACE_META') {
-      this.meta(clockOf(r));
+      this.setClock(clockOf(r));
       return;
     }
     this.text = text;
@@ -133,13 +133,8 @@ export class MetricsCollector {
     this.add(f);
   }
 
-  /** The clock of a TRACE_META line (read elsewhere, as `addFields`). */
+  /** A TRACE_META line's clock (read here or elsewhere, as `addFields`); kept as a row by the parallel stats' reader. */
   setClock(clockGhz: number | undefined): void {
-    this.clock.clockGhz = clockGhz;
-  }
-
-  /** A TRACE_META line's clock; kept, not added up, by the parallel stats' reader (eventRows.ts). */
-  protected meta(clockGhz: number | undefined): void {
     this.clock.clockGhz = clockGhz;
   }
 

@@ -1,3 +1,4 @@
+import { StringTable } from '../../common/stringTable';
 import type { Id } from '../line';
 import { MetricsCollector } from './collector';
 import { type EventFields, newEventFields, T_META, T_NONE } from './eventFields';
@@ -40,8 +41,7 @@ export class RowsCollector extends MetricsCollector {
   private has: Uint32Array;
   private nums: Float64Array;
   private strs: Int32Array;
-  private readonly strings: string[] = [];
-  private readonly stringIds = new Map<string, number>();
+  private readonly strings = new StringTable();
 
   /** `expected`: about how many rows there will be (too few costs a copy, too many memory). */
   constructor(expected: number) {
@@ -55,7 +55,7 @@ export class RowsCollector extends MetricsCollector {
 
   /** The rows so far (the arrays themselves, `count` of them used); the collector is not to be used after. */
   rows(): EventRows {
-    return { count: this.count, type: this.type, has: this.has, nums: this.nums, strs: this.strs, strings: this.strings };
+    return { count: this.count, type: this.type, has: this.has, nums: this.nums, strs: this.strs, strings: this.strings.list };
   }
 
   protected override add(f: EventFields): void {
@@ -84,11 +84,11 @@ export class RowsCollector extends MetricsCollector {
   /** An id: a number as `num`, a string (digits beyond 2^53) by its index, with its own bit. */
   private id(at: number, k: number, v: Id | undefined): number {
     if (typeof v !== 'string') return this.num(at, k, v);
-    this.nums[at + k] = this.stringId(v);
+    this.nums[at + k] = this.strings.id(v);
     return (1 << k) | (1 << (ID_STRING + k));
   }
 
-  protected override meta(clockGhz: number | undefined): void {
+  override setClock(clockGhz: number | undefined): void {
     const r = this.row();
     this.type[r] = T_META;
     this.has[r] = clockGhz === undefined ? 0 : 1 << SIZE;
@@ -112,17 +112,7 @@ export class RowsCollector extends MetricsCollector {
   }
 
   private stringOr(s: string | undefined): number {
-    return s === undefined ? -1 : this.stringId(s);
-  }
-
-  private stringId(s: string): number {
-    let k = this.stringIds.get(s);
-    if (k === undefined) {
-      k = this.strings.length;
-      this.strings.push(s);
-      this.stringIds.set(s, k);
-    }
-    return k;
+    return s === undefined ? -1 : this.strings.id(s);
   }
 }
 
