@@ -9,8 +9,12 @@ const range = (xs: number[]) => `${fmt(Math.min(...xs))}–${fmt(Math.max(...xs)
 
 /** Where the time went, each figure from Enter (medians of `xs`). */
 function steps(xs: Shown[]): string {
-  const m = (k: keyof Shown) => fmt(median(xs.map((s) => s[k])));
-  return `build ${m('requested')}–${m('built')} ms; page ${m('page')}, its script fetched ${m('scriptAsked')}–${m('scriptIn')}, ready ${m('ready')}, model in ${m('model')}, first frame ${m('first')} ms`;
+  // A figure the page could not give is NaN, stored as null.
+  const m = (k: keyof Shown) => {
+    const v = xs.map((s) => s[k]).filter((x) => typeof x === 'number' && Number.isFinite(x));
+    return v.length ? fmt(median(v)) : '–';
+  };
+  return `build ${m('requested')}–${m('built')} ms; page ${m('page')}, its document in ${m('docIn')}, its script running ${m('scriptRan')}, ready ${m('ready')}, model in ${m('model')}, first frame ${m('first')} ms`;
 }
 
 /** Rows of one condition: the first Show Timeline of the window, and the median of the ones after it. */

@@ -13,7 +13,7 @@ import type { HostTiming } from '../protocol/timeline';
  * `latency` what the user waits for, from the input event (or host message) that asked for the frame
  * to the end of its drawing (handlers, filter/search work, the wait for the animation frame, render).
  */
-export const perf = { frames: [] as number[], latency: [] as number[], firstPaint: 0, modelReceived: 0, completePaint: 0, ready: 0, host: undefined as HostTiming | undefined };
+export const perf = { frames: [] as number[], latency: [] as number[], firstPaint: 0, modelReceived: 0, completePaint: 0, scriptStarted: 0, ready: 0, host: undefined as HostTiming | undefined };
 
 let pending = false;
 /** When the event being handled was created (performance.now() time base); -1 outside an event. */

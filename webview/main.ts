@@ -4,6 +4,8 @@
  * the canvas input (input.ts), resizes and theme switches. Every message is validated on receipt
  * (protocol/timeline.ts).
  */
+// First: the time the script began to run.
+import { scriptStarted } from './started';
 import { ATTRS } from '../core/timeline/model';
 import { parseHostMessage } from '../protocol/timeline';
 import { canvas, send, summaryPane, toolbarBox } from './dom';
@@ -92,5 +94,6 @@ new MutationObserver(() => {
   schedule();
 }).observe(document.body, { attributes: true, attributeFilter: ['class'] });
 
+perf.scriptStarted = scriptStarted;
 perf.ready = performance.now();
 send({ type: 'ready' });
