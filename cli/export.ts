@@ -68,7 +68,7 @@ export async function exportCommand(args: string[]): Promise<number> {
   const skipped = tooLongLines(maxLineBytes);
   let pass = 0;
   const gzip: GzipEnd = { truncated: false, garbageAt: undefined };
-  const read: ReadOptions = { onTooLong: (n) => (pass === 1 ? skipped.add(n) : undefined), maxLineBytes, gzip };
+  const read: ReadOptions = { onTooLong: (n) => (pass === 1 ? skipped.add(n) : undefined), maxLineBytes, gzip, utf8Chunks: true };
   // A cut .gz is refused before anything is written.
   const whole = () => {
     const refused = gzipEndForExport(gzip).refuse;

@@ -198,13 +198,14 @@ export class ChromeTraceExporter {
   /**
    * The same, from the line's UTF-8 bytes `b[s, e)`, written to `out`: a JSON line that is one object
    * goes to the output as the same bytes, never decoded or encoded again (the bulk of the output).
+   * `utf8`: the reader has checked the bytes are well-formed UTF-8 (a whole chunk at once).
    */
-  lineBytes(b: Uint8Array, s: number, e: number, lineNo: number, decode: Decode, out: ChromeOut): void {
+  lineBytes(b: Uint8Array, s: number, e: number, lineNo: number, decode: Decode, out: ChromeOut, utf8 = false): void {
     this.decode = decode;
     if (!this.hasItems(lineNo)) return;
     let raw: Raw | undefined;
     // Bytes that are not UTF-8 are never copied: the output would not be JSON text.
-    const valid = isUtf8(b, s, e);
+    const valid = utf8 || isUtf8(b, s, e);
     if (!valid) this.invalidUtf8Lines++;
     if (valid && this.argsOf === argsAsJson && b[s] === 0x7b && b[e - 1] === 0x7d) {
       const r = this.lineRaw;

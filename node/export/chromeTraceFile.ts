@@ -10,7 +10,8 @@ export type EachLine = (add: (line: string, lineNo: number) => void) => Promise<
 
 type Decode = (b: Uint8Array, s: number, e: number) => string;
 /** The same lines as UTF-8 bytes where the reader can (`onText` for the others), for the writing pass. */
-export type EachLineBytes = (onBytes: (b: Uint8Array, s: number, e: number, lineNo: number, decode: Decode) => void, onText: (line: string, lineNo: number) => void) => Promise<void>;
+/** `utf8`: the reader vouches that the line's bytes are well-formed UTF-8 (ReadOptions.utf8Chunks). */
+export type EachLineBytes = (onBytes: (b: Uint8Array, s: number, e: number, lineNo: number, decode: Decode, utf8?: boolean) => void, onText: (line: string, lineNo: number) => void) => Promise<void>;
 
 export class NoTimeline extends Error {}
 
@@ -65,7 +66,7 @@ export async function exportChromeTrace(fileName: string, eachLine: EachLine, ou
     onPass?.(2);
     sink.write(exporter.head());
     const onText = (l: string, n: number) => sink.text(exporter.line(l, n));
-    if (eachLineBytes) await eachLineBytes((b, s, e, n, decode) => exporter.lineBytes(b, s, e, n, decode, sink), onText);
+    if (eachLineBytes) await eachLineBytes((b, s, e, n, decode, utf8) => exporter.lineBytes(b, s, e, n, decode, sink, utf8), onText);
     else await eachLine(onText);
     sink.write(exporter.tail());
     if (opts.notes) {

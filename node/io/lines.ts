@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { LineSplitter } from '../../core/common/lineSplitter';
@@ -24,6 +25,13 @@ export interface ReadOptions {
    * A `start` past 0 must follow a '\n': no BOM is looked for there.
    */
   range?: { start: number; end: number };
+  /**
+   * `forEachLineBytes`: check each chunk read for well-formed UTF-8 (natively, once: ~0.1 ms per
+   * MB), and tell `onBytes` of each line inside a chunk that is (its `utf8` argument), so a writer
+   * that copies a line's bytes need not check them byte by byte in JavaScript (the export: 0.7 s
+   * per 210 MB). The lines of a chunk that is not are not vouched for (false says nothing).
+   */
+  utf8Chunks?: boolean;
 }
 
 /** Thrown by a line callback to stop reading: the reader closes the file and returns the lines so far. */
@@ -151,14 +159,17 @@ export async function forEachLineIn(
 }
 
 /** The file's lines through the one splitter (core/common/lineSplitter.ts); returns their number. */
-async function split(file: string, line: (b: Uint8Array, s: number, e: number, lineNo: number) => void, opts: ReadOptions): Promise<number> {
+async function split(file: string, line: (b: Uint8Array, s: number, e: number, lineNo: number) => void, opts: ReadOptions, onChunk?: (chunk: Uint8Array) => void): Promise<number> {
   const splitter = new LineSplitter({ line, tooLong: opts.onTooLong }, {
     maxLineBytes: opts.maxLineBytes,
     atFileStart: !(opts.range && opts.range.start > 0),
     alloc: (n) => Buffer.allocUnsafe(n),
   });
   try {
-    for await (const chunk of chunksOf(file, opts)) splitter.feed(chunk);
+    for await (const chunk of chunksOf(file, opts)) {
+      onChunk?.(chunk);
+      splitter.feed(chunk);
+    }
     return splitter.end(opts.gzip?.truncated);
   } catch (e) {
     // The reader stops; leaving the loop closed the file.
@@ -172,13 +183,24 @@ const decodeUtf8 = (b: Uint8Array, s: number, e: number) => Buffer.from(b.buffer
 /**
  * Streams a file's lines as byte ranges of the chunk that holds them, for checkers that can work on
  * bytes. Line ends are counted as LSP does (`\n`, `\r\n`, lone `\r`). `onText` is no longer
- * called (the splitter cuts lone CRs in bytes too); it stays for the callers' signature.
+ * called (the splitter cuts lone CRs in bytes too); it stays for the callers' signature. `utf8`:
+ * the line's bytes are well-formed UTF-8 (only with `opts.utf8Chunks`; false says nothing).
  */
 export async function forEachLineBytes(
   file: string,
-  onBytes: (b: Uint8Array, s: number, e: number, lineNo: number, decode: typeof decodeUtf8) => void,
+  onBytes: (b: Uint8Array, s: number, e: number, lineNo: number, decode: typeof decodeUtf8, utf8: boolean) => void,
   _onText: (line: string, lineNo: number) => void,
   opts: ReadOptions = {},
 ): Promise<number> {
-  return split(file, (b, s, e, n) => onBytes(b, s, e, n, decodeUtf8), opts);
+  if (!opts.utf8Chunks) return split(file, (b, s, e, n) => onBytes(b, s, e, n, decodeUtf8, false), opts);
+  // Line ends are ASCII, never inside a character: every line cut from a well-formed chunk is
+  // well-formed. A chunk is checked at its first line (the read buffer may be reused: its verdict
+  // is dropped with it); a line handed on from another buffer (joined from two chunks, or the
+  // first chunk joined with the bytes held for its BOM) is checked alone.
+  let chunk: Uint8Array | undefined;
+  let chunkOk: boolean | undefined;
+  return split(file, (b, s, e, n) => onBytes(b, s, e, n, decodeUtf8, b === chunk ? (chunkOk ??= isUtf8(b)) : isUtf8(b.subarray(s, e))), opts, (c) => {
+    chunk = c;
+    chunkOk = undefined;
+  });
 }

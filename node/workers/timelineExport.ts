@@ -38,7 +38,7 @@ export async function exportRequest(req: WorkerRequest & { export: { out: string
   // A streamed document (Chrome JSON is often one line of many MB) is read up to its format's line limit.
   const maxLineBytes = format?.streamedLineBytes;
   let pass: 1 | 2 = 1;
-  const read = (): ReadOptions => ({ maxLineBytes, onProgress: pass === 1 ? onProgress : undefined });
+  const read = (): ReadOptions => ({ maxLineBytes, onProgress: pass === 1 ? onProgress : undefined, utf8Chunks: true });
   return exportChromeTrace(req.fileName, async (add) => {
     await readers.forEachLine(path, add, undefined, read());
   }, req.export.out, (p) => {

@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { forEachLine, forEachLineBytes, forEachLineIn, forEachText, textSizeHint } from '../../node/io/lines';
 import { readLines } from '../../client/timeline/lineReader';
 import { splitLines } from '../../core/common/lines';
+import { isUtf8 } from '../../core/common/utf8';
 
 const dir = mkdtempSync(join(tmpdir(), 'trace-lines-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -161,6 +162,39 @@ describe('forEachLine / forEachLineBytes', () => {
       const got = await readLines(file, [0, 1, 2, 4, 5, 6, 9]);
       assert.deepEqual([...got].sort((a, b) => a[0] - b[0]), [[0, 'first'], [1, 'second'], [2, 'third'], [4, ''], [5, ''], [6, 'seventh']], name);
     }
+  });
+
+  it('utf8Chunks: the lines of a well-formed chunk are vouched for, and a line joined across chunks when it is well-formed; those of a chunk with a bad byte or cut inside a character are not', async () => {
+    const flags = async (name: string, content: Buffer, utf8Chunks?: boolean) => {
+      const file = join(dir, name);
+      writeFileSync(file, content);
+      const got: boolean[] = [];
+      await forEachLineBytes(file, (b, s, e, i, _d, utf8) => {
+        got[i] = utf8;
+        // Never vouched for wrongly.
+        if (utf8) assert.ok(isUtf8(b, s, e), `line ${i}`);
+      }, () => {}, { utf8Chunks });
+      return got;
+    };
+    const line = `${'é'.repeat(20)}${'x'.repeat(59)}\n`; // 100 bytes: line k is bytes [100k, 100k + 100)
+    const good = Buffer.from(line.repeat(3 * 10486));
+    const a = await flags('ok.txt', good, true);
+    assert.ok(a.length >= 3 * 10486);
+    assert.ok(a.every(Boolean), 'every line, the ones joined across chunk boundaries too');
+    assert.ok((await flags('off.txt', good)).every((f) => f === false), 'without the option, none');
+    // A bad byte in the second chunk (lines 10486–20970 lie wholly in it): none of its lines is vouched for.
+    const bad = Buffer.from(good);
+    bad[MiB + 500] = 0xff;
+    const b = await flags('bad.txt', bad, true);
+    assert.ok(b.slice(0, 10486).every(Boolean) && b.slice(10486, 20971).every((f) => f === false) && b.slice(20971).every(Boolean));
+    // A first line of 51 bytes makes the second chunk end on the lead byte of an é (line 20972's
+    // first), and the third begin on its second byte: neither is well-formed on its own, so their
+    // lines (10487–20971, 20973–31456) are not vouched for; line 20972, joined across them, is
+    // checked alone. The first chunk comes joined with the bytes held for a BOM: its lines too.
+    const cut = Buffer.concat([Buffer.from(`${'p'.repeat(50)}\n`), good]);
+    assert.deepEqual([cut[2 * MiB - 1], cut[2 * MiB]], [0xc3, 0xa9]);
+    const c = await flags('cut.txt', cut, true);
+    assert.ok(c.slice(0, 10487).every(Boolean) && c.slice(10487, 20972).every((f) => f === false) && c[20972] && c.slice(20973, 31457).every((f) => f === false) && c.slice(31457).every(Boolean));
   });
 
   it('lone CRs, and a CR right at the chunk boundary followed by a non-LF', async () => {
