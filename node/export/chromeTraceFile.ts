@@ -9,8 +9,10 @@ import { SyncSink } from '../io/syncSink';
 export type EachLine = (add: (line: string, lineNo: number) => void) => Promise<void>;
 
 type Decode = (b: Uint8Array, s: number, e: number) => string;
-/** The same lines as UTF-8 bytes where the reader can (`onText` for the others), for the writing pass. */
-/** `utf8`: the reader vouches that the line's bytes are well-formed UTF-8 (ReadOptions.utf8Chunks). */
+/**
+ * The same lines as UTF-8 bytes where the reader can (`onText` for the others), for the writing
+ * pass; `utf8`: the reader vouches that the line's bytes are well-formed UTF-8 (ReadOptions.utf8Chunks).
+ */
 export type EachLineBytes = (onBytes: (b: Uint8Array, s: number, e: number, lineNo: number, decode: Decode, utf8?: boolean) => void, onText: (line: string, lineNo: number) => void) => Promise<void>;
 
 export class NoTimeline extends Error {}
