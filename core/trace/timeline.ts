@@ -1,7 +1,7 @@
 import { eventSchema } from './eventTypes';
 import { clockOf } from './index';
 import { ClockEstimate } from './metrics/clock';
-import { flatEventOfBytes } from './metrics/byteFields';
+import { flatEventOfBytes, scannedBankId } from './metrics/byteFields';
 import { MetricsCollector } from './metrics/collector';
 import type { Id } from './line';
 import { findField, scanLine } from '../json/scanner';
@@ -117,12 +117,13 @@ export class NpuTimelineBuilder implements TimelineBuilder {
 
   /**
    * A line as its UTF-8 bytes `[s, e)`: the fields are read from the bytes (no parse, no object per
-   * line); a line the byte reader is not sure of, TRACE_META, or any line while the Summary's
-   * metrics are on goes through `addLine`, so the model is the same either way.
+   * line), the Summary's metrics fed from the same read; a line the byte reader is not sure of, and
+   * TRACE_META, go through `addLine`, so the model and the metrics are the same either way.
    */
   addLineBytes(b: Uint8Array, s: number, e: number, lineNo: number, decode: (b: Uint8Array, s: number, e: number) => string): void {
-    if (this.metrics || !flatEventOfBytes(b, s, e, this.ev, decode)) return this.addLine(decode(b, s, e), lineNo);
+    if (!flatEventOfBytes(b, s, e, this.ev, decode)) return this.addLine(decode(b, s, e), lineNo);
     this.lineCount = lineNo + 1;
+    this.metrics?.addFlat(this.ev, scannedBankId());
     this.add(this.ev, lineNo);
   }
 

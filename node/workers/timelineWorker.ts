@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { BYTE_READ_OPTIONS, eachPiece } from '../io/byteFiles';
 import { headOf } from '../io/firstLine';
-import { forEachLine } from '../io/lines';
+import { forEachLine, forEachLineBytes } from '../io/lines';
 import { statsOfFile } from '../io/statsOfFile';
 import { splitLines } from '../../core/common/lines';
 import { detectFormat, noTimelineReason } from '../../core/detectFormat';
@@ -112,17 +112,34 @@ async function build(req: WorkerRequest): Promise<void> {
     post({ kind: 'done', model }, modelBuffers(model));
     return;
   }
+  // Made now, so the way of reading is known; it counts as started at the first line (an empty file says so).
+  const made = format?.timeline?.();
   let builder: TimelineBuilder | undefined;
-  const add = (l: string, n: number) => {
-    builder ??= format?.timeline?.();
+  const started = (): TimelineBuilder => {
+    builder ??= made;
     if (!builder) throw new Error(noTimelineReason(req.fileName));
-    builder.addLine(l, n);
-    if (n === PREVIEW_LINES) {
-      const preview = builder.finish(true);
-      post({ kind: 'preview', model: preview }, modelBuffers(preview));
-    }
+    return builder;
   };
-  await eachLine(req, add, format);
+  const previewAt = (n: number) => {
+    if (n !== PREVIEW_LINES) return;
+    const preview = builder!.finish(true);
+    post({ kind: 'preview', model: preview }, modelBuffers(preview));
+  };
+  const readsBytes = made?.addLineBytes?.bind(made);
+  if (req.kind === 'file' && readsBytes) {
+    // A builder that reads bytes (an NPU trace: no JSON.parse per line, the Summary fed from the
+    // same read) gets a file on disk as bytes, as `npu-trace check` and `stats` read it.
+    await forEachLineBytes(req.path, (b, s, e, n, decode) => {
+      started();
+      readsBytes(b, s, e, n, decode);
+      previewAt(n);
+    }, () => {}, { maxLineBytes: format?.streamedLineBytes, onProgress: progress() });
+  } else {
+    await eachLine(req, (l, n) => {
+      started().addLine(l, n);
+      previewAt(n);
+    }, format);
+  }
   if (!builder) throw new Error(`${req.fileName} is empty.`);
   const model = builder.finish();
   post({ kind: 'done', model }, modelBuffers(model));

@@ -61,6 +61,15 @@ export function flatEventOfBytes(b: Uint8Array, s: number, e: number, f: FlatEve
   return idOk;
 }
 
+/**
+ * The `bank_id` of the line `flatEventOfBytes` last read, as the metrics take it from the parsed
+ * line (`fieldsOfFlat`: a non-negative integer, else undefined), so the timeline builder feeds
+ * them from the same read (`NpuTimelineBuilder.addLineBytes`).
+ */
+export function scannedBankId(): number | undefined {
+  return int(S_BANK);
+}
+
 /** Reads the line and finds its slots' fields; false when it is not one the byte reader is sure of. */
 function scan(b: Uint8Array, s: number, e: number, decode: (b: Uint8Array, s: number, e: number) => string): boolean {
   if (!line.read(b, s, e, decode)) return false;

@@ -111,7 +111,8 @@ export class MetricsCollector {
 
   /**
    * An event the timeline builder already read (not TRACE_META: that goes to `addParsed`), with its
-   * line's bank_id: the builder and the metrics share one JSON.parse and one read of the fields.
+   * line's bank_id: the builder and the metrics share one read of the fields (one JSON.parse, or
+   * one read of the line's bytes: `scannedBankId`).
    */
   addFlat(e: FlatEvent, bankId: unknown): void {
     fieldsOfFlat(e, bankId, this.f);

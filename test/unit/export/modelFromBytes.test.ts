@@ -7,13 +7,14 @@ import type { TimelineModel } from '../../../core/timeline/model';
 import { FAULTY_EXAMPLE, GOOD_EXAMPLE } from '../../gen/exampleTraces';
 import { traceLines } from '../../gen/genTrace';
 
-// The export's model pass reads NPU trace lines from bytes (flatEventOfBytes); the model must be
-// the one the parsed lines give, line for line, whatever the line holds.
+// The export's model pass and the timeline worker read NPU trace lines from bytes
+// (flatEventOfBytes); the model, and with the Summary's metrics on their numbers, must be the ones
+// the parsed lines give, line for line, whatever the line holds.
 const decode = (b: Uint8Array, s: number, e: number) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8', s, e);
 
-function both(lines: readonly string[]): [TimelineModel, TimelineModel] {
-  const parsed = new NpuTimelineBuilder({ metrics: false });
-  const bytes = new NpuTimelineBuilder({ metrics: false });
+function both(lines: readonly string[], metrics = false): [TimelineModel, TimelineModel] {
+  const parsed = new NpuTimelineBuilder({ metrics });
+  const bytes = new NpuTimelineBuilder({ metrics });
   lines.forEach((l, n) => {
     parsed.addLine(l, n);
     const b = Buffer.from(`${l}\n`, 'utf8');
@@ -31,6 +32,7 @@ function assertSame([a, b]: [TimelineModel, TimelineModel]): void {
   assert.equal(b.nsPerCycle, a.nsPerCycle);
   assert.equal(b.undrawable, a.undrawable);
   assert.equal(b.lineCount, a.lineCount);
+  assert.deepEqual(b.stats, a.stats);
 }
 
 test('the byte reader gives the model of the parsed lines: generated trace and the examples', () => {
@@ -64,4 +66,15 @@ test('the byte reader gives the model of the parsed lines on every field kind it
     '{"event_type":"SRAM_ACCESS","t_cycle":20,"bank_id":1}',
   ];
   assertSame(both(lines));
+  const [a, b] = both(lines, true);
+  assert.ok(a.stats && a.stats.events > 0, 'the metrics are on');
+  assertSame([a, b]);
+});
+
+test('with the Summary\'s metrics on, the byte reader feeds them as the parsed lines do (banks, clock, pairs)', () => {
+  const lines = [...traceLines({ events: 20_000, seed: 11 })];
+  const [a, b] = both(lines, true);
+  assert.ok(a.stats && a.stats.events > 0);
+  assertSame([a, b]);
+  for (const f of [GOOD_EXAMPLE, FAULTY_EXAMPLE]) assertSame(both(splitLines(readFileSync(f, 'utf8')), true));
 });
