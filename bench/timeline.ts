@@ -2,6 +2,7 @@
  * Timeline benchmark (not a timed test): a generated 1M-event trace through the real worker
  * (dist/timelineWorker.js) and the built page (dist/webview) in headless Chromium.
  *   - command → first paint: worker build (file on disk → model) + in-page receive/validate/layout/first frame.
+ *     The worker also runs as it was at BEFORE_31 (bench/baseline.ts), alternately with this one, for the same-run comparison.
  *     The columns reach the page as binary (bench/timelineDelivery.ts: fetched from 127.0.0.1, not timed), then
  *     the host's message is posted to the page's own handler; the VS Code postMessage hop cannot run here, the
  *     page's own structured clone of the message stands in for it.
@@ -20,16 +21,17 @@ import type { TimelineModel } from '../core/timeline/model';
 import { filterBy, openTimelinePage, repoRoot, type TimelinePage } from '../test/webview/page';
 import { ColumnServer, postStaged, stageModel } from './timelineDelivery';
 import { writeTimelineTrace } from './timelineTrace';
+import { baselineCli, BEFORE_31 } from './baseline';
 
 const ROOT = repoRoot();
 /** The renderer before filtered frames skipped pixels (the parent of that change). */
 const BASELINE_DEFAULT = 'b7dc5b47d9d16635c999aa5b0e1b8b8a50c0f04c';
 
 /** Runs the real worker on a file; resolves with the preview (if any) and the complete model, with their times. */
-function buildInWorker(file: string): Promise<{ preview?: TimelineModel; tPreview: number; model: TimelineModel; tDone: number }> {
+function buildInWorker(file: string, worker = join(ROOT, 'dist/timelineWorker.js')): Promise<{ preview?: TimelineModel; tPreview: number; model: TimelineModel; tDone: number }> {
   const t0 = performance.now();
   return new Promise((res, rej) => {
-    const w = new Worker(join(ROOT, 'dist/timelineWorker.js'), { workerData: { kind: 'file', fileName: file, path: file } });
+    const w = new Worker(worker, { workerData: { kind: 'file', fileName: file, path: file } });
     let preview: TimelineModel | undefined, tPreview = NaN;
     w.on('message', (r: { kind: string; model?: TimelineModel; message?: string }) => {
       if (r.kind === 'preview') { preview = r.model; tPreview = performance.now() - t0; }
@@ -52,12 +54,32 @@ export async function run(events = Number(process.env.TIMELINE_BENCH_EVENTS ?? 1
   console.log(`timeline: ${events.toLocaleString('en-US')} events, ${(bytes / 1048576).toFixed(0)} MB`);
 
   // This thread only waits meanwhile: the process's CPU time is the worker's (on a shared machine, compare it).
-  const cpu0 = process.cpuUsage();
-  const built = await buildInWorker(file);
-  const cpu = process.cpuUsage(cpu0);
+  const timedBuild = async (worker?: string) => {
+    const cpu0 = process.cpuUsage();
+    const b = await buildInWorker(file, worker);
+    const c = process.cpuUsage(cpu0);
+    return { ...b, cpuMs: (c.user + c.system) / 1000 };
+  };
+  const built = await timedBuild();
   const model = built.model;
   const items = model.items.start.length;
-  console.log(`  worker: preview of the first ${built.preview?.lineCount.toLocaleString('en-US') ?? '–'} lines after ${built.tPreview.toFixed(0)} ms; complete model (read + parse + pair + layout) after ${built.tDone.toFixed(0)} ms, CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms → ${items.toLocaleString('en-US')} items`);
+  console.log(`  worker: preview of the first ${built.preview?.lineCount.toLocaleString('en-US') ?? '–'} lines after ${built.tPreview.toFixed(0)} ms; complete model (read + parse + pair + layout) after ${built.tDone.toFixed(0)} ms, CPU ${built.cpuMs.toFixed(0)} ms → ${items.toLocaleString('en-US')} items`);
+  // The same build by the worker as it was when issue #31 began, alternately with this one (median of 3 each).
+  const old = baselineCli(BEFORE_31);
+  if ('why' in old) console.log(`  (no baseline worker: ${old.why})`);
+  else {
+    const oldWorker = join(old.file, '..', 'timelineWorker.js');
+    const now: { tDone: number; cpuMs: number }[] = [], before: { tDone: number; cpuMs: number }[] = [];
+    for (let r = 0; r < 3; r++) {
+      now.push(await timedBuild());
+      const o = await timedBuild(oldWorker);
+      if (o.model.items.start.length !== items) throw new Error(`the worker of ${BEFORE_31} drew ${o.model.items.start.length} items, this one ${items}`);
+      before.push(o);
+    }
+    const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[1];
+    const m = (xs: { tDone: number; cpuMs: number }[]) => `${med(xs.map((x) => x.tDone)).toFixed(0)} / ${med(xs.map((x) => x.cpuMs)).toFixed(0)} ms`;
+    console.log(`  worker, complete model, alternated (median of 3, wall / CPU): this checkout ${m(now)}; ${BEFORE_31} ${m(before)}; CPU now ÷ before ${(med(now.map((x) => x.cpuMs)) / med(before.map((x) => x.cpuMs))).toFixed(2)}×`);
+  }
 
   const p = await openTimelinePage({ width: 1600, height: 900, bypassCSP: true });
   const server = await ColumnServer.start();
