@@ -2,7 +2,8 @@
 // byte pass, written to a temp file) against a plain JSON.parse of every line with the same reader.
 // Import: the timeline of a ~200 MB PyTorch-shaped trace as the timeline worker builds it (text in
 // pieces, events read in place: node/workers/timelineText.ts) and line by line (the way before),
-// against JSON.parse of the whole text (which builds no model). Alternating in this process, so both see the same machine.
+// against JSON.parse of the whole text (which builds no model). Alternating in this process, so
+// all see the same machine.
 // Then the export of that trace, whose flows (one ac2g arrow per launch) are written back.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

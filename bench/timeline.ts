@@ -22,6 +22,7 @@ import { filterBy, openTimelinePage, repoRoot, type TimelinePage } from '../test
 import { ColumnServer, postStaged, stageModel } from './timelineDelivery';
 import { writeTimelineTrace } from './timelineTrace';
 import { baselineCli, BEFORE_31 } from './baseline';
+import { median } from './util';
 
 const ROOT = repoRoot();
 /** The renderer before filtered frames skipped pixels (the parent of that change). */
@@ -76,9 +77,8 @@ export async function run(events = Number(process.env.TIMELINE_BENCH_EVENTS ?? 1
       if (o.model.items.start.length !== items) throw new Error(`the worker of ${BEFORE_31} drew ${o.model.items.start.length} items, this one ${items}`);
       before.push(o);
     }
-    const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[1];
-    const m = (xs: { tDone: number; cpuMs: number }[]) => `${med(xs.map((x) => x.tDone)).toFixed(0)} / ${med(xs.map((x) => x.cpuMs)).toFixed(0)} ms`;
-    console.log(`  worker, complete model, alternated (median of 3, wall / CPU): this checkout ${m(now)}; ${BEFORE_31} ${m(before)}; CPU now ÷ before ${(med(now.map((x) => x.cpuMs)) / med(before.map((x) => x.cpuMs))).toFixed(2)}×`);
+    const m = (xs: { tDone: number; cpuMs: number }[]) => `${median(xs.map((x) => x.tDone)).toFixed(0)} / ${median(xs.map((x) => x.cpuMs)).toFixed(0)} ms`;
+    console.log(`  worker, complete model, alternated (median of 3, wall / CPU): this checkout ${m(now)}; ${BEFORE_31} ${m(before)}; CPU now ÷ before ${(median(now.map((x) => x.cpuMs)) / median(before.map((x) => x.cpuMs))).toFixed(2)}×`);
   }
 
   const p = await openTimelinePage({ width: 1600, height: 900, bypassCSP: true });
