@@ -16,6 +16,7 @@ import { overallTeUtil } from '../../../protocol/stats';
 import { toCsv } from '../../../webview/csv';
 import { sortOrder, summaryTables } from '../../../webview/summaryTables';
 import { palette, timelineFrame } from './timeline';
+import { quickOpen } from './keys';
 
 const STEP_MS = 60_000;
 
@@ -42,11 +43,7 @@ export async function summaryJourney(page: Page, workspace: string, file: string
   const byMax = sortOrder(phases.rows, 6, -1);
   const slowest = String(phases.rows[byMax[0]][0]);
 
-  await page.keyboard.press('Control+P');
-  await page.keyboard.type(file);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: file }).first().waitFor({ timeout: STEP_MS });
-  await page.keyboard.press('Enter');
-  await page.locator('.tabs-container .tab.active', { hasText: file }).waitFor({ timeout: STEP_MS });
+  await quickOpen(page, file);
   const te = `TE ${(overallTeUtil(stats)! * 100).toFixed(1)}%`;
   await page.locator('.statusbar-item', { hasText: te }).first().waitFor({ timeout: STEP_MS })
     .catch(async () => { throw new Error(`the status bar never showed "${te}"; it reads "${await page.locator('.statusbar').textContent()}"`); });

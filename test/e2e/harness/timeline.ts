@@ -9,6 +9,7 @@
  */
 import type { Frame, Page } from 'playwright-core';
 import { revealItem, type Revealed } from './reveal';
+import { quickOpen } from './keys';
 
 const STEP_MS = 60_000;
 
@@ -90,11 +91,7 @@ function showItem(frame: Frame, kind: number, nth: number): Promise<Revealed> {
  * (examples/llm-layer.trace.jsonl and LN1).
  */
 export async function timelineJourney(page: Page, file: string, phase: string, say: (msg: string) => void): Promise<void> {
-  await page.keyboard.press('Control+P');
-  await page.keyboard.type(file);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: file }).first().waitFor({ timeout: STEP_MS });
-  await page.keyboard.press('Enter');
-  await page.locator('.tabs-container .tab.active', { hasText: file }).waitFor({ timeout: STEP_MS });
+  await quickOpen(page, file);
   await page.locator('[id="status.editor.mode"]', { hasText: 'NPU Trace' }).waitFor({ timeout: STEP_MS });
 
   await palette(page, 'NPU Trace: Show Timeline');
