@@ -20,6 +20,13 @@ export class ClockEstimate {
     this.lastNs = tNs;
   }
 
+  /** The first and last samples of a later stretch of the trace (NaN: it had none): all that counts of it. */
+  sampleStretch(firstT: number, firstNs: number, lastT: number, lastNs: number): void {
+    if (firstT !== firstT) return;
+    this.sample(firstT, firstNs);
+    this.sample(lastT, lastNs);
+  }
+
   nsPerCycle(): number | undefined {
     let ns: number | undefined;
     const has = this.firstT === this.firstT;

@@ -29,6 +29,18 @@ interface CmdInfo {
 
 export const TOP_COMMANDS = 10;
 
+/** What a stretch of events read elsewhere adds to the count, time range and clock (`addCounted`). */
+export interface StretchCounts {
+  events: number;
+  minT: number;
+  maxT: number;
+  /** NaN when no event of the stretch has a t_ns. */
+  firstT: number;
+  firstNs: number;
+  lastT: number;
+  lastNs: number;
+}
+
 export interface StatsOptions {
   /** Window start and end in cycles; default the trace's earliest and latest t_cycle. */
   from?: number;
@@ -129,9 +141,47 @@ export class MetricsCollector {
     else this.add(this.f);
   }
 
-  /** An event read elsewhere (a row of the parallel stats: eventRows.ts), as `add` takes it. */
+  /**
+   * An event read elsewhere (a row of the parallel stats: eventRows.ts) whose count, time range and
+   * clock sample its reader already took (`addCounted`): only what it does to the metrics.
+   */
   addFields(f: EventFields): void {
-    this.add(f);
+    this.act(f);
+  }
+
+  /**
+   * What the events of a stretch read elsewhere add to the count, the time range and the clock:
+   * their number, earliest and latest t_cycle, and the t_cycle and t_ns of the first and last of
+   * them with a t_ns (NaN: none). Stretches are added in file order, so the clock's first and last
+   * samples are those of the one pass.
+   */
+  addCounted(c: StretchCounts): void {
+    this.acc.events += c.events;
+    if (c.minT < this.minT) this.minT = c.minT;
+    if (c.maxT > this.maxT) this.maxT = c.maxT;
+    this.clock.sampleStretch(c.firstT, c.firstNs, c.lastT, c.lastNs);
+  }
+
+  /**
+   * A START whose END came later in the same stretch read elsewhere, with nothing else of its id
+   * and kind between them: paired there (`addClosed` closes it). What it still does here is what
+   * it does to a START of the id left open before the stretch: overwrites it, which is a broken pair.
+   */
+  addPairedStart(kind: number, id: Id): void {
+    const m = this.open[kind];
+    const o = m.get(id);
+    if (o === undefined) return;
+    this.acc.unpaired++;
+    m.delete(id);
+    this.spans.release(o);
+  }
+
+  /**
+   * The END of a span paired where its stretch was read (not a command: those need the commands
+   * known when the START came), with its START's fields: as `act` closes a span from its slot.
+   */
+  addClosed(kind: number, id: Id, st: number, t: number, npu: number, coreId: number, channel: number, size: number, direction: string | undefined, openCmd: Id | undefined, end: EventFields): void {
+    this.closeSpan(kind, st, t, npu, coreId, channel, size, direction, openCmd, end, id);
   }
 
   /** A TRACE_META line's clock (read here or elsewhere, as `addFields`); kept as a row by the parallel stats' reader. */
@@ -141,13 +191,19 @@ export class MetricsCollector {
 
   /** One event's fields, filled for its type (see EventFields); kept as a row by the parallel stats' reader. */
   protected add(f: EventFields): void {
-    const type = f.type;
     const t = f.t;
-    if (type === T_NONE || t === undefined) return;
+    if (f.type === T_NONE || t === undefined) return;
     this.acc.events++;
     if (t < this.minT) this.minT = t;
     if (t > this.maxT) this.maxT = t;
     if (f.tNs === f.tNs) this.clock.sample(t, f.tNs);
+    this.act(f);
+  }
+
+  /** What a counted event (type known, t_cycle set) does to the metrics besides being counted. */
+  private act(f: EventFields): void {
+    const type = f.type;
+    const t = f.t!;
     if (type === T_OTHER || type === T_META) return;
     if (type === T_ENQUEUE) {
       if (f.cmd !== undefined) this.cmds.set(f.cmd, this.cmdInfo(f));
@@ -226,8 +282,11 @@ export class MetricsCollector {
 
   private close(kind: number, slot: number, t: number, f: EventFields, id: Id): void {
     const sp = this.spans;
-    const st = sp.t[slot];
-    const openCmd = sp.cmd[slot];
+    this.closeSpan(kind, sp.t[slot], t, sp.npu[slot], sp.core[slot], sp.channel[slot], sp.size[slot], sp.direction[slot], sp.cmd[slot], f, id);
+  }
+
+  /** A span of `kind` closed at `t` (its END's fields `f`), its START's fields as they were kept (size NaN: none). */
+  private closeSpan(kind: number, st: number, t: number, npu: number, coreId: number, channel: number, startSize: number, direction: string | undefined, openCmd: Id | undefined, f: EventFields, id: Id): void {
     if (t < st) {
       // An END before its START is a broken pair (the checker's end-before-start): not a span.
       this.acc.unpaired += 2;
@@ -236,8 +295,8 @@ export class MetricsCollector {
     const acc = this.acc;
     const endCmd = openCmd === undefined ? f.cmd : undefined;
     const cmd = openCmd !== undefined ? this.cmds.get(openCmd) : endCmd !== undefined ? this.cmds.get(endCmd) : undefined;
-    const core = this.core(sp.npu[slot], sp.core[slot]);
-    const size = sp.size[slot] === sp.size[slot] ? sp.size[slot] : f.size ?? 0;
+    const core = this.core(npu, coreId);
+    const size = startSize === startSize ? startSize : f.size ?? 0;
     switch (kind) {
       case K_CMD: {
         if (t < this.from || st > this.to) return;
@@ -266,19 +325,18 @@ export class MetricsCollector {
         this.group(acc.phases, cmd?.phase)?.dma.add(st, t);
         this.group(acc.layers, cmd?.layer)?.dma.add(st, t);
         const bytes = this.inWindow(size, st, t);
-        this.channel(acc.dmaChannels, sp.channel[slot], bytes, st, t);
-        const direction = sp.direction[slot];
+        this.channel(acc.dmaChannels, channel, bytes, st, t);
         const dir = direction === undefined ? NO_GROUP : clip(direction, 200);
         if (acc.dmaDirections.has(dir) || acc.dmaDirections.size < MAX_GROUPS) acc.dmaDirections.set(dir, (acc.dmaDirections.get(dir) ?? 0) + bytes);
         return;
       }
       case K_DRAM:
         this.observer?.span(kind, t - st);
-        this.channel(acc.dramChannels, sp.channel[slot], this.inWindow(size, st, t), st, t);
+        this.channel(acc.dramChannels, channel, this.inWindow(size, st, t), st, t);
         return;
       case K_NOC:
         this.observer?.span(kind, t - st);
-        this.channel(acc.nocLinks, sp.channel[slot], this.inWindow(size, st, t), st, t);
+        this.channel(acc.nocLinks, channel, this.inWindow(size, st, t), st, t);
         return;
     }
   }

@@ -1,19 +1,33 @@
 import { StringTable } from '../../common/stringTable';
 import type { Id } from '../line';
-import { MetricsCollector } from './collector';
-import { type EventFields, newEventFields, T_META, T_NONE } from './eventFields';
+import { MetricsCollector, type StretchCounts } from './collector';
+import { END, type EventFields, K_CMD, newEventFields, PAIR_KEY, SPAN_KINDS, START, T_META, T_NONE, T_OTHER } from './eventFields';
 
 /**
  * The events of one stretch of a trace as the metrics read them, in columns that cross to another
  * thread without a copy: the parallel `npu-trace stats` reads chunks of the file on every core into
  * these, and one collector takes them in file order (`replayRows`), which gives what the one-pass
- * collector gives — its pairing, caps and first-come order all run in that one thread. A row holds
- * every field of `EventFields` as the reader left it after the line; the collector reads only the
- * fields the line's type fills (the reader fills all of those on every line), so what a row holds
- * of another type's fields never matters. A TRACE_META line is a row of type T_META with its clock.
+ * collector gives — its caps and first-come order all run in that one thread. A row holds every
+ * field of `EventFields` as the reader left it after the line; the collector reads only the fields
+ * the line's type fills (the reader fills all of those on every line), so what a row holds of
+ * another type's fields never matters. A TRACE_META line is a row of type T_META with its clock.
+ *
+ * What needs no order is done where the stretch is read: the count, time range and clock samples
+ * (`counts`; an event that does nothing else is no row), and the pairing of an engine or transfer
+ * span whose START and END both fall in the stretch with nothing of its kind and id between them
+ * (`pair`), so the collector closes it without its map of open spans. A command's span is not
+ * paired there: its START files the command under the phase and layer known then. Nor is a START
+ * that takes its core from its command's (no npu_id or core_id): the commands known then decide it.
  */
 export interface EventRows {
   count: number;
+  counts: StretchCounts;
+  /**
+   * For a START and an END paired in the stretch, the other's row; -1 for every other row. Such a
+   * START only tells the collector to drop a START of its id left open before the stretch (which
+   * it overwrote: a broken pair); its END closes the span from the START's row.
+   */
+  pair: Int32Array;
   type: Int8Array;
   /** Bit k set: number column k holds a value (else undefined); for an id, bit ID_STRING + k: it is a string (its index in `strings`). */
   has: Uint32Array;
@@ -31,7 +45,10 @@ const DIRECTION = 0, PHASE = 1, LAYER = 2, CMD_TYPE = 3;
 const ID_STRING = 16;
 
 /** The buffers of `rows`, for a postMessage transfer list. */
-export const rowBuffers = (r: EventRows): ArrayBuffer[] => [r.type.buffer, r.has.buffer, r.nums.buffer, r.strs.buffer] as ArrayBuffer[];
+export const rowBuffers = (r: EventRows): ArrayBuffer[] => [r.type.buffer, r.has.buffer, r.nums.buffer, r.strs.buffer, r.pair.buffer] as ArrayBuffer[];
+
+/** The column of the id a span kind pairs by. */
+const PAIR_COLUMN = PAIR_KEY.map((k) => (k === 'cmd' ? CMD : k === 'job' ? JOB : TX));
 
 /** A collector that keeps each event as a row instead of adding it up (the worker's side of the parallel stats). */
 export class RowsCollector extends MetricsCollector {
@@ -41,7 +58,11 @@ export class RowsCollector extends MetricsCollector {
   private has: Uint32Array;
   private nums: Float64Array;
   private strs: Int32Array;
+  private pair: Int32Array;
   private readonly strings = new StringTable();
+  private readonly counts: StretchCounts = { events: 0, minT: Infinity, maxT: -Infinity, firstT: NaN, firstNs: NaN, lastT: NaN, lastNs: NaN };
+  /** Per span kind, by id, the row of the START still waiting for its END in this stretch (one that may be paired here). */
+  private readonly waiting: Map<Id, number>[] = Array.from({ length: SPAN_KINDS }, () => new Map());
 
   /** `expected`: about how many rows there will be (too few costs a copy, too many memory). */
   constructor(expected: number) {
@@ -51,18 +72,40 @@ export class RowsCollector extends MetricsCollector {
     this.has = new Uint32Array(this.cap);
     this.nums = new Float64Array(this.cap * NUMS);
     this.strs = new Int32Array(this.cap * STRS);
+    this.pair = new Int32Array(this.cap);
   }
 
   /** The rows so far (the arrays themselves, `count` of them used); the collector is not to be used after. */
   rows(): EventRows {
-    return { count: this.count, type: this.type, has: this.has, nums: this.nums, strs: this.strs, strings: this.strings.list };
+    return { count: this.count, counts: this.counts, pair: this.pair, type: this.type, has: this.has, nums: this.nums, strs: this.strs, strings: this.strings.list };
   }
 
   protected override add(f: EventFields): void {
+    const t = f.t;
+    const type = f.type;
     // What the collector would not count is no row.
-    if (f.type === T_NONE || f.t === undefined) return;
+    if (type === T_NONE || t === undefined) return;
+    const c = this.counts;
+    c.events++;
+    if (t < c.minT) c.minT = t;
+    if (t > c.maxT) c.maxT = t;
+    if (f.tNs === f.tNs) {
+      if (c.firstT !== c.firstT) {
+        c.firstT = t;
+        c.firstNs = f.tNs;
+      }
+      c.lastT = t;
+      c.lastNs = f.tNs;
+    }
+    // Counted, an event of no other use is no row; nor a START without its id (the collector drops it).
+    if (type === T_OTHER) return;
+    const kind = type & 7;
+    const id = type < START ? undefined : kind === K_CMD ? f.cmd : PAIR_KEY[kind] === 'job' ? f.job : f.tx;
+    if (type >= START && type < END && id === undefined) return;
     const r = this.row();
-    this.type[r] = f.type;
+    this.pair[r] = -1;
+    if (id !== undefined && kind !== K_CMD) this.pairInStretch(r, type, id, f);
+    this.type[r] = type;
     const at = r * NUMS;
     this.nums[at + NS] = f.tNs;
     this.has[r] = this.num(at, T, f.t) | (1 << NS) | this.id(at, CMD, f.cmd) | this.id(at, JOB, f.job) | this.id(at, TX, f.tx)
@@ -72,6 +115,25 @@ export class RowsCollector extends MetricsCollector {
     this.strs[s + PHASE] = this.stringOr(f.phase);
     this.strs[s + LAYER] = this.stringOr(f.layer);
     this.strs[s + CMD_TYPE] = this.stringOr(f.cmdType);
+  }
+
+  /**
+   * A START of an engine or transfer span waits for its END in this stretch if its core is its
+   * own (or it has no command to take one from); an END pairs with the START of its kind and id
+   * waiting, the last one (a START of the id before it is overwritten, as the collector does).
+   */
+  private pairInStretch(r: number, type: number, id: Id, f: EventFields): void {
+    const waiting = this.waiting[type & 7];
+    if (type < END) {
+      if ((f.npu !== undefined && f.core !== undefined) || f.cmd === undefined) waiting.set(id, r);
+      else waiting.delete(id);
+      return;
+    }
+    const s = waiting.get(id);
+    if (s === undefined) return;
+    waiting.delete(id);
+    this.pair[s] = r;
+    this.pair[r] = s;
   }
 
   /** Number column `k` of the row at `at` set to `v`; its bit in `has` (0 for undefined). */
@@ -90,6 +152,7 @@ export class RowsCollector extends MetricsCollector {
 
   override setClock(clockGhz: number | undefined): void {
     const r = this.row();
+    this.pair[r] = -1;
     this.type[r] = T_META;
     this.has[r] = clockGhz === undefined ? 0 : 1 << SIZE;
     this.nums[r * NUMS + SIZE] = clockGhz ?? 0;
@@ -107,6 +170,7 @@ export class RowsCollector extends MetricsCollector {
       this.has = grow(this.has, (n) => new Uint32Array(n), 1);
       this.nums = grow(this.nums, (n) => new Float64Array(n), NUMS);
       this.strs = grow(this.strs, (n) => new Int32Array(n), STRS);
+      this.pair = grow(this.pair, (n) => new Int32Array(n), 1);
     }
     return this.count++;
   }
@@ -118,16 +182,36 @@ export class RowsCollector extends MetricsCollector {
 
 /** Adds the events of `rows` to `collector`, in order, as reading their lines would have. */
 export function replayRows(rows: EventRows, collector: MetricsCollector): void {
+  collector.addCounted(rows.counts);
   const f = newEventFields();
-  const { type, has, nums, strs, strings } = rows;
+  const { type, has, nums, strs, strings, pair } = rows;
   for (let r = 0; r < rows.count; r++) {
     const h = has[r];
     const at = r * NUMS;
-    if (type[r] === T_META) {
+    const ty = type[r];
+    if (ty === T_META) {
       collector.setClock((h & (1 << SIZE)) !== 0 ? nums[at + SIZE] : undefined);
       continue;
     }
-    f.type = type[r];
+    const p = pair[r];
+    if (p >= 0) {
+      const kind = ty & 7;
+      const id = idAt(h, nums, strings, at, PAIR_COLUMN[kind])!;
+      if (ty < END) {
+        collector.addPairedStart(kind, id);
+        continue;
+      }
+      // The END's fields a span's close reads: its cmd_id and size_bytes. The rest is its START's.
+      f.cmd = idAt(h, nums, strings, at, CMD);
+      f.size = (h & (1 << SIZE)) !== 0 ? nums[at + SIZE] : undefined;
+      const sh = has[p];
+      const sa = p * NUMS;
+      const d = strs[p * STRS + DIRECTION];
+      collector.addClosed(kind, id, nums[sa + T], nums[at + T], (sh & (1 << NPU)) !== 0 ? nums[sa + NPU] : 0, (sh & (1 << CORE)) !== 0 ? nums[sa + CORE] : 0,
+        (sh & (1 << CHANNEL)) !== 0 ? nums[sa + CHANNEL] : 0, (sh & (1 << SIZE)) !== 0 ? nums[sa + SIZE] : NaN, d < 0 ? undefined : strings[d], idAt(sh, nums, strings, sa, CMD), f);
+      continue;
+    }
+    f.type = ty;
     f.t = (h & (1 << T)) !== 0 ? nums[at + T] : undefined;
     f.tNs = nums[at + NS];
     f.cmd = idAt(h, nums, strings, at, CMD);
