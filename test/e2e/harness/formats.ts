@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { genKprof, npyBytes, warpSpecProgram } from '../../gen/kprofGen';
-import { findInEditor, fullyDrawn, hoverAtCursor, problemsInStatusBar, quickOpen, STEP_MS } from './keys';
+import { findInEditor, fullyDrawn, hoverAtCursor, pressUntil, problemsInStatusBar, quickOpen, STEP_MS } from './keys';
 import { revealItem, type Revealed } from './reveal';
 import { palette, timelineFrame } from './timeline';
 import type { UiContext } from './ui';
@@ -82,9 +82,9 @@ async function clickForDetails(frame: Frame, name: string, want: RegExp): Promis
 }
 
 export async function problemsPanelLists(page: Page, codes: string[]): Promise<void> {
-  await page.keyboard.press('Control+Shift+M');
   const panel = page.locator('.markers-panel');
-  await panel.waitFor({ state: 'visible', timeout: STEP_MS });
+  // Ctrl+Shift+M toggles the panel: pressed only while it is not shown.
+  if (!(await panel.isVisible())) await pressUntil(page, 'Control+Shift+M', panel, 'visible', 'the Problems panel');
   for (const code of codes) {
     await panel.locator('.monaco-list-row', { hasText: code }).first().waitFor({ timeout: STEP_MS })
       .catch(async () => { throw new Error(`the Problems panel has no ${code}; it shows "${(await panel.textContent())?.slice(0, 400)}"`); });

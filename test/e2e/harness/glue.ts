@@ -13,7 +13,7 @@ import { analyze } from '../../../core/inferscope/analyze';
 import { eventLines } from '../../../core/inferscope/citations';
 import { InferscopeDocument } from '../../../core/inferscope/document';
 import { markdownReport } from '../../../core/inferscope/reportOutput';
-import { findInEditor, fullyDrawn, goToLine, hoverAtCursor, problemsInStatusBar, quickOpen, STEP_MS } from './keys';
+import { findInEditor, fullyDrawn, goToLine, hoverAtCursor, pressUntil, problemsInStatusBar, quickOpen, STEP_MS } from './keys';
 import { revealItem, type Revealed } from './reveal';
 import { palette, timelineFrame } from './timeline';
 import type { UiContext } from './ui';
@@ -418,8 +418,7 @@ export const glueJourneys = [
       await page.locator('.monaco-editor .view-line', { hasText: 'spec.kprof.npy' }).first().waitFor({ timeout: STEP_MS });
       if (await page.locator('.tabs-container .tab.dirty').count()) throw new Error('the report opened as an unsaved (dirty) document');
       await ctx.shoot(page, 'kprof-report');
-      await page.keyboard.press('Control+W');
-      await tab.waitFor({ state: 'detached', timeout: STEP_MS });
+      await pressUntil(page, 'Control+W', tab, 'detached', 'closing the report');
       if (await page.locator('.monaco-dialog-box').count()) throw new Error('closing the report asked to save it');
       ctx.say('    report shown read-only; closed without a save prompt');
     },

@@ -32,6 +32,20 @@ export async function quickOpen(page: Page, name: string): Promise<void> {
 }
 
 /**
+ * `key` pressed until `target` is in `state` (a panel shown, a tab closed). A key pressed while a
+ * webview has the focus reaches the workbench only through the page's forwarding of the keystroke,
+ * which lost one on a loaded CI machine (stop 40): pressed again if nothing came of it, three times.
+ */
+export async function pressUntil(page: Page, key: string, target: Locator, state: 'visible' | 'detached', what: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press(key);
+    const done = await target.first().waitFor({ state, timeout: attempt < 3 ? 5_000 : STEP_MS }).then(() => true, () => false);
+    if (done) return;
+    if (attempt === 3) throw new Error(`${what}: nothing came of ${key}, pressed three times`);
+  }
+}
+
+/**
  * Ctrl+P until Quick Open's input is shown. A Ctrl+P pressed while the focus is inside a webview
  * reaches the workbench only through the page's forwarding of the keystroke, and on a loaded
  * machine it was lost once (CI, stop 40: the input stayed hidden for a minute): pressed again if

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { genKprof, npyBytes, warpSpecProgram } from '../../gen/kprofGen';
 import { pageOf, painted } from './formats';
-import { quickOpen, STEP_MS } from './keys';
+import { pressUntil, quickOpen, STEP_MS } from './keys';
 import { palette } from './timeline';
 import type { UiContext } from './ui';
 
@@ -72,8 +72,7 @@ export const kprofOptionJourneys = [
         facts = (await fl.locator('#summaryView .kprof-facts').textContent()) ?? '';
         if (/layout\s*mirage/.test(facts)) break;
         if (Date.now() > deadline) throw new Error(`with the setting at mirage, full.kprof.npy is still read as "${facts}"`);
-        await page.keyboard.press('Control+W');
-        await page.locator('.tabs-container .tab', { hasText: 'full.kprof.npy' }).waitFor({ state: 'detached', timeout: STEP_MS });
+        await pressUntil(page, 'Control+W', page.locator('.tabs-container .tab', { hasText: 'full.kprof.npy' }), 'detached', 'closing full.kprof.npy');
       }
       ctx.say(`    setting npuTrace.kprof.layout = mirage → ${facts?.slice(0, 60)}`);
 

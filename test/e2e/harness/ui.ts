@@ -155,11 +155,17 @@ const JOURNEYS: Journey[] = [
       const lines = await page.locator('.monaco-editor .view-lines').first().boundingBox();
       for (;;) {
         let box = await cursor.boundingBox();
-        // The find widget may leave the editor scrolled sideways away from its match (seen once:
-        // the cursor 583 px left of the editor): moving the cursor off the digit and back reveals it.
+        // The editor may be left scrolled sideways away from the match (seen in three runs: the
+        // cursor 583 px left of the editor, its selection still on the digit, so arrow keys pressed
+        // to reveal it never reached the editor). The mouse wheel scrolls the editor back to the
+        // lines' start (the digit is at column 67) whatever has the focus.
         if (box && lines && (box.x < lines.x + 8 || box.x > lines.x + lines.width)) {
-          await page.keyboard.press('ArrowLeft');
-          await page.keyboard.press('ArrowRight');
+          await page.mouse.move(lines.x + lines.width / 2, lines.y + lines.height / 2);
+          await page.mouse.wheel(-100_000, 0);
+          await page.waitForFunction(([sel, left]) => {
+            const r = document.querySelector(sel)?.getBoundingClientRect();
+            return !!r && r.x >= left;
+          }, ['.monaco-editor .cursors-layer .cursor', lines.x + 8] as const, { timeout: 10_000 }).catch(() => undefined);
           box = await cursor.boundingBox();
         }
         if (!box) throw new Error('the found cmd_id is not on screen');
