@@ -5,7 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { forEachLine, forEachLineBytes, forEachLineIn, forEachText, textSizeHint } from '../../node/io/lines';
+import { StringDecoder } from 'node:string_decoder';
+import fc from 'fast-check';
+import { forEachLine, forEachLineBytes, forEachLineIn, forEachText, TextPieces, textSizeHint } from '../../node/io/lines';
 import { readLines } from '../../client/timeline/lineReader';
 import { splitLines } from '../../core/common/lines';
 import { isUtf8 } from '../../core/common/utf8';
@@ -233,5 +235,31 @@ describe('forEachText and textSizeHint (a document read in pieces, gzipped or no
     await forEachText(cut, (t) => pieces.push(t), { gzip });
     assert.equal(gzip.truncated, true);
     assert.match(pieces.join(''), /^x+$/);
+  });
+
+  it('decodes pieces as a StringDecoder does: ASCII pieces copied, characters cut between pieces, bad bytes', () => {
+    // Bytes from ASCII, multi-byte characters and stray bytes, cut anywhere.
+    const part = fc.oneof(
+      { weight: 4, arbitrary: fc.string({ unit: fc.constantFrom('a', '{', '"', '\n', '\t'), maxLength: 12 }).map((t) => Buffer.from(t)) },
+      fc.constantFrom('é', '入', '😀', '\u2028').map((t) => Buffer.from(t)),
+      fc.constantFrom(0x80, 0xbf, 0xc3, 0xe5, 0xf0, 0xff).map((b) => Buffer.from([b])),
+    );
+    let ascii = 0;
+    fc.assert(fc.property(fc.array(part, { maxLength: 30 }), fc.array(fc.nat(), { maxLength: 8 }), (parts, cuts) => {
+      const bytes = Buffer.concat(parts);
+      const at = [...new Set([0, ...cuts.map((c) => c % (bytes.length + 1)), bytes.length])].sort((a, b) => a - b);
+      const want = new StringDecoder('utf8');
+      const got = new TextPieces();
+      let w = '';
+      let g = '';
+      for (let k = 0; k + 1 < at.length; k++) {
+        const piece = bytes.subarray(at[k], at[k + 1]);
+        if (piece.every((b) => b < 0x80)) ascii++;
+        w += want.write(piece);
+        g += got.write(piece);
+      }
+      assert.equal(g + got.end(), w + want.end());
+    }), { numRuns: 2000, seed: 21 });
+    assert.ok(ascii > 500, `only ${ascii} ASCII pieces`);
   });
 });
