@@ -20,6 +20,11 @@ export class ClockEstimate {
     this.lastNs = tNs;
   }
 
+  /** The first and last samples so far (NaN: none), all that counts of them (`sampleStretch` takes them elsewhere). */
+  ends(): { firstT: number; firstNs: number; lastT: number; lastNs: number } {
+    return { firstT: this.firstT, firstNs: this.firstNs, lastT: this.lastT, lastNs: this.lastNs };
+  }
+
   /** The first and last samples of a later stretch of the trace (NaN: it had none): all that counts of it. */
   sampleStretch(firstT: number, firstNs: number, lastT: number, lastNs: number): void {
     if (firstT !== firstT) return;

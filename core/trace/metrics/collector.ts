@@ -176,14 +176,6 @@ export class MetricsCollector {
     this.spans.release(o);
   }
 
-  /**
-   * The END of a span paired where its stretch was read (not a command: those need the commands
-   * known when the START came), with its START's fields: as `act` closes a span from its slot.
-   */
-  addClosed(kind: number, id: Id, st: number, t: number, npu: number, coreId: number, channel: number, size: number, direction: string | undefined, openCmd: Id | undefined, end: EventFields): void {
-    this.closeSpan(kind, st, t, npu, coreId, channel, size, direction, openCmd, end, id);
-  }
-
   /** A TRACE_META line's clock (read here or elsewhere, as `addFields`); kept as a row by the parallel stats' reader. */
   setClock(clockGhz: number | undefined): void {
     this.clock.clockGhz = clockGhz;
@@ -282,11 +274,16 @@ export class MetricsCollector {
 
   private close(kind: number, slot: number, t: number, f: EventFields, id: Id): void {
     const sp = this.spans;
-    this.closeSpan(kind, sp.t[slot], t, sp.npu[slot], sp.core[slot], sp.channel[slot], sp.size[slot], sp.direction[slot], sp.cmd[slot], f, id);
+    this.addClosed(kind, id, sp.t[slot], t, sp.npu[slot], sp.core[slot], sp.channel[slot], sp.size[slot], sp.direction[slot], sp.cmd[slot], f);
   }
 
-  /** A span of `kind` closed at `t` (its END's fields `f`), its START's fields as they were kept (size NaN: none). */
-  private closeSpan(kind: number, st: number, t: number, npu: number, coreId: number, channel: number, startSize: number, direction: string | undefined, openCmd: Id | undefined, f: EventFields, id: Id): void {
+  /**
+   * A span of `kind` and `id` closed at `t` (its END's fields `f`), with its START's fields as they
+   * were kept (size NaN: none): from its open slot (`close`), or, for the parallel stats, the END of
+   * a span paired where its stretch was read (not a command: those need the commands known when
+   * the START came).
+   */
+  addClosed(kind: number, id: Id, st: number, t: number, npu: number, coreId: number, channel: number, startSize: number, direction: string | undefined, openCmd: Id | undefined, f: EventFields): void {
     if (t < st) {
       // An END before its START is a broken pair (the checker's end-before-start): not a span.
       this.acc.unpaired += 2;

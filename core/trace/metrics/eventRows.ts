@@ -1,5 +1,6 @@
 import { StringTable } from '../../common/stringTable';
 import type { Id } from '../line';
+import { ClockEstimate } from './clock';
 import { MetricsCollector, type StretchCounts } from './collector';
 import { END, type EventFields, K_CMD, newEventFields, PAIR_KEY, SPAN_KINDS, START, T_META, T_NONE, T_OTHER } from './eventFields';
 
@@ -60,7 +61,11 @@ export class RowsCollector extends MetricsCollector {
   private strs: Int32Array;
   private pair: Int32Array;
   private readonly strings = new StringTable();
-  private readonly counts: StretchCounts = { events: 0, minT: Infinity, maxT: -Infinity, firstT: NaN, firstNs: NaN, lastT: NaN, lastNs: NaN };
+  /** What the stretch adds to the count, time range and clock (its `counts`). */
+  private counted = 0;
+  private earliest = Infinity;
+  private latest = -Infinity;
+  private readonly samples = new ClockEstimate();
   /** Per span kind, by id, the row of the START still waiting for its END in this stretch (one that may be paired here). */
   private readonly waiting: Map<Id, number>[] = Array.from({ length: SPAN_KINDS }, () => new Map());
 
@@ -77,7 +82,8 @@ export class RowsCollector extends MetricsCollector {
 
   /** The rows so far (the arrays themselves, `count` of them used); the collector is not to be used after. */
   rows(): EventRows {
-    return { count: this.count, counts: this.counts, pair: this.pair, type: this.type, has: this.has, nums: this.nums, strs: this.strs, strings: this.strings.list };
+    const counts: StretchCounts = { events: this.counted, minT: this.earliest, maxT: this.latest, ...this.samples.ends() };
+    return { count: this.count, counts, pair: this.pair, type: this.type, has: this.has, nums: this.nums, strs: this.strs, strings: this.strings.list };
   }
 
   protected override add(f: EventFields): void {
@@ -85,18 +91,10 @@ export class RowsCollector extends MetricsCollector {
     const type = f.type;
     // What the collector would not count is no row.
     if (type === T_NONE || t === undefined) return;
-    const c = this.counts;
-    c.events++;
-    if (t < c.minT) c.minT = t;
-    if (t > c.maxT) c.maxT = t;
-    if (f.tNs === f.tNs) {
-      if (c.firstT !== c.firstT) {
-        c.firstT = t;
-        c.firstNs = f.tNs;
-      }
-      c.lastT = t;
-      c.lastNs = f.tNs;
-    }
+    this.counted++;
+    if (t < this.earliest) this.earliest = t;
+    if (t > this.latest) this.latest = t;
+    if (f.tNs === f.tNs) this.samples.sample(t, f.tNs);
     // Counted, an event of no other use is no row; nor a START without its id (the collector drops it).
     if (type === T_OTHER) return;
     const kind = type & 7;

@@ -19,7 +19,7 @@ export async function quickOpen(page: Page, name: string): Promise<void> {
   // A file written after the workspace's files were listed may be missing from the list for a
   // while: Quick Open is closed and opened again (which lists them anew) until it shows the file.
   for (let round = 1; ; round++) {
-    await openQuickOpen(page, name);
+    await pressUntil(page, 'Control+P', page.locator('.quick-input-widget input'), 'visible', `Quick Open for ${name}`);
     await page.keyboard.type(name);
     const listed = await row.waitFor({ timeout: round < 3 ? 10_000 : STEP_MS }).then(() => true, () => false);
     if (listed) break;
@@ -42,22 +42,6 @@ export async function pressUntil(page: Page, key: string, target: Locator, state
     const done = await target.first().waitFor({ state, timeout: attempt < 3 ? 5_000 : STEP_MS }).then(() => true, () => false);
     if (done) return;
     if (attempt === 3) throw new Error(`${what}: nothing came of ${key}, pressed three times`);
-  }
-}
-
-/**
- * Ctrl+P until Quick Open's input is shown. A Ctrl+P pressed while the focus is inside a webview
- * reaches the workbench only through the page's forwarding of the keystroke, and on a loaded
- * machine it was lost once (CI, stop 40: the input stayed hidden for a minute): pressed again if
- * the input did not show, up to three times.
- */
-async function openQuickOpen(page: Page, name: string): Promise<void> {
-  const input = page.locator('.quick-input-widget input');
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('Control+P');
-    const shown = await input.waitFor({ state: 'visible', timeout: attempt < 3 ? 5_000 : STEP_MS }).then(() => true, () => false);
-    if (shown) return;
-    if (attempt === 3) throw new Error(`Quick Open did not open (Ctrl+P three times) for ${name}`);
   }
 }
 
