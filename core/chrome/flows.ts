@@ -133,7 +133,7 @@ export class FlowPairs {
       return;
     }
     steps.push(step);
-    const span = steps.some((s) => s.role !== 'end') && steps.some((s) => s.role !== 'start') ? pairedSpan(steps) : undefined;
+    const span = steps.length === 2 ? pairOfTwo(steps[0], steps[1]) : steps.some((s) => s.role !== 'end') && steps.some((s) => s.role !== 'start') ? pairedSpan(steps) : undefined;
     if (span) {
       this.open.delete(key);
       this.paired.set(key, span);
@@ -187,6 +187,18 @@ function unpaired(steps: Pending[]): Pending[] {
   }
   if (source && !used && source.role === 'start') out.push(source);
   return out;
+}
+
+/**
+ * `pairedSpan` of a flow's first two events, without sorting: most flows are a start and an end
+ * (PyTorch's `ac2g` and `fwdbwd`), paired when the start is at or before the end.
+ */
+function pairOfTwo(a: Pending, b: Pending): [number, number] | undefined {
+  if (a.role === b.role || a.role === 'step' || b.role === 'step') return pairedSpan([a, b]);
+  const [s, e] = a.role === 'start' ? [a, b] : [b, a];
+  if (s.ts <= e.ts) return [s.ts, e.ts];
+  // Not comparable (NaN): as the sort orders them.
+  return s.ts > e.ts ? undefined : pairedSpan([a, b]);
 }
 
 /** [earliest start, latest end] when every event of the flow has its partner, else undefined. */
