@@ -8,6 +8,7 @@ import { WholeOrStreamed } from '../core/common/wholeOrStreamed';
 import type { CheckResult, ChunkChecker, FormatDescriptor, LineChecker } from '../core/formatDescriptor';
 import { formatByName } from '../core/detectFormat';
 import { traceFormat } from '../core/trace/descriptor';
+import { chromeFormat } from '../core/chrome/descriptor';
 import { fileTooLarge, gzipEndProblems, withFileProblems } from '../core/common/fileProblems';
 import type { GzipEnd } from '../node/io/gunzip';
 import { formatOfFile } from '../node/io/firstLine';
@@ -15,6 +16,7 @@ import { forEachLine, forEachLineBytes, forEachLineIn, forEachText, textSizeHint
 import { checkBytes } from './byteFormats';
 import { depthBounded } from './jsonLines';
 import { checkTraceInParallel } from './parallelCheck';
+import { checkChromeInParallel } from './parallelChrome';
 import { githubAnnotations } from './github';
 import { sarifLog, type FileResult, type RunFailure } from './sarif';
 import { expandTargets, TargetError } from './targets';
@@ -135,6 +137,9 @@ async function checkContent(file: string, opts: CheckOptions, settings: Diagnost
     // Columns as in the editor: VS Code drops a leading BOM.
     return fmt.checkDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, settings);
   }
+  // A big Chrome trace is read in parts on every core (parallelChrome.ts); it says the same as the one pass.
+  const parts = fmt === chromeFormat ? await checkChromeInParallel(file, settings) : undefined;
+  if (parts) return parts;
   // A big or gzipped document read in pieces, not lines: one line of it may pass what one string holds.
   if (fmt.createChunkChecker) return checkInPieces(file, () => fmt.createChunkChecker!(settings), fmt.checkDocument, maxDocument, settings, fileProblems);
   // A big plain trace is split among threads (parallelCheck.ts); it says the same as the one pass below.

@@ -57,7 +57,7 @@ const slot = globalThis as { [SLOT]?: Early[] };
 
 /**
  * Called by dist/cli.js before it loads the CLI bundle: when `npu-trace check` (or `stats`) names a plain trace
- * big enough for the parallel check, its workers start now, booting on the other cores while this
+ * or a `.json` file big enough for the parallel check, its workers start now, booting on the other cores while this
  * thread compiles the bundle (about 40 ms each way on the 1M-event trace). Only a guess from the
  * arguments: a worker nobody takes does not keep the process alive, and the output never depends
  * on it.
@@ -67,7 +67,8 @@ export function startCheckWorkersEarly(argv: readonly string[]): void {
   const { workers, minBytes } = plan();
   if (workers < 1) return;
   const big = argv.slice(1).some((a) => {
-    if (!/\.trace\.jsonl$/i.test(a)) return false;
+    // A plain trace, or what may be a Chrome trace (parallelChrome.ts).
+    if (!/\.(?:trace\.jsonl|json)$/i.test(a)) return false;
     try {
       return statSync(a).size >= minBytes;
     } catch {

@@ -96,7 +96,7 @@ class Pool {
       worker.ref();
       worker.on('message', (m: CheckWorkerMessage) => {
         if ('done' in m) done(m.job, m.done);
-        else this.failure ??= new Error(m.error);
+        else this.failure ??= new Error('error' in m ? m.error : 'a worker of the trace check posted a Chrome part');
         this.wake?.();
       });
       worker.on('error', (e) => {

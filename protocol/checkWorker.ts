@@ -1,3 +1,4 @@
+import type { ChromePart, PartForm } from '../core/chrome/parts';
 import type { ChunkProblem, ChunkSummary } from '../core/trace/chunkChecks';
 import type { EventRows } from '../core/trace/metrics/eventRows';
 
@@ -49,5 +50,13 @@ export interface StatsChunk {
   tooLong: number[];
 }
 
-/** What a worker posts: chunk `job` done (checked, or its events read), or why it stopped. */
-export type CheckWorkerMessage = { job: number; done: ChunkDone | StatsChunk } | { error: string };
+/**
+ * A part of a big Chrome trace (cli/parallelChrome.ts): bytes `[start, end)`, starting at what was
+ * guessed to be an event of the events array, read as `form`'s (core/chrome/parts.ts).
+ */
+export interface ChromePartJob {
+  chrome: { file: string; start: number; end: number; form: PartForm; last: boolean; maxProblems: number };
+}
+
+/** What a worker posts: chunk `job` done (checked, or its events read), a Chrome part checked, or why it stopped. */
+export type CheckWorkerMessage = { job: number; done: ChunkDone | StatsChunk } | { part: ChromePart } | { error: string };

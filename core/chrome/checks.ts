@@ -1,6 +1,6 @@
 import { BoundedDiagnostics } from '../common/boundedDiagnostics';
 import { clip } from '../common/clip';
-import type { Diagnostic, Range, Severity } from '../common/diagnostic';
+import type { Diagnostic, Position, Range, Severity } from '../common/diagnostic';
 import { escapeControl } from '../common/escape';
 import { finalizeDiagnostics, type DiagnosticSettings } from '../common/settings';
 import type { CheckerOptions, ChunkChecker, LineChecker } from '../formatDescriptor';
@@ -8,8 +8,11 @@ import { INT, NUM, STR } from '../json/flatObject';
 import { EXPONENT, NEGATIVE, objectFieldsReader } from '../json/objectFields';
 import { eventId, eventRange, fieldRange, fieldText, wholeRange, idKey, KNOWN_PH, outOfRange, pathRange, positionIn, readNumber, str } from './event';
 import { FlowIndex, FlowPairs, type FlowRole } from './flows';
+import { eachFlow, PART_PREFIX, PartLog, shiftDiagnostic, shiftPosition, shiftRange, shiftRaw, type ChromePart, type PartForm } from './parts';
 import { ChromeReader } from './reader';
 import type { RawEvent } from './stream';
+
+const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character < b.character);
 
 /** Text from the file in a message: one line, cut, controls shown as escapes. */
 function q(v: unknown, max = 40): string {
@@ -83,20 +86,37 @@ export class ChromeChecker implements LineChecker {
   readonly flows: FlowIndex | undefined;
   private events = 0;
   private tsStrings = 0;
+  /** A part of the document read on its own (`part`): what the whole document's checker decides, kept for it. */
+  private readonly log: PartLog | undefined;
+  /** Parts merged into this checker (`mergePart`): whether one closed an events array or said a structure problem, and the last one's end. */
+  private closedInParts = false;
+  private complainedInParts = false;
+  private tail: { started: boolean; finished: boolean; stopped: boolean; at: Position } | undefined;
 
-  constructor(opts: CheckerOptions & { flows?: boolean } = {}) {
+  /**
+   * `part`: this checker reads a part of a document that starts at an event of its events array
+   * (the text after `PART_PREFIX[part]`), for `mergePart` of the checker of the whole (parts.ts).
+   */
+  constructor(opts: CheckerOptions & { flows?: boolean; part?: PartForm } = {}) {
     this.out = new BoundedDiagnostics(opts.maxProblems);
     this.flows = opts.flows ? new FlowIndex() : undefined;
+    this.log = opts.part ? new PartLog(opts.part) : undefined;
     this.reader = new ChromeReader({
       event: (o, raw) => this.event(o, raw),
       bad: (kind, raw, message) => this.push(kind === 'invalid-json' ? errorRange(raw, message) : eventRange(raw), 'error', kind === 'invalid-json' ? 'chrome.invalid-json' : kind === 'not-object' ? 'chrome.not-object' : 'chrome.event-too-large',
         kind === 'invalid-json' ? `Invalid JSON in this event: ${escapeControl(message.replace(AT_POSITION, '').slice(0, 200))}`
           : kind === 'not-object' ? `Each element of traceEvents must be an event object; this one is ${message}`
             : 'This event is over 16 MB: it is not read'),
-      broken: (message, line, character) => this.push({ start: { line, character }, end: { line, character: character + 1 } }, 'error', 'chrome.not-trace', `Not a Chrome trace here: ${message}`),
+      broken: (message, line, character) => {
+        const d: Diagnostic = { range: { start: { line, character }, end: { line, character: character + 1 } }, severity: 'error', code: 'chrome.not-trace', message: `Not a Chrome trace here: ${message}` };
+        // Said once for the whole document: a part's is the whole's if no part before it said one.
+        if (this.log) this.log.broken ??= d;
+        else this.out.push(d);
+      },
       // The editor's flow index wants each flow's whole range: its events take the full way.
       inPlace: this.flows ? undefined : (t, i, limit, base) => this.inPlace(t, i, limit, base),
     });
+    if (opts.part) this.reader.addText(PART_PREFIX[opts.part]);
   }
 
   add(line: string, lineNo: number): void {
@@ -138,7 +158,7 @@ export class ChromeChecker implements LineChecker {
       if (key === undefined) return -1;
       const s = this.reader.stream;
       const range = { start: s.position(base + start[PH]), end: s.position(base + r.end[PH]) };
-      this.flowPairs.add(key, ph === S ? 'start' : ph === T ? 'step' : 'end', r.num[TS], range);
+      this.addFlow(key, ph === S ? 'start' : ph === T ? 'step' : 'end', r.num[TS], range);
     }
     this.events++;
     return end;
@@ -158,10 +178,83 @@ export class ChromeChecker implements LineChecker {
     return `${cat}\u0000${id}`;
   }
 
+  /** A flow event to pair: here, or by the whole document's checker when this one reads a part. */
+  private addFlow(key: string, role: FlowRole, ts: number, range: Range): void {
+    if (this.log) this.log.flow(key, role, ts, range);
+    else this.flowPairs.add(key, role, ts, range);
+  }
+
+  /**
+   * After the part's last piece: what the whole document's checker needs of it (`mergePart`).
+   * `last`: the part ends the document; else whether it ends between two events is said.
+   */
+  partResult(last: boolean): ChromePart {
+    const log = this.log!;
+    const s = this.reader.stream;
+    this.reader.endText(false);
+    const endAt = s.endPosition();
+    const boundary = last ? undefined : s.atEventBoundary();
+    const splitter = s.splitterEnd();
+    // The last part's reader hands over an event the end cut (reported as this part's problem).
+    if (last) s.end();
+    return {
+      form: log.form, prefix: PART_PREFIX[log.form].length, endAt, boundary, found: this.out.all(), dropped: this.out.dropped, droppedError: this.out.droppedError,
+      broken: log.broken, replay: log.replay, flows: log.flows(), overflow: log.overflow, tsStrings: this.tsStrings, firstTsString: this.firstTsString,
+      arrayClosed: s.arrayClosed, last: last ? splitter : undefined,
+    };
+  }
+
+  /** After the text up to a part's start (`endText`): the form when it ends between two events (a part may start there). */
+  atEventBoundary(): PartForm | undefined {
+    this.reader.endText(false);
+    return this.reader.stream.atEventBoundary();
+  }
+
+  /** Where the text read so far ends: the next part's start. */
+  endPosition(): Position {
+    return this.reader.stream.endPosition();
+  }
+
+  /**
+   * A part read by another checker (`partResult`), starting at `at`, merged in document order: its
+   * problems, and what depends on the events before it replayed here — B/E, b/e, M events and flow
+   * events in its order, the first string "ts", the one structure problem said.
+   */
+  mergePart(p: ChromePart, at: Position): void {
+    for (const d of p.found) this.out.push(shiftDiagnostic(d, at, p.prefix));
+    this.out.dropped += p.dropped;
+    if (p.droppedError) this.out.droppedError = true;
+    if (p.broken && !this.complainedInParts && !this.reader.stream.hasComplained) {
+      this.complainedInParts = true;
+      this.out.push(shiftDiagnostic(p.broken, at, p.prefix));
+    }
+    const hadTsString = this.tsStrings > 0;
+    for (const raw of p.replay) this.event(JSON.parse(raw.text) as Record<string, unknown>, shiftRaw(raw, at, p.prefix));
+    eachFlow(p.flows, at, p.prefix, (key, role, ts, range) => this.flowPairs.add(key, role, ts, range));
+    if (p.tsStrings > 0) {
+      // The first in the document: the part's own, or a replayed event's before it.
+      const first = shiftRange(p.firstTsString!, at, p.prefix);
+      if (!hadTsString && (!this.firstTsString || before(first.start, this.firstTsString.start))) this.firstTsString = first;
+      this.tsStrings += p.tsStrings;
+    }
+    if (p.arrayClosed) this.closedInParts = true;
+    if (p.last) this.tail = { ...p.last, at: shiftPosition(p.endAt, at, p.prefix) };
+  }
+
   finish(): Diagnostic[] {
     const s = this.reader.stream;
-    const end = s.end();
-    const at = s.endPosition();
+    const tail = this.tail;
+    let end: { truncated: boolean; unfinished: boolean };
+    let at: Position;
+    if (tail) {
+      // The end was read by the last part, in the events array this reader opened (a part starts in it).
+      const truncated = !s.arrayClosed && !this.closedInParts;
+      end = { truncated, unfinished: tail.started && !tail.finished && !tail.stopped && !truncated };
+      at = tail.at;
+    } else {
+      end = s.end();
+      at = s.endPosition();
+    }
     const endRange = { start: at, end: at };
     if (end.truncated) {
       this.push(endRange, 'information', 'chrome.truncated', 'The events array has no closing "]" (the file was cut off, or written by a tracer that never closes it): Chrome and Perfetto read it as it is');
@@ -203,6 +296,11 @@ export class ChromeChecker implements LineChecker {
   private event(o: Record<string, unknown>, raw: RawEvent): void {
     this.events++;
     const ph = o.ph;
+    // Checked against the events before them: by the whole document's checker, in their order.
+    if (this.log && (ph === 'B' || ph === 'E' || ph === 'b' || ph === 'e' || ph === 'M')) {
+      this.log.keep(raw);
+      return;
+    }
     if (typeof ph !== 'string' || !KNOWN_PH.has(ph)) {
       this.push(fieldRange(raw, 'ph'), 'error', 'chrome.unknown-ph', ph === undefined ? 'This event has no "ph" (its phase: X, B, E, i, C, M...)' : `Unknown "ph" ${q(ph)}: the Trace Event Format has B, E, X, i, I, C, b, n, e, s, t, f, M, and the object and sample events`);
       return;
@@ -273,7 +371,7 @@ export class ChromeChecker implements LineChecker {
   private flow(o: Record<string, unknown>, raw: RawEvent, ph: string, ts: number): void {
     const key = `${str(o.cat)}\u0000${eventId(o) ?? ''}`;
     this.flows?.add(key, wholeRange(raw), ph === 's');
-    this.flowPairs.add(key, ph === 's' ? 'start' : ph === 't' ? 'step' : 'end', ts, fieldRange(raw, 'ph'));
+    this.addFlow(key, ph === 's' ? 'start' : ph === 't' ? 'step' : 'end', ts, fieldRange(raw, 'ph'));
   }
 
   /** A flow of the newer form: slices carrying `bind_id` with `flow_out` (its start) and `flow_in` (its end). */
@@ -282,7 +380,7 @@ export class ChromeChecker implements LineChecker {
     const role: FlowRole | undefined = o.flow_in === true ? (o.flow_out === true ? 'step' : 'end') : o.flow_out === true ? 'start' : undefined;
     if (!role) return;
     this.flows?.add(key, wholeRange(raw), role === 'start');
-    this.flowPairs.add(key, role, ts, fieldRange(raw, 'bind_id'));
+    this.addFlow(key, role, ts, fieldRange(raw, 'bind_id'));
   }
 
   private counter(o: Record<string, unknown>, raw: RawEvent, name: string): void {

@@ -148,9 +148,33 @@ export class ChromeEventStream {
     return this.cursor ? this.cursor.position(at) : { line: this.lastLine, character: at - this.lineStart };
   }
 
-  /** After the last line: whether the document ended inside the events array (truncated). */
-  end(): { truncated: boolean; unfinished: boolean } {
-    const truncated = this.arrayOpen && !this.arrayClosed;
+  /**
+   * After `endText`: the form of the document when the text read ends between two events of its
+   * events array (a reader of the text after it that starts with `PART_PREFIX[form]` is where this
+   * one is), else undefined.
+   */
+  atEventBoundary(): 'object' | 'array' | undefined {
+    if (this.held !== undefined || !this.split.betweenIn(EVENTS)) return undefined;
+    const d = this.split.depth;
+    return this.form === 'object' && d === 2 ? 'object' : this.form === 'array' && d === 1 ? 'array' : undefined;
+  }
+
+  /** Whether a problem with the structure was said (it is said once). */
+  get hasComplained(): boolean {
+    return this.complained;
+  }
+
+  /** After the last piece of a part read on its own (`end` is called on the whole document's reader). */
+  splitterEnd(): { started: boolean; finished: boolean; stopped: boolean } {
+    return { started: this.split.started, finished: this.split.finished, stopped: this.split.stopped };
+  }
+
+  /**
+   * After the last line: whether the document ended inside the events array (truncated).
+   * `closedElsewhere`: a part of the document read by another reader closed an events array.
+   */
+  end(closedElsewhere = false): { truncated: boolean; unfinished: boolean } {
+    const truncated = this.arrayOpen && !this.arrayClosed && !closedElsewhere;
     const unfinished = this.split.started && !this.split.finished && !this.split.stopped && !truncated;
     // An element cut by the end of the file: hand what there is to the sink, which reports it.
     if (this.split.end()) this.captured(this.split.out);

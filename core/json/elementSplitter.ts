@@ -115,6 +115,14 @@ export class ElementSplitter {
     return this.s === S.Stopped;
   }
 
+  /**
+   * Whether the reading stands between two elements of an array whose role is `role`, nothing of a
+   * value pending: text from here on may be read by another splitter that walked into such an array.
+   */
+  betweenIn(role: number): boolean {
+    return this.s === S.Between && this.top() === role;
+  }
+
   /** Whether a value is being captured (or skipped). */
   get inValue(): boolean {
     return this.s === S.Capture;

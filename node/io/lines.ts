@@ -22,7 +22,7 @@ export interface ReadOptions {
   /**
    * Only bytes `[start, end)` of a plain file (the parallel check's chunks), read on the same 1 MB
    * grid as the whole file, so every buffer-dependent step splits lines as a whole-file read does.
-   * A `start` past 0 must follow a '\n': no BOM is looked for there.
+   * A `start` past 0 must follow a '\n' (`forEachText`: begin a character): no BOM is looked for there.
    */
   range?: { start: number; end: number };
   /**
@@ -84,7 +84,7 @@ function chunksOf(file: string, opts: ReadOptions): AsyncIterable<Buffer> | Iter
  * leading BOM (VS Code drops it), for a reader of one JSON document: one line of a compact file
  * may be longer than one string can be. UTF-8 characters cut by a piece boundary are kept whole.
  */
-export async function forEachText(file: string, onText: (text: string) => void, opts: Pick<ReadOptions, 'gzip' | 'onProgress'> = {}): Promise<void> {
+export async function forEachText(file: string, onText: (text: string) => void, opts: Pick<ReadOptions, 'gzip' | 'onProgress' | 'range'> = {}): Promise<void> {
   const d = new TextPieces();
   let first = true;
   const put = (t: string) => {

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { eol, lastBreak, mutate, writeDoc } from './chromeDocText';
+import { element, eol, lastBreak, layout, mutate, writeDoc } from './chromeDocText';
 import { ChromeChecker } from '../../core/chrome/checks';
 import type { Diagnostic } from '../../core/common/diagnostic';
 import { kinetoCompiledTrace, kinetoEagerTrace } from '../gen/kinetoGen';
@@ -40,42 +40,6 @@ function byPieces(text: string, cuts: number[], cutOff = false): string[] {
   c.endText(cutOff);
   return show(c.finish());
 }
-
-const str = fc.oneof(fc.constantFrom('ac2g', 'fwdbwd', 'cpu_op', '', 'a"b', 'tab\there', 'x\\y', 'é', '\u2028'), fc.string({ maxLength: 6 }));
-const num = fc.oneof(fc.integer({ min: -5, max: 5000 }), fc.double({ min: -10, max: 1e7, noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, 1e15, 12345678901234568, 1.5e300));
-/** A value as text: JSON, and some text JSON does not have. */
-const rawValue: fc.Arbitrary<string> = fc.oneof(
-  { weight: 6, arbitrary: num.map((n) => JSON.stringify(n)) },
-  { weight: 4, arbitrary: str.map((s) => JSON.stringify(s)) },
-  { weight: 1, arbitrary: fc.constantFrom('true', 'false', 'null', '1e400', '-0', '0.5e2', '"\\u0041"', '{}', '[]', '[1, [2, {"a": null}]]', '{"name": "x", "value": 3}', '{"a": {"b": [true]}}') },
-  { weight: 1, arbitrary: fc.constantFrom('01', '1.', '"a\nb"', 'tru', '[1,]', '{"a" 1}', '"\\x"', '-', '[', '"\t"') },
-);
-const phase = fc.constantFrom('"X"', '"X"', '"X"', '"s"', '"f"', '"t"', '"i"', '"I"', '"B"', '"E"', '"b"', '"e"', '"C"', '"M"', '"n"', '"Q"', '"XX"', '1', '"\\u0058"');
-const key = fc.constantFrom('ph', 'ts', 'dur', 'tdur', 'cat', 'id', 'id2', 'bind_id', 'flow_in', 'flow_out', 'name', 'pid', 'tid', 'args', 'bp', 's', 'p\\u0068', 'other');
-const field = fc.tuple(key, rawValue).map(([k, v]) => [k, v] as [string, string]);
-
-/** An event: mostly plausible (ph, ts, and for X a dur, for a flow an id), with random fields around. */
-const event: fc.Arbitrary<[string, string][]> = fc.record({
-  ph: fc.option(phase, { freq: 12 }),
-  ts: fc.option(fc.oneof(num.map((n) => JSON.stringify(n)), fc.constantFrom('"12"', 'null', '1e400')), { freq: 10 }),
-  dur: fc.option(fc.oneof(num.map((n) => JSON.stringify(Math.abs(n))), fc.constantFrom('-3', '"4"', 'null')), { freq: 3 }),
-  id: fc.option(fc.oneof(fc.integer({ min: 0, max: 30 }).map(String), fc.constantFrom('"7"', '"a\\"b"', '1.5', '007', '12345678901234567890', '-0', '{}')), { freq: 3 }),
-  cat: fc.option(fc.constantFrom('"ac2g"', '"fwdbwd"', '""', '5', '"c\\u0061t"'), { freq: 3 }),
-  extra: fc.array(field, { maxLength: 4 }),
-}).map(({ ph, ts, dur, id, cat, extra }) => {
-  const fs: [string, string][] = [];
-  if (ph !== null) fs.push(['ph', ph]);
-  if (ts !== null) fs.push(['ts', ts]);
-  if (dur !== null) fs.push(['dur', dur]);
-  if (id !== null) fs.push(['id', id]);
-  if (cat !== null) fs.push(['cat', cat]);
-  return [...fs, ...extra];
-});
-const element = fc.oneof(
-  { weight: 20, arbitrary: event.map((fs) => ({ fs })) },
-  { weight: 1, arbitrary: fc.constantFrom('{}', '[]', '7', '"x"', 'null', '{"ph": "X", "ts": 1', '}', '{"ph": "X",, "ts": 1}').map((raw) => ({ raw })) },
-);
-const layout = fc.constantFrom('pretty', 'compact', 'oneLine');
 
 describe('Chrome checks: the text read in pieces says what lines say', () => {
   it('random traces, any layout, line end and pieces', () => {
