@@ -178,10 +178,10 @@ export class ChromeChecker implements LineChecker {
     return `${cat}\u0000${id}`;
   }
 
-  /** A flow event to pair: here, or by the whole document's checker when this one reads a part. */
+  /** A flow event to pair; when this checker reads a part, also kept for the whole's (`mergePart`). */
   private addFlow(key: string, role: FlowRole, ts: number, range: Range): void {
-    if (this.log) this.log.flow(key, role, ts, range);
-    else this.flowPairs.add(key, role, ts, range);
+    this.log?.flow(key, role, ts, range);
+    this.flowPairs.add(key, role, ts, range);
   }
 
   /**
@@ -199,7 +199,7 @@ export class ChromeChecker implements LineChecker {
     if (last) s.end();
     return {
       form: log.form, prefix: PART_PREFIX[log.form].length, endAt, boundary, found: this.out.all(), dropped: this.out.dropped, droppedError: this.out.droppedError,
-      broken: log.broken, replay: log.replay, flows: log.flows(), overflow: log.overflow, tsStrings: this.tsStrings, firstTsString: this.firstTsString,
+      broken: log.broken, replay: log.replay, flows: log.flows(), flowState: this.flowPairs.state(), overflow: log.overflow, tsStrings: this.tsStrings, firstTsString: this.firstTsString,
       arrayClosed: s.arrayClosed, last: last ? splitter : undefined,
     };
   }
@@ -230,7 +230,8 @@ export class ChromeChecker implements LineChecker {
     }
     const hadTsString = this.tsStrings > 0;
     for (const raw of p.replay) this.event(JSON.parse(raw.text) as Record<string, unknown>, shiftRaw(raw, at, p.prefix));
-    eachFlow(p.flows, at, p.prefix, (key, role, ts, range) => this.flowPairs.add(key, role, ts, range));
+    this.flowPairs.merge(p.flowState, (r) => shiftRange(r, at, p.prefix),
+      (only) => eachFlow(p.flows, at, p.prefix, only, (key, role, ts, range) => this.flowPairs.add(key, role, ts, range)));
     if (p.tsStrings > 0) {
       // The first in the document: the part's own, or a replayed event's before it.
       const first = shiftRange(p.firstTsString!, at, p.prefix);

@@ -58,12 +58,23 @@ const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.li
 export type FlowRole = 'start' | 'step' | 'end';
 
 /** A flow event not known to be paired yet. */
-interface Pending {
+export interface Pending {
   ts: number;
   role: FlowRole;
   range: Range;
   /** File order, so events at one time keep it. */
   seq: number;
+}
+
+/** Flows read from nothing (`FlowPairs.state`): their events counted, the caps' high marks, paired flows' spans and open flows' events. */
+export interface FlowState {
+  events: number;
+  maxOpen: number;
+  maxPaired: number;
+  paired: string[];
+  /** [earliest start, latest end] of each paired flow, in turn. */
+  spans: Float64Array;
+  open: [string, Pending[]][];
 }
 
 /** An unpaired flow event, found once the whole file is read. */
@@ -102,6 +113,9 @@ export class FlowPairs {
   private dropped = false;
   /** Flows that reached their cap of events: not reported, their partners may be among the dropped. */
   private readonly full = new Set<string>();
+  /** The most flows open, and paired, at once (what a merge of these flows into others must leave room for). */
+  private maxOpen = 0;
+  private maxPaired = 0;
 
   add(key: string, role: FlowRole, ts: number, range: Range): void {
     const step: Pending = { ts, role, range, seq: this.seq++ };
@@ -127,6 +141,7 @@ export class FlowPairs {
         return;
       }
       this.open.set(key, (steps = []));
+      if (this.open.size > this.maxOpen) this.maxOpen = this.open.size;
     }
     if (steps.length >= MAX_FLOW_STEPS) {
       this.full.add(key);
@@ -137,11 +152,59 @@ export class FlowPairs {
     if (span) {
       this.open.delete(key);
       this.paired.set(key, span);
+      if (this.paired.size > this.maxPaired) this.maxPaired = this.paired.size;
       if (this.paired.size > MAX_PAIRED_FLOWS) {
         this.paired.delete(this.paired.keys().next().value as string);
         this.forgot = true;
       }
     }
+  }
+
+  /**
+   * The state of these flows, read from nothing (a part of a document, parts.ts), for `merge` into
+   * the flows of what comes before it; undefined when a cap was reached (then its events are added
+   * one by one).
+   */
+  state(): FlowState | undefined {
+    if (this.dropped || this.forgot || this.full.size > 0) return undefined;
+    const paired = [...this.paired.keys()];
+    const spans = new Float64Array(2 * paired.length);
+    let k = 0;
+    for (const [a, b] of this.paired.values()) {
+      spans[k++] = a;
+      spans[k++] = b;
+    }
+    return { events: this.seq, maxOpen: this.maxOpen, maxPaired: this.maxPaired, paired, spans, open: [...this.open] };
+  }
+
+  /**
+   * Adds the flows of the text after what was added here, given as their `state` and their events
+   * in order (`replay`, called with the flows whose events must be added one by one: those this
+   * one has seen), as adding their events one by one would: a flow this one has not seen starts
+   * from nothing either way, so its state is taken as it is. That holds while no cap can be
+   * reached; when one could be, every event is replayed. `place` maps the state's ranges.
+   */
+  merge(s: FlowState | undefined, place: (r: Range) => Range, replay: (only: ReadonlySet<string> | undefined) => void): void {
+    const room = s && !this.dropped && !this.forgot
+      && this.open.size + this.paired.size + s.maxOpen < MAX_OPEN_FLOWS && this.open.size + this.paired.size + s.maxPaired <= MAX_PAIRED_FLOWS;
+    if (!s || !room) return replay(undefined);
+    const base = this.seq;
+    const seen = new Set<string>();
+    const known = (key: string) => this.open.has(key) || this.paired.has(key) || this.full.has(key);
+    s.paired.forEach((key, i) => {
+      if (known(key)) seen.add(key);
+      else this.paired.set(key, [s.spans[2 * i], s.spans[2 * i + 1]]);
+    });
+    for (const [key, steps] of s.open) {
+      if (known(key)) seen.add(key);
+      // Unfolded parts of a paired flow keep their negative order (never reported).
+      else this.open.set(key, steps.map((p) => ({ ts: p.ts, role: p.role, range: place(p.range), seq: p.seq < 0 ? p.seq : base + p.seq })));
+    }
+    // Those seen here: their events after these flows' own, in order.
+    this.seq = base + s.events;
+    if (seen.size) replay(seen);
+    if (this.open.size > this.maxOpen) this.maxOpen = this.open.size;
+    if (this.paired.size > this.maxPaired) this.maxPaired = this.paired.size;
   }
 
   /**

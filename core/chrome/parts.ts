@@ -2,7 +2,8 @@
  * A Chrome trace checked in parts, each by its own checker (the CLI's threads, cli/parallelChrome.ts):
  * a part starts at an event of the events array and is read after a prefix that puts its reader
  * where the whole document's reader is there (in the array). What a part cannot decide alone — B/E
- * and b/e pairs, M names, flows, the first string "ts", the one structure problem said, the end of
+ * and b/e pairs, M names, flows (paired from nothing, and every flow event for the flows the
+ * whole's checker has seen), the first string "ts", the one structure problem said, the end of
  * the document — it keeps for the checker of the whole, which merges the parts in document order
  * (`ChromeChecker.mergePart`) and then says what the one pass says.
  *
@@ -11,7 +12,7 @@
  * that falls inside an event is found out then, the text after it read by the whole's checker.
  */
 import type { Diagnostic, Position, Range } from '../common/diagnostic';
-import type { FlowRole } from './flows';
+import type { FlowRole, FlowState } from './flows';
 import type { RawEvent } from './stream';
 
 /** The text a part's reader reads first, by the document's form: it is then in the events array. */
@@ -44,14 +45,19 @@ export interface PartFlows {
 }
 
 /** The buffers of a part's columns, to be moved to the thread it is posted to. */
-export const partBuffers = (p: ChromePart): ArrayBuffer[] => [p.flows.keyLength.buffer, p.flows.role.buffer, p.flows.ts.buffer, p.flows.pos.buffer] as ArrayBuffer[];
+export const partBuffers = (p: ChromePart): ArrayBuffer[] =>
+  [p.flows.keyLength.buffer, p.flows.role.buffer, p.flows.ts.buffer, p.flows.pos.buffer, ...(p.flowState ? [p.flowState.spans.buffer] : [])] as ArrayBuffer[];
 
-/** Each flow event of `f`, in order, where it stands in the document (the part starting at `at` after `prefix` characters). */
-export function eachFlow(f: PartFlows, at: Position, prefix: number, on: (key: string, role: FlowRole, ts: number, range: Range) => void): void {
+/**
+ * Each flow event of `f` (of the flows in `only`, when given), in order, where it stands in the
+ * document (the part starting at `at` after `prefix` characters).
+ */
+export function eachFlow(f: PartFlows, at: Position, prefix: number, only: ReadonlySet<string> | undefined, on: (key: string, role: FlowRole, ts: number, range: Range) => void): void {
   const { keys, keyLength, role, ts, pos } = f;
   const shift = (line: number, character: number): Position => (line === 0 ? { line: at.line, character: at.character + character - prefix } : { line: at.line + line, character });
   for (let i = 0, k = 0; i < keyLength.length; i++) {
     const key = keys.slice(k, (k += keyLength[i]));
+    if (only && !only.has(key)) continue;
     const p = 4 * i;
     on(key, ROLES[role[i]], ts[i], { start: shift(pos[p], pos[p + 1]), end: shift(pos[p + 2], pos[p + 3]) });
   }
@@ -74,6 +80,8 @@ export interface ChromePart {
   /** B, E, b, e and M events, to be checked by the whole's checker in order. */
   replay: RawEvent[];
   flows: PartFlows;
+  /** Its flows paired from nothing (undefined past a cap): the whole's checker takes those it has not seen as they are. */
+  flowState: FlowState | undefined;
   /** A cap was passed: the part's result is not used. */
   overflow: boolean;
   tsStrings: number;
