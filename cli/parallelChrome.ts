@@ -82,6 +82,8 @@ function inWorker(file: string, job: ChromePartJob): { part: Promise<ChromePart>
       else reject(new Error('error' in m ? m.error : 'unexpected message'));
     });
     w.on('error', reject);
+    // A thread that ends without a word (it ran out of memory...) must not leave the check waiting.
+    w.on('exit', (code) => reject(new Error(`the worker checking bytes ${job.chrome.start}–${job.chrome.end} of the trace exited (${code}) before its part was done`)));
     w.postMessage(job);
   });
   part.then(stop, stop);
