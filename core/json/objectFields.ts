@@ -76,6 +76,13 @@ let nextBackslash = -1;
 let nextLf = -1;
 let nextCr = -1;
 let otherControls = false;
+/**
+ * Where the last string read began. The next backslash and line ends found from there hold for
+ * any string after it, not for one before: a string read again (an event's `args` read for one
+ * field after the event) or a text equal to the last one (`!==` compares characters: the same
+ * file checked twice in one process) read from its start again, looks for them again.
+ */
+let lastString = 0;
 // Linear: one class. The control characters other than LF and CR are what it looks for.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f]/;
@@ -91,6 +98,8 @@ function newText(t: string): void {
 function stringEnd(t: string, i: number, limit: number): number {
   escaped = false;
   if (t !== scanned) newText(t);
+  else if (i < lastString) nextBackslash = nextLf = nextCr = 0;
+  lastString = i;
   if (!otherControls) {
     const j = t.indexOf('"', i);
     if (j < 0 || j >= limit) return -1;

@@ -74,6 +74,30 @@ describe('objectFieldsReader', () => {
     assert.equal(reader.num[1], 1.5);
     assert.ok(Object.is(reader.num[2], -0));
   });
+
+  it('a text read again from its start, or one equal to the last (the same file twice), finds its escapes again', () => {
+    // Two events: an escaped id, then a plain one. A read of the whole leaves the search for the
+    // next backslash past the first; a second read of equal text (another string) starts before it.
+    const text = '{"id": "\\u0031", "cat": "c"} {"id": "1", "cat": "c"}';
+    const id = NAMES.indexOf('id');
+    const once = () => {
+      const t = `${text}#`.slice(0);
+      const first = reader.read(t, 0, text.length);
+      const escaped = reader.flags[id] & ESCAPED;
+      assert.ok(reader.read(t, first + 1, text.length) > 0);
+      return escaped;
+    };
+    assert.equal(once(), ESCAPED);
+    assert.equal(once(), ESCAPED, 'the second read of equal text');
+    // An object's nested value read again after the object (a field of args read for itself).
+    const args = '{"args": {"x": "say \\"hi\\"", "n": 1}, "ts": 2}#';
+    assert.ok(reader.read(args, 0, args.length - 1) > 0);
+    const nested = objectFieldsReader(['x', 'n']);
+    const s = args.indexOf('{', 1);
+    assert.equal(nested.read(args, s, args.length - 1), args.indexOf('}') + 1);
+    assert.equal(nested.flags[0] & ESCAPED, ESCAPED);
+    assert.equal(JSON.parse(args.slice(nested.start[0], nested.end[0])), 'say "hi"');
+  });
 });
 
 describe('LineCursor', () => {
