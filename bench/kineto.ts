@@ -7,8 +7,9 @@
 //   CLI of BASELINE, built from git;
 // - the checker in this process, text in pieces (its CLI way) against lines with JSON.parse of every
 //   event (the old way, the editor's), and against JSON.parse of each event with nothing else;
-// - the timeline model as the worker builds it (text in pieces, events read in place) against the
-//   way it did before (lines, JSON.parse of every event), and its first preview.
+// - the timeline model as the worker builds it (text in pieces, events read in place, a part read on
+//   another thread) against one thread and the way it did before (lines, JSON.parse of every
+//   event), and its first preview.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ChromeChecker, chromeChunkChecker } from '../core/chrome/checks';
 import { MAX_CHROME_LINE_BYTES } from '../core/chrome/descriptor';
@@ -110,9 +111,20 @@ export async function run(): Promise<void> {
   if ('file' in old) row(`  the same with the CLI of ${BASELINE}`, c(before), `exit ${before.map((x) => x.codes).join(',')}; now ÷ before: CPU ${fmt(median(now.map((x) => x.cpuMs)) / median(before.map((x) => x.cpuMs)), 2)}×`);
   else console.log(`  no baseline CLI: ${old.why}`);
 
-  // The timeline model as the worker builds it now and as it did before, alternated.
-  const tl: Time[] = [], oldTl: Time[] = [], paint: number[] = [];
-  let items = 0, oldItems = 0;
+  // The timeline model as the worker builds it now (a part read on another thread), on one thread,
+  // and as it did before, alternated.
+  const tl: Time[] = [], oneTl: Time[] = [], oldTl: Time[] = [], paint: number[] = [];
+  let items = 0, oneItems = 0, oldItems = 0;
+  const timelineOneThread = async () => {
+    process.env.NPU_TIMELINE_READ_THREAD = '0';
+    try {
+      const t = await timed(() => timelineText(real));
+      oneItems = t.value.items;
+      oneTl.push(t);
+    } finally {
+      delete process.env.NPU_TIMELINE_READ_THREAD;
+    }
+  };
   for (let r = 0; r < 3; r++) {
     const before = async () => {
       const t = await timed(() => timelineLines(real));
@@ -120,12 +132,15 @@ export async function run(): Promise<void> {
       oldTl.push(t);
     };
     if (r % 2) await before();
+    if (r % 2) await timelineOneThread();
     const t = await timed(() => timelineText(real));
     items = t.value.items;
     paint.push(t.value.firstPaint);
     tl.push(t);
+    if (r % 2 === 0) await timelineOneThread();
     if (r % 2 === 0) await before();
   }
-  row(`timeline model of the realistic trace, ${items} items (the worker's builder: text in pieces, events read in place; median of 3)`, m(tl), `target complete ≤ 1500 ms; first paint ${fmt(median(paint))} ms wall (target ≤ 500 ms); ${loadNow()}`);
+  row(`timeline model of the realistic trace, ${items} items (the worker's builder: text in pieces, events read in place, a part on another thread; median of 3)`, m(tl), `target complete ≤ 1500 ms; first paint ${fmt(median(paint))} ms wall (target ≤ 500 ms); ${loadNow()}`);
+  row(`  the same on one thread (NPU_TIMELINE_READ_THREAD=0), ${oneItems} items`, m(oneTl), `two threads ÷ one: wall ${fmt(median(tl.map((x) => x.wall)) / median(oneTl.map((x) => x.wall)), 2)}×, CPU ${fmt(median(tl.map((x) => x.cpu)) / median(oneTl.map((x) => x.cpu)), 2)}×`);
   row(`  the same, lines and JSON.parse of every event (the worker's way before), ${oldItems} items`, m(oldTl), `now ÷ before: CPU ${fmt(median(tl.map((x) => x.cpu)) / median(oldTl.map((x) => x.cpu)), 2)}×`);
 }

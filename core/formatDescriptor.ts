@@ -96,6 +96,14 @@ export interface FormatDescriptor {
   contentDetection?: { readonly languages: readonly string[]; readonly setting: string };
   /** A builder of the format's timeline (Show Timeline, `export --to chrome-trace`); none: no timeline. */
   timeline?(opts?: BuilderOptions): TimelineBuilder;
+  /**
+   * A builder that only reads the text (`addText`, `endText`), on another thread, and posts in
+   * batches what the format's builder is to do (`TimelineBuilder.replayBatch`); `transfer`: the
+   * batch's buffers, moved. `part`: the text read is a part of the file that starts at one of its
+   * elements, of that form (`TimelineBuilder.atPartBoundary`). A timeline built on two threads is
+   * the one built on one.
+   */
+  timelineReader?(post: (batch: unknown, transfer: ArrayBuffer[]) => void, part?: string): TimelineBuilder;
   /** The tables `export --to parquet` writes; none: not exported to Parquet. */
   parquetTables?: ParquetTableSet;
   /** The names a directory given to `export --to parquet` is searched for, when not all of `names` hold tables. */

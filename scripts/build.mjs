@@ -26,6 +26,7 @@ await Promise.all([
   esbuild.build({ ...common, entryPoints: ['node/workers/kprofWorker.ts'], outfile: 'dist/kprofWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
   // The timeline: its model is built in a worker thread, and its page runs in the webview.
   esbuild.build({ ...common, entryPoints: ['node/workers/timelineWorker.ts'], outfile: 'dist/timelineWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
+  esbuild.build({ ...common, entryPoints: ['node/workers/timelineRead.ts'], outfile: 'dist/timelineReadWorker.js', platform: 'node', format: 'cjs', target: 'node20' }),
   esbuild.build({ ...common, entryPoints: { webview: 'webview/main.ts' }, outdir: 'dist/webview', platform: 'browser', format: 'iife', target: 'chrome120', loader: { '.css': 'css' } }),
   esbuild.build({ ...common, entryPoints: { webview: 'webview/style.css' }, outdir: 'dist/webview', loader: { '.css': 'css' } }),
   // Compare with…: both runs compared in a worker thread; the Diff view and Compare Timelines pages.

@@ -2,6 +2,7 @@ import { JSON_LANGUAGES, jsonNamed, type FileHead } from '../fileHead';
 import { CHROME_CODES } from './codes';
 import { COMPRESSED_TIMELINE_EDITOR, type FormatDescriptor } from '../formatDescriptor';
 import { ChromeChecker, chromeChunkChecker } from './checks';
+import { OpsRecorder, opsBuffers } from './timelineOps';
 import { looksLikeChromeTrace } from './detect';
 import { ChromeTimelineBuilder } from './timeline';
 import { chromeDiff } from './diff';
@@ -38,6 +39,8 @@ export const chromeFormat: FormatDescriptor = {
   // JSON.parse), and a line of any length is read (#31).
   createChunkChecker: (settings) => chromeChunkChecker({ maxProblems: settings?.maxProblems }),
   timeline: () => new ChromeTimelineBuilder(),
+  // Reading is more than half of a build: another thread reads, this one draws (timelineOps.ts).
+  timelineReader: (post, part) => new ChromeTimelineBuilder({ record: new OpsRecorder((b) => post(b, opsBuffers(b))), part: part === 'object' || part === 'array' ? part : undefined }),
   parquetTables: 'timeline',
   exportsChrome: true,
   // The checker splits events as the text streams by (stream.ts): no document held, no 64 MB limit.

@@ -3,11 +3,14 @@ import { ChromeReader } from './reader';
 import { TimelineFields } from './timelineInPlace';
 import type { RawEvent } from './stream';
 import { TimelineAssembler } from '../timeline/assembler';
-import type { TimelineBuilder } from '../timeline/builder';
+import type { PartStart, TimelineBuilder } from '../timeline/builder';
 import { ChromeFlows, END, START, STEP } from './timelineFlows';
 import { GrowColumn } from '../timeline/columns';
 import type { CounterSpec } from '../timeline/counters';
 import { FLAG, KIND, type TimelineModel } from '../timeline/model';
+import type { Position } from '../common/diagnostic';
+import { PART_PREFIX, type PartForm } from './parts';
+import { BP_E, FLOW_IN, FLOW_OUT, HAS_DUR, NUMS, OP_DRAW, OP_FULL, OP_TOO_LARGE, POS, valueAt, VALUES, type OpsBatch, type OpsRecorder } from './timelineOps';
 
 /** The longest process title kept (a label is free text). */
 const MAX_TITLE = 200;
@@ -49,6 +52,9 @@ export const MAX_THREADS = 10_000;
 /** Counter rows; further series are not drawn (their values still set the time range). */
 export const MAX_COUNTERS = 1000;
 const OTHER = '\u0000other';
+/** Phases by their code (ops carry the code). */
+const PH: string[] = [];
+for (const ph of 'XBEiIRnstf') PH[ph.charCodeAt(0)] = ph;
 
 /**
  * Builds the timeline of a Chrome Trace Event JSON file (PyTorch profiler, Kineto, chrome://tracing,
@@ -108,16 +114,36 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
    * `inPlace: false`: every event fed by `addText` takes JSON.parse (the tests compare both ways);
    * by default most are read where they stand (`timelineInPlace.ts`), to the same model.
    */
-  constructor(opts: { inPlace?: boolean } = {}) {
-    this.fields = opts.inPlace === false ? undefined : new TimelineFields();
+  /** Reading for a builder on another thread: what to do with each event is recorded, not done (timelineOps.ts). */
+  private readonly record: OpsRecorder | undefined;
+  /** Replaying another thread's reading: where its text ends. */
+  private replayedEnd: Position | undefined;
+  private chars = 0;
+
+  /**
+   * `record`: this builder only reads, recording ops for a builder on another thread; `part`: what
+   * it reads is a part of a document that starts at an event of its events array (core/chrome/parts.ts).
+   */
+  constructor(opts: { inPlace?: boolean; record?: OpsRecorder; part?: PartForm } = {}) {
+    this.record = opts.record;
+    this.fields = opts.inPlace === false ? undefined : new TimelineFields(!opts.record);
     this.reader = new ChromeReader({
-      event: (o, raw) => this.event(o, raw),
+      event: (o, raw) => (this.record ? this.record.full(raw) : this.event(o, raw)),
       bad: (kind) => {
+        if (this.record) return this.record.undrawable(kind === 'too-large');
         this.undrawable++;
         if (kind === 'too-large') this.tooLarge++;
       },
       inPlace: this.fields && ((t, i, limit, base) => this.inPlace(t, i, limit, base)),
     });
+    if (opts.part) this.reader.addText(PART_PREFIX[opts.part]);
+  }
+
+  atPartBoundary(): { form: string; at: PartStart } | undefined {
+    this.reader.endText(false);
+    const form = this.reader.stream.atEventBoundary();
+    const at = this.reader.stream.endPosition();
+    return form && { form, at: { line: at.line, character: at.character, prefix: PART_PREFIX[form].length } };
   }
 
   addLine(text: string, lineNo: number): void {
@@ -129,6 +155,7 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
   addText(piece: string): void {
     this.byText = true;
     this.reader.addText(piece);
+    if (this.record) this.record.at(this.reader.stream.endPosition(), (this.chars += piece.length));
   }
 
   /** After the last piece; `cutOff`: the text was cut (a truncated .gz), so its cut line is left out as the line readers leave it. */
@@ -137,15 +164,54 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
     // Cut in its first line, the text has no line the line readers hand on.
     const at = this.reader.stream.endPosition();
     if (cutOff && at.line === 0 && at.character === 0) this.noLine = true;
+    if (this.record) {
+      // The reader's end: an event cut by it is handed over now.
+      this.reader.stream.end();
+      this.record.at(this.reader.stream.endPosition(), this.chars);
+      this.record.flush({ noLine: this.noLine });
+    }
+  }
+
+  /**
+   * What another thread's reading recorded (`record`), in order: each event drawn, parsed or
+   * counted as this builder would have done reading the text itself.
+   */
+  replayBatch(batch: unknown, from?: PartStart): void {
+    this.replayOps(batch as OpsBatch, from);
+  }
+
+  /** `from`: the ops are of a part that starts there (their lines and first lines' characters move). */
+  replayOps(b: OpsBatch, from: PartStart = { line: 0, character: 0, prefix: 0 }): void {
+    this.byText = true;
+    let raw = 0;
+    const dl = from.line, dc = from.character - from.prefix;
+    for (let i = 0; i < b.count; i++) {
+      const op = b.op[i];
+      if (op === OP_DRAW) {
+        const p = i * POS, n = i * NUMS, v = i * VALUES, f = b.flags[i];
+        const line = b.pos[p], first = line === 0;
+        this.at(dl + line, first ? dc + b.pos[p + 1] : b.pos[p + 1], dl + b.pos[p + 2], first ? dc + b.pos[p + 3] : b.pos[p + 3]);
+        this.draw(PH[b.ph[i]], b.nums[n], valueAt(b, v), valueAt(b, v + 1), valueAt(b, v + 2), valueAt(b, v + 3), valueAt(b, v + 4),
+          (f & HAS_DUR) !== 0 ? b.nums[n + 1] : undefined, b.nums[n + 2], valueAt(b, v + 5), (f & FLOW_IN) !== 0, (f & FLOW_OUT) !== 0, valueAt(b, v + 6), (f & BP_E) !== 0);
+      } else if (op === OP_FULL) {
+        const r = b.raws[raw++];
+        this.event(JSON.parse(r.text) as Record<string, unknown>, r.line === 0 ? { ...r, line: dl, character: dc + r.character } : { ...r, line: dl + r.line });
+      } else {
+        this.undrawable++;
+        if (op === OP_TOO_LARGE) this.tooLarge++;
+      }
+    }
+    this.replayedEnd = b.end.line === 0 ? { line: dl, character: dc + b.end.character } : { line: dl + b.end.line, character: b.end.character };
+    if (b.last) this.noLine = b.last.noLine;
   }
 
   finish(preview = false): TimelineModel {
-    if (!preview) {
+    if (!preview && !this.replayedEnd) {
       this.reader.endText();
       this.reader.stream.end();
     }
     // Read as text, the lines are those the text has (a line reader hands a last empty one after a final break).
-    if (this.byText) this.lineCount = this.noLine ? 0 : this.reader.stream.endPosition().line + 1;
+    if (this.byText) this.lineCount = this.noLine ? 0 : (this.replayedEnd ?? this.reader.stream.endPosition()).line + 1;
     const asm = this.asm;
     this.orderNamedIds();
     const m = asm.finish({ lineCount: this.lineCount, undrawable: this.undrawable, nsPerCycle: 1000 });
@@ -361,7 +427,15 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
     const p = s.position(base + i);
     const line = p.line, character = p.character;
     const last = s.position(base + end - 1).line;
-    this.at(line, character, last, character + (last === line ? end - i : firstBreak(t, i) - i));
+    const charEnd = character + (last === line ? end - i : firstBreak(t, i) - i);
+    if (this.record) {
+      this.record.draw({
+        line, character, last, charEnd, ph: f.ph, ts: f.ts, dur: f.dur, bytes: f.bytes, name: f.name, cat: f.cat, cname: f.cname, pid: f.pid, tid: f.tid,
+        bindId: f.bindId, id: f.id, flowIn: f.flowIn, flowOut: f.flowOut, bpE: f.bpE,
+      });
+      return end;
+    }
+    this.at(line, character, last, charEnd);
     this.draw(f.ph, f.ts, f.name, f.cat, f.cname, f.pid, f.tid, f.dur, f.bytes, f.bindId, f.flowIn, f.flowOut, f.id, f.bpE);
     return end;
   }

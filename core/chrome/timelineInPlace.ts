@@ -45,6 +45,9 @@ export class TimelineFields {
    * from (megabytes) for as long as the model keeps the name, and names repeat.
    */
   private readonly owned = new Map<string, string>();
+
+  /** `own: false`: strings stay slices of the text (a reader that hands them on at once, timelineOps.ts). */
+  constructor(private readonly owning = true) {}
   /** In the text last read, the next `"bytes"` and backslash at or after the last args looked at (-1: none). */
   private text = '';
   private nextBytes = -1;
@@ -113,7 +116,7 @@ export class TimelineFields {
 
   /** One copy of a string cut from the text (see `owned`). */
   private own(s: string): string {
-    if (s.length < MIN_VIEW) return s;
+    if (s.length < MIN_VIEW || !this.owning) return s;
     const known = this.owned.get(s);
     if (known !== undefined) return known;
     // A flat copy: the concatenation is flattened into a new string before it is sliced.

@@ -1,6 +1,13 @@
 import type { TimelineModel } from './model';
 
 /** Builds a timeline from a file's lines, fed in order, so a streamed file is never held whole. */
+/** Where a part read by another thread starts: its line and character, and the characters its reader read first. */
+export interface PartStart {
+  line: number;
+  character: number;
+  prefix: number;
+}
+
 export interface TimelineBuilder {
   addLine(text: string, lineNo: number): void;
   /** The same line as UTF-8 bytes `[s, e)`, for builders that read bytes (the others get `addLine`). */
@@ -14,6 +21,16 @@ export interface TimelineBuilder {
   expectChars?(n: number): void;
   /** After the last `addText`, before `finish`: `cutOff` when the text was cut (a truncated .gz), whose cut line is then left out. */
   endText?(cutOff: boolean): void;
+  /**
+   * Instead of the text: what its format's `timelineReader` posted, batch by batch in order; `from`:
+   * the reader read a part of the text that starts there, after `prefix` characters on its first line.
+   */
+  replayBatch?(batch: unknown, from?: PartStart): void;
+  /**
+   * After the text so far (`addText`): the form of a part that may start where it ends (it ends
+   * between two of its format's elements there), else undefined. The text may go on after.
+   */
+  atPartBoundary?(): { form: string; at: PartStart } | undefined;
   /**
    * The model of the lines so far; the builder can go on. `preview`: a first look at a large file
    * while the rest is read (checks that need the whole file may be left out).

@@ -16,11 +16,56 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { eol, lastBreak, mutate, writeDoc } from './chromeDocText';
 import { ChromeTimelineBuilder } from '../../core/chrome/timeline';
+import { OpsRecorder, type OpsBatch } from '../../core/chrome/timelineOps';
 import type { TimelineModel } from '../../core/timeline/model';
 import { buildFromText } from '../../node/workers/timelineText';
 import { pytorchFlowsTrace, pytorchTrace } from '../gen/chromeGen';
 import { kinetoCompiledTrace, kinetoEagerTrace, kinetoLegacyTrace } from '../gen/kinetoGen';
 import { kinetoTrainingTrace } from '../gen/kinetoTraining';
+
+/**
+ * Two threads' way (core/chrome/timelineOps.ts): one reads the pieces and records ops in batches of
+ * `batch` (copied as a thread is posted them), the other replays them into the builder.
+ */
+function byOps(text: string, cuts: number[], cutOff = false, batch = 16384): TimelineModel {
+  const batches: OpsBatch[] = [];
+  const reader = new ChromeTimelineBuilder({ record: new OpsRecorder((b) => batches.push(structuredClone(b)), batch) });
+  let at = 0;
+  for (const k of [...new Set(cuts)].filter((k) => k > 0 && k < text.length).sort((a, b) => a - b)) {
+    reader.addText(text.slice(at, k));
+    at = k;
+  }
+  reader.addText(text.slice(at));
+  reader.endText(cutOff);
+  const b = new ChromeTimelineBuilder();
+  for (const x of batches) b.replayOps(x);
+  return b.finish();
+}
+
+/**
+ * Two threads' way on a big plain file (node/workers/timelineText.ts): this thread reads up to
+ * `start`, another reads from there as a part (core/chrome/parts.ts), recording ops this one
+ * replays if it stood between two events at `start`; else it reads on itself.
+ */
+function byParts(text: string, start: number, batch: number): { model: TimelineModel; merged: boolean } {
+  const form = text.trimStart().startsWith('[') ? 'array' : 'object';
+  const batches: OpsBatch[] = [];
+  const part = new ChromeTimelineBuilder({ record: new OpsRecorder((b) => batches.push(structuredClone(b)), batch), part: form });
+  part.addText(text.slice(start));
+  part.endText(false);
+  const b = new ChromeTimelineBuilder();
+  b.addText(text.slice(0, start));
+  const at = b.atPartBoundary();
+  if (at?.form === form) {
+    for (const x of batches) b.replayOps(x, at.at);
+    return { model: b.finish(), merged: true };
+  }
+  b.addText(text.slice(start));
+  return { model: b.finish(), merged: false };
+}
+
+/** Where a part may start: the `{` next after `at` (an event's start or not). */
+const braceAfter = (text: string, at: number) => text.indexOf('{', (at % text.length) + 1);
 
 /** The old way: every line, each event through JSON.parse. */
 function byLines(text: string, cutOff = false): TimelineModel {
@@ -118,8 +163,31 @@ describe('Chrome timeline: events read in place give the model JSON.parse of eac
         const inPlace = byPieces(text, at, false, true, () => undefined);
         assert.deepStrictEqual(inPlace, byPieces(text, at, false, false));
         assert.deepStrictEqual(inPlace, byLines(text));
+        assert.deepStrictEqual(byOps(text, at, false, 1 + (cuts[0] ?? 0) % 5), inPlace);
+        const k = braceAfter(text, cuts[1] ?? 0);
+        if (k > 0) assert.deepStrictEqual(byParts(text, k, 1 + (cuts[0] ?? 0) % 5).model, inPlace);
       },
     ), { numRuns: 500 });
+  });
+
+  it('a part from an event start of a well-formed trace is taken, and draws what one pass draws', () => {
+    fc.assert(fc.property(
+      fc.array(element, { minLength: 2, maxLength: 14 }), fc.constantFrom('pretty', 'compact'), eol, fc.constantFrom('object', 'array', 'open'), fc.nat(),
+      (els, how, nl, form, at) => {
+        const text = writeDoc(els, how, nl, form);
+        const starts = [...text.matchAll(/(?:\r\n|\r|\n) {2}\{/g)].map((m) => m.index + m[0].length - 1);
+        fc.pre(starts.length > 1);
+        const r = byParts(text, starts[1 + (at % (starts.length - 1))], 3);
+        assert.deepStrictEqual(r.model, byLines(text));
+        let valid = true;
+        try {
+          JSON.parse(form === 'open' ? `${text.trimEnd().replace(/,$/, '')}]` : text);
+        } catch {
+          valid = false;
+        }
+        if (valid) assert.ok(r.merged);
+      },
+    ), { numRuns: 300 });
   });
 
   it('a mutated trace (characters dropped or doubled): the same model', () => {
@@ -127,7 +195,11 @@ describe('Chrome timeline: events read in place give the model JSON.parse of eac
       fc.array(element, { minLength: 1, maxLength: 8 }), layout, eol, fc.nat(), fc.constantFrom('drop', 'double', 'brace', 'quote'), fc.array(fc.nat(), { maxLength: 6 }),
       (els, how, nl, at, op, cuts) => {
         const text = mutate(writeDoc(els, how, nl, 'object'), at, op);
-        assert.deepStrictEqual(byPieces(text, cuts.map((c) => c % (text.length + 1)), false, true, () => undefined), byLines(text));
+        const lines = byLines(text);
+        assert.deepStrictEqual(byPieces(text, cuts.map((c) => c % (text.length + 1)), false, true, () => undefined), lines);
+        assert.deepStrictEqual(byOps(text, cuts.map((c) => c % (text.length + 1)), false, 2), lines);
+        const k = braceAfter(text, at + 7);
+        if (k > 0) assert.deepStrictEqual(byParts(text, k, 2).model, lines);
       },
     ), { numRuns: 300 });
   });
@@ -139,7 +211,9 @@ describe('Chrome timeline: events read in place give the model JSON.parse of eac
         const whole = writeDoc(els, how, nl, 'object');
         const text = whole.slice(0, at % whole.length);
         const last = lastBreak(text);
-        assert.deepStrictEqual(byPieces(text, last < 0 ? [] : cuts.map((c) => c % (last + 1)), true), byLines(text, true));
+        const lines = byLines(text, true);
+        assert.deepStrictEqual(byPieces(text, last < 0 ? [] : cuts.map((c) => c % (last + 1)), true), lines);
+        assert.deepStrictEqual(byOps(text, last < 0 ? [] : cuts.map((c) => c % (last + 1)), true, 3), lines);
       },
     ), { numRuns: 200 });
   });
@@ -161,8 +235,48 @@ describe('Chrome timeline: events read in place give the model JSON.parse of eac
         const got = byPieces(text, cutsOf(text, piece), false, true, piece === 4096 ? (m) => previews.push(m) : undefined);
         assert.deepStrictEqual(got, lines);
         assert.deepStrictEqual(got, byPieces(text, cutsOf(text, piece), false, false));
+        assert.deepStrictEqual(byOps(text, cutsOf(text, piece), false, piece === 7 ? 5 : 16384), lines);
+        const starts = [...text.matchAll(/\n {2}\{/g)].map((m) => m.index + 3);
+        if (piece === 4096 && starts.length > 2) {
+          const r = byParts(text, starts[starts.length >> 1], 64);
+          assert.deepStrictEqual(r.model, lines);
+          assert.ok(r.merged);
+        }
         assert.deepStrictEqual(byPieces(text.replace(/\n/g, '\r\n'), cutsOf(text, piece)), byLines(text.replace(/\n/g, '\r\n')));
       }
+    }
+  });
+
+  it('on two threads (a part read by another, dist/timelineReadWorker.js) the worker draws the model one thread draws', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chrome-tl-parts-'));
+    const env = { min: process.env.NPU_TIMELINE_READ_MIN, on: process.env.NPU_TIMELINE_READ_THREAD };
+    try {
+      const ev = (i: number) => `{"ph": "X", "name": "k${i}", "pid": 1, "tid": 1, "ts": ${i * 10}, "dur": 5, "args": {"shapes": [{"a": 1},{"b": 2},{"c": ${i}}]}}`;
+      const texts: [string, string][] = [
+        ['train.pt.trace.json', kinetoTrainingTrace({ steps: 2, layers: 2 }).text],
+        ['crlf.pt.trace.json', kinetoTrainingTrace({ steps: 1, layers: 2 }).text.replace(/\n/g, '\r\n')],
+        // One line whose args hold "},{": the part's start falls inside an event, and this thread reads on.
+        ['oneline.trace.json', `{"traceEvents": [${Array.from({ length: 3000 }, (_, i) => ev(i)).join(',')}]}`],
+      ];
+      for (const [name, text] of texts) {
+        const file = join(dir, name);
+        writeFileSync(file, text);
+        process.env.NPU_TIMELINE_READ_MIN = '0';
+        delete process.env.NPU_TIMELINE_READ_THREAD;
+        const previews: TimelineModel[] = [];
+        const two = await buildFromText(file, file, (p) => previews.push(p));
+        process.env.NPU_TIMELINE_READ_THREAD = '0';
+        const one = await buildFromText(file, file);
+        assert.ok(two && one && one.items.start.length > 0, name);
+        assert.deepStrictEqual(two, one, name);
+        assert.deepStrictEqual(one, byLines(text), name);
+      }
+    } finally {
+      for (const [k, v] of [['NPU_TIMELINE_READ_MIN', env.min], ['NPU_TIMELINE_READ_THREAD', env.on]] as const) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

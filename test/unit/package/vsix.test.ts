@@ -53,7 +53,7 @@ test('the .vsix holds only allow-listed files', () => {
 });
 
 test('the .vsix holds the bundles and the marketplace files', () => {
-  for (const f of ['dist/client.js', 'dist/server.js', 'dist/cli.js', 'dist/timelineWorker.js', 'dist/web/extension.js', 'dist/web/server.js', 'dist/webview/webview.js', 'dist/webview/webview.css', 'package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'images/icon.png']) {
+  for (const f of ['dist/client.js', 'dist/server.js', 'dist/cli.js', 'dist/timelineWorker.js', 'dist/timelineReadWorker.js', 'dist/web/extension.js', 'dist/web/server.js', 'dist/webview/webview.js', 'dist/webview/webview.css', 'package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'images/icon.png']) {
     assert.ok(names.has(`extension/${f}`), `extension/${f} is missing from the .vsix`);
   }
 });
