@@ -257,6 +257,8 @@ describe('Chrome timeline: events read in place give the model JSON.parse of eac
         ['crlf.pt.trace.json', kinetoTrainingTrace({ steps: 1, layers: 2 }).text.replace(/\n/g, '\r\n')],
         // One line whose args hold "},{": the part's start falls inside an event, and this thread reads on.
         ['oneline.trace.json', `{"traceEvents": [${Array.from({ length: 3000 }, (_, i) => ev(i)).join(',')}]}`],
+        // Past the preview's 4 MB within this thread's part: a preview is drawn from it.
+        ['big.pt.trace.json', kinetoTrainingTrace({ events: 40_000 }).text],
       ];
       for (const [name, text] of texts) {
         const file = join(dir, name);
@@ -270,6 +272,7 @@ describe('Chrome timeline: events read in place give the model JSON.parse of eac
         assert.ok(two && one && one.items.start.length > 0, name);
         assert.deepStrictEqual(two, one, name);
         assert.deepStrictEqual(one, byLines(text), name);
+        assert.equal(previews.length, text.length > 8 << 20 ? 1 : 0, `${name}: ${text.length} characters`);
       }
     } finally {
       for (const [k, v] of [['NPU_TIMELINE_READ_MIN', env.min], ['NPU_TIMELINE_READ_THREAD', env.on]] as const) {
