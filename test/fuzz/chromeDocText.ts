@@ -80,3 +80,13 @@ export const element: fc.Arbitrary<Element> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('{}', '[]', '7', '"x"', 'null', '{"ph": "X", "ts": 1', '}', '{"ph": "X",, "ts": 1}').map((raw) => ({ raw })) },
 );
 export const layout = fc.constantFrom('pretty', 'compact', 'oneLine');
+
+/** Hands `text` to `feed` cut at `cuts` (offsets, any order, repeats and ends ignored). */
+export function feedCut(text: string, cuts: readonly number[], feed: (piece: string) => void): void {
+  let at = 0;
+  for (const k of [...new Set(cuts)].filter((k) => k > 0 && k < text.length).sort((a, b) => a - b)) {
+    feed(text.slice(at, k));
+    at = k;
+  }
+  feed(text.slice(at));
+}

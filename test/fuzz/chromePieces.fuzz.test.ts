@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { element, eol, lastBreak, layout, mutate, writeDoc } from './chromeDocText';
+import { element, eol, feedCut, lastBreak, layout, mutate, writeDoc } from './chromeDocText';
 import { ChromeChecker } from '../../core/chrome/checks';
 import type { Diagnostic } from '../../core/common/diagnostic';
 import { kinetoCompiledTrace, kinetoEagerTrace } from '../gen/kinetoGen';
@@ -31,12 +31,7 @@ function byLines(text: string, cutOff = false): string[] {
 /** `check`'s way: pieces cut at `cuts` (offsets), most events read in place. */
 function byPieces(text: string, cuts: number[], cutOff = false): string[] {
   const c = new ChromeChecker();
-  let at = 0;
-  for (const k of [...new Set(cuts)].filter((k) => k > 0 && k < text.length).sort((a, b) => a - b)) {
-    c.addText(text.slice(at, k));
-    at = k;
-  }
-  c.addText(text.slice(at));
+  feedCut(text, cuts, (t) => c.addText(t));
   c.endText(cutOff);
   return show(c.finish());
 }

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { eol, lastBreak, mutate, writeDoc } from './chromeDocText';
+import { eol, feedCut, lastBreak, mutate, writeDoc } from './chromeDocText';
 import { ChromeTimelineBuilder } from '../../core/chrome/timeline';
 import { OpsRecorder, type OpsBatch } from '../../core/chrome/timelineOps';
 import type { TimelineModel } from '../../core/timeline/model';
@@ -30,12 +30,7 @@ import { kinetoTrainingTrace } from '../gen/kinetoTraining';
 function byOps(text: string, cuts: number[], cutOff = false, batch = 16384): TimelineModel {
   const batches: OpsBatch[] = [];
   const reader = new ChromeTimelineBuilder({ record: new OpsRecorder((b) => batches.push(structuredClone(b)), batch) });
-  let at = 0;
-  for (const k of [...new Set(cuts)].filter((k) => k > 0 && k < text.length).sort((a, b) => a - b)) {
-    reader.addText(text.slice(at, k));
-    at = k;
-  }
-  reader.addText(text.slice(at));
+  feedCut(text, cuts, (t) => reader.addText(t));
   reader.endText(cutOff);
   const b = new ChromeTimelineBuilder();
   for (const x of batches) b.replayOps(x);
@@ -80,13 +75,10 @@ function byLines(text: string, cutOff = false): TimelineModel {
 /** The worker's way: pieces cut at `cuts`, read in place (or, `inPlace: false`, each event parsed). */
 function byPieces(text: string, cuts: number[], cutOff = false, inPlace = true, preview?: (m: TimelineModel) => void): TimelineModel {
   const b = new ChromeTimelineBuilder({ inPlace });
-  let at = 0;
-  for (const k of [...new Set(cuts)].filter((k) => k > 0 && k < text.length).sort((a, b) => a - b)) {
-    b.addText(text.slice(at, k));
-    at = k;
+  feedCut(text, cuts, (t) => {
+    b.addText(t);
     preview?.(b.finish(true));
-  }
-  b.addText(text.slice(at));
+  });
   b.endText(cutOff);
   return b.finish();
 }
