@@ -1,7 +1,7 @@
 // The timeline worker bundle (dist/, built by `npm run build`) builds the same model from an edited
 // document's transferred bytes as from the file on disk, and the bytes leave the host (transferred).
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
@@ -12,13 +12,14 @@ import type { TimelineModel } from '../../../core/timeline/model';
 import { splitLines } from '../../../core/common/lines';
 import { gzipSync } from 'node:zlib';
 import { inferscopeTrace, pretty } from '../../gen/inferscopeGen';
+import { kinetoTrainingTrace } from '../../gen/kinetoTraining';
 
 const WORKER = resolve(__dirname, '../../../dist/timelineWorker.js');
 const FIXTURE = resolve(__dirname, '../../fixtures/timeline/llama-layer.trace.jsonl');
 
-function build(req: BuildRequest, transfer: ArrayBuffer[] = []): Promise<TimelineModel> {
+function build(req: BuildRequest, transfer: ArrayBuffer[] = [], env: Record<string, string> = {}, worker = WORKER): Promise<TimelineModel> {
   return new Promise((ok, fail) => {
-    const w = new Worker(WORKER, { workerData: req, transferList: transfer });
+    const w = new Worker(worker, { workerData: req, transferList: transfer, env: { ...process.env, ...env } });
     w.on('message', (r: BuildReport) => {
       if (r.kind === 'done') { ok(r.model); void w.terminate(); }
       if (r.kind === 'error') { fail(new Error(r.message)); void w.terminate(); }
@@ -61,6 +62,27 @@ test('an InferScope trace on disk, plain or gzipped, pretty or compact, is read 
       writeFileSync(`${plain}.gz`, gzipSync(text));
       for (const f of [plain, `${plain}.gz`]) assert.deepEqual(await build({ kind: 'file', fileName: f, path: f }), fromBytes, f);
     }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a Chrome trace on disk: the worker bundle reads its last part on a thread of its own (the reader bundle beside it), to the model of one thread', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'timeline-req-'));
+  try {
+    const file = join(dir, 'train.pt.trace.json');
+    writeFileSync(file, kinetoTrainingTrace({ steps: 2, layers: 2 }).text);
+    const req: BuildRequest = { kind: 'file', fileName: 'train.pt.trace.json', path: file };
+    const two = await build(req, [], { NPU_TIMELINE_READ_MIN: '0' });
+    const one = await build(req, [], { NPU_TIMELINE_READ_THREAD: '0' });
+    assert.ok(one.items.start.length > 100);
+    assert.deepEqual(two, one);
+    // The reader the worker starts is the bundle beside it: a stand-in there is what it runs.
+    const bundles = join(dir, 'dist');
+    mkdirSync(bundles);
+    copyFileSync(WORKER, join(bundles, 'timelineWorker.js'));
+    writeFileSync(join(bundles, 'timelineReadWorker.js'), "require('node:worker_threads').parentPort.postMessage({ error: 'the stand-in reader ran' });");
+    await assert.rejects(build(req, [], { NPU_TIMELINE_READ_MIN: '0' }, join(bundles, 'timelineWorker.js')), /the stand-in reader ran/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
