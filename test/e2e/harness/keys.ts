@@ -32,7 +32,7 @@ export async function quickOpen(page: Page, name: string): Promise<void> {
     if (await tab.waitFor({ timeout: attempt < 3 ? 10_000 : STEP_MS }).then(() => true, () => false)) return;
     if (attempt === 3) throw new Error(`Quick Open: ${name} was picked three times and never opened`);
     // A page that took the focus closed the list as the click came, and the click fell on what lay
-    // under it (a kernel-profiler page's filter menu, opened: stop 42's CI). Escape closes that.
+    // under it (a kernel-profiler page's filter menu, opened, in a CI run of 2026-11-29). Escape closes that.
     await closeQuickOpen(page);
   }
 }
