@@ -78,11 +78,10 @@ export async function hoverAtCursor(page: Page, hasText?: string): Promise<Locat
   }
 }
 
-/** Ctrl+G to a 1-based line. */
-export async function goToLine(page: Page, line: number): Promise<void> {
-  await page.keyboard.press('Control+G');
-  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_MS });
-  await page.keyboard.type(String(line));
+/** Ctrl+G to a 1-based line (and column). */
+export async function goToLine(page: Page, line: number, column?: number): Promise<void> {
+  await pressUntil(page, 'Control+G', page.locator('.quick-input-widget input'), 'visible', 'Go to Line/Column');
+  await page.keyboard.type(column === undefined ? String(line) : `${line}:${column}`);
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_MS });
 }

@@ -155,17 +155,19 @@ const JOURNEYS: Journey[] = [
       const lines = await page.locator('.monaco-editor .view-lines').first().boundingBox();
       for (;;) {
         let box = await cursor.boundingBox();
-        // The editor may be left scrolled sideways away from the match (seen in three runs: the
-        // cursor 583 px left of the editor, its selection still on the digit, so arrow keys pressed
-        // to reveal it never reached the editor). The mouse wheel scrolls the editor back to the
-        // lines' start (the digit is at column 67) whatever has the focus.
+        // The editor may be left scrolled sideways away from the match (seen in four runs: the
+        // cursor 583 px left of the editor, its selection still on the digit; arrow keys pressed
+        // to reveal it never reached the editor, nor did the mouse wheel scroll it back). Go to
+        // Line/Column (a quick input, which takes the focus) puts the cursor where the status bar
+        // says it is, after the digit, and reveals it.
         if (box && lines && (box.x < lines.x + 8 || box.x > lines.x + lines.width)) {
-          await page.mouse.move(lines.x + lines.width / 2, lines.y + lines.height / 2);
-          await page.mouse.wheel(-100_000, 0);
-          await page.waitForFunction(([sel, left]) => {
+          const at = /Ln (\d+), Col (\d+)/.exec((await page.locator('.statusbar-item', { hasText: /Ln \d+, Col \d+/ }).first().textContent()) ?? '');
+          if (!at) throw new Error('the status bar shows no cursor position');
+          await goToLine(page, Number(at[1]), Number(at[2]));
+          await page.waitForFunction(([sel, left, right]) => {
             const r = document.querySelector(sel)?.getBoundingClientRect();
-            return !!r && r.x >= left;
-          }, ['.monaco-editor .cursors-layer .cursor', lines.x + 8] as const, { timeout: 10_000 }).catch(() => undefined);
+            return !!r && r.x >= left && r.x <= right;
+          }, ['.monaco-editor .cursors-layer .cursor', lines.x + 8, lines.x + lines.width] as const, { timeout: 10_000 }).catch(() => undefined);
           box = await cursor.boundingBox();
         }
         if (!box) throw new Error('the found cmd_id is not on screen');
