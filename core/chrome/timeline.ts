@@ -1,6 +1,6 @@
 import { eventId, idKey, readNumber, str } from './event';
 import { ChromeReader } from './reader';
-import { TimelineFields } from './timelineInPlace';
+import { DRAWN, TimelineFields } from './timelineInPlace';
 import type { RawEvent } from './stream';
 import { TimelineAssembler } from '../timeline/assembler';
 import type { PartStart, TimelineBuilder } from '../timeline/builder';
@@ -9,7 +9,7 @@ import { GrowColumn } from '../timeline/columns';
 import type { CounterSpec } from '../timeline/counters';
 import { FLAG, KIND, type TimelineModel } from '../timeline/model';
 import type { Position } from '../common/diagnostic';
-import { PART_PREFIX, type PartForm } from './parts';
+import { PART_PREFIX, shiftPosition, shiftRaw, type PartForm } from './parts';
 import { BP_E, FLOW_IN, FLOW_OUT, HAS_DUR, NUMS, OP_DRAW, OP_FULL, OP_TOO_LARGE, POS, valueAt, VALUES, type OpsBatch, type OpsRecorder } from './timelineOps';
 
 /** The longest process title kept (a label is free text). */
@@ -52,9 +52,6 @@ export const MAX_THREADS = 10_000;
 /** Counter rows; further series are not drawn (their values still set the time range). */
 export const MAX_COUNTERS = 1000;
 const OTHER = '\u0000other';
-/** Phases by their code (ops carry the code). */
-const PH: string[] = [];
-for (const ph of 'XBEiIRnstf') PH[ph.charCodeAt(0)] = ph;
 
 /**
  * Builds the timeline of a Chrome Trace Event JSON file (PyTorch profiler, Kineto, chrome://tracing,
@@ -191,17 +188,17 @@ export class ChromeTimelineBuilder implements TimelineBuilder {
         const p = i * POS, n = i * NUMS, v = i * VALUES, f = b.flags[i];
         const line = b.pos[p], first = line === 0;
         this.at(dl + line, first ? dc + b.pos[p + 1] : b.pos[p + 1], dl + b.pos[p + 2], first ? dc + b.pos[p + 3] : b.pos[p + 3]);
-        this.draw(PH[b.ph[i]], b.nums[n], valueAt(b, v), valueAt(b, v + 1), valueAt(b, v + 2), valueAt(b, v + 3), valueAt(b, v + 4),
+        this.draw(DRAWN[b.ph[i]]!, b.nums[n], valueAt(b, v), valueAt(b, v + 1), valueAt(b, v + 2), valueAt(b, v + 3), valueAt(b, v + 4),
           (f & HAS_DUR) !== 0 ? b.nums[n + 1] : undefined, b.nums[n + 2], valueAt(b, v + 5), (f & FLOW_IN) !== 0, (f & FLOW_OUT) !== 0, valueAt(b, v + 6), (f & BP_E) !== 0);
       } else if (op === OP_FULL) {
         const r = b.raws[raw++];
-        this.event(JSON.parse(r.text) as Record<string, unknown>, r.line === 0 ? { ...r, line: dl, character: dc + r.character } : { ...r, line: dl + r.line });
+        this.event(JSON.parse(r.text) as Record<string, unknown>, shiftRaw(r, from, from.prefix));
       } else {
         this.undrawable++;
         if (op === OP_TOO_LARGE) this.tooLarge++;
       }
     }
-    this.replayedEnd = b.end.line === 0 ? { line: dl, character: dc + b.end.character } : { line: dl + b.end.line, character: b.end.character };
+    this.replayedEnd = shiftPosition(b.end, from, from.prefix);
     if (b.last) this.noLine = b.last.noLine;
   }
 

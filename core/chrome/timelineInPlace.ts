@@ -7,7 +7,7 @@ const FIELDS = objectFieldsReader(['ph', 'ts', 'dur', 'pid', 'tid', 'name', 'cat
 /** The one field of `args` the timeline reads: the bytes of a copy (`bytesOf`). */
 const BYTES = objectFieldsReader(['bytes']);
 /** The phases read in place (ChromeTimelineBuilder `draw`), as one-character strings by code. */
-const DRAWN: (string | undefined)[] = [];
+export const DRAWN: (string | undefined)[] = [];
 for (const ph of 'XBEiIRnstf') DRAWN[ph.charCodeAt(0)] = ph;
 /** A value the in-place reading does not take (an object or array where the builder wants a primitive). */
 const NOPE = Symbol('nope');
