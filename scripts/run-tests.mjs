@@ -1,7 +1,8 @@
 // Runs the test suites with Node's test runner. `unit` = core, CLI, fuzz and LSP suites;
 // `all` adds the end-to-end suites that need a real VS Code (scripts/e2e.mjs, then scripts/e2e-web.mjs).
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 function find(dir) {
@@ -25,7 +26,13 @@ if (process.env.npm_lifecycle_event !== 'test') {
 const setup = spawnSync(process.execPath, ['scripts/ensure-chromium.mjs'], { stdio: 'inherit' });
 if (setup.status !== 0) process.exit(setup.status ?? 1);
 const files = ['test/unit', 'test/cli', 'test/fuzz', 'test/lsp', 'test/hostile'].flatMap(find).sort();
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', './test/fc-setup.mjs', '--test', '--test-reporter', 'spec', ...files], { stdio: 'inherit' });
+// The suites' temporary files (pages, traces, sockets, Chromium's profiles) go to one folder of
+// this run, removed after it: a test that forgets its own leaves nothing behind on the machine.
+const tmp = mkdtempSync(join(tmpdir(), 'npu-tests-'));
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', './test/fc-setup.mjs', '--test', '--test-reporter', 'spec', ...files], {
+  stdio: 'inherit', env: { ...process.env, TMPDIR: tmp },
+});
+rmSync(tmp, { recursive: true, force: true });
 if (r.status !== 0) process.exit(r.status ?? 1);
 if (which === 'all' && existsSync('scripts/e2e.mjs')) {
   const e = spawnSync(process.execPath, ['scripts/e2e.mjs'], { stdio: 'inherit' });

@@ -53,11 +53,31 @@ export function unionOf(starts: ArrayLike<number>, ends: ArrayLike<number>, coun
     for (let i = 0; i < count; i++) out.add(starts[i], ends[i]);
     return out.done();
   }
-  const idx = new Uint32Array(count);
-  for (let i = 0; i < count; i++) idx[i] = i;
-  idx.sort((a, b) => starts[a] - starts[b]);
-  for (let i = 0; i < count; i++) out.add(starts[idx[i]], ends[idx[i]]);
-  return out.done();
+  const s = new Float64Array(count);
+  const e = new Float64Array(count);
+  let n = 0;
+  for (let i = 0; i < count; i++) {
+    if (!(ends[i] > starts[i])) continue;
+    s[n] = starts[i];
+    e[n++] = ends[i];
+  }
+  return unionSweep(s.subarray(0, n), e.subarray(0, n));
+}
+
+/**
+ * The union of intervals `[s[i], e[i]]` given in any order, each with `e[i] > s[i]`, as the
+ * UnionBuilder gives it from them in order of their starts: `s` and `e` are each sorted in place,
+ * alone (a native numeric sort, several times faster than ordering the intervals by a comparator),
+ * and swept together (`runsOfSorted`).
+ */
+export function unionSweep(s: Float64Array, e: Float64Array): Float64Array {
+  const out = new Float64Array(2 * s.length);
+  let k = 0;
+  runsOfSorted(s.sort(), e.sort(), (from, to) => {
+    out[k++] = from;
+    out[k++] = to;
+  });
+  return out.slice(0, k);
 }
 
 /** Total length of a union. */

@@ -1,4 +1,4 @@
-import { UnionBuilder } from '../../common/intervals';
+import { UnionBuilder, unionSweep } from '../../common/intervals';
 
 /** Pairs per chunk once a list has grown past its first few small chunks. */
 const CHUNK = 4096;
@@ -48,11 +48,12 @@ export class Intervals {
 
   /**
    * The union as disjoint, ordered [start, end] pairs, clipped to [from, to]. Intervals of length
-   * zero add nothing. Out-of-order lists are sorted here, into a copy that lives only for the call.
+   * zero add nothing. Out-of-order lists are clipped into a copy that lives only for the call, and
+   * its starts and ends sorted apart (`unionSweep`).
    */
   union(from = -Infinity, to = Infinity): Float64Array {
-    const out = new UnionBuilder(2 * this.n);
     if (this.sorted) {
+      const out = new UnionBuilder(2 * this.n);
       for (const c of this.chunks) {
         const len = c === this.cur ? this.at : c.length;
         for (let i = 0; i < len; i += 2) out.add(Math.max(c[i], from), Math.min(c[i + 1], to));
@@ -64,15 +65,14 @@ export class Intervals {
     let k = 0;
     for (const c of this.chunks) {
       const len = c === this.cur ? this.at : c.length;
-      for (let i = 0; i < len; i += 2, k++) {
-        s[k] = c[i];
-        e[k] = c[i + 1];
+      for (let i = 0; i < len; i += 2) {
+        const a = Math.max(c[i], from);
+        const b = Math.min(c[i + 1], to);
+        if (!(b > a)) continue;
+        s[k] = a;
+        e[k++] = b;
       }
     }
-    const idx = new Uint32Array(this.n);
-    for (let i = 0; i < this.n; i++) idx[i] = i;
-    idx.sort((a, b) => s[a] - s[b]);
-    for (let i = 0; i < this.n; i++) out.add(Math.max(s[idx[i]], from), Math.min(e[idx[i]], to));
-    return out.done();
+    return unionSweep(s.subarray(0, k), e.subarray(0, k));
   }
 }

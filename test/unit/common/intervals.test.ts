@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  complement, intersect, intersectionLength, lengthOf, runsOfSorted, unionOf, unite, UnionBuilder,
+  complement, intersect, intersectionLength, lengthOf, runsOfSorted, unionOf, unionSweep, unite, UnionBuilder,
 } from '../../../core/common/intervals';
 
 /** Integer intervals on 0..40, so that a set is the list of unit cells [k, k+1) it covers. */
@@ -81,5 +81,17 @@ describe('interval algebra (core/common/intervals)', () => {
       for (let i = 0; i < runs.length; i += 2) if (runs[i + 1] > runs[i]) nonEmpty.push(runs[i], runs[i + 1]);
       assert.deepEqual(nonEmpty, [...union(xs)]);
     }));
+  });
+});
+
+describe('unionSweep (an unsorted list\'s union: starts and ends sorted apart)', () => {
+  it('is what UnionBuilder makes of the intervals in order of their starts, number for number', () => {
+    const real = fc.tuple(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.double({ min: 0, max: 1e3, noNaN: true })).map(([s, d]): [number, number] => [s, s + d]);
+    fc.assert(fc.property(fc.array(fc.oneof(interval, real), { maxLength: 40 }), (xs) => {
+      const kept = xs.filter(([s, e]) => e > s);
+      const b = new UnionBuilder(2 * kept.length);
+      for (const [s, e] of [...kept].sort((x, y) => x[0] - y[0])) b.add(s, e);
+      assert.deepStrictEqual(unionSweep(Float64Array.from(kept, (x) => x[0]), Float64Array.from(kept, (x) => x[1])), b.done());
+    }), { numRuns: 500 });
   });
 });
