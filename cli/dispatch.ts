@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { loadBundle } from './loadBundle';
 
 const argv = process.argv.slice(2);
-if (argv[0] === 'check') {
-  // The parallel check's workers boot on the other cores while this thread compiles the CLI
-  // bundle. Required here, not imported, so no other command loads it.
+if (argv[0] === 'check' || argv[0] === 'stats') {
+  // The parallel check's (and stats') workers boot on the other cores while this thread compiles
+  // the CLI bundle. Required here, not imported, so no other command loads it.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   (require('./checkThreads') as typeof import('./checkThreads')).startCheckWorkersEarly(argv);
 }
