@@ -1,21 +1,24 @@
 // Worker thread of the parallel trace check and stats (dist/checkWorker.js): for each file, claims
 // chunks from the counters it shares with the other threads and posts what each found and its
-// summary for the merge (for stats: each chunk's events, for the one collector); or checks a part
-// of a big Chrome trace (cli/parallelChrome.ts).
+// summary for the merge (for stats: each chunk's events, for the one collector); or claims the parts
+// of a big Chrome trace the same way (cli/parallelChrome.ts).
 import { parentPort } from 'node:worker_threads';
-import { ABORT, type CheckWorkerMessage, type ChromePartJob, type FileJob } from '../protocol/checkWorker';
-import { checkChromePart } from './chromePart';
+import { ABORT, STOP_PARTS, type CheckWorkerMessage, type ChromePartsJob, type FileJob } from '../protocol/checkWorker';
+import { claimParts } from './chromePart';
 import { partBuffers } from '../core/chrome/parts';
 import { rowBuffers } from '../core/trace/metrics/eventRows';
 import { claimChunks } from './parallelChunk';
 
 const port = parentPort!;
 // A chunk's reading is synchronous, so one file's chunks keep this thread until none is left.
-port.on('message', (f: FileJob | ChromePartJob) => {
+port.on('message', (f: FileJob | ChromePartsJob) => {
   if ('chrome' in f) {
-    checkChromePart(f.chrome).then(
-      (part) => port.postMessage({ part } satisfies CheckWorkerMessage, partBuffers(part)),
-      (e: unknown) => port.postMessage({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) } satisfies CheckWorkerMessage),
+    claimParts(f.chrome, (index, part) => port.postMessage({ part, index } satisfies CheckWorkerMessage, partBuffers(part))).then(
+      () => undefined,
+      (e: unknown) => {
+        Atomics.store(f.chrome.ctl, STOP_PARTS, 1);
+        port.postMessage({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) } satisfies CheckWorkerMessage);
+      },
     );
     return;
   }

@@ -1,11 +1,37 @@
-import type { ChromePart } from '../core/chrome/parts';
+import type { ChromePart, PartForm } from '../core/chrome/parts';
 import { partChecker } from '../core/chrome/partsMerge';
-import type { ChromePartJob } from '../protocol/checkWorker';
+import { NEXT_PART, STOP_PARTS, type ChromePartsJob } from '../protocol/checkWorker';
 import { forEachText } from '../node/io/lines';
 
-/** A part of a big Chrome trace, checked by a worker thread (cli/parallelChrome.ts). */
-export async function checkChromePart(job: ChromePartJob['chrome']): Promise<ChromePart> {
-  const c = partChecker(job.form, { maxProblems: job.maxProblems });
-  await forEachText(job.file, (t) => c.feed(t), { range: { start: job.start, end: job.end } });
-  return c.result(job.last);
+/** One part of a big Chrome trace: bytes `[start, end)`, `last` when it ends the file. */
+export interface ChromePartRange {
+  file: string;
+  start: number;
+  end: number;
+  form: PartForm;
+  last: boolean;
+  maxProblems: number;
+}
+
+/** Part `k` of a job (cli/parallelChrome.ts). */
+export function partRange(job: ChromePartsJob['chrome'], k: number): ChromePartRange {
+  return { file: job.file, start: job.bounds[k], end: job.bounds[k + 1], form: job.form, last: k === job.bounds.length - 2, maxProblems: job.maxProblems };
+}
+
+/** A part of a big Chrome trace, checked by whichever thread claimed it (cli/parallelChrome.ts). */
+export async function checkChromePart(range: ChromePartRange): Promise<ChromePart> {
+  const c = partChecker(range.form, { maxProblems: range.maxProblems });
+  await forEachText(range.file, (t) => c.feed(t), { range: { start: range.start, end: range.end } });
+  return c.result(range.last);
+}
+
+/** A worker's share of a job: claims parts until none is left (or the check stopped), posting each when done. */
+export async function claimParts(job: ChromePartsJob['chrome'], post: (index: number, part: ChromePart) => void): Promise<void> {
+  const count = job.bounds.length - 1;
+  for (;;) {
+    if (Atomics.load(job.ctl, STOP_PARTS) !== 0) return;
+    const k = Atomics.add(job.ctl, NEXT_PART, 1);
+    if (k >= count) return;
+    post(k, await checkChromePart(partRange(job, k)));
+  }
 }

@@ -6,40 +6,49 @@ import { PartsMerge } from '../core/chrome/partsMerge';
 import type { DiagnosticSettings } from '../core/common/settings';
 import type { CheckResult } from '../core/formatDescriptor';
 import { forEachText } from '../node/io/lines';
-import type { ChromePartJob, CheckWorkerMessage } from '../protocol/checkWorker';
+import { NEXT_PART, STOP_PARTS, type ChromePartsJob, type CheckWorkerMessage } from '../protocol/checkWorker';
 import { plan, takeEarlyWorker, workerFile } from './checkThreads';
+import { checkChromePart, partRange } from './chromePart';
 
 /**
- * The main thread's share of the file, against a worker's 1: it also merges the parts (the flows of
- * half a 108 MB PyTorch trace, 76k events, took it about a tenth of its reading).
+ * Parts per thread. One part per thread, sized by a guess of each thread's speed, left a thread
+ * idle for a third of the check when the guess was wrong (the main thread waited 450 ms of 1.56 s
+ * for the worker's half of a 108 MB PyTorch trace); with several, a thread done early takes the
+ * next part, and what is left at the end is at most a part. Each part's flows and state are merged
+ * by the main thread, so not many more.
  */
-const MAIN_SHARE = 0.9;
+const PARTS_PER_THREAD = 4;
 
-/** A part checked by a worker thread (one started early when there is one); `stop` ends the thread. */
-function inWorker(file: string, job: ChromePartJob): { part: Promise<ChromePart>; stop: () => void } {
+/** A worker claiming parts of `job`; `stop` ends the thread. */
+function partsWorker(file: string, job: ChromePartsJob, done: (index: number, part: ChromePart) => void, failed: (e: Error) => void): { stop: () => void } {
   const w = takeEarlyWorker() ?? new Worker(file);
   w.ref();
-  const stop = () => void w.terminate();
-  const part = new Promise<ChromePart>((resolve, reject) => {
-    w.on('message', (m: CheckWorkerMessage) => {
-      if ('part' in m) resolve(m.part);
-      else reject(new Error('error' in m ? m.error : 'unexpected message'));
-    });
-    w.on('error', reject);
-    // A thread that ends without a word (it ran out of memory...) must not leave the check waiting.
-    w.on('exit', (code) => reject(new Error(`the worker checking bytes ${job.chrome.start}–${job.chrome.end} of the trace exited (${code}) before its part was done`)));
-    w.postMessage(job);
+  let stopped = false;
+  w.on('message', (m: CheckWorkerMessage) => {
+    if ('part' in m) done(m.index, m.part);
+    else failed(new Error('error' in m ? m.error : 'unexpected message'));
   });
-  part.then(stop, stop);
-  return { part, stop };
+  w.on('error', failed);
+  // A thread that ends without a word (it ran out of memory...) must not leave the check waiting.
+  w.on('exit', (code) => {
+    if (!stopped) failed(new Error(`a worker checking parts of the trace exited (${code}) before they were done`));
+  });
+  w.postMessage(job);
+  return {
+    stop: () => {
+      stopped = true;
+      void w.terminate();
+    },
+  };
 }
 
 /**
- * `npu-trace check` of a big Chrome trace on every core: the file is cut into a part per thread at
- * what its layout says are event starts; the main thread reads the first and merges the others in
- * order, reading on itself from where a guess was wrong (core/chrome/partsMerge.ts). Undefined
- * when the file is not worth it (small, gzipped, no layout found) or a part could not be read on
- * from: then the one pass runs, and says the same.
+ * `npu-trace check` of a big Chrome trace on every core: the file is cut into parts at what its
+ * layout says are event starts; the main thread reads the first, every thread (the main one too,
+ * after the first) claims the next part left and checks it, and the main thread merges the parts in
+ * order, reading on itself from where a guess was wrong (core/chrome/partsMerge.ts). Undefined when
+ * the file is not worth it (small, gzipped, no layout found) or a part could not be read on from:
+ * then the one pass runs, and says the same.
  */
 export async function checkChromeInParallel(file: string, settings: DiagnosticSettings): Promise<CheckResult | undefined> {
   if (/\.gz$/i.test(file)) return undefined;
@@ -47,29 +56,50 @@ export async function checkChromeInParallel(file: string, settings: DiagnosticSe
   const size = statSync(file).size;
   const worker = workerFile();
   if (workers < 1 || size < minBytes || !worker) return undefined;
-  const split = chromeParts(file, size, workers + 1, MAIN_SHARE);
+  const split = chromeParts(file, size, (workers + 1) * PARTS_PER_THREAD, 1);
   if (!split) return undefined;
   const { form, starts } = split;
-  const bounds = [0, ...starts, size];
-  const parts = starts.map((start, j) => inWorker(worker, { chrome: { file, start, end: bounds[j + 2], form, last: j === starts.length - 1, maxProblems: settings.maxProblems } }));
-  // A part that failed is seen in order below; the others' failures are not left unhandled.
-  for (const p of parts) p.part.catch(() => undefined);
+  // The parts after the first, which any thread claims: part k is bytes [bounds[k], bounds[k + 1]).
+  const job: ChromePartsJob = { chrome: { file, form, maxProblems: settings.maxProblems, bounds: [...starts, size], ctl: new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT)) } };
+  const count = starts.length;
+  const done = new Map<number, ChromePart>();
+  let failure: Error | undefined;
+  let wake: (() => void) | undefined;
+  const pool = Array.from({ length: Math.min(workers, count) }, () => partsWorker(worker, job, (k, part) => {
+    done.set(k, part);
+    wake?.();
+  }, (e) => {
+    failure ??= e;
+    wake?.();
+  }));
   try {
     const m = new PartsMerge({ maxProblems: settings.maxProblems });
     await forEachText(file, (t) => m.feed(t), { range: { start: 0, end: starts[0] } });
-    for (const p of parts) {
-      const outcome = m.merge(await p.part);
+    for (let j = 0; j < count; j++) {
+      // Until part j is done, this thread checks the next part left, or waits for a worker's.
+      while (!done.has(j)) {
+        if (failure) throw failure;
+        const k = Atomics.add(job.chrome.ctl, NEXT_PART, 1);
+        if (k < count) done.set(k, await checkChromePart(partRange(job.chrome, k)));
+        else await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+      }
+      const part = done.get(j)!;
+      done.delete(j);
+      const outcome = m.merge(part);
       // Tests see what became of each part (a result that is the one pass's says nothing of it).
-      if (process.env.NPU_CHECK_SHOW_PARTS === '1') process.stderr.write(`npu-trace: part at byte ${starts[parts.indexOf(p)]}: ${outcome}\n`);
+      if (process.env.NPU_CHECK_SHOW_PARTS === '1') process.stderr.write(`npu-trace: part at byte ${starts[j]}: ${outcome}\n`);
       if (outcome === 'again') return undefined;
       if (outcome === 'read-on') {
-        for (const q of parts) q.stop();
+        Atomics.store(job.chrome.ctl, STOP_PARTS, 1);
+        for (const w of pool) w.stop();
         await forEachText(file, (t) => m.readOn(t), { range: { start: starts[0], end: size } });
         break;
       }
     }
     return m.finishCapped(settings);
   } finally {
-    for (const p of parts) p.stop();
+    Atomics.store(job.chrome.ctl, STOP_PARTS, 1);
+    for (const w of pool) w.stop();
   }
 }

@@ -51,12 +51,18 @@ export interface StatsChunk {
 }
 
 /**
- * A part of a big Chrome trace (cli/parallelChrome.ts): bytes `[start, end)`, starting at what was
- * guessed to be an event of the events array, read as `form`'s (core/chrome/parts.ts).
+ * The parts of a big Chrome trace after its first (cli/parallelChrome.ts): part `k` is bytes
+ * `[bounds[k], bounds[k + 1])`, starting at what was guessed to be an event of the events array,
+ * read as `form`'s (core/chrome/parts.ts); the last ends the file. Every thread claims the next part
+ * from `ctl` (the main thread too, once it has read the first), so none waits while parts are left.
  */
-export interface ChromePartJob {
-  chrome: { file: string; start: number; end: number; form: PartForm; last: boolean; maxProblems: number };
+export interface ChromePartsJob {
+  chrome: { file: string; form: PartForm; maxProblems: number; bounds: number[]; ctl: Int32Array };
 }
 
-/** What a worker posts: chunk `job` done (checked, or its events read), a Chrome part checked, or why it stopped. */
-export type CheckWorkerMessage = { job: number; done: ChunkDone | StatsChunk } | { part: ChromePart } | { error: string };
+/** Slots of ChromePartsJob.chrome.ctl: the next part no thread has claimed, and 1 when every thread must stop. */
+export const NEXT_PART = 0;
+export const STOP_PARTS = 1;
+
+/** What a worker posts: chunk `job` done (checked, or its events read), Chrome part `index` checked, or why it stopped. */
+export type CheckWorkerMessage = { job: number; done: ChunkDone | StatsChunk } | { part: ChromePart; index: number } | { error: string };
