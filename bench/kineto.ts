@@ -93,20 +93,23 @@ export async function run(): Promise<void> {
   }
 
   // Cold, as a user runs it: this checkout's CLI and the baseline's, alternated.
+  const COLD_ROUNDS = 7;
   const old = baselineCli();
   const cli = ['dist/cli.js', 'check', real];
   const now: { ms: number; cpuMs: number; rssMb: number; codes: string }[] = [];
   const before: typeof now = [];
   // The same CLI on one thread: the parts on every core (cli/parallelChrome.ts) against the one pass.
   const oneThread: typeof now = [];
-  for (let r = 0; r < 3; r++) {
+  // Seven rounds: this machine's speed moves by a fifth from minute to minute, and three medians
+  // a minute apart differed by more than the change measured.
+  for (let r = 0; r < COLD_ROUNDS; r++) {
     now.push(coldN(1, cli));
     oneThread.push(coldN(1, cli, [], { NPU_CHECK_THREADS: '0' }));
     if ('file' in old) before.push(coldN(1, [old.file, 'check', real]));
   }
   const bare = coldN(3, ['-e', '0']);
   const c = (xs: typeof now) => `${fmt(median(xs.map((x) => x.ms)))} / ${fmt(median(xs.map((x) => x.cpuMs)))} ms; ${fmt(Math.max(...xs.map((x) => x.rssMb)))} MB`;
-  row(`check of the realistic trace, cold (npu-trace check: its parts on every core; median of 3): wall / CPU; RSS`, c(now), `exit ${now.map((x) => x.codes).join(',')}; target ≤ 1000 ms; bare node ${fmt(bare.ms)} / ${fmt(bare.cpuMs)} ms`);
+  row(`check of the realistic trace, cold (npu-trace check: its parts on every core; median of ${COLD_ROUNDS}): wall / CPU; RSS`, c(now), `exit ${now.map((x) => x.codes).join(',')}; target ≤ 1000 ms; bare node ${fmt(bare.ms)} / ${fmt(bare.cpuMs)} ms`);
   row('  the same on one thread (NPU_CHECK_THREADS=0)', c(oneThread), `exit ${oneThread.map((x) => x.codes).join(',')}; every core ÷ one thread: wall ${fmt(median(now.map((x) => x.ms)) / median(oneThread.map((x) => x.ms)), 2)}×`);
   if ('file' in old) row(`  the same with the CLI of ${BASELINE}`, c(before), `exit ${before.map((x) => x.codes).join(',')}; now ÷ before: CPU ${fmt(median(now.map((x) => x.cpuMs)) / median(before.map((x) => x.cpuMs)), 2)}×`);
   else console.log(`  no baseline CLI: ${old.why}`);
