@@ -12,10 +12,10 @@ import { checkChromePart, partRange } from './chromePart';
 
 /**
  * Parts per thread. One part per thread, sized by a guess of each thread's speed, left a thread
- * idle for a third of the check when the guess was wrong (the main thread waited 450 ms of 1.56 s
- * for the worker's half of a 108 MB PyTorch trace); with several, a thread done early takes the
- * next part, and what is left at the end is at most a part. Each part's flows and state are merged
- * by the main thread, so not many more.
+ * idle when the guess was wrong (the main thread waited up to 340 ms of 1.2–1.5 s for the worker's
+ * half of a 108 MB PyTorch trace); with several, a thread done early takes the next part, and what
+ * is left at the end is at most a part. Each part's flows and state are merged by the main thread,
+ * so not many more (eight a thread were no faster).
  */
 const PARTS_PER_THREAD = 4;
 
