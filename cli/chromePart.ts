@@ -25,13 +25,14 @@ export async function checkChromePart(range: ChromePartRange): Promise<ChromePar
   return c.result(range.last);
 }
 
+/** The next part no thread has claimed, now this thread's; -1 when none is left or the check stopped. */
+export function claimPart(job: ChromePartsJob['chrome']): number {
+  if (Atomics.load(job.ctl, STOP_PARTS) !== 0) return -1;
+  const k = Atomics.add(job.ctl, NEXT_PART, 1);
+  return k < job.bounds.length - 1 ? k : -1;
+}
+
 /** A worker's share of a job: claims parts until none is left (or the check stopped), posting each when done. */
 export async function claimParts(job: ChromePartsJob['chrome'], post: (index: number, part: ChromePart) => void): Promise<void> {
-  const count = job.bounds.length - 1;
-  for (;;) {
-    if (Atomics.load(job.ctl, STOP_PARTS) !== 0) return;
-    const k = Atomics.add(job.ctl, NEXT_PART, 1);
-    if (k >= count) return;
-    post(k, await checkChromePart(partRange(job, k)));
-  }
+  for (let k; (k = claimPart(job)) >= 0;) post(k, await checkChromePart(partRange(job, k)));
 }

@@ -6,9 +6,9 @@ import { PartsMerge } from '../core/chrome/partsMerge';
 import type { DiagnosticSettings } from '../core/common/settings';
 import type { CheckResult } from '../core/formatDescriptor';
 import { forEachText } from '../node/io/lines';
-import { NEXT_PART, STOP_PARTS, type ChromePartsJob, type CheckWorkerMessage } from '../protocol/checkWorker';
+import { STOP_PARTS, type ChromePartsJob, type CheckWorkerMessage } from '../protocol/checkWorker';
 import { plan, takeEarlyWorker, workerFile } from './checkThreads';
-import { checkChromePart, partRange } from './chromePart';
+import { checkChromePart, claimPart, partRange } from './chromePart';
 
 /**
  * Parts per thread. One part per thread, sized by a guess of each thread's speed, left a thread
@@ -72,6 +72,10 @@ export async function checkChromeInParallel(file: string, settings: DiagnosticSe
     failure ??= e;
     wake?.();
   }));
+  const stopAll = () => {
+    Atomics.store(job.chrome.ctl, STOP_PARTS, 1);
+    for (const w of pool) w.stop();
+  };
   try {
     const m = new PartsMerge({ maxProblems: settings.maxProblems });
     await forEachText(file, (t) => m.feed(t), { range: { start: 0, end: starts[0] } });
@@ -79,8 +83,8 @@ export async function checkChromeInParallel(file: string, settings: DiagnosticSe
       // Until part j is done, this thread checks the next part left, or waits for a worker's.
       while (!done.has(j)) {
         if (failure) throw failure;
-        const k = Atomics.add(job.chrome.ctl, NEXT_PART, 1);
-        if (k < count) done.set(k, await checkChromePart(partRange(job.chrome, k)));
+        const k = claimPart(job.chrome);
+        if (k >= 0) done.set(k, await checkChromePart(partRange(job.chrome, k)));
         else await new Promise<void>((resolve) => (wake = resolve));
         wake = undefined;
       }
@@ -91,15 +95,13 @@ export async function checkChromeInParallel(file: string, settings: DiagnosticSe
       if (process.env.NPU_CHECK_SHOW_PARTS === '1') process.stderr.write(`npu-trace: part at byte ${starts[j]}: ${outcome}\n`);
       if (outcome === 'again') return undefined;
       if (outcome === 'read-on') {
-        Atomics.store(job.chrome.ctl, STOP_PARTS, 1);
-        for (const w of pool) w.stop();
+        stopAll();
         await forEachText(file, (t) => m.readOn(t), { range: { start: starts[0], end: size } });
         break;
       }
     }
     return m.finishCapped(settings);
   } finally {
-    Atomics.store(job.chrome.ctl, STOP_PARTS, 1);
-    for (const w of pool) w.stop();
+    stopAll();
   }
 }
