@@ -4,7 +4,7 @@ import { lineDiagnostic } from './checker';
 import { duplicateEnqueue, duplicateIssue, duplicateStart, endBeforeStart, latencyMismatch, metaNotFirst, timeBackwards, unmatchedEnd } from './crossLineProblems';
 import { ID_FIELD, PAIRING_ROLE, PAIRINGS } from './eventTypes';
 import type { Id, TraceLine } from './line';
-import { ByteLine, unpackRange } from './fastBytes';
+import { ByteLine, packedEnd, packedStart, unpackRange } from './fastBytes';
 import { locate, locateIn as rangeOf } from './locate';
 
 /**
@@ -70,25 +70,25 @@ export interface ChunkSummary {
 }
 
 /**
- * A START open in the chunk, its ranges as plain numbers (a chunk of starts without ends holds
- * thousands); `CLOSED` marks an id whose line(s) here left nothing open.
+ * A START open in the chunk, its ranges packed as the byte scanner packs them (a chunk of starts
+ * without ends holds thousands, and a third of a trace's lines are STARTs: no arrays per line);
+ * `CLOSED` marks an id whose line(s) here left nothing open.
  */
 interface Open {
   line: number;
   t: number | undefined;
   /** The line's text, when its ranges are located only if needed (a line the full parser read). */
   text: string | undefined;
-  idStart: number;
-  idEnd: number;
-  tStart: number;
-  tEnd: number;
+  /** Its id's and its t_cycle's ranges, packed (`unpackRange`; -1: none). */
+  id: number;
+  tRange: number;
 }
 
-const CLOSED: Open = { line: -1, t: undefined, text: undefined, idStart: 0, idEnd: 0, tStart: 0, tEnd: 0 };
+const CLOSED: Open = { line: -1, t: undefined, text: undefined, id: -1, tRange: -1 };
 
 function openSpan(o: Open, key: string, which: 'id' | 't'): Span {
   if (o.text !== undefined) return locate(o.text, key);
-  return which === 'id' ? [o.idStart, o.idEnd] : [o.tStart, o.tEnd];
+  return unpackRange(which === 'id' ? o.id : o.tRange) ?? [0, 0];
 }
 
 /** The diagnostic of a `Redo`, with `line` mapping a line of it to the file's (and `first` the first-line lookups). */
@@ -198,16 +198,18 @@ export class ChunkChecker {
     if (id === undefined) return;
     const open = this.open[pi];
     const prev = open.get(id);
-    const [idStart, idEnd] = rangeOf(l, p.key);
+    const packed = l instanceof ByteLine ? l.packedRange(p.key) : -1;
+    let idStart: number, idEnd: number;
+    if (packed !== -1) {
+      idStart = packedStart(packed);
+      idEnd = packedEnd(packed);
+    } else [idStart, idEnd] = rangeOf(l, p.key);
     if (prev === undefined) this.starts[pi].push(id, lineNo, idStart, idEnd);
     else if (prev !== CLOSED && p.start !== 'JOB_ISSUE') {
       this.redo({ k: 'start', pi, line: lineNo, span: [idStart, idEnd], id, openLine: prev.line, openSpan: openSpan(prev, p.key, 'id') });
     }
-    if (l.rangeOf === undefined) open.set(id, { line: lineNo, t: l.t, text: l.text, idStart: 0, idEnd: 0, tStart: 0, tEnd: 0 });
-    else {
-      const [tStart, tEnd] = l.rangeOf('t_cycle') ?? [0, 0];
-      open.set(id, { line: lineNo, t: l.t, text: undefined, idStart, idEnd, tStart, tEnd });
-    }
+    if (packed !== -1) open.set(id, { line: lineNo, t: l.t, text: undefined, id: packed, tRange: (l as ByteLine).rT });
+    else open.set(id, { line: lineNo, t: l.t, text: l.text, id: -1, tRange: -1 });
   }
 
   private end(pi: number, l: TraceLine, lineNo: number): void {

@@ -66,7 +66,11 @@ export class ByteLine implements TraceLine {
     return this;
   }
   rangeOf(key: string): [number, number] | undefined {
-    return unpackRange(key === 't_cycle' ? this.rT : key === 'cmd_id' ? this.rCmd : key === 'job_id' ? this.rJob : key === 'tx_id' ? this.rTx : key === 'latency_cycles' ? this.rLat : -1);
+    return unpackRange(this.packedRange(key));
+  }
+  /** The range of `key`'s value packed (`range`; -1: none), for a caller that keeps it without an array. */
+  packedRange(key: string): number {
+    return key === 't_cycle' ? this.rT : key === 'cmd_id' ? this.rCmd : key === 'job_id' ? this.rJob : key === 'tx_id' ? this.rTx : key === 'latency_cycles' ? this.rLat : -1;
   }
   get text(): string {
     return (this.decoded ??= this.decode(this.bytes, this.s, this.e));
@@ -99,6 +103,11 @@ const SHORT = 2 ** 16, LONG = 2 ** 26;
 function range(start: number, end: number): number {
   return start < SHORT / 2 && end - start < SHORT ? start * SHORT + (end - start) : -(start * LONG + end) - 2;
 }
+
+/** The start of a range `range` packed (not -1). */
+export const packedStart = (r: number): number => (r >= 0 ? Math.floor(r / SHORT) : Math.floor((-r - 2) / LONG));
+/** The end of a range `range` packed (not -1). */
+export const packedEnd = (r: number): number => (r >= 0 ? Math.floor(r / SHORT) + (r % SHORT) : (-r - 2) % LONG);
 
 /** The range `range` packed, undefined for -1. */
 export function unpackRange(r: number): [number, number] | undefined {
@@ -157,15 +166,11 @@ function enumList(b: Uint8Array, s: number, e: number, values: readonly Uint8Arr
 }
 
 function certify(b: Uint8Array, s: number, e: number, n: number, decode: (b: Uint8Array, s: number, e: number) => string, into: ByteLine | undefined): TraceLine | undefined {
-  let tr: TypeRules | undefined;
-  for (let k = n - 1; k >= 0; k--) {
-    if (keyOf[k] === K_EVENT_TYPE) {
-      if (kindOf[k] !== STR) return undefined;
-      const ti = typeIdxOf[k];
-      tr = ti >= 0 ? TYPE_RULES[ti] : undefined;
-      break;
-    }
-  }
+  // The last event_type, as JSON.parse keeps it (the reader knows which field that is).
+  const et = line.fieldOf(K_EVENT_TYPE);
+  if (et < 0 || kindOf[et] !== STR) return undefined;
+  const ti = typeIdxOf[et];
+  const tr: TypeRules | undefined = ti >= 0 ? TYPE_RULES[ti] : undefined;
   if (!tr || tr.name === 'ERROR' || tr.name === 'WARN') return undefined;
   let seen = 0;
   let t: number | undefined, cmd: Id | undefined, job: Id | undefined, tx: Id | undefined, latency: number | undefined;

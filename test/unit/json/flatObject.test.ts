@@ -72,6 +72,36 @@ describe('FlatObjectReader (core/json/flatObject)', () => {
     }
   });
 
+  it('reads keys of every length against its guesses of them, lines read in turn from one buffer and from many', () => {
+    // Keys are compared with the guess four bytes at a time: names of each length modulo 4, names
+    // that are another's prefix or differ in a last byte, and lines that end inside a word.
+    const names = ['a', 'ab', 'abc', 'abcd', 'abcde', 'abcdef', 'abcdefg', 'abcdefgh', 'abcdefgX', 'abcdefghi', 'b', 'bc', 'abcdefghijklm'];
+    const r = flatObjectReader(names);
+    const key = fc.constantFrom(...names, 'abcdefghij', 'abcX', 'abcdefghijkl', 'abcdefghijklmn', 'abcdefghijklM');
+    const line = fc.array(fc.tuple(key, fc.integer({ min: 0, max: 99 })), { minLength: 1, maxLength: 6 })
+      .map((pairs) => `{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`);
+    fc.assert(fc.property(fc.array(line, { minLength: 1, maxLength: 8 }), fc.boolean(), (lines, oneBuffer) => {
+      const all = bytes(lines.join('\n'));
+      let at = 0;
+      for (const text of lines) {
+        const b = oneBuffer ? all : bytes(text);
+        const s = oneBuffer ? at : 0;
+        at += text.length + 1;
+        assert.equal(r.read(b, s, s + text.length, decode), true, text);
+        const want = JSON.parse(text) as Record<string, number>;
+        for (const [k, name] of names.entries()) {
+          const f = r.fieldOf(k);
+          if (name in want) assert.equal(r.num[f], want[name], `${text} ${name}`);
+          else assert.equal(f, -1, `${text} ${name}`);
+        }
+      }
+    }));
+    for (const text of ['{"abcdefgh":1}', '{"abcdefgh":', '{"abcdefgh"', '{"abcdefg":1}']) {
+      const b = bytes(text);
+      assert.equal(r.read(b, 0, b.length, decode), text.endsWith('}'), text);
+    }
+  });
+
   it('reads a line between others in a buffer, up to the byte it is told', () => {
     const r = reader();
     const b = bytes('xx{"t_cycle":42}\n{"t_cycle":7}');
