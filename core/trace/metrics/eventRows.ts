@@ -2,7 +2,7 @@ import { StringTable } from '../../common/stringTable';
 import type { Id } from '../line';
 import { ClockEstimate } from './clock';
 import { MetricsCollector, type StretchCounts } from './collector';
-import { END, type EventFields, K_CMD, newEventFields, PAIR_KEY, SPAN_KINDS, START, T_META, T_NONE, T_OTHER } from './eventFields';
+import { END, type EventFields, K_CMD, newEventFields, PAIR_KEY, SPAN_KINDS, START, T_ENQUEUE, T_META, T_NONE, T_OTHER, T_SRAM_ACCESS, T_SRAM_CONFLICT } from './eventFields';
 
 /**
  * The events of one stretch of a trace as the metrics read them, in columns that cross to another
@@ -209,26 +209,37 @@ export function replayRows(rows: EventRows, collector: MetricsCollector): void {
         (sh & (1 << CHANNEL)) !== 0 ? nums[sa + CHANNEL] : 0, (sh & (1 << SIZE)) !== 0 ? nums[sa + SIZE] : NaN, d < 0 ? undefined : strings[d], idAt(sh, nums, strings, sa, CMD), f);
       continue;
     }
+    // Only the fields the row's type fills (those the collector reads of it; `fill` in byteFields.ts).
     f.type = ty;
     f.t = (h & (1 << T)) !== 0 ? nums[at + T] : undefined;
-    f.tNs = nums[at + NS];
-    f.cmd = idAt(h, nums, strings, at, CMD);
-    f.job = idAt(h, nums, strings, at, JOB);
-    f.tx = idAt(h, nums, strings, at, TX);
-    f.npu = (h & (1 << NPU)) !== 0 ? nums[at + NPU] : undefined;
-    f.core = (h & (1 << CORE)) !== 0 ? nums[at + CORE] : undefined;
-    f.channel = (h & (1 << CHANNEL)) !== 0 ? nums[at + CHANNEL] : undefined;
-    f.bank = (h & (1 << BANK)) !== 0 ? nums[at + BANK] : undefined;
-    f.size = (h & (1 << SIZE)) !== 0 ? nums[at + SIZE] : undefined;
-    const s = r * STRS;
-    let k = strs[s + DIRECTION];
-    f.direction = k < 0 ? undefined : strings[k];
-    k = strs[s + PHASE];
-    f.phase = k < 0 ? undefined : strings[k];
-    k = strs[s + LAYER];
-    f.layer = k < 0 ? undefined : strings[k];
-    k = strs[s + CMD_TYPE];
-    f.cmdType = k < 0 ? undefined : strings[k];
+    if (ty === T_SRAM_ACCESS || ty === T_SRAM_CONFLICT) f.bank = (h & (1 << BANK)) !== 0 ? nums[at + BANK] : undefined;
+    else {
+      f.cmd = idAt(h, nums, strings, at, CMD);
+      const kind = ty & 7;
+      if (ty >= START) {
+        if (PAIR_KEY[kind] === 'job') f.job = idAt(h, nums, strings, at, JOB);
+        else if (PAIR_KEY[kind] === 'tx') f.tx = idAt(h, nums, strings, at, TX);
+        f.size = (h & (1 << SIZE)) !== 0 ? nums[at + SIZE] : undefined;
+      }
+      if (ty < END) {
+        f.npu = (h & (1 << NPU)) !== 0 ? nums[at + NPU] : undefined;
+        f.core = (h & (1 << CORE)) !== 0 ? nums[at + CORE] : undefined;
+        const s = r * STRS;
+        if (ty >= START) {
+          f.channel = (h & (1 << CHANNEL)) !== 0 ? nums[at + CHANNEL] : undefined;
+          const d = strs[s + DIRECTION];
+          f.direction = d < 0 ? undefined : strings[d];
+        }
+        if (ty === T_ENQUEUE || kind === K_CMD) {
+          let k = strs[s + PHASE];
+          f.phase = k < 0 ? undefined : strings[k];
+          k = strs[s + LAYER];
+          f.layer = k < 0 ? undefined : strings[k];
+          k = strs[s + CMD_TYPE];
+          f.cmdType = k < 0 ? undefined : strings[k];
+        }
+      }
+    }
     collector.addFields(f);
   }
 }
