@@ -29,6 +29,9 @@ export class Intervals {
     if (!(end >= start)) return;
     if (start < this.lastStart) this.sorted = false;
     this.lastStart = start;
+    // A point adds nothing to the union, in order or not: in order, the pairs kept are then the
+    // union itself (disjoint, each longer than zero, in order), which `union` copies as it is.
+    if (end === start) return;
     const cur = this.cur;
     const at = this.at;
     // In order and overlapping or touching the last pair (start ≥ its start): one pair.
@@ -52,6 +55,19 @@ export class Intervals {
    * its starts and ends sorted apart (`unionSweep`).
    */
   union(from = -Infinity, to = Infinity): Float64Array {
+    // In order and inside the window (the whole trace's, for `stats` without --from/--to): the
+    // pairs as they are, copied natively. The loops below run once per list, in code V8 has not
+    // optimized yet: about 3× the time they take warm (the finish of `stats` of 1M events).
+    if (this.sorted && this.n > 0 && this.chunks[0][0] >= from && this.cur[this.at - 1] <= to) {
+      const out = new Float64Array(2 * this.n);
+      let k = 0;
+      for (const c of this.chunks) {
+        const part = c === this.cur ? c.subarray(0, this.at) : c;
+        out.set(part, k);
+        k += part.length;
+      }
+      return out;
+    }
     if (this.sorted) {
       const out = new UnionBuilder(2 * this.n);
       for (const c of this.chunks) {
