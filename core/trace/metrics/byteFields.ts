@@ -70,6 +70,25 @@ export function scannedBankId(): number | undefined {
   return int(S_BANK);
 }
 
+/**
+ * The slots and readers below for a caller that writes a line's fields where it keeps them, with no
+ * `EventFields` between (the parallel stats' rows, eventRows.ts): `lineCode` reads the line, then
+ * the slot readers give what `fill` gives `f`; `idsRead()` starts a line's ids, `idsOk()` says
+ * whether each was safe (else the full parse must read the line, as when `fieldsOfBytes` says no).
+ */
+export const SLOTS = { T: S_T, NS: S_NS, CMD: S_CMD, JOB: S_JOB, TX: S_TX, NPU: S_NPU, CORE: S_CORE, CHANNEL: S_CHANNEL, LINK: S_LINK, SIZE: S_SIZE, DIR: S_DIR, PHASE: S_PHASE, LAYER: S_LAYER, BANK: S_BANK, CMD_TYPE: S_CMD_TYPE } as const;
+/** Not a line the byte reader is sure of. */
+export const NOT_READ = -100;
+/** The line's type code (`fill`'s), or NOT_READ. */
+export function lineCode(b: Uint8Array, s: number, e: number, decode: (b: Uint8Array, s: number, e: number) => string): number {
+  return scan(b, s, e, decode) ? typeCode : NOT_READ;
+}
+export const idsRead = (): void => {
+  idOk = true;
+};
+export const idsOk = (): boolean => idOk;
+export { attr as slotAttr, id as slotId, int as slotInt, num as slotNum, str as slotStr };
+
 /** Reads the line and finds its slots' fields; false when it is not one the byte reader is sure of. */
 function scan(b: Uint8Array, s: number, e: number, decode: (b: Uint8Array, s: number, e: number) => string): boolean {
   if (!line.read(b, s, e, decode)) return false;

@@ -1,8 +1,9 @@
 import { StringTable } from '../../common/stringTable';
 import type { Id } from '../line';
 import { ClockEstimate } from './clock';
+import { idsOk, idsRead, lineCode, NOT_READ, SLOTS, slotAttr, slotId, slotInt, slotNum, slotStr } from './byteFields';
 import { MetricsCollector, type StretchCounts } from './collector';
-import { END, type EventFields, K_CMD, newEventFields, PAIR_KEY, SPAN_KINDS, START, T_ENQUEUE, T_META, T_NONE, T_OTHER, T_SRAM_ACCESS, T_SRAM_CONFLICT } from './eventFields';
+import { END, type EventFields, K_CMD, K_DMA, K_NOC, newEventFields, PAIR_KEY, SPAN_KINDS, START, T_ENQUEUE, T_META, T_NONE, T_OTHER, T_SRAM_ACCESS, T_SRAM_CONFLICT } from './eventFields';
 
 /**
  * The events of one stretch of a trace as the metrics read them, in columns that cross to another
@@ -86,6 +87,78 @@ export class RowsCollector extends MetricsCollector {
     return { count: this.count, counts, pair: this.pair, type: this.type, has: this.has, nums: this.nums, strs: this.strs, strings: this.strings.list };
   }
 
+  /**
+   * A line read straight into a row: what `fieldsOfBytes` would fill and `add` then keep, without
+   * the EventFields object between (a fifth of the stats' reading went to filling and reading it).
+   * A line the byte reader is not sure of, or with an id beyond 2^53, is parsed (`addLine`) and
+   * comes through `add`.
+   */
+  override addBytes(b: Uint8Array, s: number, e: number, decode: (b: Uint8Array, s: number, e: number) => string): void {
+    const type = lineCode(b, s, e, decode);
+    if (type === NOT_READ || type === T_META) {
+      this.addLine(decode(b, s, e));
+      return;
+    }
+    const t = slotNum(SLOTS.T);
+    if (type === T_NONE || t === undefined) return;
+    const sram = type === T_SRAM_ACCESS || type === T_SRAM_CONFLICT;
+    const kind = type & 7;
+    let cmd: Id | undefined, job: Id | undefined, tx: Id | undefined;
+    if (type !== T_OTHER && !sram) {
+      idsRead();
+      cmd = slotId(SLOTS.CMD);
+      if (type >= START) {
+        if (PAIR_KEY[kind] === 'job') job = slotId(SLOTS.JOB);
+        else if (PAIR_KEY[kind] === 'tx') tx = slotId(SLOTS.TX);
+      }
+      // An id beyond 2^53: its exact digits come from the full parse, which counts the line there.
+      if (!idsOk()) {
+        this.addLine(decode(b, s, e));
+        return;
+      }
+    }
+    this.counted++;
+    if (t < this.earliest) this.earliest = t;
+    if (t > this.latest) this.latest = t;
+    const tNs = slotNum(SLOTS.NS) ?? NaN;
+    if (tNs === tNs) this.samples.sample(t, tNs);
+    if (type === T_OTHER) return;
+    const id = type < START ? undefined : kind === K_CMD ? cmd : PAIR_KEY[kind] === 'job' ? job : tx;
+    if (type >= START && type < END && id === undefined) return;
+    const r = this.row();
+    this.pair[r] = -1;
+    this.type[r] = type;
+    const at = r * NUMS;
+    this.nums[at + T] = t;
+    this.nums[at + NS] = tNs;
+    let has = (1 << T) | (1 << NS);
+    const st = r * STRS;
+    this.strs[st + DIRECTION] = -1;
+    this.strs[st + PHASE] = -1;
+    this.strs[st + LAYER] = -1;
+    this.strs[st + CMD_TYPE] = -1;
+    if (sram) has |= this.num(at, BANK, slotInt(SLOTS.BANK));
+    else {
+      has |= this.id(at, CMD, cmd);
+      if (type >= START) has |= this.id(at, JOB, job) | this.id(at, TX, tx) | this.num(at, SIZE, slotNum(SLOTS.SIZE));
+      if (type < END) {
+        const npu = slotInt(SLOTS.NPU), core = slotInt(SLOTS.CORE);
+        has |= this.num(at, NPU, npu) | this.num(at, CORE, core);
+        if (type >= START) {
+          has |= this.num(at, CHANNEL, slotInt(kind === K_NOC ? SLOTS.LINK : SLOTS.CHANNEL));
+          if (kind === K_DMA) this.strs[st + DIRECTION] = this.stringOr(slotStr(b, SLOTS.DIR, decode));
+        }
+        if (type === T_ENQUEUE || kind === K_CMD) {
+          this.strs[st + PHASE] = this.stringOr(slotAttr(b, SLOTS.PHASE, decode));
+          this.strs[st + LAYER] = this.stringOr(slotAttr(b, SLOTS.LAYER, decode));
+          this.strs[st + CMD_TYPE] = this.stringOr(slotStr(b, SLOTS.CMD_TYPE, decode));
+        }
+        if (id !== undefined && kind !== K_CMD) this.pairInStretch(r, type, id, npu !== undefined && core !== undefined, cmd !== undefined);
+      } else if (id !== undefined && kind !== K_CMD) this.pairInStretch(r, type, id, false, false);
+    }
+    this.has[r] = has;
+  }
+
   protected override add(f: EventFields): void {
     const t = f.t;
     const type = f.type;
@@ -102,7 +175,7 @@ export class RowsCollector extends MetricsCollector {
     if (type >= START && type < END && id === undefined) return;
     const r = this.row();
     this.pair[r] = -1;
-    if (id !== undefined && kind !== K_CMD) this.pairInStretch(r, type, id, f);
+    if (id !== undefined && kind !== K_CMD) this.pairInStretch(r, type, id, f.npu !== undefined && f.core !== undefined, f.cmd !== undefined);
     this.type[r] = type;
     const at = r * NUMS;
     this.nums[at + NS] = f.tNs;
@@ -120,10 +193,10 @@ export class RowsCollector extends MetricsCollector {
    * own (or it has no command to take one from); an END pairs with the START of its kind and id
    * waiting, the last one (a START of the id before it is overwritten, as the collector does).
    */
-  private pairInStretch(r: number, type: number, id: Id, f: EventFields): void {
+  private pairInStretch(r: number, type: number, id: Id, ownCore: boolean, hasCmd: boolean): void {
     const waiting = this.waiting[type & 7];
     if (type < END) {
-      if ((f.npu !== undefined && f.core !== undefined) || f.cmd === undefined) waiting.set(id, r);
+      if (ownCore || !hasCmd) waiting.set(id, r);
       else waiting.delete(id);
       return;
     }

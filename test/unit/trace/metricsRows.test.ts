@@ -79,4 +79,16 @@ describe('trace metrics read in stretches and replayed in order (the parallel st
     assert.equal(got.stats.unpaired, 1);
     assert.deepEqual(got.stats.cores.map((c) => [c.npu_id, c.core_id, c.te_busy_cycles, c.ve_busy_cycles]), [[0, 2, 4, 0], [1, 3, 0, 4]]);
   });
+
+  it('keep ids past 2^53 exact: two that round to one double are two spans\' ids', () => {
+    // 2^53 + 1 and 2^53 are one double: read as numbers, this END would close the other id's START.
+    const lines = [
+      '{"event_type":"TE_START","t_cycle":1,"job_id":9007199254740993,"npu_id":0,"core_id":0}',
+      '{"event_type":"TE_END","t_cycle":5,"job_id":9007199254740992}',
+    ];
+    const got = inStretches(lines, []);
+    assert.deepStrictEqual(got.stats, onePass(lines));
+    assert.equal(got.stats.unpaired, 2);
+    assert.equal(got.stats.cores[0]?.te_busy_cycles ?? 0, 0);
+  });
 });
