@@ -111,14 +111,9 @@ export const packedEnd = (r: number): number => (r >= 0 ? Math.floor(r / SHORT) 
 
 /** The range `range` packed, undefined for -1. */
 export function unpackRange(r: number): [number, number] | undefined {
-  if (r === -1) return undefined;
-  if (r >= 0) {
-    const start = Math.floor(r / SHORT);
-    return [start, start + (r % SHORT)];
-  }
-  const x = -r - 2;
-  return [Math.floor(x / LONG), x % LONG];
+  return r === -1 ? undefined : [packedStart(r), packedEnd(r)];
 }
+
 /** By key id: 1 for the keys the checks read (the others are only validated). */
 const READ = new Uint8Array(KEYS);
 for (const k of [K_T_CYCLE, K_LATENCY, K_CMD, K_JOB, K_TX]) READ[k] = 1;

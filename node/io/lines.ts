@@ -41,8 +41,9 @@ export const STOP_READING: unique symbol = Symbol('stop reading');
 const READ_SIZE = 1 << 20;
 /**
  * Read size of a file read as text (`forEachText`). Each piece becomes a string, and its reader's
- * copy of it another: past 128 KB V8 puts such strings in its large-object space, one mapping each,
- * where 64 KB ones are bump-allocated and swept with the young generation. The parallel check of
+ * padded copy of it another: past 128 KB V8 allocates them in its large-object spaces (seen with
+ * `v8.getHeapSpaceStatistics()`; a 1 MB piece is an external string, its copy a large object),
+ * where 64 KB ones are ordinary young-generation strings. The parallel check of
  * a 108 MB PyTorch trace took ~7 % less CPU than with 1 MB pieces, and its wall q10 went from 930
  * to 830 ms and from 840 to 800 ms (14 alternated cold runs each, twice); 128 and 256 KB were no
  * better than 1 MB, 16 and 32 KB no better than 64 KB.
