@@ -88,8 +88,9 @@ async function timeline(file: string, worker: string | undefined, lines: boolean
     return new Promise((ok, fail) => {
       const w = new Worker(resolve(worker), { workerData: { kind: 'file', fileName: file, path: file } });
       w.on('message', (r: { kind: string; model?: TimelineModel; message?: string }) => {
-        if (r.kind === 'done') ok(r.model!);
-        if (r.kind === 'error') fail(new Error(r.message));
+        // The worker waits for a next job after its result (node/jobs/serveJobs.ts): ended here.
+        if (r.kind === 'done') { ok(r.model!); void w.terminate(); }
+        if (r.kind === 'error') { fail(new Error(r.message)); void w.terminate(); }
       });
       w.on('error', fail);
     });

@@ -4,3 +4,15 @@
  * so its messages keep their own shape and both sides import one declaration.
  */
 export type JobStep<P, R> = { progress: P } | { result: R } | { error: Error };
+
+/** What node/jobs/runJob.ts posts to a worker it kept warm: its next request (the first one is its workerData). */
+export interface NextJob<Q> {
+  nextJob: Q;
+}
+
+/** What a worker served by node/jobs/serveJobs.ts posts after a result when it should not be kept for another job. */
+export interface Retire {
+  retire: true;
+}
+
+export const isRetire = (m: unknown): m is Retire => typeof m === 'object' && m !== null && (m as Partial<Retire>).retire === true;

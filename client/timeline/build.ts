@@ -38,7 +38,7 @@ async function runWorker(workerFile: string, req: WorkerRequest, token: vscode.C
   };
   try {
     return await runJob(workerFile, req, {
-      read: readBuildReport, signal: stop.signal, onProgress: progress, name: 'the timeline worker',
+      read: readBuildReport, signal: stop.signal, onProgress: progress, name: 'the timeline worker', keepWarm: true,
       transfer: req.kind === 'bytes' ? [req.bytes.buffer as ArrayBuffer] : [],
     });
   } catch (e) {

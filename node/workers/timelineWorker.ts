@@ -3,7 +3,8 @@
  * Parsing a large trace takes seconds; the host must stay responsive, and cancelling is simply
  * terminating this worker.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
+import { serveJobs } from '../jobs/serveJobs';
 import { BYTE_READ_OPTIONS, eachPiece } from '../io/byteFiles';
 import { headOf } from '../io/firstLine';
 import { forEachLine, forEachLineBytes } from '../io/lines';
@@ -145,4 +146,5 @@ async function build(req: WorkerRequest): Promise<void> {
   post({ kind: 'done', model }, modelBuffers(model));
 }
 
-build(workerData as WorkerRequest).catch((e: unknown) => post({ kind: 'error', message: e instanceof Error ? e.message : String(e) }));
+// Kept warm between jobs by the extension (runJob's keepWarm): a rebuild after an edit, a second timeline.
+serveJobs<WorkerRequest>((req) => build(req).catch((e: unknown) => post({ kind: 'error', message: e instanceof Error ? e.message : String(e) })));
