@@ -37,14 +37,14 @@ function rowsOf(label: string, shown: Shown[], markdown: Baseline[], target: str
  * real VS Code, quiet and at a load average of about 8 (scripts/bench-vscode.mjs, bench/vscodeHarness.ts).
  */
 /** The timeline worker's build of `trace` on a fresh thread and on the thread kept warm (bench/rebuildDriver.ts), `n` of each, alternated. */
-function rebuilds(dir: string, trace: string, n: number): { fresh: number[]; warm: number[] } {
+function rebuilds(dir: string, trace: string, n: number): { fresh: number[]; warm: number[]; first: number[]; prestarted: number[] } {
   const driver = join(dir, 'rebuildDriver.js');
   // esbuild's command (its JavaScript API cannot run from this bundled bench).
   const b = spawnSync(join(REPO, 'node_modules/.bin/esbuild'), [join(REPO, 'bench/rebuildDriver.ts'), '--bundle', '--platform=node', '--format=cjs', `--outfile=${driver}`, '--log-level=error'], { encoding: 'utf8' });
   if (b.status !== 0) throw new Error(`esbuild of bench/rebuildDriver.ts failed: ${b.stderr}`);
   const r = spawnSync(process.execPath, [driver, join(REPO, 'dist/timelineWorker.js'), trace, 'training-21k.pt.trace.json', String(n)], { encoding: 'utf8', timeout: 10 * 60_000 });
   if (r.status !== 0) throw new Error(`bench/rebuildDriver.ts failed (exit ${r.status ?? r.signal}): ${r.stderr}`);
-  return JSON.parse(r.stdout) as { fresh: number[]; warm: number[] };
+  return JSON.parse(r.stdout) as { fresh: number[]; warm: number[]; first: number[]; prestarted: number[] };
 }
 
 export async function run(): Promise<void> {
@@ -61,8 +61,9 @@ export async function run(): Promise<void> {
     // The same trace rebuilt (an edit, a second Show Timeline) outside VS Code, once the busy processes are gone.
     const trace = join(dir, 'training-21k.pt.trace.json');
     writeFileSync(trace, kinetoTrainingTrace({ events: 21_000 }).text);
-    const { fresh, warm } = rebuilds(dir, trace, 9);
+    const { fresh, warm, first, prestarted } = rebuilds(dir, trace, 9);
     row('the timeline worker rebuilding that trace (an edit, a second Show Timeline), node, after the busy processes ended: on the thread kept warm vs a fresh thread, median of 9 each, alternated (range)', `${fmt(median(warm))} (${range(warm)}) vs ${fmt(median(fresh))} (${range(fresh)}) ms`, `warm ÷ fresh ${(median(warm) / median(fresh)).toFixed(2)}×; load ${loadavg().map((x) => fmt(x, 2)).join(' ')}`);
+    row('its first build of that trace: on a thread started 1 s before (a trace editor became active) vs a fresh thread, median of 9 each, alternated (range)', `${fmt(median(prestarted))} (${range(prestarted)}) vs ${fmt(median(first))} (${range(first)}) ms`, `prestarted ÷ fresh ${(median(prestarted) / median(first)).toFixed(2)}×`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

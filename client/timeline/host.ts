@@ -28,6 +28,8 @@ export interface TimelineHost {
     /** A binary trace's details (no lines): the fields of the packets holding these byte offsets, in order. */
     packets?(path: string, name: string, offsets: number[], token: vscode.CancellationToken): Promise<[string, string][][]>;
   };
+  /** Starts the worker a build will run in ahead of it (a trace editor became active); absent where builds run in place (the browser). */
+  prestart?(): void;
   /** The pinned baseline runs (client/diff/baseline.ts); absent where files cannot be compared (the browser). */
   baseline?: BaselineSupport;
 }

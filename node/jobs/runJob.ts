@@ -88,6 +88,16 @@ const idle = new Map<string, Idle>();
 /** Workers that said, after a result, not to keep them (serveJobs: too much heap left). */
 const retired = new WeakSet<Worker>();
 
+/**
+ * Starts a worker of `file` ahead of its first job and keeps it idle (as after a result), unless one
+ * is idle already: the first `keepWarm` job then finds the bundle loaded (the worker serves jobs
+ * with serveJobs). The extension starts the timeline worker when a trace editor becomes active.
+ */
+export function prestartWorker(file: string): void {
+  if (idle.has(file)) return;
+  putIdle(file, new Worker(file, { workerData: null }));
+}
+
 /** Whether a worker of `file` is kept, waiting for a job (tests wait on it). */
 export const hasIdleWorker = (file: string): boolean => idle.has(file);
 

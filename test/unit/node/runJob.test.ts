@@ -1,12 +1,12 @@
 // node/jobs/runJob.ts: the one way every one-shot worker is run, cancelled and heard from.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { buildSync } from 'esbuild';
 import { after, test } from 'node:test';
-import { hasIdleWorker, JobCancelled, runJob } from '../../../node/jobs/runJob';
+import { hasIdleWorker, JobCancelled, prestartWorker, runJob } from '../../../node/jobs/runJob';
 import type { JobStep } from '../../../protocol/job';
 
 const dir = mkdtempSync(join(tmpdir(), 'npu-runjob-'));
@@ -113,4 +113,18 @@ runJob(${JSON.stringify(SERVED)}, {}, { read: (m: any) => ({ result: m.done }), 
   assert.match(r.stdout, /^result 1$/m);
   // Well before the kept thread's idle time (60 s) would end it.
   assert.ok(Date.now() - t0 < 45_000);
+});
+
+test('prestartWorker: a thread started ahead serves the first job, and a second start while it waits starts nothing', async () => {
+  const file = join(dir, 'served-prestart.js');
+  writeFileSync(file, readFileSync(SERVED));
+  prestartWorker(file);
+  assert.equal(hasIdleWorker(file), true);
+  prestartWorker(file);
+  const a = await runJob<object, ServedMsg, never, Served>(file, {}, { read: readServed, name: 'w', keepWarm: true });
+  // Its first job: the thread started with no request ran none before it.
+  assert.equal(a.jobs, 1);
+  assert.equal(hasIdleWorker(file), true);
+  const b = await runJob<object, ServedMsg, never, Served>(file, {}, { read: readServed, name: 'w', keepWarm: true });
+  assert.deepEqual([b.thread, b.jobs], [a.thread, 2]);
 });
