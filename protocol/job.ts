@@ -10,6 +10,8 @@ export interface NextJob<Q> {
   nextJob: Q;
 }
 
+export const isNextJob = <Q>(m: unknown): m is NextJob<Q> => typeof m === 'object' && m !== null && 'nextJob' in m;
+
 /** What a worker served by node/jobs/serveJobs.ts posts after a result when it should not be kept for another job. */
 export interface Retire {
   retire: true;

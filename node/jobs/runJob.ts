@@ -47,9 +47,14 @@ export function runJob<Q, M, P, R>(workerFile: string, request: Q, opts: JobOpti
       if (settled) return;
       settled = true;
       opts.signal?.removeEventListener('abort', cancel);
-      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-      if (keep) putIdle(workerFile, worker);
-      else void worker.terminate();
+      if (keep) {
+        // Its next job (or its idle time) listens from now on.
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        putIdle(workerFile, worker);
+      } else {
+        // The listeners stay, settled: an error the thread raises while it ends is still heard.
+        void worker.terminate();
+      }
       f();
     };
     const cancel = () => finish(() => reject(new JobCancelled()));

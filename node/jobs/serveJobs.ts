@@ -1,6 +1,6 @@
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { NextJob, Retire } from '../../protocol/job';
+import { isNextJob, type Retire } from '../../protocol/job';
 
 /**
  * Above this much heap in use after a job (live or not yet collected), a worker does not stay for
@@ -23,6 +23,6 @@ export function serveJobs<Q>(run: (req: Q) => Promise<void>): void {
   };
   if (workerData !== undefined && workerData !== null) void run(workerData as Q).finally(done);
   port.on('message', (m: unknown) => {
-    if (m && typeof m === 'object' && 'nextJob' in m) void run((m as NextJob<Q>).nextJob).finally(done);
+    if (isNextJob<Q>(m)) void run(m.nextJob).finally(done);
   });
 }

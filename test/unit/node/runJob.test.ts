@@ -115,7 +115,7 @@ runJob(${JSON.stringify(SERVED)}, {}, { read: (m: any) => ({ result: m.done }), 
   assert.ok(Date.now() - t0 < 45_000);
 });
 
-test('prestartWorker: a thread started ahead serves the first job, and a second start while it waits starts nothing', async () => {
+test('prestartWorker: a thread started ahead waits idle, serves the first job as its first, and is kept for the next', async () => {
   const file = join(dir, 'served-prestart.js');
   writeFileSync(file, readFileSync(SERVED));
   prestartWorker(file);
