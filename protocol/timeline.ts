@@ -3,7 +3,7 @@
  * Both sides validate what they receive with the parse functions below: the webview is a separate
  * page whose messages are untrusted input, and the host must not trust a page that draws trace data.
  */
-import { ATTRS, ITEM_COLUMNS, type AttrName, type ItemColumns, type TimelineModel } from '../core/timeline/model';
+import { ATTRS, ITEM_COLUMN_TYPES, ITEM_COLUMNS, type AttrName, type TimelineModel } from '../core/timeline/model';
 import type { KprofOverlap, KprofRange, KprofSummary } from '../core/kprof/summary';
 import type { TraceStats } from '../core/trace/metrics/types';
 import { validKprofOverlap, validKprofRange, validKprofSummary } from './kprof';
@@ -11,6 +11,7 @@ import { validStats } from './stats';
 import { MAX_FORMAT_ROWS, MAX_FORMAT_TABLES, type FormatTable } from '../core/timeline/formatTables';
 import type { BaselineDiff } from '../core/diff/baseline';
 import { validAttrs, validBaselineDiff } from './baseline';
+import { unpackModel } from './modelWire';
 
 /** When the host began a complete model and had it (Date.now() of the extension host), for the bench. */
 export interface HostTiming {
@@ -148,7 +149,11 @@ export function parseHostMessage(x: unknown): HostMessage | undefined {
   if (!isObj(x)) return undefined;
   const m = x as HostMessage;
   switch (m.type) {
-    case 'model': return isStr(m.uri) && isStr(m.fileName) && typeof m.complete === 'boolean' && validModel(m.model) && (m.model.stats === undefined || validStats(m.model.stats)) && (m.model.summaryTables === undefined || validFormatTables(m.model.summaryTables)) && (m.timing === undefined || validTiming(m.timing)) ? m : undefined;
+    case 'model': {
+      // Posted in fewer bytes (modelWire.ts): widened back before it is checked.
+      const model = unpackModel(m.model);
+      return isStr(m.uri) && isStr(m.fileName) && typeof m.complete === 'boolean' && validModel(model) && (model.stats === undefined || validStats(model.stats)) && (model.summaryTables === undefined || validFormatTables(model.summaryTables)) && (m.timing === undefined || validTiming(m.timing)) ? { ...m, model } : undefined;
+    }
     case 'progress': return isStr(m.message) ? m : undefined;
     case 'error': return isStr(m.message) ? m : undefined;
     case 'selectLine': return isLine(m.line) && (m.character === undefined || isLine(m.character)) ? m : undefined;
@@ -169,11 +174,6 @@ export function parseHostMessage(x: unknown): HostMessage | undefined {
 function unknownType(_m: never): undefined {
   return undefined;
 }
-
-const COLUMN_TYPES: Record<keyof ItemColumns, new (n: number) => ArrayLike<number>> = {
-  start: Float64Array, end: Float64Array, line: Uint32Array, endLine: Uint32Array, name: Uint32Array,
-  id: Float64Array, ctx: Uint32Array, bytes: Float32Array, kind: Uint8Array, flags: Uint8Array,
-};
 
 /**
  * Checks that a model's columns have the right types and agree with each other, so the renderer
@@ -198,7 +198,7 @@ export function validModel(x: unknown): x is TimelineModel {
   const m = x as unknown as TimelineModel;
   if (!isStr(m.format) || !Array.isArray(m.strings) || !m.strings.every(isStr) || m.strings[0] !== '') return false;
   if (!isObj(m.items)) return false;
-  for (const k of ITEM_COLUMNS) if (!(m.items[k] instanceof COLUMN_TYPES[k])) return false;
+  for (const k of ITEM_COLUMNS) if (!(m.items[k] instanceof ITEM_COLUMN_TYPES[k])) return false;
   const n = m.items.start.length;
   if (!ITEM_COLUMNS.every((k) => m.items[k].length === n)) return false;
   if (!(m.rowItemStart instanceof Uint32Array) || !(m.rowMaxDur instanceof Float64Array) || !(m.ctxAttrs instanceof Uint32Array)) return false;

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { MAX_REVEAL_LINES, parseWebviewMessage, type HostMessage, type Span, type WebviewMessage } from '../../protocol/timeline';
+import { packModel } from '../../protocol/modelWire';
 import { DetailLines } from './detailLines';
 import { fileName } from './documentRequest';
 import { lineFields, spanText } from './fields';
@@ -182,7 +183,8 @@ export class TimelinePanel implements vscode.Disposable {
       else if (m.type !== 'selectLine' && m.type !== 'details' && m.type !== 'rangeStats' && m.type !== 'baselinePinned' && m.type !== 'baselineDiff') this.queued = m;
       return;
     }
-    void this.panel.webview.postMessage(m);
+    // A model goes in fewer bytes (protocol/modelWire.ts); the page widens it back.
+    void this.panel.webview.postMessage(m.type === 'model' ? { ...m, model: packModel(m.model) } : m);
   }
 
   private async onMessage(m: WebviewMessage): Promise<void> {

@@ -203,6 +203,12 @@ export interface SourceChars {
 
 export const ITEM_COLUMNS: readonly (keyof ItemColumns)[] = ['start', 'end', 'line', 'endLine', 'name', 'id', 'ctx', 'bytes', 'kind', 'flags'];
 
+/** The typed array each item column is (the page checks a model's columns against these). */
+export const ITEM_COLUMN_TYPES: Record<keyof ItemColumns, new (n: number) => ArrayLike<number>> = {
+  start: Float64Array, end: Float64Array, line: Uint32Array, endLine: Uint32Array, name: Uint32Array,
+  id: Float64Array, ctx: Uint32Array, bytes: Float32Array, kind: Uint8Array, flags: Uint8Array,
+};
+
 /** The buffers of a model, for postMessage transfer lists. */
 export function modelBuffers(m: TimelineModel): ArrayBuffer[] {
   const out = new Set<ArrayBuffer>();
