@@ -63,10 +63,10 @@ describe('the model as it crosses to the page', () => {
     });
   }
 
-  it('takes fewer bytes for a PyTorch trace (no ids, no END lines, small indices)', () => {
+  it('takes about half the bytes for a PyTorch trace (no ids, no END lines, small indices, whole nanoseconds)', () => {
     const m = fromFile('real/pytorch/eager-step.pt.trace.json');
     const packed = bytesOf(packModel(m));
-    assert.ok(packed < 0.8 * bytesOf(m), `${packed} of ${bytesOf(m)} bytes`);
+    assert.ok(packed < 0.6 * bytesOf(m), `${packed} of ${bytesOf(m)} bytes`);
   });
 
   it('keeps every value: NaN, -0, infinities, the narrowing limits', () => {
@@ -90,6 +90,42 @@ describe('the model as it crosses to the page', () => {
       }
       assert.deepStrictEqual(back.lastLine, lastLine);
     }), { numRuns: 300, seed: 31 });
+  });
+
+  it('keeps every time and line: microseconds with decimals, cycles, spans past 2^32 ticks, -0, NaN', () => {
+    // Starts as a trace writes them: near one base (µs with three decimals, or cycles), now and then
+    // one no tick gives back exactly or one 2^32 ticks away; a duration likewise.
+    const base = fc.constantFrom(0, 3_118_372.64, 1.7e9, 1.7e12);
+    const dur = fc.oneof({ weight: 20, arbitrary: fc.integer({ min: 0, max: 50_000_000 }).map((k) => k / 1000) }, { weight: 1, arbitrary: fc.constantFrom(-1, NaN, 5e6, 0.1, -0) });
+    const item = fc.record({ step: fc.integer({ min: 0, max: 4_000_000 }), dur, line: fc.nat(200_000), after: fc.oneof({ weight: 20, arbitrary: fc.nat(300) }, { weight: 1, arbitrary: fc.constantFrom(70_000, -1) }) });
+    // In two of three arrays, one start no tick gives back exactly, or 2^32 ticks away from the others.
+    const spoiler = fc.option(fc.record({ at: fc.nat(), start: fc.constantFrom(-0, NaN, 0.1 + 0.2, 2 ** 53, 1e15 + 0.125, Infinity, 5e12) }), { freq: 3 });
+    let ticked = 0;
+    fc.assert(fc.property(base, fc.boolean(), fc.array(item, { minLength: 2, maxLength: 30 }), spoiler, (b, cycles, drawn, spoil) => {
+      const rows = drawn.map((r, i) => ({ ...r, start: spoil && spoil.at % drawn.length === i ? spoil.start : cycles ? Math.round(b) + r.step : Number((b + r.step / 1000).toFixed(3)) }));
+      const m = fromFile('trace/valid-all-events.trace.jsonl');
+      const cols = { ...m.items };
+      for (const k of ITEM_COLUMNS) (cols as Record<string, unknown>)[k] = new (m.items[k].constructor as new (n: number) => ArrayLike<number>)(rows.length);
+      cols.start = Float64Array.from(rows, (r) => r.start);
+      cols.end = Float64Array.from(rows, (r) => r.start + r.dur);
+      cols.line = Uint32Array.from(rows, (r) => r.line);
+      const lastLine = Uint32Array.from(rows, (r) => r.line + r.after);
+      const model = { ...m, items: cols, lastLine } as TimelineModel;
+      const wire = packModel(model) as { items: { start: unknown } };
+      if (!ArrayBuffer.isView(wire.items.start)) ticked++;
+      const back = unpackModel(overVsCode(wire)) as TimelineModel;
+      for (const k of ['start', 'end', 'line'] as const) assert.deepStrictEqual(back.items[k], model.items[k], k);
+      assert.deepStrictEqual(back.lastLine, lastLine);
+    }), { numRuns: 500, seed: 31 });
+    // Most went as ticks, the rest as they are: both ways were taken.
+    assert.ok(ticked > 100 && ticked < 400, `${ticked} of 500 as ticks`);
+  });
+
+  it('sends a PyTorch trace\'s times as integer ticks, an NPU trace\'s cycles too', () => {
+    for (const name of ['real/pytorch/eager-step.pt.trace.json', 'trace/valid-all-events.trace.jsonl']) {
+      const wire = packModel(fromFile(name)) as { items: Record<string, unknown> };
+      assert.ok(!ArrayBuffer.isView(wire.items.start) && !ArrayBuffer.isView(wire.items.end), name);
+    }
   });
 
   it('a filled column is only ever as long as the items the message carries', () => {
