@@ -127,14 +127,22 @@ export function packModel(m: TimelineModel): Wire {
   return out;
 }
 
+/**
+ * A host message (protocol/timeline.ts, which imports this file) as it is posted to the page: a
+ * model's packed, anything else as it is.
+ */
+export const toWire = (m: { type: string; model?: TimelineModel }): unknown => (m.type === 'model' && m.model ? { ...m, model: packModel(m.model) } : m);
+
 const isObj = (x: unknown): x is Wire => typeof x === 'object' && x !== null && !Array.isArray(x);
+/** A packed column (an object of its parts), not a typed array. */
+const isPacked = (x: unknown): x is Wire => isObj(x) && !ArrayBuffer.isView(x);
 
 /**
  * A column of `type` from what the host posted: a filled one made `n` long, a narrowed Uint32 one
  * widened; anything else as it came (the model's check then says whether it is right).
  */
 function unpackColumn(x: unknown, type: new (n: number) => Column, n: number): unknown {
-  if (isObj(x) && !ArrayBuffer.isView(x) && x.fill instanceof type && (x.fill as Column).length === 1) {
+  if (isPacked(x) && x.fill instanceof type && (x.fill as Column).length === 1) {
     const a = new type(n) as unknown as { fill(v: number): Column };
     return a.fill((x.fill as Column)[0]);
   }
@@ -146,7 +154,7 @@ const perOk = (per: unknown): per is number => per === 1 || per === 1000;
 
 /** The start column from its ticks (`startTicks`), or as it came. */
 function unpackStart(x: unknown): unknown {
-  if (!isObj(x) || ArrayBuffer.isView(x) || !perOk(x.per) || !(x.base instanceof Float64Array) || x.base.length !== 1 || !(x.off instanceof Uint32Array)) return x;
+  if (!isPacked(x) || !perOk(x.per) || !(x.base instanceof Float64Array) || x.base.length !== 1 || !(x.off instanceof Uint32Array)) return x;
   const { per, off } = x;
   const base = x.base[0];
   const out = new Float64Array(off.length);
@@ -156,7 +164,7 @@ function unpackStart(x: unknown): unknown {
 
 /** The end column from durations after `start` (`endTicks`), or as `unpackColumn` gives it. */
 function unpackEnd(x: unknown, start: Float64Array): unknown {
-  if (!isObj(x) || ArrayBuffer.isView(x) || !perOk(x.per) || !(x.dur instanceof Uint32Array) || x.dur.length !== start.length) return unpackColumn(x, Float64Array, start.length);
+  if (!isPacked(x) || !perOk(x.per) || !(x.dur instanceof Uint32Array) || x.dur.length !== start.length) return unpackColumn(x, Float64Array, start.length);
   const { per, dur } = x;
   const out = new Float64Array(start.length);
   for (let i = 0; i < start.length; i++) out[i] = start[i] + dur[i] / per;
@@ -165,7 +173,7 @@ function unpackEnd(x: unknown, start: Float64Array): unknown {
 
 /** The last lines from their items' lines (`lastLineAfter`), or as `unpackColumn` gives them. */
 function unpackLastLine(x: unknown, line: unknown, n: number): unknown {
-  if (!isObj(x) || ArrayBuffer.isView(x) || !(line instanceof Uint32Array) || line.length !== n) return unpackColumn(x, Uint32Array, n);
+  if (!isPacked(x) || !(line instanceof Uint32Array) || line.length !== n) return unpackColumn(x, Uint32Array, n);
   const after = x.after;
   if (!(after instanceof Uint8Array || after instanceof Uint16Array || after instanceof Uint32Array) || after.length !== n) return x;
   const out = new Uint32Array(n);
@@ -188,10 +196,7 @@ export function unpackModel(x: unknown): unknown {
   const out: Wire = { ...x, items };
   if (x.lastLine !== undefined) out.lastLine = unpackLastLine(x.lastLine, items.line, n);
   if (isObj(x.chars)) out.chars = Object.fromEntries(Object.entries(x.chars).map(([k, a]) => [k, unpackColumn(a, Uint32Array, n)]));
-  if (isObj(x.links)) {
-    const links = x.links;
-    // Links are as many as `from` holds; each of their columns is only ever narrowed.
-    out.links = Object.fromEntries(Object.entries(links).map(([k, a]) => [k, a instanceof Uint8Array || a instanceof Uint16Array ? Uint32Array.from(a) : a]));
-  }
+  // Links are as many as `from` holds; each of their columns is only ever narrowed.
+  if (isObj(x.links)) out.links = Object.fromEntries(Object.entries(x.links).map(([k, a]) => [k, a instanceof Uint8Array || a instanceof Uint16Array ? Uint32Array.from(a) : a]));
   return out;
 }

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { parseWebviewMessage, type HostMessage } from '../../protocol/timeline';
-import { packModel } from '../../protocol/modelWire';
+import { toWire } from '../../protocol/modelWire';
 import type { Decoded } from '../../core/kprof/decode';
 import { fileTooLarge, KprofFormatError, MAX_FILE_BYTES } from '../../core/kprof/errors';
 import { namesFromJson, namesFromLines } from '../../core/kprof/names';
@@ -221,7 +221,7 @@ function showInPanel(context: vscode.ExtensionContext, doc: KprofDocument, panel
     title: name,
   });
   let ready = false;
-  const post = (m: HostMessage) => { if (ready) void panel.webview.postMessage(m.type === 'model' ? { ...m, model: packModel(m.model) } : m); };
+  const post = (m: HostMessage) => { if (ready) void panel.webview.postMessage(toWire(m)); };
   const sendModel = () => {
     if (!doc.decoded) {
       post({ type: 'error', message: `${name} cannot be read as a profiler buffer: ${doc.error ?? 'unknown error'}` });

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { MAX_REVEAL_LINES, parseWebviewMessage, type HostMessage, type Span, type WebviewMessage } from '../../protocol/timeline';
-import { packModel } from '../../protocol/modelWire';
+import { toWire } from '../../protocol/modelWire';
 import { DetailLines } from './detailLines';
 import { fileName } from './documentRequest';
 import { lineFields, spanText } from './fields';
@@ -184,7 +184,7 @@ export class TimelinePanel implements vscode.Disposable {
       return;
     }
     // A model goes in fewer bytes (protocol/modelWire.ts); the page widens it back.
-    void this.panel.webview.postMessage(m.type === 'model' ? { ...m, model: packModel(m.model) } : m);
+    void this.panel.webview.postMessage(toWire(m));
   }
 
   private async onMessage(m: WebviewMessage): Promise<void> {
