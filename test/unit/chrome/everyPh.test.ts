@@ -90,7 +90,7 @@ describe('chrome-trace grammar and language configuration', () => {
       ['"args"', 'support.type.property-name.json'], ['null', 'constant.language.json'],
       ['"n"', 'support.type.property-name.json'], ['"12"', 'string.quoted.double.json'],
     ]);
-    // Every line of the fixture: its keys and phase letters as the kinds above, nothing left of a string open.
+    // Every line of the fixture: each string token is a whole string, from its quote to its closing one.
     for (const l of lines) for (const [text, scope] of tokenize(l)) if (scope === 'string.quoted.double.json') assert.ok(text.startsWith('"') && text.endsWith('"'), l);
   });
 
