@@ -2,7 +2,7 @@
 // tokenizer (vscode-textmate with vscode-oniguruma, from the code-server the `vscode` section
 // installs), with our chrome-trace grammar and with a grammar that is the built-in source.json (the
 // chrome-trace grammar's base before it went flat), alternated; prints the CPU ms of each run as JSON.
-// Usage: node bench/tokenizeDriver.mjs <vscode dir> <chrome-trace grammar> <file> <runs>
+// Usage: node bench/tokenizeDriver.mjs <vscode dir> <chrome-trace grammar> <file> <runs of each grammar>
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';

@@ -85,7 +85,7 @@ export async function run(): Promise<void> {
     if (!vscodeDir) console.log('  (no code-server install with vscode-textmate: the tokenizing row is left out)');
     else {
       const t = tokenizing(vscodeDir, trace, 6);
-      row(`VS Code's TextMate tokenizer (vscode-textmate, vscode-oniguruma) over that trace's ${t.lines} lines, as its editor is coloured: our chrome-trace grammar vs the built-in source.json, CPU, median of 3 each, alternated (range)`,
+      row(`VS Code's TextMate tokenizer (vscode-textmate, vscode-oniguruma) over that trace's ${t.lines} lines, as its editor is coloured: our chrome-trace grammar vs the built-in source.json, CPU, median of ${t.ours.length} each, alternated (range)`,
         `${fmt(median(t.ours))} (${range(t.ours)}) vs ${fmt(median(t.sourceJson))} (${range(t.sourceJson)}) ms`, `ours ÷ source.json ${(median(t.ours) / median(t.sourceJson)).toFixed(2)}×; node, after the busy processes ended`);
     }
   } finally {

@@ -117,8 +117,9 @@ export function packModel(m: TimelineModel): Wire {
   const ticks = startTicks(m.items.start);
   if (ticks) {
     items.start = ticks;
-    const ends = endTicks(m.items.start, m.items.end, ticks.per);
-    if (ends && ArrayBuffer.isView(items.end)) items.end = ends;
+    // A filled end column (every end the same) is smaller still.
+    const ends = ArrayBuffer.isView(items.end) ? endTicks(m.items.start, m.items.end, ticks.per) : undefined;
+    if (ends) items.end = ends;
   }
   const out: Wire = { ...m, items };
   if (m.lastLine) out.lastLine = lastLineAfter(m.items.line, m.lastLine) ?? packColumn(m.lastLine, true);
