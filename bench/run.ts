@@ -6,6 +6,7 @@ import { run as cli } from './cli';
 import { run as cmdq } from './cmdq';
 import { run as cmdqGraph } from './cmdqGraph';
 import { run as diff } from './diff';
+import { run as grammars } from './grammars';
 import { run as inferscope } from './inferscope';
 import { run as jsonToolkit } from './jsonToolkit';
 import { run as kineto } from './kineto';
@@ -21,7 +22,7 @@ import { run as vscode } from './vscode';
 import { type SectionRun, writeResults } from './results';
 import { rows } from './util';
 
-const BENCHES: [string, () => Promise<void>][] = [['trace', trace], ['cmdq', cmdq], ['cmdqGraph', cmdqGraph], ['nnapi', nnapi], ['nnapiPy', nnapiPy], ['timeline', () => timeline()], ['stats', stats], ['diff', diff], ['cli', cli], ['inferscope', inferscope], ['kprof', kprof], ['chrome', chrome], ['kineto', kineto], ['parquet', parquet], ['jsonToolkit', jsonToolkit], ['perfetto', perfetto], ['vscode', vscode]];
+const BENCHES: [string, () => Promise<void>][] = [['trace', trace], ['cmdq', cmdq], ['cmdqGraph', cmdqGraph], ['nnapi', nnapi], ['nnapiPy', nnapiPy], ['timeline', () => timeline()], ['stats', stats], ['diff', diff], ['cli', cli], ['inferscope', inferscope], ['kprof', kprof], ['chrome', chrome], ['kineto', kineto], ['parquet', parquet], ['jsonToolkit', jsonToolkit], ['perfetto', perfetto], ['vscode', vscode], ['grammars', grammars]];
 
 async function main(): Promise<void> {
   if (process.argv[2] === '--child-check') return childCheck(process.argv[3]);

@@ -1,8 +1,8 @@
 // Tokenizes a file line by line as VS Code colours an editor's text: VS Code's own TextMate
 // tokenizer (vscode-textmate with vscode-oniguruma, from the code-server the `vscode` section
-// installs), with our chrome-trace grammar and with a grammar that is the built-in source.json (the
-// chrome-trace grammar's base before it went flat), alternated; prints the CPU ms of each run as JSON.
-// Usage: node bench/tokenizeDriver.mjs <vscode dir> <chrome-trace grammar> <file> <runs of each grammar>
+// installs), with one of our grammars and with a grammar that is the built-in source.json (the base
+// of our JSON formats' grammars before they went flat), alternated; prints the CPU ms of each run as JSON.
+// Usage: node bench/tokenizeDriver.mjs <vscode dir> <our grammar> <file> <runs of each grammar>
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
@@ -16,16 +16,16 @@ const tm = fromVscode('vscode-textmate');
 const onig = fromVscode('vscode-oniguruma');
 const jsonGrammar = join(vscodeDir, 'extensions/json/syntaxes/JSON.tmLanguage.json');
 
-async function grammarOf(chromeTrace) {
+async function grammarOf(scopeName, grammar) {
   const reg = new tm.Registry({
     onigLib: Promise.resolve({ createOnigScanner: (s) => new onig.OnigScanner(s), createOnigString: (s) => new onig.OnigString(s) }),
     loadGrammar: async (scope) => {
       if (scope === 'source.json') return tm.parseRawGrammar(readFileSync(jsonGrammar, 'utf8'), jsonGrammar);
-      if (scope === 'source.chrome-trace') return tm.parseRawGrammar(chromeTrace, 'grammar.json');
+      if (scope === scopeName) return tm.parseRawGrammar(grammar, 'grammar.json');
       return null;
     },
   });
-  return reg.loadGrammar('source.chrome-trace');
+  return reg.loadGrammar(scopeName);
 }
 
 function cpuMs(grammar, lines) {
@@ -39,8 +39,10 @@ function cpuMs(grammar, lines) {
 try {
   await onig.loadWASM(readFileSync(join(modules, 'vscode-oniguruma/release/onig.wasm')).buffer);
   const lines = readFileSync(file, 'utf8').split(/\r?\n/);
-  const flat = await grammarOf(readFileSync(ours, 'utf8'));
-  const json = await grammarOf(JSON.stringify({ scopeName: 'source.chrome-trace', patterns: [{ include: 'source.json' }] }));
+  const text = readFileSync(ours, 'utf8');
+  const { scopeName } = JSON.parse(text);
+  const flat = await grammarOf(scopeName, text);
+  const json = await grammarOf(scopeName, JSON.stringify({ scopeName, patterns: [{ include: 'source.json' }] }));
   const out = { lines: lines.length, ours: [], sourceJson: [] };
   for (let i = 0; i < Number(runsArg); i++) {
     for (const k of i % 2 ? ['sourceJson', 'ours'] : ['ours', 'sourceJson']) out[k].push(cpuMs(k === 'ours' ? flat : json, lines));

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { kinetoTrainingTrace } from '../test/gen/kinetoTraining';
 import { tmpdir } from 'node:os';
@@ -32,10 +32,6 @@ function rowsOf(label: string, shown: Shown[], markdown: Baseline[], target: str
   row(`${label}: baseline, VS Code's Markdown preview after each → its page's document in, median (range)`, `${fmt(median(docIn))} (${range(docIn)}) ms`, `page created ${fmt(median(markdown.map((b) => b.page)))} ms; the same wait for every webview after the window's first: the Show Timelines' "its document in" above`);
 }
 
-/**
- * `npm run bench -- vscode`: issue #31's Show Timeline → painted of a 21k-event PyTorch trace in the
- * real VS Code, quiet and at a load average of about 8 (scripts/bench-vscode.mjs, bench/vscodeHarness.ts).
- */
 /** The timeline worker's build of `trace` on a fresh thread and on the thread kept warm (bench/rebuildDriver.ts), `n` of each, alternated. */
 function rebuilds(dir: string, trace: string, n: number): { fresh: number[]; warm: number[]; first: number[]; prestarted: number[] } {
   const driver = join(dir, 'rebuildDriver.js');
@@ -47,21 +43,11 @@ function rebuilds(dir: string, trace: string, n: number): { fresh: number[]; war
   return JSON.parse(r.stdout) as { fresh: number[]; warm: number[]; first: number[]; prestarted: number[] };
 }
 
-/** VS Code's own directory in the code-server the section installs (its TextMate tokenizer and JSON grammar), or undefined. */
-function codeServerVscode(): string | undefined {
-  const base = join(REPO, '.vscode-test');
-  if (!existsSync(base)) return undefined;
-  return readdirSync(base).filter((d) => d.startsWith('code-server-')).map((d) => join(base, d, 'node_modules/code-server/lib/vscode'))
-    .find((d) => existsSync(join(d, 'node_modules/vscode-textmate')));
-}
-
-/** CPU ms of VS Code's TextMate tokenizer over `trace`, with our chrome-trace grammar and with the built-in source.json (bench/tokenizeDriver.mjs). */
-function tokenizing(vscodeDir: string, trace: string, n: number): { lines: number; ours: number[]; sourceJson: number[] } {
-  const r = spawnSync(process.execPath, [join(REPO, 'bench/tokenizeDriver.mjs'), vscodeDir, join(REPO, 'syntaxes/chrome-trace.tmLanguage.json'), trace, String(n)], { encoding: 'utf8', timeout: 10 * 60_000 });
-  if (r.status !== 0) throw new Error(`bench/tokenizeDriver.mjs failed (exit ${r.status ?? r.signal}): ${r.stderr}`);
-  return JSON.parse(r.stdout) as { lines: number; ours: number[]; sourceJson: number[] };
-}
-
+/**
+ * `npm run bench -- vscode`: issue #31's Show Timeline → painted of a 21k-event PyTorch trace in the
+ * real VS Code, quiet and at a load average of about 8 (scripts/bench-vscode.mjs, bench/vscodeHarness.ts).
+ * What VS Code spends colouring the trace's editor meanwhile is the `grammars` section's.
+ */
 export async function run(): Promise<void> {
   console.log('\n## Show Timeline → painted in the real VS Code (code-server 4.100.3 in headless Chromium, the .vsix installed), a PyTorch training trace of ~21k events');
   const dir = mkdtempSync(join(tmpdir(), 'npu-bench-vscode-'));
@@ -79,15 +65,6 @@ export async function run(): Promise<void> {
     const { fresh, warm, first, prestarted } = rebuilds(dir, trace, 9);
     row('the timeline worker rebuilding that trace (an edit, a second Show Timeline), node, after the busy processes ended: on the thread kept warm vs a fresh thread, median of 9 each, alternated (range)', `${fmt(median(warm))} (${range(warm)}) vs ${fmt(median(fresh))} (${range(fresh)}) ms`, `warm ÷ fresh ${(median(warm) / median(fresh)).toFixed(2)}×; load ${loadavg().map((x) => fmt(x, 2)).join(' ')}`);
     row('its first build of that trace: on a thread started 1 s before (a trace editor became active) vs a fresh thread, median of 9 each, alternated (range)', `${fmt(median(prestarted))} (${range(prestarted)}) vs ${fmt(median(first))} (${range(first)}) ms`, `prestarted ÷ fresh ${(median(prestarted) / median(first)).toFixed(2)}×`);
-    // What VS Code spends colouring that file's editor, on its own tokenizer: every line of a file up
-    // to 20 MB is tokenized once it is open, in the window the Show Timeline above runs in.
-    const vscodeDir = codeServerVscode();
-    if (!vscodeDir) console.log('  (no code-server install with vscode-textmate: the tokenizing row is left out)');
-    else {
-      const t = tokenizing(vscodeDir, trace, 6);
-      row(`VS Code's TextMate tokenizer (vscode-textmate, vscode-oniguruma) over that trace's ${t.lines} lines, as its editor is coloured: our chrome-trace grammar vs the built-in source.json, CPU, median of ${t.ours.length} each, alternated (range)`,
-        `${fmt(median(t.ours))} (${range(t.ours)}) vs ${fmt(median(t.sourceJson))} (${range(t.sourceJson)}) ms`, `ours ÷ source.json ${(median(t.ours) / median(t.sourceJson)).toFixed(2)}×; node, after the busy processes ended`);
-    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import { ChromeChecker } from '../../../core/chrome/checks';
 import { KNOWN_PH } from '../../../core/chrome/event';
 import { buildTimeline } from '../../../core/detectFormat';
+import { flatRules, grammarAt, notFlat, tokenize as tokenizeOne } from '../package/flatGrammar';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const FILE = join(ROOT, 'test/fixtures/chrome/every-ph.trace.json');
@@ -14,13 +15,13 @@ const text = readFileSync(FILE, 'utf8');
 const lines = text.split('\n');
 const events = (JSON.parse(text) as { traceEvents: { ph: string; cat?: string }[] }).traceEvents;
 
-interface Rule { match?: string; name?: string; begin?: string; end?: string; include?: string; captures?: Record<string, { name?: string }>; patterns?: Rule[] }
-const grammar = JSON.parse(readFileSync(join(ROOT, 'syntaxes/chrome-trace.tmLanguage.json'), 'utf8')) as { scopeName: string; patterns: Rule[]; repository: Record<string, Rule> };
+const grammar = grammarAt('syntaxes/chrome-trace.tmLanguage.json');
+const tokenize = (line: string) => tokenizeOne(grammar, line);
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { contributes: { languages: { id: string; configuration: string }[]; grammars: { language?: string; path: string }[] } };
 
 /** The scope the grammar gives the phase letter of a line (the first phase rule that matches, as TextMate picks). */
 function phaseScope(line: string): string | undefined {
-  for (const r of grammar.repository.phase.patterns!) {
+  for (const r of grammar.repository!.phase.patterns!) {
     const m = new RegExp(r.match!).exec(line);
     if (m) return r.captures!['3'].name;
   }
@@ -72,10 +73,8 @@ describe('chrome-trace grammar and language configuration', () => {
   });
 
   it('is flat: every rule a match of its own (a line is tokenized alone; nested begin/end rules made a big trace costly to tokenize)', () => {
-    const rules = flatRules();
-    assert.ok(rules.length > 0);
-    for (const r of rules) assert.ok(r.match !== undefined && r.begin === undefined && r.end === undefined && r.patterns === undefined, JSON.stringify(r));
-    assert.ok(grammar.patterns.every((p) => p.include?.startsWith('#')), 'no other grammar is included');
+    assert.equal(notFlat(grammar), undefined);
+    assert.ok(flatRules(grammar).every((r) => r.match !== undefined), 'no begin/end rule: no token of a trace spans lines');
   });
 
   it('colours keys, strings, numbers and constants as JSON, a phase letter and a category by their kind', () => {
@@ -95,47 +94,8 @@ describe('chrome-trace grammar and language configuration', () => {
   });
 
   it('marks the PyTorch profiler categories', () => {
-    const cat = grammar.repository.category;
+    const cat = grammar.repository!.category;
     for (const c of ['cpu_op', 'kernel', 'cuda_runtime', 'gpu_memcpy', 'ac2g', 'python_function']) assert.equal(new RegExp(cat.match!).exec(`"cat": "${c}"`)?.[3], c);
     assert.equal(new RegExp(cat.match!).exec('"cat": "kernels"'), null);
   });
 });
-
-/** The grammar's rules in the order TextMate tries them at a position: its patterns, each include expanded. */
-function flatRules(): Rule[] {
-  const out: Rule[] = [];
-  const walk = (r: Rule): void => {
-    if (r.include) walk(grammar.repository[r.include.slice(1)]);
-    else if (r.patterns && !r.match) r.patterns.forEach(walk);
-    else out.push(r);
-  };
-  grammar.patterns.forEach(walk);
-  return out;
-}
-
-/**
- * A line as TextMate tokenizes a grammar of flat matches: from each position, the rule whose match
- * starts first (the earlier rule on a tie), its named captures or its name as tokens, then on from
- * its end. The patterns are both Oniguruma's and JavaScript's.
- */
-function tokenize(line: string): [string, string][] {
-  const rules = flatRules().map((r) => ({ r, re: new RegExp(r.match!, 'dg') }));
-  const out: [string, string][] = [];
-  for (let at = 0; at < line.length;) {
-    let best: { r: Rule; m: RegExpExecArray } | undefined;
-    for (const { r, re } of rules) {
-      re.lastIndex = at;
-      const m = re.exec(line);
-      if (m && m[0].length > 0 && (!best || m.index < best.m.index)) best = { r, m };
-    }
-    if (!best) break;
-    const { r, m } = best;
-    if (r.name) out.push([m[0], r.name]);
-    for (const [k, c] of Object.entries(r.captures ?? {})) {
-      const span = m.indices![Number(k)];
-      if (span && c.name) out.push([line.slice(span[0], span[1]), c.name]);
-    }
-    at = m.index + m[0].length;
-  }
-  return out;
-}

@@ -4,16 +4,14 @@ import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { SERVED_LANGUAGES } from '../../../client/languages';
 import pkg from '../../../package.json';
+import { grammarAt, notFlat, tokenize, tokenizeLines } from '../package/flatGrammar';
 
 const ROOT = resolve(__dirname, '../../..');
 const json = (p: string) => JSON.parse(readFileSync(join(ROOT, p), 'utf8')) as Record<string, unknown>;
 
-interface Rule { match?: string; include?: string; captures?: Record<string, { name: string }> }
-
 describe('cmdq contributions in package.json', () => {
   const lang = pkg.contributes.languages.find((l) => l.id === 'cmdq');
   const grammar = pkg.contributes.grammars.find((g) => 'language' in g && g.language === 'cmdq');
-  const injection = pkg.contributes.grammars.find((g) => 'injectTo' in g && (g.injectTo as string[]).includes('source.cmdq'));
 
   it('the language claims *.cmdq.json and *.cmdq.jsonc with a configuration that exists', () => {
     assert.ok(lang);
@@ -22,22 +20,39 @@ describe('cmdq contributions in package.json', () => {
     assert.deepEqual(conf.comments, { lineComment: '//', blockComment: ['/*', '*/'] });
   });
 
-  it('the grammar builds on source.json and colours every opcode of the golden CMDQ by engine', () => {
-    assert.ok(grammar && injection);
-    const g = json(grammar.path) as { scopeName: string; patterns: Rule[]; repository: { cmdq: { patterns: Rule[] } } };
+  it('the grammar is flat and colours every opcode of the golden CMDQ by engine, keys, values and comments as JSON', () => {
+    assert.ok(grammar);
+    const g = grammarAt(grammar.path);
     assert.equal(g.scopeName, grammar.scopeName);
-    assert.ok(g.patterns.some((p) => p.include === 'source.json'));
-    const inj = json(injection.path) as { scopeName: string; injectionSelector: string };
-    assert.equal(inj.scopeName, injection.scopeName);
-    assert.match(inj.injectionSelector, /source\.cmdq/);
-    const rules = g.repository.cmdq.patterns.map((r) => ({ re: new RegExp(r.match!), scope: r.captures!['1'].name }));
-    const scopeOf = (s: string) => rules.find((r) => r.re.test(s))?.scope;
+    assert.equal(notFlat(g), undefined);
+    // Nothing injects into it: a flat grammar has no nested scope an injection would be needed in.
+    assert.ok(!pkg.contributes.grammars.some((x) => 'injectTo' in x));
+    const scopeOf = (s: string) => tokenize(g, s).find(([t]) => !t.startsWith('"'))?.[1];
     assert.match(scopeOf('"DMA_LOAD_TILE"')!, /dma/);
     assert.match(scopeOf('"DMA_STORE_TILE"')!, /dma/);
     assert.match(scopeOf('"TE_GEMM_TILE"')!, /\.te\./);
     assert.match(scopeOf('"VE_LAYERNORM_TILE"')!, /\.ve\./);
     assert.match(scopeOf('"END"')!, /end/);
-    assert.equal(scopeOf('"ENDING"'), undefined);
+    assert.deepEqual(tokenize(g, '"ENDING"'), [['"ENDING"', 'string.quoted.double.json']]);
+    const golden = readFileSync(join(ROOT, 'test/fixtures/cmdq/golden.cmdq.json'), 'utf8');
+    const tokens = tokenizeLines(g, golden.split('\n'));
+    const opcodes = [...golden.matchAll(/"opcode"\s*:\s*"([^"]*)"/g)].map((m) => m[1]);
+    assert.ok(opcodes.length > 3);
+    const coloured = tokens.filter(([, s]) => s.endsWith('.cmdq') && !s.includes('deps')).map(([t]) => t);
+    assert.deepEqual(coloured, opcodes);
+    assert.ok(tokens.some(([t, s]) => t === 'deps_before' && s === 'variable.other.deps.cmdq'));
+    assert.deepEqual(tokenize(g, '  "id": 3, "x": -1.5e2, "ok": true, "n": null, "s": "a \\" // b" // note'), [
+      ['"id"', 'support.type.property-name.json'], ['3', 'constant.numeric.json'],
+      ['"x"', 'support.type.property-name.json'], ['-1.5e2', 'constant.numeric.json'],
+      ['"ok"', 'support.type.property-name.json'], ['true', 'constant.language.json'],
+      ['"n"', 'support.type.property-name.json'], ['null', 'constant.language.json'],
+      ['"s"', 'support.type.property-name.json'], ['"a \\" // b"', 'string.quoted.double.json'],
+      ['// note', 'comment.line.double-slash.json'],
+    ]);
+    assert.deepEqual(tokenizeLines(g, ['{ /* a "q" ', ' b */ "id": 1 }']), [
+      ['/*', 'comment.block.json'], [' a "q" ', 'comment.block.json'], [' b */', 'comment.block.json'],
+      ['"id"', 'support.type.property-name.json'], ['1', 'constant.numeric.json'],
+    ]);
   });
 
   it('the client serves the language and the setting for JSON detection is declared', () => {

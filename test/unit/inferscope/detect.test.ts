@@ -9,6 +9,7 @@ import { detectFormat } from '../../../core/detectFormat';
 import { looksLikeInferscopeStart, topLevelInferscopeKind } from '../../../core/inferscope/detect';
 import { InferscopeDocument } from '../../../core/inferscope/document';
 import { faultyAnalysis, inferscopeTrace, pretty } from '../../gen/inferscopeGen';
+import { flatRules, grammarAt, notFlat, tokenize, tokenizeLines } from '../package/flatGrammar';
 
 const ROOT = resolve(__dirname, '../../..');
 
@@ -46,7 +47,20 @@ describe('InferScope recognition', () => {
     assert.deepEqual(lang.extensions, ['.inferscope.json']);
     assert.ok(existsSync(join(ROOT, lang.configuration)));
     const g = pkg.contributes.grammars.find((x) => 'language' in x && x.language === 'inferscope')!;
-    assert.ok(JSON.parse(readFileSync(join(ROOT, g.path), 'utf8')).patterns.some((p: { include?: string }) => p.include === 'source.json'));
+    const grammar = grammarAt(g.path);
+    assert.equal(notFlat(grammar), undefined);
+    assert.ok(flatRules(grammar).every((r) => r.match !== undefined), 'no begin/end rule: no token of a trace spans lines');
+    // Every event type of the example and of the real profiler's trace coloured by where it runs, and only those.
+    for (const file of ['examples/llm-requests.inferscope.json', 'test/fixtures/real/inferscope/gpt2_trace.json']) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      const types = [...text.matchAll(/"type": "(cpu_call|cpu_syscall|gpu_kernel|h2d_copy|d2h_copy|memory_event|instant)"/g)].map((m) => m[1]);
+      assert.ok(types.length > 3, file);
+      assert.deepEqual(tokenizeLines(grammar, text.split('\n')).filter(([, sc]) => sc.endsWith('.inferscope')).map(([t]) => t), types, file);
+    }
+    assert.deepEqual(tokenize(grammar, '"type": "gpu_kernel", "n": 1'), [
+      ['"type"', 'support.type.property-name.json'], ['"gpu_kernel"', 'string.quoted.double.json'], ['gpu_kernel', 'entity.name.type.gpu.inferscope'],
+      ['"n"', 'support.type.property-name.json'], ['1', 'constant.numeric.json'],
+    ]);
     const urls = pkg.contributes.jsonValidation.map((j) => j.url);
     for (const u of ['./schemas/inferscope/trace.schema.json', './schemas/inferscope/analysis.schema.json']) {
       assert.ok(urls.includes(u), u);
