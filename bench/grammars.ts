@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync }
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cmdqFull } from '../test/gen/cmdqGen';
+import { traceText } from '../test/gen/genTrace';
 import { profilerTrace } from '../test/gen/inferscopeProfiler';
 import { kinetoTrainingTrace } from '../test/gen/kinetoTraining';
 import { fmt, median, REPO, row } from './util';
@@ -29,7 +30,8 @@ function tokenizing(vscodeDir: string, grammar: string, file: string, n: number)
  * own tokenizer. VS Code tokenizes every line of a file up to 20 MB once it is open, whatever the
  * user does next (a Show Timeline runs beside it: the `vscode` section), so a grammar's cost per
  * line is paid on every big file. Ours are flat (single matches; syntaxes/); the baseline is the
- * built-in source.json they were built on before.
+ * built-in source.json the JSON formats' were built on before (the NPU trace's was flat, with a rule
+ * per event kind and a token per separator: about three quarters of source.json's CPU).
  */
 export async function run(): Promise<void> {
   console.log("\n## grammars: VS Code's TextMate tokenizer (vscode-textmate, vscode-oniguruma from code-server 4.100.3) over each format's file, as its editor is coloured");
@@ -44,6 +46,7 @@ export async function run(): Promise<void> {
       ['a PyTorch training trace of ~21k events, pretty-printed (the `vscode` section\'s)', 'training-21k.pt.trace.json', kinetoTrainingTrace({ events: 21_000 }).text, 'syntaxes/chrome-trace.tmLanguage.json'],
       ['a 50k-entry CMDQ, every field on every entry, Python json.dump(indent=2)', 'full-50k.cmdq.json', cmdqFull(50_000), 'syntaxes/cmdq.tmLanguage.json'],
       ["InferScope's profiler trace of GPT-2 (its own layout, indent=2)", 'gpt2.inferscope.json', profilerTrace({ steps: 30 }), 'syntaxes/inferscope.tmLanguage.json'],
+      ["an NPU trace of 50k events (the generator's)", '50k.trace.jsonl', traceText({ events: 50_000 }), 'syntaxes/npu-trace.tmLanguage.json'],
     ];
     for (const [what, name, text, grammar] of files) {
       const file = join(dir, name);
