@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// The TextMate grammars of our JSON formats are flat (syntaxes/*.tmLanguage.json): a rule is one
-// match, or a begin/end with nothing inside (a block comment), and no other grammar is included.
-// VS Code tokenizes every line of a file up to 20 MB once it is open, and the nested rules of the
-// built-in source.json cost two to three times the CPU on big traces (bench `vscode`). These helpers
-// read such a grammar and tokenize lines as TextMate does one, so tests can say what it colours.
+// Our TextMate grammars are flat (syntaxes/*.tmLanguage.json): a rule is one match, or a begin/end
+// with nothing inside (a block comment), and no other grammar is included. VS Code tokenizes every
+// line of a file up to 20 MB once it is open, and the nested rules of the built-in source.json cost
+// two to four times the CPU on big files (`npm run bench -- grammars`). These helpers read such a
+// grammar and tokenize lines as TextMate does one (a match's captures as tokens, in group order), so
+// tests can say what it colours.
 
 export interface Rule { match?: string; name?: string; begin?: string; end?: string; include?: string; captures?: Record<string, { name?: string }>; patterns?: Rule[] }
 export interface Grammar { scopeName: string; patterns: Rule[]; repository?: Record<string, Rule> }
