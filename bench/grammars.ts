@@ -55,6 +55,16 @@ export async function run(): Promise<void> {
       row(`${what}, ${fmt(statSync(file).size / 1e6, 1)} MB, ${t.lines} lines: ${grammar.replace('syntaxes/', '')} vs the built-in source.json, CPU, median of ${t.ours.length} each, alternated (range)`,
         `${fmt(median(t.ours))} (${range(t.ours)}) vs ${fmt(median(t.sourceJson))} (${range(t.sourceJson)}) ms`, `ours ÷ source.json ${(median(t.ours) / median(t.sourceJson)).toFixed(2)}×; load ${loadavg().map((x) => fmt(x, 2)).join(' ')}`);
     }
+    // A hostile file: an unclosed string of escaped quotes on each line. A string rule that may
+    // start at any quote searched from each of them to the end of the line (8-12 s for these 5
+    // lines); one that starts only where no backslash precedes reads each line once.
+    const hostile = join(dir, 'hostile.json');
+    writeFileSync(hostile, `{"k": "${'\\"'.repeat(9000)}\n`.repeat(5));
+    for (const grammar of files.map((f) => f[3])) {
+      const t = tokenizing(vscodeDir, grammar, hostile, 3);
+      row(`5 lines of an unclosed string of 9000 escaped quotes (hostile), 18 KB each: ${grammar.replace('syntaxes/', '')} vs the built-in source.json, CPU, median of ${t.ours.length} each, alternated (range)`,
+        `${fmt(median(t.ours))} (${range(t.ours)}) vs ${fmt(median(t.sourceJson))} (${range(t.sourceJson)}) ms`, 'bounded: a line read once');
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
