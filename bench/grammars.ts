@@ -1,14 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cmdqFull } from '../test/gen/cmdqGen';
 import { traceText } from '../test/gen/genTrace';
 import { profilerTrace } from '../test/gen/inferscopeProfiler';
 import { kinetoTrainingTrace } from '../test/gen/kinetoTraining';
-import { fmt, median, REPO, row } from './util';
-
-const range = (xs: number[]) => `${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))}`;
+import { fmt, loadNow, median, range, REPO, row } from './util';
 
 /** VS Code's own directory in the code-server the e2e tests and the `vscode` section install (its TextMate tokenizer and JSON grammar), or undefined. */
 function codeServerVscode(): string | undefined {
@@ -53,7 +51,7 @@ export async function run(): Promise<void> {
       writeFileSync(file, text);
       const t = tokenizing(vscodeDir, grammar, file, 4);
       row(`${what}, ${fmt(statSync(file).size / 1e6, 1)} MB, ${t.lines} lines: ${grammar.replace('syntaxes/', '')} vs the built-in source.json, CPU, median of ${t.ours.length} each, alternated (range)`,
-        `${fmt(median(t.ours))} (${range(t.ours)}) vs ${fmt(median(t.sourceJson))} (${range(t.sourceJson)}) ms`, `ours ÷ source.json ${(median(t.ours) / median(t.sourceJson)).toFixed(2)}×; load ${loadavg().map((x) => fmt(x, 2)).join(' ')}`);
+        `${fmt(median(t.ours))} (${range(t.ours)}) vs ${fmt(median(t.sourceJson))} (${range(t.sourceJson)}) ms`, `ours ÷ source.json ${(median(t.ours) / median(t.sourceJson)).toFixed(2)}×; ${loadNow()}`);
     }
     // A hostile file: an unclosed string of escaped quotes on each line. A string rule that may
     // start at any quote searched from each of them to the end of the line (8-12 s for these 5

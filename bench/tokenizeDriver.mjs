@@ -1,7 +1,8 @@
 // Tokenizes a file line by line as VS Code colours an editor's text: VS Code's own TextMate
-// tokenizer (vscode-textmate with vscode-oniguruma, from the code-server the `vscode` section
-// installs), with one of our grammars and with a grammar that is the built-in source.json (the base
-// of our JSON formats' grammars before they went flat), alternated; prints the CPU ms of each run as JSON.
+// tokenizer (vscode-textmate with vscode-oniguruma, from the code-server the e2e tests and the
+// `vscode` section install), with one of our grammars and with a grammar that is the built-in
+// source.json (the base of our JSON formats' grammars before they went flat), alternated; prints
+// the CPU ms of each run as JSON.
 // Usage: node bench/tokenizeDriver.mjs <vscode dir> <our grammar> <file> <runs of each grammar>
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

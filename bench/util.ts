@@ -46,6 +46,9 @@ export function percentile(xs: number[], p: number): number {
 
 export const fmt = (n: number, d = 0) => n.toFixed(d);
 
+/** The smallest and largest of `xs`, as a row writes a range. */
+export const range = (xs: number[]) => `${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))}`;
+
 /** One measured figure: printed, and kept for bench/RESULTS.md (see results.ts). */
 export interface Row {
   name: string;

@@ -5,9 +5,7 @@ import { kinetoTrainingTrace } from '../test/gen/kinetoTraining';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Baseline, Shown, VscodeFigures } from './vscodeHarness';
-import { fmt, median, REPO, row } from './util';
-
-const range = (xs: number[]) => `${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))}`;
+import { fmt, median, range, REPO, row } from './util';
 
 /** Where the time went, each figure from Enter (medians of `xs`). */
 function steps(xs: Shown[]): string {

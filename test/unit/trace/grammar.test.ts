@@ -26,7 +26,7 @@ describe('npu-trace grammar', () => {
     assert.ok(kinds.size >= 9, [...kinds].join(' '));
   });
 
-  it('colours keys, ids and values as JSON on every line of the example trace', () => {
+  it('colours keys, ids and values as JSON; every line of the example trace gets its event type, every key of it a key token', () => {
     assert.deepEqual(tokenize(grammar, '{"event_type":"DMA_START","t_cycle":136,"cmd_id":1,"tx_id":"18446744073709551615","phase":"LN1","ok":true,"n":null,"x":[1,-2.5e3]}'), [
       ['"event_type"', 'support.type.property-name.json'], [':', 'punctuation.separator.json'], ['"', 'string.quoted.double.json'], ['DMA_START', 'support.type.dma.npu-trace'], ['"', 'string.quoted.double.json'],
       ['"t_cycle"', 'support.type.property-name.json'], [':', 'punctuation.separator.json'], ['136', 'constant.numeric.json'],
