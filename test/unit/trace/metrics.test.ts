@@ -2,8 +2,9 @@
 // in the comments.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { MetricsCollector, type StatsOptions } from '../../../core/trace/metrics/collector';
-import { nearestRank } from '../../../core/trace/metrics/summarize';
+import { nearestRank, TOP_GAPS } from '../../../core/trace/metrics/summarize';
 import type { TraceStats } from '../../../core/trace/metrics/types';
 
 type Ev = Record<string, unknown>;
@@ -163,6 +164,43 @@ describe('trace metrics', () => {
       { event_type: 'IRQ_EMIT', t_cycle: 100 }]));
     assert.deepEqual(s.idle, [{ npu_id: 0, core_id: 0, idle_cycles: 80, waiting_dma_cycles: 20, waiting_command_cycles: 20, no_work_cycles: 40 }]);
     assert.deepEqual(s.idle_gaps.map((g) => [g.start, g.end, g.cycles, g.no_work]), [[20, 100, 80, false]]);
+  });
+
+  it('idle split and idle gaps are what the cells of each core say, on two cores, with and without a window', () => {
+    // Spans on integer cycles 0..60, each on its own core: a cell [k, k+1) is idle when no TE or VE
+    // covers it, then waiting on DMA if a DMA does, else waiting in a command if a command does.
+    const kind = fc.constantFrom('TE', 'VE', 'DMA', 'CMD');
+    const aSpan = fc.record({ kind, core: fc.integer({ min: 0, max: 1 }), s: fc.integer({ min: 0, max: 60 }), d: fc.integer({ min: 0, max: 12 }) });
+    const window = fc.option(fc.tuple(fc.integer({ min: 0, max: 70 }), fc.integer({ min: 0, max: 70 })), { nil: undefined });
+    fc.assert(fc.property(fc.array(aSpan, { minLength: 1, maxLength: 25 }), window, (spans, w) => {
+      const evs = spans.flatMap((x, i) => span(x.kind as 'TE', x.s, x.s + x.d, i + 1, { npu_id: 0, core_id: x.core }));
+      const opts = w && w[0] <= w[1] ? { from: w[0], to: w[1] } : {};
+      const s = stats(byTime(evs), opts);
+      const from = opts.from ?? Math.min(...spans.map((x) => x.s));
+      const to = opts.to ?? Math.max(...spans.map((x) => x.s + x.d));
+      const wantGaps: { core: number; start: number; end: number; noWork: boolean }[] = [];
+      for (const core of [...new Set(spans.map((x) => x.core))].sort()) {
+        const on = (k: number, ...kinds: string[]) => spans.some((x) => x.core === core && kinds.includes(x.kind) && x.s <= k && k < x.s + x.d);
+        let idle = 0, dma = 0, cmd = 0;
+        let gap: { core: number; start: number; end: number; noWork: boolean } | undefined;
+        for (let k = from; k < to; k++) {
+          if (on(k, 'TE', 'VE')) {
+            gap = undefined;
+            continue;
+          }
+          idle++;
+          if (on(k, 'DMA')) dma++;
+          else if (on(k, 'CMD')) cmd++;
+          if (!gap) wantGaps.push((gap = { core, start: k, end: k, noWork: true }));
+          gap.end = k + 1;
+          if (on(k, 'DMA', 'CMD')) gap.noWork = false;
+        }
+        assert.deepEqual(s.idle.find((x) => x.core_id === core), { npu_id: 0, core_id: core, idle_cycles: idle, waiting_dma_cycles: dma, waiting_command_cycles: cmd, no_work_cycles: idle - dma - cmd });
+      }
+      // The longest, ties in order of cores and then of time.
+      const top = wantGaps.map((g, i) => ({ g, i })).sort((a, b) => b.g.end - b.g.start - (a.g.end - a.g.start) || a.i - b.i).slice(0, TOP_GAPS);
+      assert.deepEqual(s.idle_gaps.map((g) => [g.core_id, g.start, g.end, g.cycles, g.no_work]), top.map(({ g }) => [g.core, g.start, g.end, g.end - g.start, g.noWork]));
+    }), { numRuns: 300 });
   });
 });
 
