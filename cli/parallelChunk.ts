@@ -2,7 +2,7 @@ import type { Diagnostic } from '../core/common/diagnostic';
 import { lineTooLong } from '../core/common/lines';
 import { ChunkChecker, type ChunkProblem } from '../core/trace/chunkChecks';
 import { ABORT, MERGED, NEXT, type ChunkDone, type FileJob, type StatsChunk } from '../protocol/checkWorker';
-import { RowsCollector } from '../core/trace/metrics/eventRows';
+import { RowsCollector, type EventRows } from '../core/trace/metrics/eventRows';
 import { parsedLines, traceFormat } from '../core/trace/descriptor';
 import { depthBounded } from './jsonLines';
 import { forEachLineBytes } from '../node/io/lines';
@@ -64,11 +64,12 @@ export async function checkChunk(job: ChunkJob): Promise<ChunkDone> {
 
 /**
  * The events of a chunk for `npu-trace stats`, read as the one-pass stats reads the whole file
- * (node/io/statsOfFile.ts: the same reader, the same line limit), kept in order as rows.
+ * (node/io/statsOfFile.ts: the same reader, the same line limit), kept in order as rows, in the
+ * columns of `reuse` when given (rows already replayed).
  */
-export async function statsChunk(job: ChunkJob): Promise<StatsChunk> {
+export async function statsChunk(job: ChunkJob, reuse?: EventRows): Promise<StatsChunk> {
   // An NPU trace event is 150–250 bytes on its line.
-  const rows = new RowsCollector((job.end - job.start) / 150);
+  const rows = new RowsCollector((job.end - job.start) / 150, reuse);
   const tooLong: number[] = [];
   const lines = await forEachLineBytes(job.file, (b, s, e, _n, decode) => rows.addBytes(b, s, e, decode), () => {}, {
     maxLineBytes: job.maxLineBytes,

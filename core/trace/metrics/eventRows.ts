@@ -70,9 +70,21 @@ export class RowsCollector extends MetricsCollector {
   /** Per span kind, by id, the row of the START still waiting for its END in this stretch (one that may be paired here). */
   private readonly waiting: Map<Id, number>[] = Array.from({ length: SPAN_KINDS }, () => new Map());
 
-  /** `expected`: about how many rows there will be (too few costs a copy, too many memory). */
-  constructor(expected: number) {
+  /**
+   * `expected`: about how many rows there will be (too few costs a copy, too many memory); or the
+   * columns of `reuse`, rows already replayed (their strings are not: each stretch has its own).
+   */
+  constructor(expected: number, reuse?: EventRows) {
     super();
+    if (reuse) {
+      this.cap = reuse.type.length;
+      this.type = reuse.type;
+      this.has = reuse.has;
+      this.nums = reuse.nums;
+      this.strs = reuse.strs;
+      this.pair = reuse.pair;
+      return;
+    }
     this.cap = Math.max(16, Math.ceil(expected));
     this.type = new Int8Array(this.cap);
     this.has = new Uint32Array(this.cap);

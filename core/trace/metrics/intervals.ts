@@ -1,4 +1,4 @@
-import { UnionBuilder, unionSweep } from '../../common/intervals';
+import { lengthOf, UnionBuilder, unionSweep } from '../../common/intervals';
 
 /** Pairs per chunk once a list has grown past its first few small chunks. */
 const CHUNK = 4096;
@@ -19,6 +19,8 @@ export class Intervals {
   private n = 0;
   private sorted = true;
   private lastStart = -Infinity;
+  /** While in order: the length of every pair but the last (which may still grow), summed in order. */
+  private closed = 0;
 
   /** Pairs stored (after merging). */
   get count(): number {
@@ -39,6 +41,7 @@ export class Intervals {
       if (end > cur[at - 1]) cur[at - 1] = end;
       return;
     }
+    if (at > 0) this.closed += cur[at - 1] - cur[at - 2];
     if (at === cur.length) {
       this.cur = new Float64Array(this.chunks.length < 6 ? (64 << this.chunks.length) * 2 : CHUNK * 2);
       this.chunks.push(this.cur);
@@ -47,6 +50,17 @@ export class Intervals {
     this.cur[this.at++] = start;
     this.cur[this.at++] = end;
     this.n++;
+  }
+
+  /**
+   * The length of the union clipped to [from, to], as `lengthOf(this.union(from, to))` gives it:
+   * summed as the pairs came when they came in order inside the window, with nothing copied (the
+   * finish of `stats` of 1M events read hundreds of thousands of pairs for the channels and groups).
+   */
+  length(from = -Infinity, to = Infinity): number {
+    if (this.n === 0) return 0;
+    if (this.sorted && this.chunks[0][0] >= from && this.cur[this.at - 1] <= to) return this.closed + (this.cur[this.at - 1] - this.cur[this.at - 2]);
+    return lengthOf(this.union(from, to));
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { Accumulated, ChannelAcc, GroupAcc } from './accumulated';
 import { findings } from './findings';
 import { nearestRank } from '../../common/percentile';
-import { lengthOf, sweep, unitedLength, type Union } from '../../common/intervals';
+import { sweep, unitedLength, type Union } from '../../common/intervals';
 import type { ChannelStats, GroupStats, IdleGap, IdleStats, TraceStats } from './types';
 
 /** Idle gaps listed in `idle_gaps`, longest first. */
@@ -28,10 +28,10 @@ export function summarize(acc: Accumulated): TraceStats {
     const ve = c.ve.union(from, to);
     const dma = c.dma.union(from, to);
     const cmds = c.commands.union(from, to);
-    const teBusy = lengthOf(te);
-    const veBusy = lengthOf(ve);
+    const teBusy = c.te.length(from, to);
+    const veBusy = c.ve.length(from, to);
     const engineCycles = unitedLength(te, ve);
-    cores.push({ npu_id: c.npu, core_id: c.core, te_busy_cycles: teBusy, te_util: ratio(teBusy, span), ve_busy_cycles: veBusy, ve_util: ratio(veBusy, span), dma_busy_cycles: lengthOf(dma) });
+    cores.push({ npu_id: c.npu, core_id: c.core, te_busy_cycles: teBusy, te_util: ratio(teBusy, span), ve_busy_cycles: veBusy, ve_util: ratio(veBusy, span), dma_busy_cycles: c.dma.length(from, to) });
     engineBusy.set(key, engineCycles);
     const split = idleSplit(te, ve, dma, cmds, from, to, (start, end, noWork) => {
       const cycles = end - start;
@@ -130,7 +130,7 @@ function insertTop(gaps: IdleGap[], g: IdleGap): void {
 
 function channels(map: Map<number, ChannelAcc>, from: number, to: number, span: number): ChannelStats[] {
   return [...map].sort((a, b) => a[0] - b[0]).map(([channel, c]) => {
-    const busy = lengthOf(c.busy.union(from, to));
+    const busy = c.busy.length(from, to);
     return { channel, bytes: c.bytes, busy_cycles: busy, util: ratio(busy, span) };
   });
 }
@@ -142,10 +142,10 @@ function groups(map: Map<string, GroupAcc>, from: number, to: number): [string, 
     const span = g.commands ? g.last - g.first : 0;
     const te = g.te.union(from, to);
     const ve = g.ve.union(from, to);
-    const dma = lengthOf(g.dma.union(from, to));
+    const dma = g.dma.length(from, to);
     const engine = unitedLength(te, ve);
-    const teBusy = lengthOf(te);
-    const veBusy = lengthOf(ve);
+    const teBusy = g.te.length(from, to);
+    const veBusy = g.ve.length(from, to);
     let sum = 0;
     for (const x of lat) sum += x;
     return [name, {

@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { unite } from '../../../core/common/intervals';
+import { lengthOf, unite } from '../../../core/common/intervals';
 import { Intervals } from '../../../core/trace/metrics/intervals';
 
 /** The union by the definition: clip, drop empty, sort by start, join overlapping or touching. */
@@ -35,7 +35,25 @@ describe('interval lists', () => {
       // A window around every pair (the whole trace's, as `stats` asks): in order, the pairs copied as kept.
       assert.deepStrictEqual([...iv.union(-10, 1e9)], naive(xs));
       assert.deepStrictEqual([...iv.union(from, from + len)], naive(xs, from, from + len));
+      assert.equal(iv.length(), lengthOf(iv.union()));
+      assert.equal(iv.length(-10, 1e9), lengthOf(iv.union(-10, 1e9)));
+      assert.equal(iv.length(from, from + len), lengthOf(iv.union(from, from + len)));
     }), { numRuns: 300, seed: 21 });
+  });
+
+  it('length is the length of the union to the last bit, with cycles that are not whole, over many chunks', () => {
+    // Mostly apart (many pairs, so chunks fill), some overlapping or touching (merged on arrival).
+    const real = fc.tuple(fc.double({ min: 0, max: 8, noNaN: true }), fc.double({ min: 0, max: 3, noNaN: true }));
+    fc.assert(fc.property(fc.array(real, { minLength: 4000, maxLength: 12_000 }), fc.boolean(), (steps, shuffle) => {
+      const iv = new Intervals();
+      let at = 0.1;
+      const xs: [number, number][] = steps.map(([gap, d]) => [(at += gap), at + d]);
+      if (shuffle) xs.reverse();
+      for (const [s, e] of xs) iv.add(s, e);
+      assert.equal(iv.length(), lengthOf(iv.union()));
+      assert.equal(iv.length(0, 1e9), lengthOf(iv.union(0, 1e9)));
+      assert.equal(iv.length(1, 50), lengthOf(iv.union(1, 50)));
+    }), { numRuns: 60 });
   });
 
   it('merge what arrives in order into few pairs, and unite two unions', () => {
