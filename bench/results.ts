@@ -31,10 +31,28 @@ export interface SectionRun {
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
 
+/**
+ * Milliseconds to write 64 MB of memory new to the process, then again: what a page fault costs
+ * here. Figures that allocate much (a CMDQ check holds ~170 MB) move with it between machines: on a
+ * VM where the first write cost 50× the second, the 29 MB queue's check took twice its time on one
+ * where it cost little, while the streamed trace check did not move.
+ */
+let touch: string | undefined;
+function firstTouch(): string {
+  if (touch === undefined) {
+    const t0 = performance.now();
+    const a = new Uint8Array(64 << 20).fill(1);
+    const t1 = performance.now();
+    a.fill(2);
+    touch = `first write of 64 MB ${(t1 - t0).toFixed(0)} ms, again ${(performance.now() - t1).toFixed(0)} ms`;
+  }
+  return touch;
+}
+
 export function sectionMarkdown(r: SectionRun): string {
   const cpu = os.cpus();
   const out = [`## ${r.name}`, '',
-    `${r.started.toISOString().slice(0, 16).replace('T', ' ')} UTC · node ${process.version} · ${cpu.length} × ${cell(cpu[0]?.model ?? 'cpu')} · ${Math.round(os.totalmem() / 2 ** 30)} GiB · load average (1, 5, 15 min) before ${load(r.loadBefore)}, after ${load(r.loadAfter)}`, ''];
+    `${r.started.toISOString().slice(0, 16).replace('T', ' ')} UTC · node ${process.version} · ${cpu.length} × ${cell(cpu[0]?.model ?? 'cpu')} · ${Math.round(os.totalmem() / 2 ** 30)} GiB · ${firstTouch()} · load average (1, 5, 15 min) before ${load(r.loadBefore)}, after ${load(r.loadAfter)}`, ''];
   if (r.rows.length) out.push('| what | measured | target |', '|---|---|---|', ...r.rows.map((x) => `| ${cell(x.name)} | ${cell(x.value)} | ${cell(x.target)} |`), '');
   const notes = r.notes.map((l) => l.trimEnd()).filter((l) => l.trim() && !/^#/.test(l.trim()));
   if (notes.length) out.push('```text', ...notes, '```', '');
