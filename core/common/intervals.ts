@@ -117,36 +117,6 @@ export function unitedLength(a: Union, b: Union): number {
   return cs === cs ? t + (ce - cs) : t;
 }
 
-/**
- * Walks [from, to] once across several unions: `visit` gets each stretch between two consecutive
- * bounds of any of them (longer than zero, in order, together covering [from, to]) with the set of
- * unions covering it (bit k: `unions[k]`). What several unions, their intersections and the gaps
- * between them add up to is then one pass, with nothing built (the idle split of `stats`: four
- * unions of a core, each of hundreds of thousands of pairs in a 1M-event trace).
- */
-export function sweep(unions: readonly Union[], from: number, to: number, visit: (s: number, e: number, inside: number) => void): void {
-  const n = unions.length;
-  // Per union, its first pair that ends after the point reached.
-  const at = new Int32Array(n);
-  for (let x = from; x < to;) {
-    let y = to;
-    let inside = 0;
-    for (let k = 0; k < n; k++) {
-      const u = unions[k];
-      let i = at[k];
-      while (i < u.length && u[i + 1] <= x) i += 2;
-      at[k] = i;
-      if (i >= u.length) continue;
-      if (u[i] <= x) {
-        inside |= 1 << k;
-        if (u[i + 1] < y) y = u[i + 1];
-      } else if (u[i] < y) y = u[i];
-    }
-    visit(x, y, inside);
-    x = y;
-  }
-}
-
 /** Union of two unions. */
 export function unite(a: Union, b: Union): Float64Array {
   const out = new UnionBuilder(a.length + b.length);
