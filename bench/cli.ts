@@ -1,6 +1,6 @@
 // The CLI as users run it in CI: a fresh `node dist/cli.js` process per call, timed from spawn to
-// exit, with its own peak RSS (read by a preload at exit: "peakKb cpuTime", the peak being Linux's VmHWM). Warm in-process numbers are in the
-// format sections; these are the cold ones.
+// exit, with its own peak RSS (read by a preload at exit: "peakKb cpuTime", the peak being Linux's
+// VmHWM). Warm in-process numbers are in the format sections; these are the cold ones.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

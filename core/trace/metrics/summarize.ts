@@ -91,7 +91,8 @@ export function summarize(acc: Accumulated): TraceStats {
  * any of it. One sweep of the four unions (each disjoint and ordered, inside [from, to]) from one
  * bound of any of them to the next, nothing built: the finish of `stats` of 1M events on one core
  * built five unions of its size and the gaps' list (~80 ms, most of its serial tail). It runs once,
- * before V8 has optimized it: four pointers in locals, not `sweep`'s loop over a list of unions.
+ * before V8 has optimized it: four pointers in locals (a generic loop over a list of unions with a
+ * callback per stretch took ~22 ms of 1M events, this 14–17).
  */
 function idleSplit(te: Union, ve: Union, dma: Union, cmds: Union, from: number, to: number, gap: (start: number, end: number, noWork: boolean) => void): { dma: number; command: number } {
   let waitingDma = 0;
