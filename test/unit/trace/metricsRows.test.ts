@@ -80,6 +80,22 @@ describe('trace metrics read in stretches and replayed in order (the parallel st
     assert.deepEqual(got.stats.cores.map((c) => [c.npu_id, c.core_id, c.te_busy_cycles, c.ve_busy_cycles]), [[0, 2, 4, 0], [1, 3, 0, 4]]);
   });
 
+  it('pair as many STARTs waiting at once as a stretch has, in any order of their ENDs', () => {
+    const ev = (o: Record<string, unknown>) => JSON.stringify(o);
+    for (const open of [31, 32, 33, 100]) {
+      const lines: string[] = [];
+      for (let j = 0; j < open; j++) lines.push(ev({ event_type: 'TE_START', t_cycle: j, job_id: j, npu_id: 0, core_id: j % 3 }));
+      // A START of an id already waiting overwrites it (a broken pair): the first is not paired.
+      lines.push(ev({ event_type: 'TE_START', t_cycle: open, job_id: open - 1, npu_id: 0, core_id: 1 }));
+      // Every id's END once (7 is prime to each count), and once more (nothing waits for it then).
+      for (let j = 0; j < open; j++) lines.push(ev({ event_type: 'TE_END', t_cycle: 2 * open + j, job_id: (7 * j) % open }));
+      for (let j = 0; j < open; j++) lines.push(ev({ event_type: 'TE_END', t_cycle: 3 * open + j, job_id: j }));
+      const got = inStretches(lines, []);
+      assert.deepStrictEqual(got.stats, onePass(lines), `${open} waiting`);
+      assert.equal(got.paired, 2 * open, `${open} waiting: every id's START and first END paired in the stretch`);
+    }
+  });
+
   it('keep ids past 2^53 exact: two that round to one double are two spans\' ids', () => {
     // 2^53 + 1 and 2^53 are one double: read as numbers, this END would close the other id's START.
     const lines = [
