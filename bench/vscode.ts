@@ -26,7 +26,7 @@ function rowsOf(label: string, shown: Shown[], markdown: Baseline[], target: str
   const whole = rest.map((s) => s.complete);
   row(`${label}: first Show Timeline of the window → whole file drawn`, `${fmt(first.complete)} ms`, `${steps([first])}; ${first.items} items`);
   row(`${label}: the ${rest.length} after it → whole file drawn, median (range)`, `${fmt(median(whole))} (${range(whole)}) ms`, `${target}; ${steps(rest)}`);
-  // What the extension's page does once VS Code has given it its document (the rest is the workbench's: see CONTRIBUTING).
+  // What the extension's page does once VS Code has given it its document (the rest is the workbench's: docs/timeline.md).
   const ours = rest.map((s) => s.complete - s.docIn);
   row(`${label}: of those, from the page's document in → whole file drawn (the script, the model, the frame), median (range)`, `${fmt(median(ours))} (${range(ours)}) ms`, 'what the extension\'s page spends; before it, VS Code opens the group and its webview host');
   const docIn = markdown.map((b) => b.docIn);
