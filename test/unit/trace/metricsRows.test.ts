@@ -80,7 +80,7 @@ describe('trace metrics read in stretches and replayed in order (the parallel st
     assert.deepEqual(got.stats.cores.map((c) => [c.npu_id, c.core_id, c.te_busy_cycles, c.ve_busy_cycles]), [[0, 2, 4, 0], [1, 3, 0, 4]]);
   });
 
-  it('pair as many STARTs waiting at once as a stretch has, in any order of their ENDs', () => {
+  it('pair as many STARTs waiting at once as a stretch has, their ENDs in another order', () => {
     const ev = (o: Record<string, unknown>) => JSON.stringify(o);
     for (const open of [31, 32, 33, 100]) {
       const lines: string[] = [];
