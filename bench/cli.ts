@@ -147,7 +147,7 @@ export async function run(): Promise<void> {
     }
     const cases = rev === BASELINE
       ? [['stats --json', ['stats', '--json', trace], {}], ['check, one thread', ['check', trace], { NPU_CHECK_THREADS: '0' }]] as const
-      : [['stats --json', ['stats', '--json', trace], {}], ['check, every core', ['check', trace], {}]] as const;
+      : [['stats --json', ['stats', '--json', trace], {}], ['stats --json, one thread', ['stats', '--json', trace], { NPU_CHECK_THREADS: '0' }], ['check, every core', ['check', trace], {}]] as const;
     for (const [label, args, env] of cases) {
       const pair: Record<'now' | 'before', Cold[]> = { now: [], before: [] };
       for (let i = 0; i < 5; i++) {

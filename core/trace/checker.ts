@@ -1,4 +1,5 @@
 import { BoundedDiagnostics } from '../common/boundedDiagnostics';
+import { IdTable } from '../common/intKeyed';
 import { range, type Diagnostic } from '../common/diagnostic';
 import {
   duplicateEnqueue, duplicateIssue, duplicateStart, endBeforeStart, latencyMismatch, metaNotFirst, timeBackwards, unknownCmd, unmatchedEnd,
@@ -52,7 +53,7 @@ export class TraceChecker {
   private prevTEvent: TraceLine | undefined;
   private readonly enqueued = new Map<Id, number>();
   private readonly issued = new Map<Id, number>();
-  private readonly open = PAIRINGS.map(() => new Map<Id, Open>());
+  private readonly open = PAIRINGS.map(() => new IdTable<Open>());
   private readonly pendingCmdRefs = new Map<Id, PendingSpans>();
   private readonly pendingMore = new Map<Id, number>();
 
@@ -174,7 +175,7 @@ export class TraceChecker {
   /** Reports what can only be known at the end of the file. */
   finish(): Diagnostic[] {
     PAIRINGS.forEach((p, i) => {
-      for (const [id, s] of this.open[i]) this.problems.push(unmatchedStart(p, s.line, openRange(s, p.key, 'id'), id));
+      for (const [id, s] of this.open[i].entries()) this.problems.push(unmatchedStart(p, s.line, openRange(s, p.key, 'id'), id));
     });
     // Without any CMD_ENQUEUE the trace simply did not record enqueues; flag only when some exist.
     if (this.enqueued.size > 0) {

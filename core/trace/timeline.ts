@@ -1,3 +1,4 @@
+import { IntKeyed } from '../common/intKeyed';
 import { eventSchema } from './eventTypes';
 import { clockOf } from './index';
 import { ClockEstimate } from './metrics/clock';
@@ -67,7 +68,7 @@ const STRIP = /_START$|_ISSUE$|_END$|_DONE$/;
  */
 export class NpuTimelineBuilder implements TimelineBuilder {
   private readonly asm = new TimelineAssembler('npu-trace');
-  private readonly open = new Map<string, Map<Id, number>>();
+  private readonly open = new Map<string, IntKeyed>();
   private readonly cmds = new Map<Id, CmdInfo>();
   private readonly cores = new Map<number, Core>();
   private readonly ev = emptyEvent();
@@ -189,9 +190,9 @@ export class NpuTimelineBuilder implements TimelineBuilder {
     return model;
   }
 
-  private openMap(startType: string): Map<Id, number> {
+  private openMap(startType: string): IntKeyed {
     let m = this.open.get(startType);
-    if (!m) this.open.set(startType, (m = new Map()));
+    if (!m) this.open.set(startType, (m = new IntKeyed()));
     return m;
   }
 

@@ -1,4 +1,5 @@
 import { clip } from '../../common/clip';
+import { IntKeyed } from '../../common/intKeyed';
 import { clockOf } from '../index';
 import type { Id } from '../line';
 import { findField, scanLine } from '../../json/scanner';
@@ -70,7 +71,7 @@ export const groupKey = (raw: string | undefined): string => (raw === undefined 
 export class MetricsCollector {
   private readonly clock = new ClockEstimate();
   /** Per span kind, the slots in `spans` of the STARTs still open (paired as the checker pairs them: one namespace per kind). */
-  private readonly open: Map<Id, number>[] = Array.from({ length: SPAN_KINDS }, () => new Map());
+  private readonly open: IntKeyed[] = Array.from({ length: SPAN_KINDS }, () => new IntKeyed());
   private readonly spans = new OpenSpans();
   private readonly f = newEventFields();
   private lastCore: CoreAcc | undefined;
