@@ -1,4 +1,3 @@
-import { IdTable } from '../../common/intKeyed';
 import { findField, scanLine } from '../../json/scanner';
 import type { Id } from '../../trace/line';
 import { attr, id as readId, int, num, str } from '../../trace/flatEvent';
@@ -66,7 +65,7 @@ export class NpuParquetRows {
   private readonly events: Table;
   private readonly spans: Table;
   private readonly commands: Table;
-  private readonly open: IdTable<OpenSpan>[] = KIND_NAMES.map(() => new IdTable<OpenSpan>());
+  private readonly open: Map<Id, OpenSpan>[] = KIND_NAMES.map(() => new Map());
   private readonly cmds = new Map<Id, Command>();
   private text = '';
   private readonly exactId = (key: string): Id | undefined => {
