@@ -109,7 +109,9 @@ export class IntKeyed {
 /**
  * A Map from ids to values, in the order a Map keeps them (a key's place is where it was set
  * while absent), over an IntKeyed index of slots: for tables that take and drop an entry per
- * event and are read in order only at the end (the checker's STARTs still open: trace/checker.ts).
+ * event and are read in order only at the end (the checker's STARTs still open: trace/checker.ts;
+ * on one thread the check of the 1M-event trace took 1000 ms against 1280 with a Map, CPU 1140
+ * against 1520, 21 alternated cold runs).
  */
 export class IdTable<V> {
   private readonly index = new IntKeyed();

@@ -39,7 +39,7 @@ describe('IntKeyed', () => {
   });
 
   it('keeps every key through growth and deletes in the middle of long runs', () => {
-    // 5000 keys grow the table seven times; deleting every third then finds the rest where the
+    // 5000 keys grow the table eight times (64 slots to 16384); deleting every third then finds the rest where the
     // backward shift left them.
     const ops: Op[] = [];
     for (let k = 0; k < 5000; k++) ops.push({ op: 'set', k: k * 7919 - 20_000, v: k });
