@@ -4,10 +4,10 @@
  * timeline's builder (trace/timeline.ts), each START set and each END got and deleted. In place of
  * a Map there, one-thread `stats` of the 1M-event trace took 1000 against 1130 ms (CPU 1310
  * against 1470; 15 alternated cold runs), the timeline worker's model of it 1911 against 2107 ms
- * (7 alternated builds); the parallel stats' pairing within a chunk (eventRows.ts) gained nothing
- * measurable, and keeps its Map. Int32 keys live in typed arrays (open addressing, linear probing,
- * deletion by shifting back, so no tombstones); any other key (a string, a fraction, a big
- * integer) in a Map beside them, so the keys are those of a Map (SameValueZero: -0 is 0).
+ * (7 alternated builds); CONTRIBUTING.md (Benchmarks) says where it gained nothing. Int32 keys
+ * live in typed arrays (open addressing, linear probing, deletion by shifting back, so no
+ * tombstones); any other key (a string, a fraction, a big integer) in a Map beside them, so the
+ * keys are those of a Map (SameValueZero: -0 is 0).
  */
 
 /**

@@ -48,7 +48,7 @@ describe('IntKeyed', () => {
     sameAsMap(ops, []);
   });
 
-  it('takes and drops an entry per event without growing (a START, then its END)', () => {
+  it('takes and drops an entry per event (a START, then its END), the live ones kept', () => {
     const t = new IntKeyed();
     for (let id = 0; id < 100_000; id++) {
       t.set(id, id);
